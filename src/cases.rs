@@ -1,0 +1,266 @@
+//! YAML edge-case suites: positions and the legal moves, outcomes and perft counts the rules
+//! must give there. Every check of every case is run and every failure reported.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use miette::{Diagnostic, NamedSource, SourceSpan};
+use serde::Deserialize;
+use thiserror::Error;
+
+use crate::engine::{Game, Identity, Move, Position, perft};
+use crate::notation;
+use crate::setup::PositionSpec;
+use crate::source::SourceFile;
+
+/// A case file.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct CaseFile {
+    /// The rule file, relative to the case file.
+    pub rules: Option<String>,
+    /// The cases.
+    pub cases: Vec<Case>,
+}
+
+/// One clause id or several.
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+#[serde(untagged)]
+pub enum Clauses {
+    /// One id.
+    One(String),
+    /// Several ids.
+    Many(Vec<String>),
+}
+
+impl Clauses {
+    /// The ids.
+    pub fn ids(&self) -> Vec<String> {
+        match self {
+            Clauses::One(s) => vec![s.clone()],
+            Clauses::Many(v) => v.clone(),
+        }
+    }
+}
+
+/// One case: a position, moves played from it, and checks on the position reached.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Case {
+    /// What the case shows.
+    pub name: String,
+    /// The source clause(s) it checks.
+    pub clause: Option<Clauses>,
+    /// The position; the start position if omitted.
+    pub position: Option<PositionSpec>,
+    /// Parameter choices for this case.
+    #[serde(default)]
+    pub params: BTreeMap<String, String>,
+    /// Moves played first; each must be legal.
+    #[serde(default)]
+    pub play: Vec<String>,
+    /// The exact set of legal moves.
+    pub moves: Option<Vec<String>>,
+    /// Moves that must be legal.
+    #[serde(default)]
+    pub includes: Vec<String>,
+    /// Moves that must be illegal.
+    #[serde(default)]
+    pub excludes: Vec<String>,
+    /// The number of legal moves.
+    pub count: Option<usize>,
+    /// `ongoing`, `draw` or `<Player> wins`.
+    pub outcome: Option<String>,
+    /// Depth → leaf count.
+    pub perft: Option<BTreeMap<u32, u64>>,
+    /// Free text for reviewers.
+    pub note: Option<String>,
+}
+
+/// The verdict on one case.
+#[derive(Debug, Clone)]
+pub struct CaseResult {
+    /// The case file.
+    pub file: String,
+    /// The case's name.
+    pub name: String,
+    /// Its clause ids.
+    pub clauses: Vec<String>,
+    /// What went wrong; empty when the case passed.
+    pub failures: Vec<String>,
+}
+
+impl CaseResult {
+    /// Whether every check held.
+    pub fn passed(&self) -> bool {
+        self.failures.is_empty()
+    }
+}
+
+/// A case file that cannot be read at all.
+#[derive(Debug, Error, Diagnostic)]
+#[error("{message}")]
+#[diagnostic(code(regula::case_file))]
+pub struct CaseFileError {
+    /// The file.
+    #[source_code]
+    pub src: NamedSource<Arc<str>>,
+    /// Where.
+    #[label("here")]
+    pub span: Option<SourceSpan>,
+    /// What is wrong.
+    pub message: String,
+    /// How to fix it.
+    #[help]
+    pub help: Option<String>,
+}
+
+/// Loads rule files once per parameter set.
+#[derive(Default)]
+pub struct GameCache {
+    games: HashMap<(PathBuf, Vec<(String, String)>), Result<Game, String>>,
+}
+
+impl GameCache {
+    /// The game of a rule file with parameters, or the rendered reason it does not load.
+    pub fn get(&mut self, rules: &Path, params: &[(String, String)]) -> Result<Game, String> {
+        let key = (rules.to_path_buf(), params.to_vec());
+        self.games
+            .entry(key)
+            .or_insert_with(|| {
+                let src = SourceFile::read(rules).map_err(|e| format!("cannot read {}: {e}", rules.display()))?;
+                crate::load(&src, params).map_err(|e| crate::render_plain(&e))
+            })
+            .clone()
+    }
+}
+
+/// Reads a case file.
+///
+/// # Errors
+/// A diagnostic pointing at the YAML problem.
+pub fn read_case_file(src: &SourceFile) -> Result<CaseFile, CaseFileError> {
+    serde_yaml::from_str::<CaseFile>(&src.text).map_err(|e| {
+        let span = e.location().map(|l| SourceSpan::from((l.index(), 1)));
+        CaseFileError { src: src.named(), span, message: format!("invalid case file: {e}"), help: Some("See the case schema in README.md (keys: name, clause, position, params, play, moves, includes, excludes, count, outcome, perft).".into()) }
+    })
+}
+
+/// Runs every case of a file. `rules` overrides the file's own `rules:` key.
+///
+/// # Errors
+/// When the file cannot be read or names no rule file.
+pub fn run_file(path: &Path, rules: Option<&Path>, cache: &mut GameCache) -> Result<Vec<CaseResult>, CaseFileError> {
+    let src = SourceFile::read(path).map_err(|e| CaseFileError { src: SourceFile::new(path.display().to_string(), "").named(), span: None, message: format!("cannot read {}: {e}", path.display()), help: None })?;
+    let file = read_case_file(&src)?;
+    let rules_path = match (rules, &file.rules) {
+        (Some(r), _) => r.to_path_buf(),
+        (None, Some(r)) => path.parent().unwrap_or(Path::new(".")).join(r),
+        (None, None) => {
+            return Err(CaseFileError { src: src.named(), span: Some((0, 0).into()), message: "the case file names no rule file".into(), help: Some("Add `rules: path/to/game.rules` at the top, or give the rule file on the command line.".into()) });
+        }
+    };
+    Ok(file.cases.iter().map(|c| run_case(&src.name, c, &rules_path, cache)).collect())
+}
+
+fn run_case(file: &str, case: &Case, rules: &Path, cache: &mut GameCache) -> CaseResult {
+    let mut failures = Vec::new();
+    let clauses = case.clause.as_ref().map(Clauses::ids).unwrap_or_default();
+    let params: Vec<(String, String)> = case.params.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+    let result = |failures| CaseResult { file: file.to_string(), name: case.name.clone(), clauses: clauses.clone(), failures };
+    let game = match cache.get(rules, &params) {
+        Ok(g) => g,
+        Err(e) => return result(vec![format!("the rules do not load: {e}")]),
+    };
+    let def = &game.def;
+    let mut pos = match &case.position {
+        None => game.start(),
+        Some(spec) => match spec.to_position(&game) {
+            Ok(p) => p,
+            Err(e) => return result(vec![format!("bad position: {}{}", e.message, e.help.map(|h| format!(" ({h})")).unwrap_or_default())]),
+        },
+    };
+    if case.moves.is_none() && case.includes.is_empty() && case.excludes.is_empty() && case.count.is_none() && case.outcome.is_none() && case.perft.is_none() {
+        failures.push("the case checks nothing (give moves, includes, excludes, count, outcome or perft)".into());
+    }
+    for (i, m) in case.play.iter().enumerate() {
+        match notation::find(&game, &pos, m, false) {
+            Ok(mv) => pos = game.play_unchecked(&pos, &mv),
+            Err(e) => {
+                failures.push(format!("play[{i}] `{m}` is illegal: {}{}", e.message, e.help.map(|h| format!(" ({h})")).unwrap_or_default()));
+                return result(failures);
+            }
+        }
+    }
+    let legal = game.legal_moves(&pos);
+    if let Some(expected) = &case.moves {
+        let mut want: Vec<Move> = Vec::new();
+        for m in expected {
+            match notation::find(&game, &pos, m, false) {
+                Ok(mv) => {
+                    if want.iter().any(|w| w.same_effect(&mv, true)) {
+                        failures.push(format!("moves: `{m}` is listed twice (same effect as another entry)"));
+                    }
+                    want.push(mv);
+                }
+                Err(e) => failures.push(format!("moves: `{m}` is not legal: {}", e.message)),
+            }
+        }
+        let extra: Vec<String> = legal.iter().filter(|l| !want.iter().any(|w| w.same_effect(l, true))).map(|m| notation::format(def, m)).collect();
+        if !extra.is_empty() {
+            failures.push(format!("moves: legal but not listed: {}", extra.join(", ")));
+        }
+    }
+    for m in &case.includes {
+        if let Err(e) = notation::find(&game, &pos, m, false) {
+            failures.push(format!("includes: `{m}` is not legal: {}", e.message));
+        }
+    }
+    for m in &case.excludes {
+        if let Ok(mv) = notation::find(&game, &pos, m, false) {
+            failures.push(format!("excludes: `{m}` is legal (as {})", notation::format(def, &mv)));
+        }
+    }
+    if let Some(n) = case.count {
+        if legal.len() != n {
+            failures.push(format!("count: expected {n} legal moves, found {}: {}", legal.len(), notation::sorted_texts(def, &legal).join(" ")));
+        }
+    }
+    if let Some(o) = &case.outcome {
+        let got = game.outcome(&pos).describe(def);
+        if !got.eq_ignore_ascii_case(o.trim()) {
+            failures.push(format!("outcome: expected `{o}`, found `{got}`"));
+        }
+    }
+    if let Some(p) = &case.perft {
+        for (&d, &n) in p {
+            match perft(&game, &pos, d, Identity::Effect) {
+                Ok(got) if got == n => {}
+                Ok(got) => failures.push(format!("perft {d}: expected {n}, found {got}")),
+                Err(e) => failures.push(format!("perft {d}: {e}")),
+            }
+        }
+    }
+    result(failures)
+}
+
+/// The case files under a path: the file itself, or every `.yaml`/`.yml` below a folder, sorted.
+pub fn collect_files(path: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    if path.is_dir() {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(path).map(|r| r.filter_map(|e| e.ok().map(|e| e.path())).collect()).unwrap_or_default();
+        entries.sort();
+        for e in entries {
+            out.extend(collect_files(&e));
+        }
+    } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
+        out.push(path.to_path_buf());
+    }
+    out
+}
+
+/// Plays a position's legal moves for a quick look (used by tools).
+pub fn legal_texts(game: &Game, pos: &Position) -> Vec<String> {
+    notation::sorted_texts(&game.def, &game.legal_moves(pos))
+}

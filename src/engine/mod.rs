@@ -1,0 +1,193 @@
+//! The engine: positions, legal moves, playing them, outcomes and perft.
+//!
+//! Works only on the compiled [`GameDef`]; it never sees names, strings or pest types except
+//! to print. Invariant: every position it returns is reachable under the rules from the
+//! position it was given.
+
+mod movegen;
+mod moves;
+mod position;
+
+pub use movegen::{Env, Generator, Identity};
+pub use moves::Move;
+pub use position::{PieceCode, Position, kind, owner, piece_code};
+
+use std::sync::Arc;
+
+use crate::model::{EndResult, GameDef, MAX_PLAYERS};
+
+/// The result of a game, or that it goes on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// The game goes on.
+    Ongoing,
+    /// Drawn.
+    Draw,
+    /// The player (and the player's team) won.
+    Win(u8),
+}
+
+impl Outcome {
+    /// `ongoing`, `draw` or `White wins`.
+    pub fn describe(&self, def: &GameDef) -> String {
+        match self {
+            Outcome::Ongoing => "ongoing".into(),
+            Outcome::Draw => "draw".into(),
+            Outcome::Win(p) => format!("{} wins", def.players[*p as usize]),
+        }
+    }
+}
+
+/// A playable game: the compiled definition.
+#[derive(Debug, Clone)]
+pub struct Game {
+    /// The compiled rules.
+    pub def: Arc<GameDef>,
+}
+
+/// Why a position given from outside is not acceptable.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct PositionError(pub String);
+
+impl Game {
+    /// A game from its compiled definition.
+    pub fn new(def: GameDef) -> Game {
+        Game { def: Arc::new(def) }
+    }
+
+    /// The start position.
+    pub fn start(&self) -> Position {
+        Position::start(&self.def)
+    }
+
+    /// A generator for this game (reuse it for many positions).
+    pub fn generator(&self, identity: Identity) -> Generator<'_> {
+        Generator::new(&self.def, identity)
+    }
+
+    /// The legal moves of a position (empty when the game is over), sorted canonically.
+    pub fn legal_moves(&self, pos: &Position) -> Vec<Move> {
+        let mut g = self.generator(Identity::Effect);
+        let mut out = Vec::new();
+        self.analyze(&mut g, pos, &mut out);
+        out
+    }
+
+    /// Fills `out` with the legal moves and returns the outcome; a finished game has none.
+    pub fn analyze(&self, g: &mut Generator, pos: &Position, out: &mut Vec<Move>) -> Outcome {
+        g.legal(pos, out);
+        let o = self.outcome_given(g, pos, out.is_empty());
+        if o != Outcome::Ongoing {
+            out.clear();
+        }
+        o
+    }
+
+    /// The outcome of a position.
+    pub fn outcome(&self, pos: &Position) -> Outcome {
+        let mut g = self.generator(Identity::Effect);
+        let mut out = Vec::new();
+        self.analyze(&mut g, pos, &mut out)
+    }
+
+    /// The outcome, knowing whether the side to move has a legal move. The end rules are
+    /// tried in order; the first that holds decides. If none holds and the side to move
+    /// cannot move, the game is drawn (the validator requires a `blocked` rule, so this is
+    /// only reached when that rule's other conditions fail).
+    fn outcome_given(&self, g: &mut Generator, pos: &Position, blocked: bool) -> Outcome {
+        let def = &self.def;
+        for rule in &def.end {
+            match rule.result {
+                EndResult::Draw => {
+                    if g.cond_eval(pos, &rule.cond, &mut Env::default(), None, blocked) {
+                        return Outcome::Draw;
+                    }
+                }
+                EndResult::Win | EndResult::Loss => {
+                    for p in 0..def.players.len() as u8 {
+                        if g.cond_eval(pos, &rule.cond, &mut Env::with(p), None, blocked) {
+                            if rule.result == EndResult::Win {
+                                return Outcome::Win(p);
+                            }
+                            // A loss for p: with two sides, the other side wins.
+                            let opp = def.opponents(p);
+                            return Outcome::Win(opp.trailing_zeros() as u8);
+                        }
+                    }
+                }
+            }
+        }
+        if blocked { Outcome::Draw } else { Outcome::Ongoing }
+    }
+
+    /// Plays a move known to be legal.
+    pub fn play_unchecked(&self, pos: &Position, mv: &Move) -> Position {
+        let def = &self.def;
+        let mut next = pos.clone();
+        next.take(mv.from);
+        for sq in mv.captures.iter() {
+            next.take(sq);
+        }
+        next.put(mv.to, mv.result);
+        let mover = pos.to_move;
+        for e in &def.moves[mv.kind as usize].effects {
+            let p = if def.counters[e.counter as usize].per_player { mover } else { 0 };
+            let v = next.counter(e.counter, p);
+            next.set_counter(e.counter, p, if e.add { v + e.value as i16 } else { e.value as i16 });
+        }
+        next.to_move = ((mover as usize + 1) % def.players.len().clamp(1, MAX_PLAYERS)) as u8;
+        next
+    }
+
+    /// Checks a position given from outside: counters within bounds.
+    ///
+    /// # Errors
+    /// What is wrong with it.
+    pub fn check_position(&self, pos: &Position) -> Result<(), PositionError> {
+        for (ci, c) in self.def.counters.iter().enumerate() {
+            for p in 0..self.def.players.len() as u8 {
+                let v = pos.counter(ci as u8, p) as i32;
+                if v < 0 || c.max.is_some_and(|m| v > m) {
+                    return Err(PositionError(format!(
+                        "counter `{}` of {} is {v}, outside 0..={}",
+                        c.name,
+                        self.def.players[p as usize],
+                        c.max.map_or("any".to_string(), |m| m.to_string())
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Counts the leaves of the game tree to `depth` plies (terminal positions have no children).
+///
+/// # Errors
+/// A message when a position's move generation overflowed its bounds.
+pub fn perft(game: &Game, pos: &Position, depth: u32, identity: Identity) -> Result<u64, String> {
+    let mut g = game.generator(identity);
+    let mut lists: Vec<Vec<Move>> = (0..=depth).map(|_| Vec::with_capacity(256)).collect();
+    perft_rec(game, &mut g, pos, depth, &mut lists)
+}
+
+fn perft_rec(game: &Game, g: &mut Generator, pos: &Position, depth: u32, lists: &mut [Vec<Move>]) -> Result<u64, String> {
+    if depth == 0 {
+        return Ok(1);
+    }
+    let (head, rest) = lists.split_first_mut().expect("one list per ply");
+    game.analyze(g, pos, head);
+    if g.overflow {
+        return Err("move generation exceeded its bounds (path longer than 64 legs or more than 20 million search nodes)".into());
+    }
+    if depth == 1 {
+        return Ok(head.len() as u64);
+    }
+    let mut total = 0;
+    for i in 0..head.len() {
+        let child = game.play_unchecked(pos, &head[i]);
+        total += perft_rec(game, g, &child, depth - 1, rest)?;
+    }
+    Ok(total)
+}

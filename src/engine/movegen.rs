@@ -1,0 +1,670 @@
+//! Move generation: pseudo-legal leg sequences by depth-first search, then the priorities.
+//!
+//! A [`Generator`] holds every scratch buffer, so generating the moves of a position does not
+//! allocate once the buffers have grown. The moving piece is lifted off its start square for
+//! the whole search: its start square is empty to its own later legs, as on a real board.
+//!
+//! Two identities of a move are supported (see [`Identity`]). By effect, a run of repeated
+//! non-capturing legs (a canter) is explored breadth-first over squares rather than over
+//! paths, which keeps generation polynomial however many friendly pieces stand around, and
+//! gives each destination its shortest path as the canonical one.
+
+use super::moves::Move;
+use super::position::{PieceCode, Position, kind, owner, piece_code};
+use crate::model::*;
+
+/// When two moves are the same.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Identity {
+    /// Two moves with the same resulting position and state are one move (the default).
+    Effect,
+    /// Every distinct sequence of legs is a move.
+    Path,
+}
+
+/// Upper bound on search nodes for one position before generation gives up.
+const NODE_BUDGET: u64 = 20_000_000;
+
+const DEDUP_SLOTS: usize = 1024;
+
+/// Scratch state for move generation; reuse one per thread.
+pub struct Generator<'g> {
+    def: &'g GameDef,
+    identity: Identity,
+    // Scratch board.
+    cells: [PieceCode; 256],
+    occ: [SquareSet; MAX_PLAYERS],
+    mover: u8,
+    counters: [i16; MAX_COUNTERS * MAX_PLAYERS],
+    // The move being built.
+    kind_id: u8,
+    origin: u8,
+    piece: PieceCode,
+    path: [u8; MAX_PATH],
+    len: usize,
+    capt_legs: u64,
+    captured: SquareSet,
+    ncapt: u8,
+    visited: SquareSet,
+    // Breadth-first buffers, one per segment.
+    bfs: Vec<Bfs>,
+    // Effect de-duplication: slot -> (stamp, index in the output).
+    dedup: Vec<(u32, u16)>,
+    stamp: u32,
+    nodes: u64,
+    /// Set when a path exceeded [`MAX_PATH`] or the node budget ran out.
+    pub overflow: bool,
+    /// The pseudo-legal moves of the last `legal` call, before priorities.
+    pub pseudo: Vec<Move>,
+}
+
+#[derive(Clone)]
+struct Bfs {
+    parent: [u8; 256],
+    dir: [u8; 256],
+    order: Vec<u8>,
+}
+
+impl<'g> Generator<'g> {
+    /// A generator for a game.
+    pub fn new(def: &'g GameDef, identity: Identity) -> Generator<'g> {
+        Generator {
+            def,
+            identity,
+            cells: [0; 256],
+            occ: [SquareSet::EMPTY; MAX_PLAYERS],
+            mover: 0,
+            counters: [0; MAX_COUNTERS * MAX_PLAYERS],
+            kind_id: 0,
+            origin: 0,
+            piece: 0,
+            path: [0; MAX_PATH],
+            len: 0,
+            capt_legs: 0,
+            captured: SquareSet::EMPTY,
+            ncapt: 0,
+            visited: SquareSet::EMPTY,
+            bfs: vec![Bfs { parent: [NO_SQUARE; 256], dir: [0; 256], order: Vec::with_capacity(256) }; 8],
+            dedup: vec![(0, 0); DEDUP_SLOTS],
+            stamp: 0,
+            nodes: 0,
+            overflow: false,
+            pseudo: Vec::with_capacity(256),
+        }
+    }
+
+    /// The legal moves of `pos` into `out` (cleared first), priorities applied. End
+    /// conditions are not checked here; see [`super::Game::analyze`].
+    pub fn legal(&mut self, pos: &Position, out: &mut Vec<Move>) {
+        let mut pseudo = std::mem::take(&mut self.pseudo);
+        self.pseudo_legal(pos, &mut pseudo);
+        out.clear();
+        out.extend_from_slice(&pseudo);
+        self.pseudo = pseudo;
+        self.apply_priorities(pos, out);
+    }
+
+    /// Every pseudo-legal move (before priorities) into `out`.
+    pub fn pseudo_legal(&mut self, pos: &Position, out: &mut Vec<Move>) {
+        out.clear();
+        self.cells = pos.cells;
+        self.occ = pos.occ;
+        self.mover = pos.to_move;
+        self.counters = pos.counters;
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.dedup.iter_mut().for_each(|s| *s = (0, 0));
+            self.stamp = 1;
+        }
+        self.nodes = 0;
+        self.overflow = false;
+        let def = self.def;
+        // `require` conditions depend only on the position: decide them once per move type.
+        let mut allowed = [true; 64];
+        for (i, mk) in def.moves.iter().enumerate() {
+            if let Some(r) = &mk.require {
+                allowed[i.min(63)] = self.cond_eval(pos, r, &mut Env::default(), None, false);
+            }
+        }
+        let mine = pos.occ[pos.to_move as usize];
+        for sq in mine.iter() {
+            let code = pos.cells[sq as usize];
+            let k = kind(code);
+            for (ki, mk) in def.moves.iter().enumerate() {
+                if mk.pieces >> k & 1 == 0 || !allowed[ki.min(63)] {
+                    continue;
+                }
+                self.piece = code;
+                if !self.sq_eval(&mk.from, sq) {
+                    continue;
+                }
+                self.kind_id = ki as u8;
+                self.origin = sq;
+                self.len = 0;
+                self.capt_legs = 0;
+                self.captured = SquareSet::EMPTY;
+                self.ncapt = 0;
+                self.visited = SquareSet::EMPTY;
+                self.visited.insert(sq);
+                self.cells[sq as usize] = 0;
+                self.occ[self.mover as usize].remove(sq);
+                self.try_segment(mk, 0, sq, NO_SQUARE, out);
+                self.cells[sq as usize] = code;
+                self.occ[self.mover as usize].insert(sq);
+            }
+        }
+    }
+
+    /// Explores the legs of segment `seg` from `sq`. Returns whether any leg could land.
+    fn try_segment(&mut self, mk: &MoveKind, seg: usize, sq: u8, last_dir: u8, out: &mut Vec<Move>) -> bool {
+        let segment = mk.segments[seg];
+        let leg = &self.def.legs[segment.leg as usize];
+        if self.identity == Identity::Effect && !leg.capture && segment.repeat == Repeat::Plus && !leg.no_reverse {
+            return self.bfs_segment(mk, seg, sq, out);
+        }
+        let mut buf = [(0u8, 0u8, 0u8); 256];
+        let n = self.landings(mk, leg, sq, last_dir, &mut buf);
+        for &(t, d, victim) in &buf[..n] {
+            self.land(mk, seg, t, d, victim, out);
+        }
+        n > 0
+    }
+
+    /// The possible landings `(square, direction, victim)` of one leg from `sq`.
+    fn landings(&mut self, mk: &MoveKind, leg: &Leg, sq: u8, last_dir: u8, buf: &mut [(u8, u8, u8); 256]) -> usize {
+        let def = self.def;
+        let board = &def.board;
+        let mut n = 0;
+        let dirs = &def.dir_sets[leg.dirs as usize].per_player[self.mover as usize];
+        for &d in dirs {
+            if leg.no_reverse && last_dir != NO_SQUARE && board.directions[last_dir as usize].opposite == Some(d) {
+                continue;
+            }
+            match leg.kind {
+                LegKind::Step => {
+                    let t = board.step(sq, d);
+                    if t != NO_SQUARE && self.cells[t as usize] == 0 && self.landing_ok(mk, leg, t) && n < 256 {
+                        buf[n] = (t, d, NO_SQUARE);
+                        n += 1;
+                    }
+                }
+                LegKind::Slide => {
+                    let mut t = board.step(sq, d);
+                    while t != NO_SQUARE && self.cells[t as usize] == 0 {
+                        if self.landing_ok(mk, leg, t) && n < 256 {
+                            buf[n] = (t, d, NO_SQUARE);
+                            n += 1;
+                        }
+                        t = board.step(t, d);
+                    }
+                }
+                LegKind::Leap { over, flying } => {
+                    let mut m = board.step(sq, d);
+                    if flying {
+                        while m != NO_SQUARE && self.cells[m as usize] == 0 {
+                            m = board.step(m, d);
+                        }
+                    }
+                    if m == NO_SQUARE || self.cells[m as usize] == 0 || self.captured.contains(m) {
+                        continue;
+                    }
+                    let mine = owner(self.cells[m as usize]) == self.mover;
+                    let ok = match over {
+                        Over::Friend => mine,
+                        Over::Enemy => !mine,
+                        Over::Any => true,
+                    };
+                    if !ok {
+                        continue;
+                    }
+                    let mut t = board.step(m, d);
+                    while t != NO_SQUARE && self.cells[t as usize] == 0 {
+                        if self.landing_ok(mk, leg, t) && n < 256 {
+                            buf[n] = (t, d, m);
+                            n += 1;
+                        }
+                        if !flying {
+                            break;
+                        }
+                        t = board.step(t, d);
+                    }
+                }
+            }
+        }
+        n
+    }
+
+    /// Landing conditions of the leg and the move, and the no-revisit rule of non-capturing legs.
+    #[inline]
+    fn landing_ok(&mut self, mk: &MoveKind, leg: &Leg, t: u8) -> bool {
+        if !leg.capture && self.visited.contains(t) {
+            return false;
+        }
+        self.sq_eval(&leg.land, t) && self.sq_eval(&mk.land, t)
+    }
+
+    /// Takes one landing: records it, recurses, and undoes it.
+    fn land(&mut self, mk: &MoveKind, seg: usize, t: u8, d: u8, victim: u8, out: &mut Vec<Move>) {
+        if self.len >= MAX_PATH {
+            self.overflow = true;
+            return;
+        }
+        self.nodes += 1;
+        if self.nodes > NODE_BUDGET {
+            self.overflow = true;
+            return;
+        }
+        let leg = &self.def.legs[mk.segments[seg].leg as usize];
+        let capture = leg.capture && victim != NO_SQUARE;
+        self.path[self.len] = t;
+        self.len += 1;
+        let mut removed = 0;
+        if capture {
+            self.capt_legs |= 1 << (self.len - 1);
+            self.captured.insert(victim);
+            self.ncapt += 1;
+            if mk.removal == Removal::Immediately {
+                removed = self.cells[victim as usize];
+                self.cells[victim as usize] = 0;
+                self.occ[owner(removed) as usize].remove(victim);
+            }
+        }
+        let was_visited = self.visited.contains(t);
+        if !capture {
+            self.visited.insert(t);
+        }
+        self.after_landing(mk, seg, t, d, false, out);
+        if !capture && !was_visited {
+            self.visited.remove(t);
+        }
+        if capture {
+            self.capt_legs &= !(1 << (self.len - 1));
+            self.captured.remove(victim);
+            self.ncapt -= 1;
+            if removed != 0 {
+                self.cells[victim as usize] = removed;
+                self.occ[owner(removed) as usize].insert(victim);
+            }
+        }
+        self.len -= 1;
+    }
+
+    /// The piece has landed on `t` in segment `seg`: end the move here, continue the
+    /// segment, or go on to the next one. `bfs_done`: the segment's own continuations have
+    /// already been explored breadth-first.
+    fn after_landing(&mut self, mk: &MoveKind, seg: usize, t: u8, d: u8, bfs_done: bool, out: &mut Vec<Move>) {
+        let last = seg + 1 == mk.segments.len();
+        let stop = self.sq_eval(&mk.stop, t) || self.promotion_stops(t);
+        let can_end = last && self.sq_eval(&mk.to, t);
+        if stop {
+            if can_end {
+                self.emit(mk, t, out);
+            }
+            return;
+        }
+        let segment = mk.segments[seg];
+        let repeatable = segment.repeat != Repeat::Once && !bfs_done;
+        if repeatable && segment.repeat == Repeat::PlusMust {
+            // The move may end here only if the segment cannot go on. Decide that first, so
+            // that a shorter move is emitted before its continuations.
+            let leg = &self.def.legs[segment.leg as usize];
+            let mut buf = [(0u8, 0u8, 0u8); 256];
+            let n = self.landings(mk, leg, t, d, &mut buf);
+            if can_end && n == 0 {
+                self.emit(mk, t, out);
+            }
+            for &(u, dd, victim) in &buf[..n] {
+                self.land(mk, seg, u, dd, victim, out);
+            }
+        } else {
+            if can_end {
+                self.emit(mk, t, out);
+            }
+            if repeatable {
+                self.try_segment(mk, seg, t, d, out);
+            }
+        }
+        if seg + 1 < mk.segments.len() {
+            self.try_segment(mk, seg + 1, t, d, out);
+        }
+    }
+
+    /// Breadth-first over the squares a repeated non-capturing segment can reach from `start`.
+    fn bfs_segment(&mut self, mk: &MoveKind, seg: usize, start: u8, out: &mut Vec<Move>) -> bool {
+        let leg = &self.def.legs[mk.segments[seg].leg as usize];
+        let mut b = std::mem::replace(&mut self.bfs[seg], Bfs { parent: [0; 256], dir: [0; 256], order: Vec::new() });
+        b.order.clear();
+        let saved_visited = self.visited;
+        let mut head = 0;
+        let mut cur = start;
+        let mut buf = [(0u8, 0u8, 0u8); 256];
+        loop {
+            let n = self.landings(mk, leg, cur, NO_SQUARE, &mut buf);
+            for &(t, d, _) in &buf[..n] {
+                if self.visited.contains(t) {
+                    continue;
+                }
+                self.visited.insert(t);
+                b.parent[t as usize] = cur;
+                b.dir[t as usize] = d;
+                b.order.push(t);
+            }
+            // Squares where the move must stop are reached but not expanded.
+            let mut next = NO_SQUARE;
+            while head < b.order.len() {
+                let u = b.order[head];
+                head += 1;
+                if !self.sq_eval(&mk.stop, u) {
+                    next = u;
+                    break;
+                }
+            }
+            if next == NO_SQUARE {
+                break;
+            }
+            cur = next;
+        }
+        let reached = !b.order.is_empty();
+        self.visited = saved_visited;
+        // Visit each reached square with its shortest path.
+        let base = self.len;
+        let mut chain = [0u8; 256];
+        for i in 0..b.order.len() {
+            let t = b.order[i];
+            let mut k = 0;
+            let mut u = t;
+            while u != start && k < 256 {
+                chain[k] = u;
+                k += 1;
+                u = b.parent[u as usize];
+            }
+            if base + k > MAX_PATH {
+                self.overflow = true;
+                continue;
+            }
+            self.nodes += 1;
+            for j in 0..k {
+                let sq = chain[k - 1 - j];
+                self.path[base + j] = sq;
+                self.visited.insert(sq);
+            }
+            self.len = base + k;
+            let d = b.dir[t as usize];
+            self.after_landing(mk, seg, t, d, true, out);
+            self.visited = saved_visited;
+            self.len = base;
+        }
+        self.bfs[seg] = b;
+        reached
+    }
+
+    fn promotion_stops(&self, t: u8) -> bool {
+        let def = self.def;
+        def.promotion_timing == Timing::Stop
+            && self.len > 0
+            && def.promotions.iter().any(|p| p.from == kind(self.piece) && def.region_squares(p.region, self.mover).contains(t))
+    }
+
+    fn emit(&mut self, mk: &MoveKind, t: u8, out: &mut Vec<Move>) {
+        let def = self.def;
+        // Bounded counters: a move that would push one past its bound is not a move.
+        for e in &mk.effects {
+            let c = &def.counters[e.counter as usize];
+            let p = if c.per_player { self.mover as usize } else { 0 };
+            let v = self.counters[e.counter as usize * MAX_PLAYERS + p] as i32;
+            let nv = if e.add { v + e.value } else { e.value };
+            if nv < 0 || c.max.is_some_and(|m| nv > m) {
+                return;
+            }
+        }
+        let mut result = self.piece;
+        for p in &def.promotions {
+            if p.from == kind(self.piece) && def.region_squares(p.region, self.mover).contains(t) {
+                result = piece_code(self.mover, p.to);
+                break;
+            }
+        }
+        let mv = Move {
+            kind: self.kind_id,
+            from: self.origin,
+            to: t,
+            piece: self.piece,
+            result,
+            ncapt: self.ncapt,
+            len: self.len as u8,
+            capt_legs: self.capt_legs,
+            captures: self.captured,
+            path: self.path,
+        };
+        if self.identity == Identity::Effect {
+            let kind_matters = !mk.effects.is_empty();
+            let mut h = (mv.from as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (mv.to as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F) ^ mv.result as u64;
+            for w in mv.captures.0 {
+                h = (h ^ w).wrapping_mul(0x1000_0000_01B3);
+            }
+            if kind_matters {
+                h ^= (mv.kind as u64 + 1) << 40;
+            }
+            let mut slot = (h as usize ^ (h >> 29) as usize) & (DEDUP_SLOTS - 1);
+            loop {
+                let (stamp, idx) = self.dedup[slot];
+                if stamp != self.stamp {
+                    break;
+                }
+                let other = &out[idx as usize];
+                if other.same_effect(&mv, kind_matters || !def.moves[other.kind as usize].effects.is_empty()) {
+                    return;
+                }
+                slot = (slot + 1) & (DEDUP_SLOTS - 1);
+            }
+            if out.len() < DEDUP_SLOTS / 2 {
+                self.dedup[slot] = (self.stamp, out.len() as u16);
+            } else if out.iter().any(|o| o.same_effect(&mv, kind_matters)) {
+                return;
+            }
+        }
+        out.push(mv);
+    }
+
+    /// Evaluates a square condition for the moving piece at `sq`.
+    pub(crate) fn sq_eval(&mut self, e: &SqExpr, sq: u8) -> bool {
+        match e {
+            SqExpr::True => true,
+            SqExpr::False => false,
+            SqExpr::Not(x) => !self.sq_eval(x, sq),
+            SqExpr::And(v) => v.iter().all(|x| self.sq_eval(x, sq)),
+            SqExpr::Or(v) => v.iter().any(|x| self.sq_eval(x, sq)),
+            SqExpr::In(sel) => self.def.region_squares(*sel, self.mover).contains(sq),
+            SqExpr::Piece(mask) => mask >> kind(self.piece) & 1 == 1,
+            SqExpr::Can(m) => self.can_start(*m, sq),
+        }
+    }
+
+    /// Whether the moving piece, standing on `sq`, could start a move of type `m`.
+    fn can_start(&mut self, m: u8, sq: u8) -> bool {
+        let def = self.def;
+        let mk = &def.moves[m as usize];
+        if mk.pieces >> kind(self.piece) & 1 == 0 || !self.sq_eval(&mk.from, sq) {
+            return false;
+        }
+        let Some(seg) = mk.segments.first() else { return false };
+        let leg = &def.legs[seg.leg as usize];
+        let mut buf = [(0u8, 0u8, 0u8); 256];
+        // The probe's own landings must not be refused as "visited" by the move being built.
+        let saved = self.visited;
+        self.visited = SquareSet::EMPTY;
+        let n = self.landings(mk, leg, sq, NO_SQUARE, &mut buf);
+        self.visited = saved;
+        n > 0
+    }
+
+    /// Applies the priorities to the pseudo-legal moves in `out`.
+    pub fn apply_priorities(&mut self, pos: &Position, out: &mut Vec<Move>) {
+        let def = self.def;
+        self.cells = pos.cells;
+        self.occ = pos.occ;
+        self.mover = pos.to_move;
+        for pr in &def.priorities {
+            if !self.cond_eval(pos, &pr.when, &mut Env::default(), Some(out), false) {
+                continue;
+            }
+            let keep: Vec<bool> = out.iter().map(|m| self.mv_eval(&pr.keep, m)).collect();
+            if !keep.iter().any(|&k| k) {
+                match pr.otherwise {
+                    Otherwise::Skip => continue,
+                    Otherwise::NoMoves => {
+                        out.clear();
+                        return;
+                    }
+                }
+            }
+            let mut i = 0;
+            out.retain(|_| {
+                i += 1;
+                keep[i - 1]
+            });
+            if let Some(pref) = &pr.prefer {
+                let p: Vec<bool> = out.iter().map(|m| self.mv_eval(pref, m)).collect();
+                if p.iter().any(|&x| x) {
+                    let mut i = 0;
+                    out.retain(|_| {
+                        i += 1;
+                        p[i - 1]
+                    });
+                }
+            }
+            if pr.maximize {
+                let best = out.iter().map(|m| m.ncapt).max().unwrap_or(0);
+                out.retain(|m| m.ncapt == best);
+            }
+            return;
+        }
+    }
+
+    /// Evaluates a move condition.
+    pub(crate) fn mv_eval(&mut self, e: &MvExpr, m: &Move) -> bool {
+        match e {
+            MvExpr::True => true,
+            MvExpr::Not(x) => !self.mv_eval(x, m),
+            MvExpr::And(v) => v.iter().all(|x| self.mv_eval(x, m)),
+            MvExpr::Or(v) => v.iter().any(|x| self.mv_eval(x, m)),
+            MvExpr::Capturing => m.ncapt > 0,
+            MvExpr::Kind(k) => m.kind == *k,
+            MvExpr::From(s) => {
+                self.piece = m.piece;
+                self.sq_eval(s, m.from)
+            }
+            MvExpr::To(s) => {
+                self.piece = m.result;
+                self.sq_eval(s, m.to)
+            }
+        }
+    }
+}
+
+/// Bound player variables while evaluating a condition.
+#[derive(Default, Clone, Copy)]
+pub struct Env {
+    vars: [u8; 8],
+    n: usize,
+}
+
+impl Env {
+    /// An environment with variable 0 bound to `p`.
+    pub fn with(p: u8) -> Env {
+        let mut e = Env::default();
+        e.vars[0] = p;
+        e.n = 1;
+        e
+    }
+}
+
+impl Generator<'_> {
+    /// The players a reference means, as a bit mask.
+    fn players(&self, pos: &Position, r: PlayerRef, env: &Env) -> u8 {
+        let def = self.def;
+        match r {
+            PlayerRef::Var(i) => 1 << env.vars[i as usize],
+            PlayerRef::OpponentOf(i) => def.opponents(env.vars[i as usize]),
+            PlayerRef::Mover => 1 << pos.to_move,
+            PlayerRef::OpponentOfMover => def.opponents(pos.to_move),
+            PlayerRef::Named(p) => 1 << p,
+        }
+    }
+
+    fn quantity(&self, pos: &Position, q: &Quantity, env: &Env) -> i64 {
+        let def = self.def;
+        match q {
+            Quantity::Int(i) => *i,
+            Quantity::Count { who, kinds, region } => {
+                let mask = self.players(pos, *who, env);
+                let mut total = 0i64;
+                for p in 0..def.players.len() as u8 {
+                    if mask >> p & 1 == 0 {
+                        continue;
+                    }
+                    let mut set = pos.occ[p as usize];
+                    if let Some(sel) = region {
+                        set = set.and(&def.region_squares(*sel, p));
+                    }
+                    if *kinds == u32::MAX {
+                        total += set.len() as i64;
+                    } else if region.is_none() {
+                        total += (0..def.kinds.len()).filter(|k| kinds >> k & 1 == 1).map(|k| pos.counts[p as usize][k] as i64).sum::<i64>();
+                    } else {
+                        total += set.iter().filter(|&sq| kinds >> kind(pos.cells[sq as usize]) & 1 == 1).count() as i64;
+                    }
+                }
+                total
+            }
+            Quantity::Counter { counter, who } => {
+                let mask = self.players(pos, *who, env);
+                let per = def.counters[*counter as usize].per_player;
+                (0..def.players.len() as u8).filter(|p| mask >> p & 1 == 1).map(|p| pos.counter(*counter, if per { p } else { 0 }) as i64).sum()
+            }
+        }
+    }
+
+    /// Evaluates a position condition. `moves`: the candidate moves for `exists`; `blocked`:
+    /// whether the side to move has no legal move.
+    pub fn cond_eval(&mut self, pos: &Position, c: &Cond, env: &mut Env, moves: Option<&[Move]>, blocked: bool) -> bool {
+        match c {
+            Cond::True => true,
+            Cond::Not(x) => !self.cond_eval(pos, x, env, moves, blocked),
+            Cond::And(v) => v.iter().all(|x| self.cond_eval(pos, x, env, moves, blocked)),
+            Cond::Or(v) => v.iter().any(|x| self.cond_eval(pos, x, env, moves, blocked)),
+            Cond::Every(x) | Cond::Some(x) => {
+                let every = matches!(c, Cond::Every(_));
+                let n = env.n;
+                let mut result = every;
+                for p in 0..self.def.players.len() as u8 {
+                    env.vars[n] = p;
+                    env.n = n + 1;
+                    let r = self.cond_eval(pos, x, env, moves, blocked);
+                    env.n = n;
+                    if r != every {
+                        result = r;
+                        break;
+                    }
+                }
+                result
+            }
+            Cond::Exists(m) => match moves {
+                Some(list) => list.iter().any(|mv| self.mv_eval(m, mv)),
+                None => false,
+            },
+            Cond::Blocked(r) => blocked && self.players(pos, *r, env) >> pos.to_move & 1 == 1,
+            Cond::Cmp(a, op, b) => {
+                let (x, y) = (self.quantity(pos, a, env), self.quantity(pos, b, env));
+                match op {
+                    CmpOp::Ge => x >= y,
+                    CmpOp::Le => x <= y,
+                    CmpOp::Eq => x == y,
+                    CmpOp::Ne => x != y,
+                    CmpOp::Gt => x > y,
+                    CmpOp::Lt => x < y,
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,56 @@
+//! A move: the piece, its path and its effect.
+
+use super::position::PieceCode;
+use crate::model::{MAX_PATH, SquareSet};
+
+/// One legal move, with one path that realises it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Move {
+    /// The move type (index into `GameDef::moves`).
+    pub kind: u8,
+    /// Start square.
+    pub from: u8,
+    /// Final square.
+    pub to: u8,
+    /// The moving piece.
+    pub piece: PieceCode,
+    /// The piece at the end of the move (differs after promotion).
+    pub result: PieceCode,
+    /// Number of pieces captured.
+    pub ncapt: u8,
+    /// Number of landings in `path`.
+    pub len: u8,
+    /// Bit `i` set: leg `i` captured.
+    pub capt_legs: u64,
+    /// Squares of the captured pieces.
+    pub captures: SquareSet,
+    /// Landing squares after `from`, in order.
+    pub path: [u8; MAX_PATH],
+}
+
+impl Move {
+    /// The landings of the path.
+    pub fn landings(&self) -> &[u8] {
+        &self.path[..self.len as usize]
+    }
+
+    /// Whether the move captures.
+    pub fn is_capture(&self) -> bool {
+        self.ncapt > 0
+    }
+
+    /// Whether two moves have the same effect on the position.
+    pub fn same_effect(&self, o: &Move, kind_matters: bool) -> bool {
+        self.from == o.from
+            && self.to == o.to
+            && self.result == o.result
+            && self.captures == o.captures
+            && (!kind_matters || self.kind == o.kind)
+    }
+}
+
+impl std::fmt::Debug for Move {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Move({} -> {:?}, capt {:?})", self.from, self.landings(), self.captures)
+    }
+}

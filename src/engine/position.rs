@@ -1,0 +1,107 @@
+//! A position: who stands where, whose turn it is, and the counters.
+//!
+//! Fixed-size arrays only, so that copying a position never allocates (copy-make move
+//! generation). Invariant: `cells`, `occ` and `counts` always agree.
+
+use crate::model::{GameDef, MAX_COUNTERS, MAX_KINDS, MAX_PLAYERS, SquareSet};
+
+/// A piece: owner and kind, packed as `1 + owner * 16 + kind`; `0` is an empty square.
+pub type PieceCode = u8;
+
+/// Packs a piece.
+#[inline]
+pub fn piece_code(player: u8, kind: u8) -> PieceCode {
+    1 + player * 16 + kind
+}
+/// The owner of a piece code (not 0).
+#[inline]
+pub fn owner(code: PieceCode) -> u8 {
+    (code - 1) >> 4
+}
+/// The kind of a piece code (not 0).
+#[inline]
+pub fn kind(code: PieceCode) -> u8 {
+    (code - 1) & 15
+}
+
+/// A game position.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// The piece on each square, or 0.
+    pub cells: [PieceCode; 256],
+    /// The squares of each player's pieces.
+    pub occ: [SquareSet; MAX_PLAYERS],
+    /// Number of pieces per player and kind.
+    pub counts: [[u8; MAX_KINDS + 1]; MAX_PLAYERS],
+    /// Counter values, `counter * MAX_PLAYERS + player` (player 0 for global counters).
+    pub counters: [i16; MAX_COUNTERS * MAX_PLAYERS],
+    /// The player to move.
+    pub to_move: u8,
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Position").field("occ", &self.occ).field("to_move", &self.to_move).finish()
+    }
+}
+
+impl Position {
+    /// An empty board with `to_move` to play.
+    pub fn empty(to_move: u8) -> Position {
+        Position {
+            cells: [0; 256],
+            occ: [SquareSet::EMPTY; MAX_PLAYERS],
+            counts: [[0; MAX_KINDS + 1]; MAX_PLAYERS],
+            counters: [0; MAX_COUNTERS * MAX_PLAYERS],
+            to_move,
+        }
+    }
+
+    /// The start position of a game.
+    pub fn start(def: &GameDef) -> Position {
+        let mut p = Position::empty(0);
+        for &(pl, k, sq) in &def.setup {
+            p.put(sq, piece_code(pl, k));
+        }
+        p
+    }
+
+    /// Puts a piece on an empty square.
+    #[inline]
+    pub fn put(&mut self, sq: u8, code: PieceCode) {
+        debug_assert_eq!(self.cells[sq as usize], 0);
+        self.cells[sq as usize] = code;
+        self.occ[owner(code) as usize].insert(sq);
+        self.counts[owner(code) as usize][kind(code) as usize] += 1;
+    }
+
+    /// Removes the piece on a square and returns it (0 if empty).
+    #[inline]
+    pub fn take(&mut self, sq: u8) -> PieceCode {
+        let code = self.cells[sq as usize];
+        if code != 0 {
+            self.cells[sq as usize] = 0;
+            self.occ[owner(code) as usize].remove(sq);
+            self.counts[owner(code) as usize][kind(code) as usize] -= 1;
+        }
+        code
+    }
+
+    /// Number of pieces of a player.
+    #[inline]
+    pub fn count(&self, player: u8) -> u32 {
+        self.occ[player as usize].len()
+    }
+
+    /// A counter's value for a player.
+    #[inline]
+    pub fn counter(&self, counter: u8, player: u8) -> i16 {
+        self.counters[counter as usize * MAX_PLAYERS + player as usize]
+    }
+
+    /// Sets a counter's value for a player.
+    #[inline]
+    pub fn set_counter(&mut self, counter: u8, player: u8, v: i16) {
+        self.counters[counter as usize * MAX_PLAYERS + player as usize] = v;
+    }
+}

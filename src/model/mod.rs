@@ -1,0 +1,396 @@
+//! The validated, compiled game: index-based tables and compiled conditions.
+//!
+//! Produced by `validate`, consumed by `engine` and `docgen`. Invariants: every id in a table
+//! is in range; every square index is below [`MAX_SQUARES`]; neighbour tables are complete;
+//! parameter choices have already been applied (no `if param` remains). Nothing here holds
+//! pest types or spans; names are kept only for notation and documentation.
+
+mod square_set;
+
+pub use square_set::SquareSet;
+
+/// Largest number of squares a board may have (square 255 is reserved as "none").
+pub const MAX_SQUARES: usize = 255;
+/// Largest number of players.
+pub const MAX_PLAYERS: usize = 4;
+/// Largest number of piece kinds.
+pub const MAX_KINDS: usize = 15;
+/// Largest number of named directions.
+pub const MAX_DIRS: usize = 16;
+/// Largest number of counters.
+pub const MAX_COUNTERS: usize = 8;
+/// Longest path (landings after the start square) a move may have.
+pub const MAX_PATH: usize = 64;
+/// "No square" in neighbour tables.
+pub const NO_SQUARE: u8 = 255;
+
+/// A named unit step.
+#[derive(Debug, Clone)]
+pub struct Direction {
+    pub name: String,
+    pub df: i32,
+    pub dr: i32,
+    /// The direction with the opposite vector, if declared.
+    pub opposite: Option<u8>,
+}
+
+/// The board geometry and its precomputed tables.
+#[derive(Debug, Clone)]
+pub struct Board {
+    pub files: Vec<String>,
+    pub ranks: Vec<String>,
+    /// Square index to (file, rank).
+    pub coords: Vec<(u16, u16)>,
+    /// Square index to label, e.g. `D6`.
+    pub labels: Vec<String>,
+    /// `file + rank * files.len()` to square index or [`NO_SQUARE`].
+    pub grid: Vec<u8>,
+    pub directions: Vec<Direction>,
+    /// `neighbour[sq * directions.len() + dir]`: the square one step away, or [`NO_SQUARE`].
+    pub neighbour: Vec<u8>,
+    /// All squares.
+    pub all: SquareSet,
+}
+
+impl Board {
+    /// Number of squares.
+    pub fn len(&self) -> usize {
+        self.coords.len()
+    }
+    /// Whether the board has no squares.
+    pub fn is_empty(&self) -> bool {
+        self.coords.is_empty()
+    }
+    /// The square one step from `sq` in direction `dir`.
+    #[inline]
+    pub fn step(&self, sq: u8, dir: u8) -> u8 {
+        self.neighbour[sq as usize * self.directions.len() + dir as usize]
+    }
+    /// The square with this label (case-insensitive).
+    pub fn square(&self, label: &str) -> Option<u8> {
+        self.labels.iter().position(|l| l.eq_ignore_ascii_case(label)).map(|i| i as u8)
+    }
+}
+
+/// A set of directions, possibly different per player.
+#[derive(Debug, Clone)]
+pub struct DirSet {
+    pub name: String,
+    /// Directions per player, indexed by player.
+    pub per_player: Vec<Vec<u8>>,
+}
+
+/// A named region, global or with one part per player.
+#[derive(Debug, Clone)]
+pub struct Region {
+    pub name: String,
+    pub docs: Vec<String>,
+    /// The part of each player (all equal for a global region).
+    pub parts: Vec<SquareSet>,
+    /// Whether the region has parts per player.
+    pub per_player: bool,
+    /// The union of all parts.
+    pub all: SquareSet,
+    /// For each player, the union of the parts of that player's opponents.
+    pub opponent_parts: Vec<SquareSet>,
+}
+
+/// Whose part of a region is meant, relative to some player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RegionSel {
+    Own(u8),
+    Opponent(u8),
+    All(u8),
+}
+
+/// A counter kept in the position.
+#[derive(Debug, Clone)]
+pub struct Counter {
+    pub name: String,
+    pub docs: Vec<String>,
+    pub per_player: bool,
+    pub max: Option<i32>,
+}
+
+/// A parameter with its documented values and the chosen one.
+#[derive(Debug, Clone)]
+pub struct Param {
+    pub name: String,
+    pub docs: Vec<String>,
+    pub values: Vec<(String, Vec<String>)>,
+    pub default: usize,
+    pub chosen: usize,
+}
+
+/// What a leg does geometrically.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LegKind {
+    /// One square to an empty square.
+    Step,
+    /// Any number of squares over empty squares.
+    Slide,
+    /// Over a piece to the empty square beyond; `flying`: at any distance, landing anywhere beyond.
+    Leap { over: Over, flying: bool },
+}
+
+/// Whose piece a leap goes over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Over {
+    Friend,
+    Enemy,
+    Any,
+}
+
+/// One leg type.
+#[derive(Debug, Clone)]
+pub struct Leg {
+    pub name: String,
+    pub docs: Vec<String>,
+    pub kind: LegKind,
+    pub dirs: u8,
+    pub capture: bool,
+    pub land: SqExpr,
+    pub no_reverse: bool,
+}
+
+/// How a segment repeats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Repeat {
+    Once,
+    Plus,
+    PlusMust,
+}
+
+/// A segment of a move's leg sequence.
+#[derive(Debug, Clone, Copy)]
+pub struct Segment {
+    pub leg: u8,
+    pub repeat: Repeat,
+}
+
+/// When captured pieces leave the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Removal {
+    Immediately,
+    AtEnd,
+}
+
+/// A counter change made by a move.
+#[derive(Debug, Clone, Copy)]
+pub struct Effect {
+    pub counter: u8,
+    pub add: bool,
+    pub value: i32,
+}
+
+/// One move type.
+#[derive(Debug, Clone)]
+pub struct MoveKind {
+    pub name: String,
+    pub docs: Vec<String>,
+    /// Bit `k` set: piece kind `k` may make this move.
+    pub pieces: u32,
+    pub from: SqExpr,
+    pub to: SqExpr,
+    pub land: SqExpr,
+    pub stop: SqExpr,
+    pub segments: Vec<Segment>,
+    pub require: Option<Cond>,
+    pub effects: Vec<Effect>,
+    pub removal: Removal,
+}
+
+/// What happens when a priority keeps nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Otherwise {
+    Skip,
+    NoMoves,
+}
+
+/// A priority: a filter over the pseudo-legal moves.
+#[derive(Debug, Clone)]
+pub struct Priority {
+    pub name: String,
+    pub docs: Vec<String>,
+    pub when: Cond,
+    pub keep: MvExpr,
+    pub prefer: Option<MvExpr>,
+    pub maximize: bool,
+    pub otherwise: Otherwise,
+}
+
+/// The result of an end rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EndResult {
+    /// The player bound to variable 0 wins.
+    Win,
+    /// The player bound to variable 0 loses.
+    Loss,
+    Draw,
+}
+
+/// An end rule.
+#[derive(Debug, Clone)]
+pub struct EndRule {
+    pub docs: Vec<String>,
+    pub result: EndResult,
+    pub cond: Cond,
+    /// The rule's text as written, for documentation.
+    pub text: String,
+}
+
+/// When promotion happens during a multi-leg move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Timing {
+    AtEnd,
+    Continue,
+    Stop,
+}
+
+/// `Man to King in own far-row`.
+#[derive(Debug, Clone)]
+pub struct Promotion {
+    pub from: u8,
+    pub to: u8,
+    pub region: RegionSel,
+}
+
+/// A player reference in a condition, resolved against the variables bound so far.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlayerRef {
+    /// A bound variable (its index in the environment).
+    Var(u8),
+    /// The opponents of a bound variable.
+    OpponentOf(u8),
+    /// The side to move.
+    Mover,
+    /// The opponents of the side to move.
+    OpponentOfMover,
+    /// A named player.
+    Named(u8),
+}
+
+/// A number in a condition.
+#[derive(Debug, Clone)]
+pub enum Quantity {
+    Int(i64),
+    Count { who: PlayerRef, kinds: u32, region: Option<RegionSel> },
+    Counter { counter: u8, who: PlayerRef },
+}
+
+/// A comparison operator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CmpOp {
+    Ge,
+    Le,
+    Eq,
+    Ne,
+    Gt,
+    Lt,
+}
+
+/// A compiled condition on a position.
+#[derive(Debug, Clone)]
+pub enum Cond {
+    True,
+    Not(Box<Cond>),
+    And(Vec<Cond>),
+    Or(Vec<Cond>),
+    /// Binds the next variable to each player in turn; all must hold.
+    Every(Box<Cond>),
+    /// Binds the next variable to each player in turn; one must hold.
+    Some(Box<Cond>),
+    Exists(MvExpr),
+    Blocked(PlayerRef),
+    Cmp(Quantity, CmpOp, Quantity),
+}
+
+/// A compiled condition on a move.
+#[derive(Debug, Clone)]
+pub enum MvExpr {
+    True,
+    Not(Box<MvExpr>),
+    And(Vec<MvExpr>),
+    Or(Vec<MvExpr>),
+    Capturing,
+    Kind(u8),
+    From(SqExpr),
+    To(SqExpr),
+}
+
+/// A compiled condition on a square, seen from the moving piece.
+#[derive(Debug, Clone)]
+pub enum SqExpr {
+    True,
+    False,
+    Not(Box<SqExpr>),
+    And(Vec<SqExpr>),
+    Or(Vec<SqExpr>),
+    /// In a region; `Own`/`Opponent` are relative to the moving player.
+    In(RegionSel),
+    /// The moving piece is of one of these kinds (bit mask).
+    Piece(u32),
+    /// The moving piece could start a move of this type here.
+    Can(u8),
+}
+
+/// A whole validated game.
+#[derive(Debug, Clone)]
+pub struct GameDef {
+    pub name: String,
+    pub docs: Vec<String>,
+    pub players: Vec<String>,
+    pub player_docs: Vec<String>,
+    pub kinds: Vec<String>,
+    pub kind_docs: Vec<String>,
+    pub board: Board,
+    pub board_docs: Vec<String>,
+    pub dir_sets: Vec<DirSet>,
+    pub regions: Vec<Region>,
+    /// (player, kind, square) of every starting piece.
+    pub setup: Vec<(u8, u8, u8)>,
+    pub counters: Vec<Counter>,
+    pub params: Vec<Param>,
+    pub legs: Vec<Leg>,
+    pub moves: Vec<MoveKind>,
+    pub priorities: Vec<Priority>,
+    pub end: Vec<EndRule>,
+    pub promotions: Vec<Promotion>,
+    pub promotion_timing: Timing,
+    /// `team[p]`: the team of player `p` (players on one team share a result).
+    pub team: Vec<u8>,
+}
+
+impl GameDef {
+    /// The player index of a name (case-insensitive).
+    pub fn player(&self, name: &str) -> Option<u8> {
+        self.players.iter().position(|p| p.eq_ignore_ascii_case(name)).map(|i| i as u8)
+    }
+    /// The piece-kind index of a name (case-insensitive).
+    pub fn kind(&self, name: &str) -> Option<u8> {
+        self.kinds.iter().position(|p| p.eq_ignore_ascii_case(name)).map(|i| i as u8)
+    }
+    /// The counter index of a name.
+    pub fn counter(&self, name: &str) -> Option<u8> {
+        self.counters.iter().position(|p| p.name == name).map(|i| i as u8)
+    }
+    /// Bit mask of the players opposed to `p`.
+    pub fn opponents(&self, p: u8) -> u8 {
+        let mut m = 0u8;
+        for q in 0..self.players.len() {
+            if self.team[q] != self.team[p as usize] {
+                m |= 1 << q;
+            }
+        }
+        m
+    }
+    /// The squares of a region selection, relative to player `p`.
+    #[inline]
+    pub fn region_squares(&self, sel: RegionSel, p: u8) -> SquareSet {
+        match sel {
+            RegionSel::Own(r) => self.regions[r as usize].parts[p as usize],
+            RegionSel::All(r) => self.regions[r as usize].all,
+            RegionSel::Opponent(r) => self.regions[r as usize].opponent_parts[p as usize],
+        }
+    }
+}

@@ -1,0 +1,163 @@
+//! Positions written in YAML, in the rule file's own names:
+//!
+//! ```yaml
+//! to-move: White
+//! pieces:
+//!   White: { Knight: [C6, D7], Man: [D6, E6] }
+//!   Black: { Man: [E9] }
+//! state: { castle-moves: { White: 2, Black: 0 } }   # optional
+//! ```
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use crate::engine::{Game, Position, piece_code};
+
+/// A position as written, before its names are checked.
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct PositionSpec {
+    /// The player to move.
+    pub to_move: String,
+    /// Player → kind → squares.
+    #[serde(default)]
+    pub pieces: BTreeMap<String, BTreeMap<String, Vec<String>>>,
+    /// Counter → value, or counter → player → value.
+    #[serde(default)]
+    pub state: BTreeMap<String, CounterValue>,
+}
+
+/// A counter's value: one number, or one per player.
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(untagged)]
+pub enum CounterValue {
+    /// A global counter.
+    One(i64),
+    /// A per-player counter.
+    PerPlayer(BTreeMap<String, i64>),
+}
+
+/// A problem with a written position; `token` is the offending text, to find its span.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SpecError {
+    /// What is wrong.
+    pub message: String,
+    /// The text to point at.
+    pub token: String,
+    /// How to fix it.
+    pub help: Option<String>,
+}
+
+fn err(message: String, token: &str, help: Option<String>) -> SpecError {
+    SpecError { message, token: token.to_string(), help }
+}
+
+impl PositionSpec {
+    /// Builds the position, checking every name against the game.
+    ///
+    /// # Errors
+    /// The first problem found.
+    pub fn to_position(&self, game: &Game) -> Result<Position, SpecError> {
+        let def = &game.def;
+        let players = def.players.join(", ");
+        let to_move = def.player(&self.to_move).ok_or_else(|| err(format!("unknown player `{}`", self.to_move), &self.to_move, Some(format!("Players: {players}."))))?;
+        let mut pos = Position::empty(to_move);
+        for (pname, kinds) in &self.pieces {
+            let p = def.player(pname).ok_or_else(|| err(format!("unknown player `{pname}`"), pname, Some(format!("Players: {players}."))))?;
+            for (kname, squares) in kinds {
+                let k = def.kind(kname).ok_or_else(|| err(format!("unknown piece kind `{kname}`"), kname, Some(format!("Piece kinds: {}.", def.kinds.join(", ")))))?;
+                for s in squares {
+                    let sq = def.board.square(s).ok_or_else(|| err(format!("`{s}` is not a square of this board"), s, None))?;
+                    if pos.cells[sq as usize] != 0 {
+                        return Err(err(format!("square {s} holds two pieces"), s, Some("List each square once.".into())));
+                    }
+                    pos.put(sq, piece_code(p, k));
+                }
+            }
+        }
+        for (cname, value) in &self.state {
+            let c = def.counter(cname).ok_or_else(|| {
+                err(format!("unknown counter `{cname}`"), cname, Some(format!("Counters: {}.", def.counters.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", "))))
+            })?;
+            let clamp = |v: i64| v.clamp(i16::MIN as i64, i16::MAX as i64) as i16;
+            match value {
+                CounterValue::One(v) => pos.set_counter(c, 0, clamp(*v)),
+                CounterValue::PerPlayer(m) => {
+                    for (pname, v) in m {
+                        let p = def.player(pname).ok_or_else(|| err(format!("unknown player `{pname}`"), pname, Some(format!("Players: {players}."))))?;
+                        pos.set_counter(c, p, clamp(*v));
+                    }
+                }
+            }
+        }
+        game.check_position(&pos).map_err(|e| err(e.0, cname_first(&self.state), None))?;
+        Ok(pos)
+    }
+
+    /// The spec of a position (for printing).
+    pub fn from_position(game: &Game, pos: &Position) -> PositionSpec {
+        let def = &game.def;
+        let mut pieces: BTreeMap<String, BTreeMap<String, Vec<String>>> = BTreeMap::new();
+        for p in 0..def.players.len() as u8 {
+            for sq in pos.occ[p as usize].iter() {
+                let k = crate::engine::kind(pos.cells[sq as usize]);
+                pieces.entry(def.players[p as usize].clone()).or_default().entry(def.kinds[k as usize].clone()).or_default().push(def.board.labels[sq as usize].clone());
+            }
+        }
+        let mut state = BTreeMap::new();
+        for (ci, c) in def.counters.iter().enumerate() {
+            if c.per_player {
+                let m = (0..def.players.len() as u8).map(|p| (def.players[p as usize].clone(), pos.counter(ci as u8, p) as i64)).collect();
+                state.insert(c.name.clone(), CounterValue::PerPlayer(m));
+            } else {
+                state.insert(c.name.clone(), CounterValue::One(pos.counter(ci as u8, 0) as i64));
+            }
+        }
+        PositionSpec { to_move: def.players[pos.to_move as usize].clone(), pieces, state }
+    }
+}
+
+fn cname_first(state: &BTreeMap<String, CounterValue>) -> &str {
+    state.keys().next().map_or("state", |s| s.as_str())
+}
+
+/// Draws a position as text, rank by rank from the top, White's pieces in upper case.
+pub fn draw(game: &Game, pos: &Position) -> String {
+    let def = &game.def;
+    let b = &def.board;
+    let w = b.files.len();
+    let mut s = String::new();
+    for r in (0..b.ranks.len()).rev() {
+        s.push_str(&format!("{:>3} ", b.ranks[r]));
+        for f in 0..w {
+            let sq = b.grid[f + r * w];
+            let c = if sq == crate::model::NO_SQUARE {
+                ' '
+            } else {
+                let code = pos.cells[sq as usize];
+                if code == 0 {
+                    '.'
+                } else {
+                    let k = def.kinds[crate::engine::kind(code) as usize].chars().next().unwrap_or('?');
+                    match crate::engine::owner(code) {
+                        0 => k.to_ascii_uppercase(),
+                        1 => k.to_ascii_lowercase(),
+                        n => char::from_digit(n as u32, 10).unwrap_or('?'),
+                    }
+                }
+            };
+            s.push(c);
+            s.push(' ');
+        }
+        s.push('\n');
+    }
+    s.push_str("    ");
+    for f in &b.files {
+        s.push_str(f);
+        s.push(' ');
+    }
+    s.push('\n');
+    s.push_str(&format!("{} to move\n", def.players[pos.to_move as usize]));
+    s
+}

@@ -1,0 +1,344 @@
+//! The abstract syntax tree: a spanned, name-based picture of a rule file.
+//!
+//! It keeps documentation and source order and gives no meaning to names; `validate` resolves
+//! them. Invariant: every node's span lies inside the source it was parsed from.
+
+use crate::span::Span;
+
+/// A name with the place it was written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ident {
+    /// The name as written.
+    pub name: String,
+    /// Where it was written.
+    pub span: Span,
+}
+
+/// A whole rule file.
+#[derive(Debug, Clone)]
+pub struct RuleFile {
+    /// `//!` lines at the top.
+    pub docs: Vec<String>,
+    /// Top-level items in source order.
+    pub items: Vec<Item>,
+}
+
+/// A top-level item with its `///` documentation.
+#[derive(Debug, Clone)]
+pub struct Item {
+    /// Documentation lines.
+    pub docs: Vec<String>,
+    /// What the item declares.
+    pub kind: ItemKind,
+    /// The whole item.
+    pub span: Span,
+}
+
+/// The kinds of top-level item.
+#[derive(Debug, Clone)]
+pub enum ItemKind {
+    Game(String),
+    Extends(String),
+    Players(Vec<Ident>),
+    Board(Board),
+    Directions(Vec<DirDecl>),
+    DirSet(DirSetDecl),
+    Region(RegionDecl),
+    Pieces(Vec<Ident>),
+    Setup(Vec<SetupPlayer>),
+    Counter(CounterDecl),
+    Param(ParamDecl),
+    SetParam(Ident, Ident),
+    Leg(LegDecl),
+    Move(MoveDecl),
+    Priority(PriorityDecl),
+    End(Vec<EndStmt>),
+    Promote(Vec<PromoteStmt>),
+}
+
+/// A label list entry: `A` or a range `A..L`.
+#[derive(Debug, Clone)]
+pub struct Label {
+    pub text: String,
+    pub span: Span,
+}
+
+/// `board { files {..} ranks {..} squares {..} }`.
+#[derive(Debug, Clone, Default)]
+pub struct Board {
+    pub files: Vec<Label>,
+    pub ranks: Vec<Label>,
+    pub squares: Vec<SquareItem>,
+    pub parity: Option<Ident>,
+    pub span: Span,
+}
+
+/// One square or a rectangle of squares.
+#[derive(Debug, Clone)]
+pub enum SquareItem {
+    One(Ident),
+    Range(Ident, Ident, Span),
+}
+
+impl SquareItem {
+    /// Where the item was written.
+    pub fn span(&self) -> Span {
+        match self {
+            SquareItem::One(i) => i.span,
+            SquareItem::Range(_, _, s) => *s,
+        }
+    }
+}
+
+/// `N (0, 1)`.
+#[derive(Debug, Clone)]
+pub struct DirDecl {
+    pub name: Ident,
+    pub df: i32,
+    pub dr: i32,
+}
+
+/// `set all { ... }` or `set forward { White: N  Black: S }`.
+#[derive(Debug, Clone)]
+pub struct DirSetDecl {
+    pub name: Ident,
+    pub body: PerPlayer<Ident>,
+}
+
+/// Either one list for everybody or one list per named player.
+#[derive(Debug, Clone)]
+pub enum PerPlayer<T> {
+    All(Vec<T>),
+    Each(Vec<(Ident, Vec<T>)>),
+}
+
+/// `region castle { White: F1 G1  Black: F16 G16 }`.
+#[derive(Debug, Clone)]
+pub struct RegionDecl {
+    pub name: Ident,
+    pub body: PerPlayer<SquareItem>,
+}
+
+/// `White { Knight: C6 D7 }`.
+#[derive(Debug, Clone)]
+pub struct SetupPlayer {
+    pub player: Ident,
+    pub kinds: Vec<(Ident, Vec<SquareItem>)>,
+}
+
+/// `counter castle-moves per-player max 2`.
+#[derive(Debug, Clone)]
+pub struct CounterDecl {
+    pub name: Ident,
+    pub per_player: bool,
+    pub max: Option<i64>,
+}
+
+/// `param name = default { values }`.
+#[derive(Debug, Clone)]
+pub struct ParamDecl {
+    pub name: Ident,
+    pub default: Ident,
+    pub values: Vec<(Vec<String>, Ident)>,
+}
+
+/// A block that applies only when a parameter has a value.
+#[derive(Debug, Clone)]
+pub struct IfParam<T> {
+    pub param: Ident,
+    pub value: Ident,
+    pub then: Vec<T>,
+    pub otherwise: Vec<T>,
+}
+
+/// What a leg jumps over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Over {
+    Friend,
+    Enemy,
+    Any,
+}
+
+/// A statement in a `leg` block.
+#[derive(Debug, Clone)]
+pub enum LegStmt {
+    Step(Ident),
+    Slide(Ident),
+    Leap { dirs: Ident, over: Over, flying: bool },
+    Capture(Span),
+    Land(SqCond),
+    NoReverse(Span),
+    If(IfParam<LegStmt>),
+}
+
+/// `leg name { ... }`.
+#[derive(Debug, Clone)]
+pub struct LegDecl {
+    pub name: Ident,
+    pub body: Vec<LegStmt>,
+}
+
+/// How often a segment's leg repeats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Repeat {
+    /// Exactly one leg.
+    Once,
+    /// One or more legs; the move may stop after any.
+    Plus,
+    /// One or more legs, continued while another is possible.
+    PlusMust,
+}
+
+/// When captured pieces leave the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Removal {
+    Immediately,
+    AtEnd,
+}
+
+/// A statement in a `move` block.
+#[derive(Debug, Clone)]
+pub enum MoveStmt {
+    By(Vec<Ident>),
+    From(SqCond),
+    To(SqCond),
+    Land(SqCond),
+    Stop(SqCond),
+    Sequence(Vec<(Ident, Repeat)>),
+    Require(Cond),
+    Effect { counter: Ident, add: bool, value: i64 },
+    Removal(Removal),
+    If(IfParam<MoveStmt>),
+}
+
+/// `move name { ... }`.
+#[derive(Debug, Clone)]
+pub struct MoveDecl {
+    pub name: Ident,
+    pub body: Vec<MoveStmt>,
+}
+
+/// What happens when a priority's kept set is empty.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Otherwise {
+    Skip,
+    NoMoves,
+}
+
+/// A statement in a `priority` block.
+#[derive(Debug, Clone)]
+pub enum PrioStmt {
+    When(Cond),
+    Keep(MvCond),
+    Prefer(MvCond),
+    Maximize(Span),
+    Otherwise(Otherwise),
+    If(IfParam<PrioStmt>),
+}
+
+/// `priority name { ... }`.
+#[derive(Debug, Clone)]
+pub struct PriorityDecl {
+    pub name: Ident,
+    pub body: Vec<PrioStmt>,
+}
+
+/// The result an end rule declares.
+#[derive(Debug, Clone)]
+pub enum EndResult {
+    Win(Ident),
+    Loss(Ident),
+    Draw,
+}
+
+/// A statement in the `end` block.
+#[derive(Debug, Clone)]
+pub enum EndStmt {
+    Rule { docs: Vec<String>, result: EndResult, cond: Cond, span: Span },
+    If(IfParam<EndStmt>),
+}
+
+/// When a promotion takes effect during a capture.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Timing {
+    AtEnd,
+    Continue,
+    Stop,
+}
+
+/// A statement in the `promote` block.
+#[derive(Debug, Clone)]
+pub enum PromoteStmt {
+    Rule { from: Ident, to: Ident, region: RegionRef },
+    Timing(Timing, Span),
+    If(IfParam<PromoteStmt>),
+}
+
+/// Whose region a reference means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RegionOwner {
+    Own,
+    Opponent,
+}
+
+/// `own castle`, `opponent castle` or `castle`.
+#[derive(Debug, Clone)]
+pub struct RegionRef {
+    pub owner: Option<RegionOwner>,
+    pub name: Ident,
+}
+
+/// A condition on the position.
+#[derive(Debug, Clone)]
+pub enum Cond {
+    Or(Vec<Cond>),
+    And(Vec<Cond>),
+    Not(Box<Cond>),
+    Every(Ident, Box<Cond>),
+    Some(Ident, Box<Cond>),
+    Exists(Box<MvCond>),
+    Blocked(Ident),
+    Cmp(Quantity, CmpOp, Quantity, Span),
+}
+
+/// A comparison operator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CmpOp {
+    Ge,
+    Le,
+    Eq,
+    Ne,
+    Gt,
+    Lt,
+}
+
+/// A number in a comparison.
+#[derive(Debug, Clone)]
+pub enum Quantity {
+    Count { who: Ident, kinds: Vec<Ident>, region: Option<RegionRef>, span: Span },
+    Counter { name: Ident, who: Ident },
+    Int(i64),
+}
+
+/// A condition on a move.
+#[derive(Debug, Clone)]
+pub enum MvCond {
+    Or(Vec<MvCond>),
+    And(Vec<MvCond>),
+    Not(Box<MvCond>),
+    Capturing,
+    From(SqCond),
+    To(SqCond),
+    Kind(Ident),
+}
+
+/// A condition on a square, seen from the moving piece.
+#[derive(Debug, Clone)]
+pub enum SqCond {
+    Or(Vec<SqCond>),
+    And(Vec<SqCond>),
+    Not(Box<SqCond>),
+    In(RegionRef),
+    Piece(Ident),
+    Can(Ident),
+}
