@@ -68,10 +68,11 @@ enum Command {
         opts: PosOpts,
     },
     /// Run YAML case files (files or folders); ends with `N passed, M failed`.
+    ///
+    /// `regula test FILE.rules CASES...` uses that rule file for every case; without one,
+    /// each case file's own `rules:` key names its rule file.
     Test {
-        /// The rule file used for every case (overrides each file's `rules:`).
-        file: PathBuf,
-        /// Case files or folders.
+        /// An optional rule file, then case files or folders.
         #[arg(required = true)]
         cases: Vec<PathBuf>,
         /// Print every case, not only failures.
@@ -315,7 +316,11 @@ fn run(cli: Cli) -> Result<(), CliError> {
             println!("{} moves replayed; {}", tokens.len(), game.outcome(&pos).describe(&game.def));
             Ok(())
         }
-        Command::Test { file, cases: paths, verbose } => {
+        Command::Test { cases: mut paths, verbose } => {
+            let file = if paths.first().is_some_and(|p| p.extension().is_some_and(|e| e == "rules")) { Some(paths.remove(0)) } else { None };
+            if paths.is_empty() {
+                return Err(CliError::Io("no case files given".into()));
+            }
             let mut cache = GameCache::default();
             let (mut passed, mut failed) = (0, 0);
             let mut files = Vec::new();
@@ -326,7 +331,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 files.extend(cases::collect_files(p));
             }
             for f in files {
-                let results = match cases::run_file(&f, Some(&file), &mut cache) {
+                let results = match cases::run_file(&f, file.as_deref(), &mut cache) {
                     Ok(r) => r,
                     Err(e) => {
                         failed += 1;

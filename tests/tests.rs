@@ -1,1 +1,3 @@
+//! The one integration-test binary: every test module is a `mod` here.
 
+mod camelot_reference;
