@@ -1,3 +1,8 @@
 //! The one integration-test binary: every test module is a `mod` here.
 
 mod camelot_reference;
+mod cases;
+mod cli;
+mod diagnostics;
+mod perft;
+mod sources;

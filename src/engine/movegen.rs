@@ -293,6 +293,17 @@ impl<'g> Generator<'g> {
     /// segment, or go on to the next one. `bfs_done`: the segment's own continuations have
     /// already been explored breadth-first.
     fn after_landing(&mut self, mk: &MoveKind, seg: usize, t: u8, d: u8, bfs_done: bool, out: &mut Vec<Move>) {
+        if let Some(next) = self.promotion_continues(t) {
+            // Promoted mid-move: go on as the promoted piece's move type, as if this landing
+            // had been its first leg.
+            let saved = self.piece;
+            self.piece = piece_code(self.mover, next.1);
+            let def = self.def;
+            let mk2 = &def.moves[next.0 as usize];
+            self.after_landing(mk2, 0, t, d, false, out);
+            self.piece = saved;
+            return;
+        }
         let last = seg + 1 == mk.segments.len();
         let stop = self.sq_eval(&mk.stop, t) || self.promotion_stops(t);
         let can_end = last && self.sq_eval(&mk.to, t);
@@ -396,6 +407,20 @@ impl<'g> Generator<'g> {
         }
         self.bfs[seg] = b;
         reached
+    }
+
+    /// With `timing continue as M`: the move type and new kind when landing on `t` during a
+    /// capture promotes the piece.
+    fn promotion_continues(&self, t: u8) -> Option<(u8, u8)> {
+        let def = self.def;
+        if def.promotion_timing != Timing::Continue || self.ncapt == 0 {
+            return None;
+        }
+        let m = def.promotion_continue?;
+        def.promotions
+            .iter()
+            .find(|p| p.from == kind(self.piece) && def.region_squares(p.region, self.mover).contains(t))
+            .map(|p| (m, p.to))
     }
 
     fn promotion_stops(&self, t: u8) -> bool {

@@ -357,6 +357,8 @@ pub struct GameDef {
     pub end: Vec<EndRule>,
     pub promotions: Vec<Promotion>,
     pub promotion_timing: Timing,
+    /// With [`Timing::Continue`]: the move type a piece promoted mid-move goes on as.
+    pub promotion_continue: Option<u8>,
     /// `team[p]`: the team of player `p` (players on one team share a result).
     pub team: Vec<u8>,
 }

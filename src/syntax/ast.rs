@@ -270,7 +270,7 @@ pub enum Timing {
 #[derive(Debug, Clone)]
 pub enum PromoteStmt {
     Rule { from: Ident, to: Ident, region: RegionRef },
-    Timing(Timing, Span),
+    Timing(Timing, Option<Ident>, Span),
     If(IfParam<PromoteStmt>),
 }
 

@@ -358,14 +358,15 @@ fn lower_promote_stmt(p: P) -> PromoteStmt {
             let region = lower_region_ref(it.next().unwrap());
             PromoteStmt::Rule { from, to, region }
         }
-        Rule::promote_timing => PromoteStmt::Timing(
-            match p.into_inner().next().unwrap().as_str() {
+        Rule::promote_timing => {
+            let mut it = p.into_inner();
+            let t = match it.next().unwrap().as_str() {
                 "at-end" => Timing::AtEnd,
                 "continue" => Timing::Continue,
                 _ => Timing::Stop,
-            },
-            sp,
-        ),
+            };
+            PromoteStmt::Timing(t, it.next().map(ident), sp)
+        }
         Rule::promote_if => PromoteStmt::If(lower_if(p, lower_promote_stmt)),
         r => unreachable!("promote stmt: {r:?}"),
     }

@@ -309,6 +309,7 @@ impl Validator {
         // Promotion.
         let mut promotions = Vec::new();
         let mut timing = Timing::AtEnd;
+        let mut promotion_continue = None;
         if let Some(stmts) = promote_ast {
             let mut flat = Vec::new();
             flatten(stmts, &params, &mut flat, |s| match s {
@@ -325,11 +326,23 @@ impl Validator {
                             promotions.push(Promotion { from, to, region });
                         }
                     }
-                    ast::PromoteStmt::Timing(t, _) => {
+                    ast::PromoteStmt::Timing(t, as_move, span) => {
                         timing = match t {
                             ast::Timing::AtEnd => Timing::AtEnd,
                             ast::Timing::Continue => Timing::Continue,
                             ast::Timing::Stop => Timing::Stop,
+                        };
+                        match (t, as_move) {
+                            (ast::Timing::Continue, Some(m)) => promotion_continue = self.lookup(&move_names, m, "move"),
+                            (ast::Timing::Continue, None) => self.err(
+                                Check::BadMove,
+                                *span,
+                                "`timing continue` needs the move type the promoted piece goes on as",
+                                "which move continues?",
+                                Some("Write e.g. `timing continue as king-capture`.".into()),
+                            ),
+                            (_, Some(m)) => self.err(Check::BadMove, m.span, "only `timing continue` takes `as MOVE`", "not used", None),
+                            _ => {}
                         }
                     }
                     ast::PromoteStmt::If(_) => {}
@@ -361,6 +374,7 @@ impl Validator {
             end,
             promotions,
             promotion_timing: timing,
+            promotion_continue,
         })
     }
 

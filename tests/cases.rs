@@ -1,0 +1,34 @@
+//! Runs every YAML case suite under `tests/cases/<game>/` and reports every failure.
+
+use std::path::Path;
+
+use regula::cases::{self, GameCache};
+
+fn run_suite(dir: &str) {
+    let mut cache = GameCache::default();
+    let files = cases::collect_files(Path::new(dir));
+    assert!(!files.is_empty(), "no case files in {dir}");
+    let mut report = Vec::new();
+    let mut passed = 0;
+    for f in files {
+        match cases::run_file(&f, None, &mut cache) {
+            Ok(results) => {
+                for r in results {
+                    if r.passed() {
+                        passed += 1;
+                    } else {
+                        report.push(format!("{} :: {} [{}]\n    {}", r.file, r.name, r.clauses.join(", "), r.failures.join("\n    ")));
+                    }
+                }
+            }
+            Err(e) => report.push(regula::render_plain(&e)),
+        }
+    }
+    assert!(report.is_empty(), "{} cases failed ({passed} passed):\n{}", report.len(), report.join("\n"));
+    assert!(passed > 0);
+}
+
+#[test]
+fn camelot_cases() {
+    run_suite("tests/cases/camelot");
+}

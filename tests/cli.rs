@@ -1,0 +1,83 @@
+//! The command line, run as a user would: output and exit codes.
+
+use std::process::Command;
+
+fn regula(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_regula")).args(args).env("NO_COLOR", "1").output().expect("the binary runs");
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+#[test]
+fn perft_prints_the_count_on_the_last_line() {
+    let (code, out, _) = regula(&["perft", "rules/camelot.rules", "2"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().last(), Some("10026"));
+    let (_, out, _) = regula(&["perft", "rules/camelot.rules", "1", "--paths"]);
+    assert_eq!(out.lines().last(), Some("112"));
+}
+
+#[test]
+fn perft_divide_sums_to_the_total() {
+    let (code, out, _) = regula(&["perft", "rules/camelot.rules", "2", "--divide"]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    let sum: u64 = lines[..lines.len() - 1].iter().map(|l| l.rsplit(": ").next().unwrap().parse::<u64>().unwrap()).sum();
+    assert_eq!(lines.len() - 1, 100);
+    assert_eq!(sum, 10026);
+    assert_eq!(*lines.last().unwrap(), "10026");
+}
+
+#[test]
+fn moves_lists_canonical_sorted_moves() {
+    let (code, out, _) = regula(&["moves", "rules/camelot.rules"]);
+    assert_eq!(code, 0);
+    let moves: Vec<&str> = out.lines().collect();
+    assert_eq!(moves.len(), 100);
+    for m in ["D6-D5", "C6-E8", "F7-H5-J7", "G7-E5-C7-C5", "J6-H8"] {
+        assert!(moves.contains(&m), "{m} missing from {moves:?}");
+    }
+}
+
+#[test]
+fn the_2009_world_championship_game_1_replays() {
+    let (code, out, err) = regula(&["replay", "rules/camelot.rules", "tests/games/camelot/wcf-2009-game1.txt"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("23 moves replayed; ongoing"), "{out}");
+}
+
+#[test]
+fn an_illegal_move_in_a_record_is_pointed_at() {
+    let dir = std::env::temp_dir().join(format!("regula-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let game = dir.join("bad.txt");
+    // 2...G11-G9 is fine, but 3.D7-D9 is not a move (D8 holds no friendly piece to canter over).
+    std::fs::write(&game, "1.D6-F8 H11-F9 2.C6-E8-G8 J11-H11 3.D7-D9").unwrap();
+    let (code, _, err) = regula(&["replay", "rules/camelot.rules", game.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("illegal move D7-D9"), "{err}");
+    assert!(err.contains("ply 5"), "{err}");
+}
+
+#[test]
+fn check_reports_an_invalid_file_with_exit_code_1() {
+    let (code, _, err) = regula(&["check", "tests/fixtures/invalid/unknown_names.rules"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("unknown"), "{err}");
+    let (code, _, _) = regula(&["check", "rules/"]);
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn a_missing_file_is_an_io_error() {
+    let (code, _, err) = regula(&["check", "no/such/file.rules"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read"), "{err}");
+}
+
+#[test]
+fn test_ends_with_the_tally() {
+    let (code, out, _) = regula(&["test", "rules/camelot.rules", "tests/cases/camelot"]);
+    assert_eq!(code, 0, "{out}");
+    let last = out.lines().last().unwrap();
+    assert!(last.ends_with(" passed, 0 failed"), "{last}");
+}

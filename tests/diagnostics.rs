@@ -1,0 +1,37 @@
+//! Broken rule files, one mistake each, and the diagnostics they produce.
+
+use regula::SourceFile;
+
+#[test]
+fn invalid_rule_files() {
+    insta::glob!("fixtures/invalid/*.rules", |path| {
+        let text = std::fs::read_to_string(path).unwrap();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let src = SourceFile::new(name, text);
+        let err = match regula::load(&src, &[]) {
+            Ok(_) => panic!("{} should not load", path.display()),
+            Err(e) => e,
+        };
+        insta::assert_snapshot!(regula::render_plain(&err));
+    });
+}
+
+#[test]
+fn bundled_rule_files_are_valid() {
+    for entry in std::fs::read_dir("rules").unwrap() {
+        let path = entry.unwrap().path();
+        let src = SourceFile::read(&path).unwrap();
+        if let Err(e) = regula::load(&src, &[]) {
+            panic!("{}", regula::render_plain(&e));
+        }
+    }
+}
+
+#[test]
+fn unknown_parameter_choices_are_reported() {
+    let src = SourceFile::read(std::path::Path::new("rules/camelot.rules")).unwrap();
+    let err = regula::load(&src, &[("knight-canter-check".into(), "sometimes".into())]).err().expect("a bad value is refused");
+    let text = regula::render_plain(&err);
+    assert!(text.contains("has no value `sometimes`"), "{text}");
+    assert!(text.contains("every-landing"), "{text}");
+}
