@@ -184,16 +184,24 @@ fn run_case(file: &str, case: &Case, rules: &Path, cache: &mut GameCache) -> Cas
     if case.moves.is_none() && case.includes.is_empty() && case.excludes.is_empty() && case.count.is_none() && case.outcome.is_none() && case.perft.is_none() {
         failures.push("the case checks nothing (give moves, includes, excludes, count, outcome or perft)".into());
     }
+    let mut history: Vec<Position> = Vec::new();
     for (i, m) in case.play.iter().enumerate() {
+        if game.analyze_in_game(&pos, &history).1 != crate::engine::Outcome::Ongoing {
+            failures.push(format!("play[{i}] `{m}`: the game is already over"));
+            return result(failures);
+        }
         match notation::find(&game, &pos, m, false) {
-            Ok(mv) => pos = game.play_unchecked(&pos, &mv),
+            Ok(mv) => {
+                history.push(pos.clone());
+                pos = game.play_unchecked(&pos, &mv);
+            }
             Err(e) => {
                 failures.push(format!("play[{i}] `{m}` is illegal: {}{}", e.message, e.help.map(|h| format!(" ({h})")).unwrap_or_default()));
                 return result(failures);
             }
         }
     }
-    let legal = game.legal_moves(&pos);
+    let (legal, outcome) = game.analyze_in_game(&pos, &history);
     if let Some(expected) = &case.moves {
         let mut want: Vec<Move> = Vec::new();
         for m in expected {
@@ -228,7 +236,7 @@ fn run_case(file: &str, case: &Case, rules: &Path, cache: &mut GameCache) -> Cas
         }
     }
     if let Some(o) = &case.outcome {
-        let got = game.outcome(&pos).describe(def);
+        let got = outcome.describe(def);
         if !got.eq_ignore_ascii_case(o.trim()) {
             failures.push(format!("outcome: expected `{o}`, found `{got}`"));
         }

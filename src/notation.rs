@@ -31,14 +31,18 @@ fn illegal(message: impl Into<String>, help: Option<String>) -> IllegalMove {
     IllegalMove { message: message.into(), help }
 }
 
-/// The squares a move text names, in order, with whether each separator was `x`.
+/// The squares a move text names, in order, and for each leg whether it was written with `x`.
 ///
 /// # Errors
 /// A message naming the token that is not a square.
-pub fn parse_path(def: &GameDef, text: &str) -> Result<Vec<u8>, IllegalMove> {
+pub fn parse_path(def: &GameDef, text: &str) -> Result<(Vec<u8>, u64), IllegalMove> {
     let t = text.trim().trim_end_matches(['!', '?', '+', '#']);
     let mut squares = Vec::new();
-    for tok in t.split(['-', 'x', 'X', ':', '×']) {
+    let mut capt = 0u64;
+    let mut rest = t;
+    loop {
+        let end = rest.find(['-', 'x', 'X', ':', '×']).unwrap_or(rest.len());
+        let tok = &rest[..end];
         if tok.is_empty() {
             return Err(illegal(format!("`{text}` is not a move"), Some("Write squares joined by `-` or `x`, like `D6-D7` or `F6xD8`.".into())));
         }
@@ -51,11 +55,19 @@ pub fn parse_path(def: &GameDef, text: &str) -> Result<Vec<u8>, IllegalMove> {
                 ));
             }
         }
+        if end == rest.len() {
+            break;
+        }
+        let sep = rest[end..].chars().next().unwrap();
+        if sep != '-' && squares.len() <= 64 {
+            capt |= 1 << (squares.len() - 1);
+        }
+        rest = &rest[end + sep.len_utf8()..];
     }
     if squares.len() < 2 {
         return Err(illegal(format!("`{text}` names only one square"), Some("A move names its start square and at least one landing square.".into())));
     }
-    Ok(squares)
+    Ok((squares, capt))
 }
 
 /// Finds the legal move a text names by any of its paths; with `shortcut`, also by start
@@ -65,7 +77,7 @@ pub fn parse_path(def: &GameDef, text: &str) -> Result<Vec<u8>, IllegalMove> {
 /// Why the text names no legal move.
 pub fn find(game: &Game, pos: &Position, text: &str, shortcut: bool) -> Result<Move, IllegalMove> {
     let def = &game.def;
-    let squares = parse_path(def, text)?;
+    let (squares, capt) = parse_path(def, text)?;
     let mut g = game.generator(Identity::Effect);
     let mut legal = Vec::new();
     let outcome = game.analyze(&mut g, pos, &mut legal);
@@ -80,6 +92,13 @@ pub fn find(game: &Game, pos: &Position, text: &str, shortcut: bool) -> Result<M
     gp.legal(pos, &mut paths);
     if let Some(p) = paths.iter().find(|m| m.from == from && m.landings() == path) {
         if let Some(m) = legal.iter().find(|m| m.same_effect(p, true) || m.same_effect(p, false)) {
+            if p.capt_legs != capt {
+                // Right squares, wrong separators: `-` is a leg that captures nothing, `x` one that captures.
+                return Err(illegal(
+                    format!("`{text}` writes the legs with the wrong separators"),
+                    Some(format!("A leg that captures is written with `x`, any other with `-`: this move is {}.", format(def, p))),
+                ));
+            }
             return Ok(*m);
         }
     }
@@ -172,5 +191,5 @@ pub fn sorted_texts(def: &GameDef, moves: &[Move]) -> Vec<String> {
 
 /// Sort key: squares by (file, rank) index rather than alphabetically, so D6 < D10.
 fn natural_key(def: &GameDef, text: &str) -> Vec<(u16, u16)> {
-    parse_path(def, text).map(|sq| sq.iter().map(|&s| def.board.coords[s as usize]).collect()).unwrap_or_default()
+    parse_path(def, text).map(|(sq, _)| sq.iter().map(|&s| def.board.coords[s as usize]).collect()).unwrap_or_default()
 }

@@ -32,3 +32,18 @@ fn run_suite(dir: &str) {
 fn camelot_cases() {
     run_suite("tests/cases/camelot");
 }
+
+#[test]
+fn turkish_draughts_cases() {
+    run_suite("tests/cases/turkish-draughts");
+}
+
+#[test]
+fn english_draughts_cases() {
+    run_suite("tests/cases/english-draughts");
+}
+
+#[test]
+fn international_draughts_cases() {
+    run_suite("tests/cases/international-draughts");
+}

@@ -84,6 +84,16 @@ impl Game {
         o
     }
 
+    /// The legal moves and outcome of a position reached through `history` (earlier
+    /// positions, oldest first), so that repetition rules can see the game.
+    pub fn analyze_in_game(&self, pos: &Position, history: &[Position]) -> (Vec<Move>, Outcome) {
+        let mut g = self.generator(Identity::Effect);
+        g.history = history.to_vec();
+        let mut out = Vec::new();
+        let o = self.analyze(&mut g, pos, &mut out);
+        (out, o)
+    }
+
     /// The outcome of a position.
     pub fn outcome(&self, pos: &Position) -> Outcome {
         let mut g = self.generator(Identity::Effect);

@@ -56,6 +56,8 @@ pub struct Generator<'g> {
     pub overflow: bool,
     /// The pseudo-legal moves of the last `legal` call, before priorities.
     pub pseudo: Vec<Move>,
+    /// Earlier positions of the game, oldest first, for `repeated(N)`; empty in perft.
+    pub history: Vec<Position>,
 }
 
 #[derive(Clone)]
@@ -90,6 +92,7 @@ impl<'g> Generator<'g> {
             nodes: 0,
             overflow: false,
             pseudo: Vec::with_capacity(256),
+            history: Vec::new(),
         }
     }
 
@@ -679,6 +682,10 @@ impl Generator<'_> {
                 None => false,
             },
             Cond::Blocked(r) => blocked && self.players(pos, *r, env) >> pos.to_move & 1 == 1,
+            Cond::Repeated(n) => {
+                let seen = self.history.iter().filter(|h| h.to_move == pos.to_move && h.cells == pos.cells).count();
+                seen as u32 + 1 >= *n
+            }
             Cond::Cmp(a, op, b) => {
                 let (x, y) = (self.quantity(pos, a, env), self.quantity(pos, b, env));
                 match op {

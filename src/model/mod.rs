@@ -302,6 +302,8 @@ pub enum Cond {
     Some(Box<Cond>),
     Exists(MvExpr),
     Blocked(PlayerRef),
+    /// The position (pieces and side to move) has occurred this many times in the game.
+    Repeated(u32),
     Cmp(Quantity, CmpOp, Quantity),
 }
 

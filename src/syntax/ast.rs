@@ -298,6 +298,7 @@ pub enum Cond {
     Some(Ident, Box<Cond>),
     Exists(Box<MvCond>),
     Blocked(Ident),
+    Repeated(i64, Span),
     Cmp(Quantity, CmpOp, Quantity, Span),
 }
 

@@ -185,6 +185,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::cond_some => "`some P: CONDITION`",
         Rule::cond_exists => "`exists MOVE-CONDITION`",
         Rule::cond_blocked => "`blocked(PLAYER)`",
+        Rule::cond_repeated => "`repeated(N)`",
         Rule::comparison => "a comparison",
         Rule::cmp_op => "a comparison operator",
         Rule::q_count => "`count(...)`",

@@ -409,6 +409,7 @@ fn lower_cond(p: P) -> Cond {
         }
         Rule::cond_exists => Cond::Exists(Box::new(lower_mv_cond(p.into_inner().next().unwrap()))),
         Rule::cond_blocked => Cond::Blocked(ident(p.into_inner().next().unwrap())),
+        Rule::cond_repeated => Cond::Repeated(int(&p.into_inner().next().unwrap()), sp),
         Rule::comparison => {
             let mut it = p.into_inner();
             let a = lower_quantity(it.next().unwrap());

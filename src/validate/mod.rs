@@ -853,6 +853,12 @@ impl Validator {
             }
             ast::Cond::Exists(m) => Cond::Exists(self.mv(m, n)),
             ast::Cond::Blocked(p) => Cond::Blocked(self.player_ref(p, n, vars)),
+            ast::Cond::Repeated(k, span) => {
+                if !(2..=100).contains(k) {
+                    self.err(Check::BadCondition, *span, format!("`repeated({k})` cannot happen or always holds"), "count out of range", Some("Use a count from 2 to 100, e.g. `repeated(3)`.".into()));
+                }
+                Cond::Repeated((*k).clamp(2, 100) as u32)
+            }
             ast::Cond::Cmp(a, op, b, _) => {
                 let qa = self.quantity(a, n, vars);
                 let qb = self.quantity(b, n, vars);
