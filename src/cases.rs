@@ -116,10 +116,13 @@ pub struct CaseFileError {
     pub help: Option<String>,
 }
 
+/// A rule file and its parameter choices.
+type GameKey = (PathBuf, Vec<(String, String)>);
+
 /// Loads rule files once per parameter set.
 #[derive(Default)]
 pub struct GameCache {
-    games: HashMap<(PathBuf, Vec<(String, String)>), Result<Game, String>>,
+    games: HashMap<GameKey, Result<Game, String>>,
 }
 
 impl GameCache {
@@ -129,7 +132,8 @@ impl GameCache {
         self.games
             .entry(key)
             .or_insert_with(|| {
-                let src = SourceFile::read(rules).map_err(|e| format!("cannot read {}: {e}", rules.display()))?;
+                let src = SourceFile::read(rules)
+                    .map_err(|e| format!("cannot read {}: {e}", rules.display()))?;
                 crate::load(&src, params).map_err(|e| crate::render_plain(&e))
             })
             .clone()
@@ -151,8 +155,17 @@ pub fn read_case_file(src: &SourceFile) -> Result<CaseFile, CaseFileError> {
 ///
 /// # Errors
 /// When the file cannot be read or names no rule file.
-pub fn run_file(path: &Path, rules: Option<&Path>, cache: &mut GameCache) -> Result<Vec<CaseResult>, CaseFileError> {
-    let src = SourceFile::read(path).map_err(|e| CaseFileError { src: SourceFile::new(path.display().to_string(), "").named(), span: None, message: format!("cannot read {}: {e}", path.display()), help: None })?;
+pub fn run_file(
+    path: &Path,
+    rules: Option<&Path>,
+    cache: &mut GameCache,
+) -> Result<Vec<CaseResult>, CaseFileError> {
+    let src = SourceFile::read(path).map_err(|e| CaseFileError {
+        src: SourceFile::new(path.display().to_string(), "").named(),
+        span: None,
+        message: format!("cannot read {}: {e}", path.display()),
+        help: None,
+    })?;
     let file = read_case_file(&src)?;
     let rules_path = match (rules, &file.rules) {
         (Some(r), _) => r.to_path_buf(),
@@ -161,14 +174,27 @@ pub fn run_file(path: &Path, rules: Option<&Path>, cache: &mut GameCache) -> Res
             return Err(CaseFileError { src: src.named(), span: Some((0, 0).into()), message: "the case file names no rule file".into(), help: Some("Add `rules: path/to/game.rules` at the top, or give the rule file on the command line.".into()) });
         }
     };
-    Ok(file.cases.iter().map(|c| run_case(&src.name, c, &rules_path, cache)).collect())
+    Ok(file
+        .cases
+        .iter()
+        .map(|c| run_case(&src.name, c, &rules_path, cache))
+        .collect())
 }
 
 fn run_case(file: &str, case: &Case, rules: &Path, cache: &mut GameCache) -> CaseResult {
     let mut failures = Vec::new();
     let clauses = case.clause.as_ref().map(Clauses::ids).unwrap_or_default();
-    let params: Vec<(String, String)> = case.params.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
-    let result = |failures| CaseResult { file: file.to_string(), name: case.name.clone(), clauses: clauses.clone(), failures };
+    let params: Vec<(String, String)> = case
+        .params
+        .iter()
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    let result = |failures| CaseResult {
+        file: file.to_string(),
+        name: case.name.clone(),
+        clauses: clauses.clone(),
+        failures,
+    };
     let game = match cache.get(rules, &params) {
         Ok(g) => g,
         Err(e) => return result(vec![format!("the rules do not load: {e}")]),
@@ -178,11 +204,26 @@ fn run_case(file: &str, case: &Case, rules: &Path, cache: &mut GameCache) -> Cas
         None => game.start(),
         Some(spec) => match spec.to_position(&game) {
             Ok(p) => p,
-            Err(e) => return result(vec![format!("bad position: {}{}", e.message, e.help.map(|h| format!(" ({h})")).unwrap_or_default())]),
+            Err(e) => {
+                return result(vec![format!(
+                    "bad position: {}{}",
+                    e.message,
+                    e.help.map(|h| format!(" ({h})")).unwrap_or_default()
+                )]);
+            }
         },
     };
-    if case.moves.is_none() && case.includes.is_empty() && case.excludes.is_empty() && case.count.is_none() && case.outcome.is_none() && case.perft.is_none() {
-        failures.push("the case checks nothing (give moves, includes, excludes, count, outcome or perft)".into());
+    if case.moves.is_none()
+        && case.includes.is_empty()
+        && case.excludes.is_empty()
+        && case.count.is_none()
+        && case.outcome.is_none()
+        && case.perft.is_none()
+    {
+        failures.push(
+            "the case checks nothing (give moves, includes, excludes, count, outcome or perft)"
+                .into(),
+        );
     }
     let mut history: Vec<Position> = Vec::new();
     for (i, m) in case.play.iter().enumerate() {
@@ -196,7 +237,11 @@ fn run_case(file: &str, case: &Case, rules: &Path, cache: &mut GameCache) -> Cas
                 pos = game.play_unchecked(&pos, &mv);
             }
             Err(e) => {
-                failures.push(format!("play[{i}] `{m}` is illegal: {}{}", e.message, e.help.map(|h| format!(" ({h})")).unwrap_or_default()));
+                failures.push(format!(
+                    "play[{i}] `{m}` is illegal: {}{}",
+                    e.message,
+                    e.help.map(|h| format!(" ({h})")).unwrap_or_default()
+                ));
                 return result(failures);
             }
         }
@@ -208,14 +253,20 @@ fn run_case(file: &str, case: &Case, rules: &Path, cache: &mut GameCache) -> Cas
             match notation::find(&game, &pos, m, false) {
                 Ok(mv) => {
                     if want.iter().any(|w| w.same_effect(&mv, true)) {
-                        failures.push(format!("moves: `{m}` is listed twice (same effect as another entry)"));
+                        failures.push(format!(
+                            "moves: `{m}` is listed twice (same effect as another entry)"
+                        ));
                     }
                     want.push(mv);
                 }
                 Err(e) => failures.push(format!("moves: `{m}` is not legal: {}", e.message)),
             }
         }
-        let extra: Vec<String> = legal.iter().filter(|l| !want.iter().any(|w| w.same_effect(l, true))).map(|m| notation::format(def, m)).collect();
+        let extra: Vec<String> = legal
+            .iter()
+            .filter(|l| !want.iter().any(|w| w.same_effect(l, true)))
+            .map(|m| notation::format(def, m))
+            .collect();
         if !extra.is_empty() {
             failures.push(format!("moves: legal but not listed: {}", extra.join(", ")));
         }
@@ -227,12 +278,19 @@ fn run_case(file: &str, case: &Case, rules: &Path, cache: &mut GameCache) -> Cas
     }
     for m in &case.excludes {
         if let Ok(mv) = notation::find(&game, &pos, m, false) {
-            failures.push(format!("excludes: `{m}` is legal (as {})", notation::format(def, &mv)));
+            failures.push(format!(
+                "excludes: `{m}` is legal (as {})",
+                notation::format(def, &mv)
+            ));
         }
     }
     if let Some(n) = case.count {
         if legal.len() != n {
-            failures.push(format!("count: expected {n} legal moves, found {}: {}", legal.len(), notation::sorted_texts(def, &legal).join(" ")));
+            failures.push(format!(
+                "count: expected {n} legal moves, found {}: {}",
+                legal.len(),
+                notation::sorted_texts(def, &legal).join(" ")
+            ));
         }
     }
     if let Some(o) = &case.outcome {
@@ -257,7 +315,9 @@ fn run_case(file: &str, case: &Case, rules: &Path, cache: &mut GameCache) -> Cas
 pub fn collect_files(path: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
     if path.is_dir() {
-        let mut entries: Vec<PathBuf> = std::fs::read_dir(path).map(|r| r.filter_map(|e| e.ok().map(|e| e.path())).collect()).unwrap_or_default();
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
+            .map(|r| r.filter_map(|e| e.ok().map(|e| e.path())).collect())
+            .unwrap_or_default();
         entries.sort();
         for e in entries {
             out.extend(collect_files(&e));

@@ -19,7 +19,12 @@ use crate::source::SourceFile;
 
 /// regula: board-game rules as text files, checked, played and documented.
 #[derive(Debug, Parser)]
-#[command(name = "regula", version, about, after_help = "Exit codes: 0 ok, 1 invalid rules / illegal move / failed case, 2 usage or I/O error.")]
+#[command(
+    name = "regula",
+    version,
+    about,
+    after_help = "Exit codes: 0 ok, 1 invalid rules / illegal move / failed case, 2 usage or I/O error."
+)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -105,7 +110,9 @@ struct PosOpts {
 }
 
 fn parse_param(s: &str) -> Result<(String, String), String> {
-    s.split_once('=').map(|(a, b)| (a.trim().to_string(), b.trim().to_string())).ok_or_else(|| format!("`{s}` is not NAME=VALUE"))
+    s.split_once('=')
+        .map(|(a, b)| (a.trim().to_string(), b.trim().to_string()))
+        .ok_or_else(|| format!("`{s}` is not NAME=VALUE"))
 }
 
 /// An error of the command line itself, with the exit code it maps to.
@@ -186,9 +193,17 @@ fn load_position(game: &Game, path: &Path) -> Result<Position, CliError> {
         src: src.named(),
         span: e.location().map(|l| (l.index(), 1).into()),
         message: format!("invalid position: {e}"),
-        help: Some("A position has `to-move`, `pieces` (player → kind → squares) and optionally `state`.".into()),
+        help: Some(
+            "A position has `to-move`, `pieces` (player → kind → squares) and optionally `state`."
+                .into(),
+        ),
     })?;
-    spec.to_position(game).map_err(|e| CliError::Position { src: src.named(), span: find_token(&src.text, &e.token), message: e.message, help: e.help })
+    spec.to_position(game).map_err(|e| CliError::Position {
+        src: src.named(),
+        span: find_token(&src.text, &e.token),
+        message: e.message,
+        help: e.help,
+    })
 }
 
 /// The span of the first whole-word occurrence of `token` in a text.
@@ -200,8 +215,14 @@ pub(crate) fn find_token(text: &str, token: &str) -> Option<SourceSpan> {
     while let Some(i) = text[from..].find(token) {
         let s = from + i;
         let e = s + token.len();
-        let before = text[..s].chars().next_back().is_none_or(|c| !c.is_alphanumeric());
-        let after = text[e..].chars().next().is_none_or(|c| !c.is_alphanumeric());
+        let before = text[..s]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_alphanumeric());
+        let after = text[e..]
+            .chars()
+            .next()
+            .is_none_or(|c| !c.is_alphanumeric());
         if before && after {
             return Some((s, token.len()).into());
         }
@@ -221,7 +242,13 @@ fn rule_files(paths: &[PathBuf]) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for p in paths {
         if p.is_dir() {
-            let mut v: Vec<PathBuf> = std::fs::read_dir(p).map(|r| r.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|e| e == "rules")).collect()).unwrap_or_default();
+            let mut v: Vec<PathBuf> = std::fs::read_dir(p)
+                .map(|r| {
+                    r.filter_map(|e| e.ok().map(|e| e.path()))
+                        .filter(|p| p.extension().is_some_and(|e| e == "rules"))
+                        .collect()
+                })
+                .unwrap_or_default();
             v.sort();
             out.extend(v);
         } else {
@@ -242,7 +269,14 @@ fn run(cli: Cli) -> Result<(), CliError> {
             for f in &files {
                 let src = read(f)?;
                 match crate::load(&src, &[]) {
-                    Ok(g) => println!("ok {} ({}: {} squares, {} players, {} move types)", f.display(), g.def.name, g.def.board.len(), g.def.players.len(), g.def.moves.len()),
+                    Ok(g) => println!(
+                        "ok {} ({}: {} squares, {} players, {} move types)",
+                        f.display(),
+                        g.def.name,
+                        g.def.board.len(),
+                        g.def.players.len(),
+                        g.def.moves.len()
+                    ),
                     Err(e) => {
                         bad += 1;
                         eprintln!("{:?}", miette::Report::new(e));
@@ -250,7 +284,10 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 }
             }
             if bad > 0 {
-                return Err(CliError::Failed(format!("{bad} of {} rule files are invalid", files.len())));
+                return Err(CliError::Failed(format!(
+                    "{bad} of {} rule files are invalid",
+                    files.len()
+                )));
             }
             Ok(())
         }
@@ -262,10 +299,21 @@ fn run(cli: Cli) -> Result<(), CliError> {
             }
             Ok(())
         }
-        Command::Perft { file, depth, opts, divide, paths, time } => {
+        Command::Perft {
+            file,
+            depth,
+            opts,
+            divide,
+            paths,
+            time,
+        } => {
             let game = load(&file, &opts.params)?;
             let pos = position(&game, &opts)?;
-            let identity = if paths { Identity::Path } else { Identity::Effect };
+            let identity = if paths {
+                Identity::Path
+            } else {
+                Identity::Effect
+            };
             let t0 = Instant::now();
             let total = if divide && depth > 0 {
                 let mut g = game.generator(identity);
@@ -289,16 +337,29 @@ fn run(cli: Cli) -> Result<(), CliError> {
             };
             let secs = t0.elapsed().as_secs_f64();
             if time {
-                eprintln!("perft {depth}: {total} leaves in {secs:.3} s ({:.0} leaves/s)", total as f64 / secs.max(1e-9));
+                eprintln!(
+                    "perft {depth}: {total} leaves in {secs:.3} s ({:.0} leaves/s)",
+                    total as f64 / secs.max(1e-9)
+                );
             }
             println!("{total}");
             Ok(())
         }
-        Command::Replay { file, game: record, opts } => {
+        Command::Replay {
+            file,
+            game: record,
+            opts,
+        } => {
             let game = load(&file, &opts.params)?;
             let mut pos = position(&game, &opts)?;
             let src = read(&record)?;
-            let tokens = crate::record::tokenize(&src.text).map_err(|e| CliError::Illegal { src: src.named(), span: (e.at, 1).into(), label: "here".into(), message: e.message, help: None })?;
+            let tokens = crate::record::tokenize(&src.text).map_err(|e| CliError::Illegal {
+                src: src.named(),
+                span: (e.at, 1).into(),
+                label: "here".into(),
+                message: e.message,
+                help: None,
+            })?;
             for (i, t) in tokens.iter().enumerate() {
                 match notation::find(&game, &pos, &t.text, false) {
                     Ok(mv) => pos = game.play_unchecked(&pos, &mv),
@@ -306,18 +367,36 @@ fn run(cli: Cli) -> Result<(), CliError> {
                         return Err(CliError::Illegal {
                             src: src.named(),
                             span: (t.start, t.end - t.start).into(),
-                            label: format!("ply {} ({} to move)", i + 1, game.def.players[pos.to_move as usize]),
+                            label: format!(
+                                "ply {} ({} to move)",
+                                i + 1,
+                                game.def.players[pos.to_move as usize]
+                            ),
                             message: format!("illegal move {}: {}", t.text, e.message),
                             help: e.help,
                         });
                     }
                 }
             }
-            println!("{} moves replayed; {}", tokens.len(), game.outcome(&pos).describe(&game.def));
+            println!(
+                "{} moves replayed; {}",
+                tokens.len(),
+                game.outcome(&pos).describe(&game.def)
+            );
             Ok(())
         }
-        Command::Test { cases: mut paths, verbose } => {
-            let file = if paths.first().is_some_and(|p| p.extension().is_some_and(|e| e == "rules")) { Some(paths.remove(0)) } else { None };
+        Command::Test {
+            cases: mut paths,
+            verbose,
+        } => {
+            let file = if paths
+                .first()
+                .is_some_and(|p| p.extension().is_some_and(|e| e == "rules"))
+            {
+                Some(paths.remove(0))
+            } else {
+                None
+            };
             if paths.is_empty() {
                 return Err(CliError::Io("no case files given".into()));
             }
@@ -355,9 +434,18 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 }
             }
             println!("{passed} passed, {failed} failed");
-            if failed > 0 { Err(CliError::Failed(format!("{failed} cases failed"))) } else { Ok(()) }
+            if failed > 0 {
+                Err(CliError::Failed(format!("{failed} cases failed")))
+            } else {
+                Ok(())
+            }
         }
-        Command::Play { file, opts, random, seed } => play(&file, &opts, &random, seed),
+        Command::Play {
+            file,
+            opts,
+            random,
+            seed,
+        } => play(&file, &opts, &random, seed),
     }
 }
 
@@ -367,7 +455,12 @@ fn play(file: &Path, opts: &PosOpts, random: &[String], seed: u64) -> Result<(),
     let def = game.def.clone();
     let mut randoms = Vec::new();
     for r in random {
-        randoms.push(def.player(r).ok_or_else(|| CliError::Io(format!("unknown player `{r}`; players: {}", def.players.join(", "))))?);
+        randoms.push(def.player(r).ok_or_else(|| {
+            CliError::Io(format!(
+                "unknown player `{r}`; players: {}",
+                def.players.join(", ")
+            ))
+        })?);
     }
     let mut pos = position(&game, opts)?;
     let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
@@ -390,9 +483,14 @@ fn play(file: &Path, opts: &PosOpts, random: &[String], seed: u64) -> Result<(),
             pos = game.play_unchecked(&pos, &m);
             continue;
         }
-        print!("{mover} to move ({} legal; `moves`, `undo`, `quit`)> ", moves.len());
+        print!(
+            "{mover} to move ({} legal; `moves`, `undo`, `quit`)> ",
+            moves.len()
+        );
         std::io::stdout().flush().ok();
-        let Some(Ok(line)) = lines.next() else { return Ok(()) };
+        let Some(Ok(line)) = lines.next() else {
+            return Ok(());
+        };
         let line = line.trim();
         match line {
             "" => continue,
@@ -412,7 +510,11 @@ fn play(file: &Path, opts: &PosOpts, random: &[String], seed: u64) -> Result<(),
                     history.push(pos.clone());
                     pos = game.play_unchecked(&pos, &m);
                 }
-                Err(e) => println!("illegal: {}{}", e.message, e.help.map(|h| format!("\n  {h}")).unwrap_or_default()),
+                Err(e) => println!(
+                    "illegal: {}{}",
+                    e.message,
+                    e.help.map(|h| format!("\n  {h}")).unwrap_or_default()
+                ),
             },
         }
     }

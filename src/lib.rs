@@ -55,7 +55,9 @@ pub fn load(src: &SourceFile, params: &[(String, String)]) -> Result<Game, LoadE
 /// Renders a diagnostic as plain text (no colours), 100 columns wide.
 pub fn render_plain(d: &dyn Diagnostic) -> String {
     let mut s = String::new();
-    let handler = miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor()).with_width(100);
+    let handler =
+        miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
+            .with_width(100);
     if handler.render_report(&mut s, d).is_err() {
         s = d.to_string();
     }

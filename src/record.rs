@@ -39,7 +39,12 @@ pub fn tokenize(text: &str) -> Result<Vec<Token>, RecordError> {
                     i += j + 1;
                     continue;
                 }
-                None => return Err(RecordError { message: "comment `{` is never closed".into(), at: i }),
+                None => {
+                    return Err(RecordError {
+                        message: "comment `{` is never closed".into(),
+                        at: i,
+                    });
+                }
             }
         }
         if c.is_ascii_whitespace() {
@@ -59,14 +64,19 @@ pub fn tokenize(text: &str) -> Result<Vec<Token>, RecordError> {
             wstart += digits + dots;
             word = &word[digits + dots..];
         }
-        if word.is_empty() || matches!(word, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*" | "..." | "…") {
+        if word.is_empty() || matches!(word, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*" | "..." | "…")
+        {
             continue;
         }
         let trimmed = word.trim_end_matches(['!', '?']);
         if trimmed.is_empty() {
             continue;
         }
-        out.push(Token { text: trimmed.to_string(), start: wstart, end: wstart + trimmed.len() });
+        out.push(Token {
+            text: trimmed.to_string(),
+            start: wstart,
+            end: wstart + trimmed.len(),
+        });
     }
     Ok(out)
 }

@@ -50,7 +50,11 @@ pub struct SpecError {
 }
 
 fn err(message: String, token: &str, help: Option<String>) -> SpecError {
-    SpecError { message, token: token.to_string(), help }
+    SpecError {
+        message,
+        token: token.to_string(),
+        help,
+    }
 }
 
 impl PositionSpec {
@@ -61,16 +65,40 @@ impl PositionSpec {
     pub fn to_position(&self, game: &Game) -> Result<Position, SpecError> {
         let def = &game.def;
         let players = def.players.join(", ");
-        let to_move = def.player(&self.to_move).ok_or_else(|| err(format!("unknown player `{}`", self.to_move), &self.to_move, Some(format!("Players: {players}."))))?;
+        let to_move = def.player(&self.to_move).ok_or_else(|| {
+            err(
+                format!("unknown player `{}`", self.to_move),
+                &self.to_move,
+                Some(format!("Players: {players}.")),
+            )
+        })?;
         let mut pos = Position::empty(to_move);
         for (pname, kinds) in &self.pieces {
-            let p = def.player(pname).ok_or_else(|| err(format!("unknown player `{pname}`"), pname, Some(format!("Players: {players}."))))?;
+            let p = def.player(pname).ok_or_else(|| {
+                err(
+                    format!("unknown player `{pname}`"),
+                    pname,
+                    Some(format!("Players: {players}.")),
+                )
+            })?;
             for (kname, squares) in kinds {
-                let k = def.kind(kname).ok_or_else(|| err(format!("unknown piece kind `{kname}`"), kname, Some(format!("Piece kinds: {}.", def.kinds.join(", ")))))?;
+                let k = def.kind(kname).ok_or_else(|| {
+                    err(
+                        format!("unknown piece kind `{kname}`"),
+                        kname,
+                        Some(format!("Piece kinds: {}.", def.kinds.join(", "))),
+                    )
+                })?;
                 for s in squares {
-                    let sq = def.board.square(s).ok_or_else(|| err(format!("`{s}` is not a square of this board"), s, None))?;
+                    let sq = def.board.square(s).ok_or_else(|| {
+                        err(format!("`{s}` is not a square of this board"), s, None)
+                    })?;
                     if pos.cells[sq as usize] != 0 {
-                        return Err(err(format!("square {s} holds two pieces"), s, Some("List each square once.".into())));
+                        return Err(err(
+                            format!("square {s} holds two pieces"),
+                            s,
+                            Some("List each square once.".into()),
+                        ));
                     }
                     pos.put(sq, piece_code(p, k));
                 }
@@ -78,20 +106,38 @@ impl PositionSpec {
         }
         for (cname, value) in &self.state {
             let c = def.counter(cname).ok_or_else(|| {
-                err(format!("unknown counter `{cname}`"), cname, Some(format!("Counters: {}.", def.counters.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", "))))
+                err(
+                    format!("unknown counter `{cname}`"),
+                    cname,
+                    Some(format!(
+                        "Counters: {}.",
+                        def.counters
+                            .iter()
+                            .map(|c| c.name.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )),
+                )
             })?;
             let clamp = |v: i64| v.clamp(i16::MIN as i64, i16::MAX as i64) as i16;
             match value {
                 CounterValue::One(v) => pos.set_counter(c, 0, clamp(*v)),
                 CounterValue::PerPlayer(m) => {
                     for (pname, v) in m {
-                        let p = def.player(pname).ok_or_else(|| err(format!("unknown player `{pname}`"), pname, Some(format!("Players: {players}."))))?;
+                        let p = def.player(pname).ok_or_else(|| {
+                            err(
+                                format!("unknown player `{pname}`"),
+                                pname,
+                                Some(format!("Players: {players}.")),
+                            )
+                        })?;
                         pos.set_counter(c, p, clamp(*v));
                     }
                 }
             }
         }
-        game.check_position(&pos).map_err(|e| err(e.0, cname_first(&self.state), None))?;
+        game.check_position(&pos)
+            .map_err(|e| err(e.0, cname_first(&self.state), None))?;
         Ok(pos)
     }
 
@@ -102,19 +148,38 @@ impl PositionSpec {
         for p in 0..def.players.len() as u8 {
             for sq in pos.occ[p as usize].iter() {
                 let k = crate::engine::kind(pos.cells[sq as usize]);
-                pieces.entry(def.players[p as usize].clone()).or_default().entry(def.kinds[k as usize].clone()).or_default().push(def.board.labels[sq as usize].clone());
+                pieces
+                    .entry(def.players[p as usize].clone())
+                    .or_default()
+                    .entry(def.kinds[k as usize].clone())
+                    .or_default()
+                    .push(def.board.labels[sq as usize].clone());
             }
         }
         let mut state = BTreeMap::new();
         for (ci, c) in def.counters.iter().enumerate() {
             if c.per_player {
-                let m = (0..def.players.len() as u8).map(|p| (def.players[p as usize].clone(), pos.counter(ci as u8, p) as i64)).collect();
+                let m = (0..def.players.len() as u8)
+                    .map(|p| {
+                        (
+                            def.players[p as usize].clone(),
+                            pos.counter(ci as u8, p) as i64,
+                        )
+                    })
+                    .collect();
                 state.insert(c.name.clone(), CounterValue::PerPlayer(m));
             } else {
-                state.insert(c.name.clone(), CounterValue::One(pos.counter(ci as u8, 0) as i64));
+                state.insert(
+                    c.name.clone(),
+                    CounterValue::One(pos.counter(ci as u8, 0) as i64),
+                );
             }
         }
-        PositionSpec { to_move: def.players[pos.to_move as usize].clone(), pieces, state }
+        PositionSpec {
+            to_move: def.players[pos.to_move as usize].clone(),
+            pieces,
+            state,
+        }
     }
 }
 
@@ -139,7 +204,10 @@ pub fn draw(game: &Game, pos: &Position) -> String {
                 if code == 0 {
                     '.'
                 } else {
-                    let k = def.kinds[crate::engine::kind(code) as usize].chars().next().unwrap_or('?');
+                    let k = def.kinds[crate::engine::kind(code) as usize]
+                        .chars()
+                        .next()
+                        .unwrap_or('?');
                     match crate::engine::owner(code) {
                         0 => k.to_ascii_uppercase(),
                         1 => k.to_ascii_lowercase(),

@@ -16,7 +16,10 @@ pub struct SourceFile {
 impl SourceFile {
     /// A source from a name and a text.
     pub fn new(name: impl Into<String>, text: impl Into<Arc<str>>) -> SourceFile {
-        SourceFile { name: name.into(), text: text.into() }
+        SourceFile {
+            name: name.into(),
+            text: text.into(),
+        }
     }
 
     /// Reads a file from disk.

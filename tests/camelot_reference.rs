@@ -295,7 +295,7 @@ fn piece_moves(pos: &RPos, from: usize, out: &mut BTreeSet<RMove>) {
     if in_castle(1 - p, from) {
         // Only the castle move.
         let other = castle(1 - p).into_iter().find(|&s| s != from).unwrap();
-        if cells[other].is_none() && pos.castle_moves[p] < 2 {
+        if cells[other].is_none() && pos.castle_moves[p] < 3 {
             out.insert(RMove { from, to: other, captures: vec![], castle_move: true });
         }
         return;

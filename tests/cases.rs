@@ -17,14 +17,25 @@ fn run_suite(dir: &str) {
                     if r.passed() {
                         passed += 1;
                     } else {
-                        report.push(format!("{} :: {} [{}]\n    {}", r.file, r.name, r.clauses.join(", "), r.failures.join("\n    ")));
+                        report.push(format!(
+                            "{} :: {} [{}]\n    {}",
+                            r.file,
+                            r.name,
+                            r.clauses.join(", "),
+                            r.failures.join("\n    ")
+                        ));
                     }
                 }
             }
             Err(e) => report.push(regula::render_plain(&e)),
         }
     }
-    assert!(report.is_empty(), "{} cases failed ({passed} passed):\n{}", report.len(), report.join("\n"));
+    assert!(
+        report.is_empty(),
+        "{} cases failed ({passed} passed):\n{}",
+        report.len(),
+        report.join("\n")
+    );
     assert!(passed > 0);
 }
 

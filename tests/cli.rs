@@ -3,8 +3,16 @@
 use std::process::Command;
 
 fn regula(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_regula")).args(args).env("NO_COLOR", "1").output().expect("the binary runs");
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+    let out = Command::new(env!("CARGO_BIN_EXE_regula"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 #[test]
@@ -21,7 +29,10 @@ fn perft_divide_sums_to_the_total() {
     let (code, out, _) = regula(&["perft", "rules/camelot.rules", "2", "--divide"]);
     assert_eq!(code, 0);
     let lines: Vec<&str> = out.lines().collect();
-    let sum: u64 = lines[..lines.len() - 1].iter().map(|l| l.rsplit(": ").next().unwrap().parse::<u64>().unwrap()).sum();
+    let sum: u64 = lines[..lines.len() - 1]
+        .iter()
+        .map(|l| l.rsplit(": ").next().unwrap().parse::<u64>().unwrap())
+        .sum();
     assert_eq!(lines.len() - 1, 100);
     assert_eq!(sum, 10026);
     assert_eq!(*lines.last().unwrap(), "10026");
@@ -40,7 +51,11 @@ fn moves_lists_canonical_sorted_moves() {
 
 #[test]
 fn the_2009_world_championship_game_1_replays() {
-    let (code, out, err) = regula(&["replay", "rules/camelot.rules", "tests/games/camelot/wcf-2009-game1.txt"]);
+    let (code, out, err) = regula(&[
+        "replay",
+        "rules/camelot.rules",
+        "tests/games/camelot/wcf-2009-game1.txt",
+    ]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("23 moves replayed; ongoing"), "{out}");
 }

@@ -13,7 +13,11 @@ fn check(path: &str, identity: Identity, expected: &[u64]) {
     let start = g.start();
     for (i, &n) in expected.iter().enumerate() {
         let d = i as u32 + 1;
-        assert_eq!(perft(&g, &start, d, identity).unwrap(), n, "{path} perft {d} ({identity:?})");
+        assert_eq!(
+            perft(&g, &start, d, identity).unwrap(),
+            n,
+            "{path} perft {d} ({identity:?})"
+        );
     }
 }
 
@@ -31,46 +35,82 @@ fn camelot_start_by_path() {
 #[test]
 #[ignore = "deep perft: run with --release -- --ignored"]
 fn camelot_deep() {
-    check("rules/camelot.rules", Identity::Effect, &[100, 10026, 1_070_822, 111_509_838]);
+    check(
+        "rules/camelot.rules",
+        Identity::Effect,
+        &[100, 10026, 1_070_822, 111_509_838],
+    );
 }
 
 #[test]
 fn turkish_start_by_path_matches_kish() {
     // Published by the Turkish draughts engine kish, which counts every capture path.
-    check("rules/turkish-draughts.rules", Identity::Path, &[8, 64, 708, 7538, 85090]);
+    check(
+        "rules/turkish-draughts.rules",
+        Identity::Path,
+        &[8, 64, 708, 7538, 85090],
+    );
 }
 
 #[test]
 fn turkish_start_by_effect_agrees_where_no_king_exists() {
-    check("rules/turkish-draughts.rules", Identity::Effect, &[8, 64, 708, 7538, 85090]);
+    check(
+        "rules/turkish-draughts.rules",
+        Identity::Effect,
+        &[8, 64, 708, 7538, 85090],
+    );
 }
 
 #[test]
 fn english_start() {
-    check("rules/english-draughts.rules", Identity::Effect, &[7, 49, 302, 1469, 7361, 36768]);
+    check(
+        "rules/english-draughts.rules",
+        Identity::Effect,
+        &[7, 49, 302, 1469, 7361, 36768],
+    );
 }
 
 #[test]
 fn international_start() {
-    check("rules/international-draughts.rules", Identity::Effect, &[9, 81, 658, 4265, 27117]);
+    check(
+        "rules/international-draughts.rules",
+        Identity::Effect,
+        &[9, 81, 658, 4265, 27117],
+    );
 }
 
 #[test]
 #[ignore = "deep perft: run with --release -- --ignored"]
 fn turkish_deep() {
-    check("rules/turkish-draughts.rules", Identity::Path, &[8, 64, 708, 7538, 85090, 931_312, 10_782_382]);
+    check(
+        "rules/turkish-draughts.rules",
+        Identity::Path,
+        &[8, 64, 708, 7538, 85090, 931_312, 10_782_382],
+    );
     // By effect, flying kings reach the same result through different landing squares.
-    check("rules/turkish-draughts.rules", Identity::Effect, &[8, 64, 708, 7538, 85090, 931_312, 10_782_308]);
+    check(
+        "rules/turkish-draughts.rules",
+        Identity::Effect,
+        &[8, 64, 708, 7538, 85090, 931_312, 10_782_308],
+    );
 }
 
 #[test]
 #[ignore = "deep perft: run with --release -- --ignored"]
 fn english_deep() {
-    check("rules/english-draughts.rules", Identity::Effect, &[7, 49, 302, 1469, 7361, 36768, 179_740, 845_931, 3_963_680]);
+    check(
+        "rules/english-draughts.rules",
+        Identity::Effect,
+        &[7, 49, 302, 1469, 7361, 36768, 179_740, 845_931, 3_963_680],
+    );
 }
 
 #[test]
 #[ignore = "deep perft: run with --release -- --ignored"]
 fn international_deep() {
-    check("rules/international-draughts.rules", Identity::Effect, &[9, 81, 658, 4265, 27117, 167_140, 1_049_442]);
+    check(
+        "rules/international-draughts.rules",
+        Identity::Effect,
+        &[9, 81, 658, 4265, 27117, 167_140, 1_049_442],
+    );
 }

@@ -67,15 +67,34 @@ fn every_source_clause_is_checked_by_a_case() {
             by_clause.entry(c.as_str()).or_default().push(r);
         }
     }
-    let mut files: Vec<_> = std::fs::read_dir("tests/sources").unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "yaml")).collect();
+    let mut files: Vec<_> = std::fs::read_dir("tests/sources")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+        .collect();
     files.sort();
     let mut report = String::new();
     let mut uncovered = Vec::new();
     for f in files {
-        let src: Source = serde_yaml::from_str(&std::fs::read_to_string(&f).unwrap()).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
-        let _ = writeln!(report, "# {} ({}, {})\n", src.title, src.source, src.language);
+        let src: Source = serde_yaml::from_str(&std::fs::read_to_string(&f).unwrap())
+            .unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        let _ = writeln!(
+            report,
+            "# {} ({}, {})\n",
+            src.title, src.source, src.language
+        );
         for c in &src.clauses {
-            let _ = writeln!(report, "## {} [{}] {}", c.id, c.kind, if c.rules.is_empty() { "-".to_string() } else { c.rules.join(", ") });
+            let _ = writeln!(
+                report,
+                "## {} [{}] {}",
+                c.id,
+                c.kind,
+                if c.rules.is_empty() {
+                    "-".to_string()
+                } else {
+                    c.rules.join(", ")
+                }
+            );
             report.push_str(&wrap(&c.translation, "  "));
             if let Some(n) = &c.note {
                 report.push_str(&wrap(&format!("NOTE: {n}"), "  "));
@@ -88,8 +107,17 @@ fn every_source_clause_is_checked_by_a_case() {
                         continue;
                     }
                     seen.push(key);
-                    let file = Path::new(&r.file).file_name().unwrap().to_string_lossy().into_owned();
-                    let _ = writeln!(report, "  - [{}] {file} :: {}", if r.passed() { "pass" } else { "FAIL" }, r.name);
+                    let file = Path::new(&r.file)
+                        .file_name()
+                        .unwrap()
+                        .to_string_lossy()
+                        .into_owned();
+                    let _ = writeln!(
+                        report,
+                        "  - [{}] {file} :: {}",
+                        if r.passed() { "pass" } else { "FAIL" },
+                        r.name
+                    );
                 }
             }
             if seen.is_empty() && c.kind != "background" {
@@ -100,5 +128,8 @@ fn every_source_clause_is_checked_by_a_case() {
         }
     }
     insta::assert_snapshot!("sources", report);
-    assert!(uncovered.is_empty(), "source clauses without a case: {uncovered:?}");
+    assert!(
+        uncovered.is_empty(),
+        "source clauses without a case: {uncovered:?}"
+    );
 }

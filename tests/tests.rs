@@ -4,5 +4,6 @@ mod camelot_reference;
 mod cases;
 mod cli;
 mod diagnostics;
+mod kish_differential;
 mod perft;
 mod sources;

@@ -128,7 +128,11 @@ impl Game {
                 }
             }
         }
-        if blocked { Outcome::Draw } else { Outcome::Ongoing }
+        if blocked {
+            Outcome::Draw
+        } else {
+            Outcome::Ongoing
+        }
     }
 
     /// Plays a move known to be legal.
@@ -142,9 +146,21 @@ impl Game {
         next.put(mv.to, mv.result);
         let mover = pos.to_move;
         for e in &def.moves[mv.kind as usize].effects {
-            let p = if def.counters[e.counter as usize].per_player { mover } else { 0 };
+            let p = if def.counters[e.counter as usize].per_player {
+                mover
+            } else {
+                0
+            };
             let v = next.counter(e.counter, p);
-            next.set_counter(e.counter, p, if e.add { v + e.value as i16 } else { e.value as i16 });
+            next.set_counter(
+                e.counter,
+                p,
+                if e.add {
+                    v + e.value as i16
+                } else {
+                    e.value as i16
+                },
+            );
         }
         next.to_move = ((mover as usize + 1) % def.players.len().clamp(1, MAX_PLAYERS)) as u8;
         next
@@ -182,7 +198,13 @@ pub fn perft(game: &Game, pos: &Position, depth: u32, identity: Identity) -> Res
     perft_rec(game, &mut g, pos, depth, &mut lists)
 }
 
-fn perft_rec(game: &Game, g: &mut Generator, pos: &Position, depth: u32, lists: &mut [Vec<Move>]) -> Result<u64, String> {
+fn perft_rec(
+    game: &Game,
+    g: &mut Generator,
+    pos: &Position,
+    depth: u32,
+    lists: &mut [Vec<Move>],
+) -> Result<u64, String> {
     if depth == 0 {
         return Ok(1);
     }

@@ -86,7 +86,14 @@ impl<'g> Generator<'g> {
             captured: SquareSet::EMPTY,
             ncapt: 0,
             visited: SquareSet::EMPTY,
-            bfs: vec![Bfs { parent: [NO_SQUARE; 256], dir: [0; 256], order: Vec::with_capacity(256) }; 8],
+            bfs: vec![
+                Bfs {
+                    parent: [NO_SQUARE; 256],
+                    dir: [0; 256],
+                    order: Vec::with_capacity(256)
+                };
+                8
+            ],
             dedup: vec![(0, 0); DEDUP_SLOTS],
             stamp: 0,
             nodes: 0,
@@ -159,10 +166,21 @@ impl<'g> Generator<'g> {
     }
 
     /// Explores the legs of segment `seg` from `sq`. Returns whether any leg could land.
-    fn try_segment(&mut self, mk: &MoveKind, seg: usize, sq: u8, last_dir: u8, out: &mut Vec<Move>) -> bool {
+    fn try_segment(
+        &mut self,
+        mk: &MoveKind,
+        seg: usize,
+        sq: u8,
+        last_dir: u8,
+        out: &mut Vec<Move>,
+    ) -> bool {
         let segment = mk.segments[seg];
         let leg = &self.def.legs[segment.leg as usize];
-        if self.identity == Identity::Effect && !leg.capture && segment.repeat == Repeat::Plus && !leg.no_reverse {
+        if self.identity == Identity::Effect
+            && !leg.capture
+            && segment.repeat == Repeat::Plus
+            && !leg.no_reverse
+        {
             return self.bfs_segment(mk, seg, sq, out);
         }
         let mut buf = [(0u8, 0u8, 0u8); 256];
@@ -174,19 +192,33 @@ impl<'g> Generator<'g> {
     }
 
     /// The possible landings `(square, direction, victim)` of one leg from `sq`.
-    fn landings(&mut self, mk: &MoveKind, leg: &Leg, sq: u8, last_dir: u8, buf: &mut [(u8, u8, u8); 256]) -> usize {
+    fn landings(
+        &mut self,
+        mk: &MoveKind,
+        leg: &Leg,
+        sq: u8,
+        last_dir: u8,
+        buf: &mut [(u8, u8, u8); 256],
+    ) -> usize {
         let def = self.def;
         let board = &def.board;
         let mut n = 0;
         let dirs = &def.dir_sets[leg.dirs as usize].per_player[self.mover as usize];
         for &d in dirs {
-            if leg.no_reverse && last_dir != NO_SQUARE && board.directions[last_dir as usize].opposite == Some(d) {
+            if leg.no_reverse
+                && last_dir != NO_SQUARE
+                && board.directions[last_dir as usize].opposite == Some(d)
+            {
                 continue;
             }
             match leg.kind {
                 LegKind::Step => {
                     let t = board.step(sq, d);
-                    if t != NO_SQUARE && self.cells[t as usize] == 0 && self.landing_ok(mk, leg, t) && n < 256 {
+                    if t != NO_SQUARE
+                        && self.cells[t as usize] == 0
+                        && self.landing_ok(mk, leg, t)
+                        && n < 256
+                    {
                         buf[n] = (t, d, NO_SQUARE);
                         n += 1;
                     }
@@ -295,7 +327,15 @@ impl<'g> Generator<'g> {
     /// The piece has landed on `t` in segment `seg`: end the move here, continue the
     /// segment, or go on to the next one. `bfs_done`: the segment's own continuations have
     /// already been explored breadth-first.
-    fn after_landing(&mut self, mk: &MoveKind, seg: usize, t: u8, d: u8, bfs_done: bool, out: &mut Vec<Move>) {
+    fn after_landing(
+        &mut self,
+        mk: &MoveKind,
+        seg: usize,
+        t: u8,
+        d: u8,
+        bfs_done: bool,
+        out: &mut Vec<Move>,
+    ) {
         if let Some(next) = self.promotion_continues(t) {
             // Promoted mid-move: go on as the promoted piece's move type, as if this landing
             // had been its first leg.
@@ -346,7 +386,14 @@ impl<'g> Generator<'g> {
     /// Breadth-first over the squares a repeated non-capturing segment can reach from `start`.
     fn bfs_segment(&mut self, mk: &MoveKind, seg: usize, start: u8, out: &mut Vec<Move>) -> bool {
         let leg = &self.def.legs[mk.segments[seg].leg as usize];
-        let mut b = std::mem::replace(&mut self.bfs[seg], Bfs { parent: [0; 256], dir: [0; 256], order: Vec::new() });
+        let mut b = std::mem::replace(
+            &mut self.bfs[seg],
+            Bfs {
+                parent: [0; 256],
+                dir: [0; 256],
+                order: Vec::new(),
+            },
+        );
         b.order.clear();
         let saved_visited = self.visited;
         let mut head = 0;
@@ -422,7 +469,9 @@ impl<'g> Generator<'g> {
         let m = def.promotion_continue?;
         def.promotions
             .iter()
-            .find(|p| p.from == kind(self.piece) && def.region_squares(p.region, self.mover).contains(t))
+            .find(|p| {
+                p.from == kind(self.piece) && def.region_squares(p.region, self.mover).contains(t)
+            })
             .map(|p| (m, p.to))
     }
 
@@ -430,7 +479,9 @@ impl<'g> Generator<'g> {
         let def = self.def;
         def.promotion_timing == Timing::Stop
             && self.len > 0
-            && def.promotions.iter().any(|p| p.from == kind(self.piece) && def.region_squares(p.region, self.mover).contains(t))
+            && def.promotions.iter().any(|p| {
+                p.from == kind(self.piece) && def.region_squares(p.region, self.mover).contains(t)
+            })
     }
 
     fn emit(&mut self, mk: &MoveKind, t: u8, out: &mut Vec<Move>) {
@@ -466,7 +517,9 @@ impl<'g> Generator<'g> {
         };
         if self.identity == Identity::Effect {
             let kind_matters = !mk.effects.is_empty();
-            let mut h = (mv.from as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (mv.to as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F) ^ mv.result as u64;
+            let mut h = (mv.from as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                ^ (mv.to as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+                ^ mv.result as u64;
             for w in mv.captures.0 {
                 h = (h ^ w).wrapping_mul(0x1000_0000_01B3);
             }
@@ -480,7 +533,10 @@ impl<'g> Generator<'g> {
                     break;
                 }
                 let other = &out[idx as usize];
-                if other.same_effect(&mv, kind_matters || !def.moves[other.kind as usize].effects.is_empty()) {
+                if other.same_effect(
+                    &mv,
+                    kind_matters || !def.moves[other.kind as usize].effects.is_empty(),
+                ) {
                     return;
                 }
                 slot = (slot + 1) & (DEDUP_SLOTS - 1);
@@ -515,7 +571,9 @@ impl<'g> Generator<'g> {
         if mk.pieces >> kind(self.piece) & 1 == 0 || !self.sq_eval(&mk.from, sq) {
             return false;
         }
-        let Some(seg) = mk.segments.first() else { return false };
+        let Some(seg) = mk.segments.first() else {
+            return false;
+        };
         let leg = &def.legs[seg.leg as usize];
         let mut buf = [(0u8, 0u8, 0u8); 256];
         // The probe's own landings must not be refused as "visited" by the move being built.
@@ -638,9 +696,15 @@ impl Generator<'_> {
                     if *kinds == u32::MAX {
                         total += set.len() as i64;
                     } else if region.is_none() {
-                        total += (0..def.kinds.len()).filter(|k| kinds >> k & 1 == 1).map(|k| pos.counts[p as usize][k] as i64).sum::<i64>();
+                        total += (0..def.kinds.len())
+                            .filter(|k| kinds >> k & 1 == 1)
+                            .map(|k| pos.counts[p as usize][k] as i64)
+                            .sum::<i64>();
                     } else {
-                        total += set.iter().filter(|&sq| kinds >> kind(pos.cells[sq as usize]) & 1 == 1).count() as i64;
+                        total += set
+                            .iter()
+                            .filter(|&sq| kinds >> kind(pos.cells[sq as usize]) & 1 == 1)
+                            .count() as i64;
                     }
                 }
                 total
@@ -648,19 +712,33 @@ impl Generator<'_> {
             Quantity::Counter { counter, who } => {
                 let mask = self.players(pos, *who, env);
                 let per = def.counters[*counter as usize].per_player;
-                (0..def.players.len() as u8).filter(|p| mask >> p & 1 == 1).map(|p| pos.counter(*counter, if per { p } else { 0 }) as i64).sum()
+                (0..def.players.len() as u8)
+                    .filter(|p| mask >> p & 1 == 1)
+                    .map(|p| pos.counter(*counter, if per { p } else { 0 }) as i64)
+                    .sum()
             }
         }
     }
 
     /// Evaluates a position condition. `moves`: the candidate moves for `exists`; `blocked`:
     /// whether the side to move has no legal move.
-    pub fn cond_eval(&mut self, pos: &Position, c: &Cond, env: &mut Env, moves: Option<&[Move]>, blocked: bool) -> bool {
+    pub fn cond_eval(
+        &mut self,
+        pos: &Position,
+        c: &Cond,
+        env: &mut Env,
+        moves: Option<&[Move]>,
+        blocked: bool,
+    ) -> bool {
         match c {
             Cond::True => true,
             Cond::Not(x) => !self.cond_eval(pos, x, env, moves, blocked),
-            Cond::And(v) => v.iter().all(|x| self.cond_eval(pos, x, env, moves, blocked)),
-            Cond::Or(v) => v.iter().any(|x| self.cond_eval(pos, x, env, moves, blocked)),
+            Cond::And(v) => v
+                .iter()
+                .all(|x| self.cond_eval(pos, x, env, moves, blocked)),
+            Cond::Or(v) => v
+                .iter()
+                .any(|x| self.cond_eval(pos, x, env, moves, blocked)),
             Cond::Every(x) | Cond::Some(x) => {
                 let every = matches!(c, Cond::Every(_));
                 let n = env.n;
@@ -683,7 +761,11 @@ impl Generator<'_> {
             },
             Cond::Blocked(r) => blocked && self.players(pos, *r, env) >> pos.to_move & 1 == 1,
             Cond::Repeated(n) => {
-                let seen = self.history.iter().filter(|h| h.to_move == pos.to_move && h.cells == pos.cells).count();
+                let seen = self
+                    .history
+                    .iter()
+                    .filter(|h| h.to_move == pos.to_move && h.cells == pos.cells)
+                    .count();
                 seen as u32 + 1 >= *n
             }
             Cond::Cmp(a, op, b) => {

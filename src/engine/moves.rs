@@ -51,6 +51,12 @@ impl Move {
 
 impl std::fmt::Debug for Move {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Move({} -> {:?}, capt {:?})", self.from, self.landings(), self.captures)
+        write!(
+            f,
+            "Move({} -> {:?}, capt {:?})",
+            self.from,
+            self.landings(),
+            self.captures
+        )
     }
 }

@@ -41,7 +41,10 @@ pub struct Position {
 
 impl std::fmt::Debug for Position {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Position").field("occ", &self.occ).field("to_move", &self.to_move).finish()
+        f.debug_struct("Position")
+            .field("occ", &self.occ)
+            .field("to_move", &self.to_move)
+            .finish()
     }
 }
 

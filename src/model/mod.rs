@@ -68,7 +68,10 @@ impl Board {
     }
     /// The square with this label (case-insensitive).
     pub fn square(&self, label: &str) -> Option<u8> {
-        self.labels.iter().position(|l| l.eq_ignore_ascii_case(label)).map(|i| i as u8)
+        self.labels
+            .iter()
+            .position(|l| l.eq_ignore_ascii_case(label))
+            .map(|i| i as u8)
     }
 }
 
@@ -274,8 +277,15 @@ pub enum PlayerRef {
 #[derive(Debug, Clone)]
 pub enum Quantity {
     Int(i64),
-    Count { who: PlayerRef, kinds: u32, region: Option<RegionSel> },
-    Counter { counter: u8, who: PlayerRef },
+    Count {
+        who: PlayerRef,
+        kinds: u32,
+        region: Option<RegionSel>,
+    },
+    Counter {
+        counter: u8,
+        who: PlayerRef,
+    },
 }
 
 /// A comparison operator.
@@ -368,15 +378,24 @@ pub struct GameDef {
 impl GameDef {
     /// The player index of a name (case-insensitive).
     pub fn player(&self, name: &str) -> Option<u8> {
-        self.players.iter().position(|p| p.eq_ignore_ascii_case(name)).map(|i| i as u8)
+        self.players
+            .iter()
+            .position(|p| p.eq_ignore_ascii_case(name))
+            .map(|i| i as u8)
     }
     /// The piece-kind index of a name (case-insensitive).
     pub fn kind(&self, name: &str) -> Option<u8> {
-        self.kinds.iter().position(|p| p.eq_ignore_ascii_case(name)).map(|i| i as u8)
+        self.kinds
+            .iter()
+            .position(|p| p.eq_ignore_ascii_case(name))
+            .map(|i| i as u8)
     }
     /// The counter index of a name.
     pub fn counter(&self, name: &str) -> Option<u8> {
-        self.counters.iter().position(|p| p.name == name).map(|i| i as u8)
+        self.counters
+            .iter()
+            .position(|p| p.name == name)
+            .map(|i| i as u8)
     }
     /// Bit mask of the players opposed to `p`.
     pub fn opponents(&self, p: u8) -> u8 {

@@ -36,12 +36,22 @@ impl SquareSet {
     /// Intersection.
     #[inline]
     pub fn and(&self, o: &SquareSet) -> SquareSet {
-        SquareSet([self.0[0] & o.0[0], self.0[1] & o.0[1], self.0[2] & o.0[2], self.0[3] & o.0[3]])
+        SquareSet([
+            self.0[0] & o.0[0],
+            self.0[1] & o.0[1],
+            self.0[2] & o.0[2],
+            self.0[3] & o.0[3],
+        ])
     }
     /// Union.
     #[inline]
     pub fn or(&self, o: &SquareSet) -> SquareSet {
-        SquareSet([self.0[0] | o.0[0], self.0[1] | o.0[1], self.0[2] | o.0[2], self.0[3] | o.0[3]])
+        SquareSet([
+            self.0[0] | o.0[0],
+            self.0[1] | o.0[1],
+            self.0[2] | o.0[2],
+            self.0[3] | o.0[3],
+        ])
     }
     /// The squares in increasing order.
     pub fn iter(&self) -> impl Iterator<Item = u8> + '_ {

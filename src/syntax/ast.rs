@@ -164,7 +164,11 @@ pub enum Over {
 pub enum LegStmt {
     Step(Ident),
     Slide(Ident),
-    Leap { dirs: Ident, over: Over, flying: bool },
+    Leap {
+        dirs: Ident,
+        over: Over,
+        flying: bool,
+    },
     Capture(Span),
     Land(SqCond),
     NoReverse(Span),
@@ -206,7 +210,11 @@ pub enum MoveStmt {
     Stop(SqCond),
     Sequence(Vec<(Ident, Repeat)>),
     Require(Cond),
-    Effect { counter: Ident, add: bool, value: i64 },
+    Effect {
+        counter: Ident,
+        add: bool,
+        value: i64,
+    },
     Removal(Removal),
     If(IfParam<MoveStmt>),
 }
@@ -254,7 +262,12 @@ pub enum EndResult {
 /// A statement in the `end` block.
 #[derive(Debug, Clone)]
 pub enum EndStmt {
-    Rule { docs: Vec<String>, result: EndResult, cond: Cond, span: Span },
+    Rule {
+        docs: Vec<String>,
+        result: EndResult,
+        cond: Cond,
+        span: Span,
+    },
     If(IfParam<EndStmt>),
 }
 
@@ -269,7 +282,11 @@ pub enum Timing {
 /// A statement in the `promote` block.
 #[derive(Debug, Clone)]
 pub enum PromoteStmt {
-    Rule { from: Ident, to: Ident, region: RegionRef },
+    Rule {
+        from: Ident,
+        to: Ident,
+        region: RegionRef,
+    },
     Timing(Timing, Option<Ident>, Span),
     If(IfParam<PromoteStmt>),
 }
@@ -316,8 +333,16 @@ pub enum CmpOp {
 /// A number in a comparison.
 #[derive(Debug, Clone)]
 pub enum Quantity {
-    Count { who: Ident, kinds: Vec<Ident>, region: Option<RegionRef>, span: Span },
-    Counter { name: Ident, who: Ident },
+    Count {
+        who: Ident,
+        kinds: Vec<Ident>,
+        region: Option<RegionRef>,
+        span: Span,
+    },
+    Counter {
+        name: Ident,
+        who: Ident,
+    },
     Int(i64),
 }
 

@@ -45,7 +45,10 @@ impl SyntaxError {
                 .max(usize::from(start < src.text.len()))
         };
         let (expected, help) = match &e.variant {
-            ErrorVariant::ParsingError { positives, negatives } => {
+            ErrorVariant::ParsingError {
+                positives,
+                negatives,
+            } => {
                 let mut names: Vec<&str> = positives.iter().map(|r| describe(*r)).collect();
                 names.sort_unstable();
                 names.dedup();
@@ -61,7 +64,12 @@ impl SyntaxError {
             }
             ErrorVariant::CustomError { message } => (message.clone(), None),
         };
-        SyntaxError { src: src.named(), span: (start, len).into(), expected, help }
+        SyntaxError {
+            src: src.named(),
+            span: (start, len).into(),
+            expected,
+            help,
+        }
     }
 }
 
@@ -82,7 +90,9 @@ fn hint(positives: &[Rule]) -> Option<String> {
         );
     }
     if positives.iter().any(|r| matches!(r, Rule::repeat)) {
-        return Some("a segment may end in `+` (one or more legs) or `+!` (as many as possible)".into());
+        return Some(
+            "a segment may end in `+` (one or more legs) or `+!` (as many as possible)".into(),
+        );
     }
     if positives.iter().any(|r| matches!(r, Rule::cmp_op)) {
         return Some("compare with >=, <=, ==, !=, > or <".into());
@@ -98,7 +108,9 @@ fn describe(rule: Rule) -> &'static str {
         Rule::file => "a rule file",
         Rule::board_stmt => "`files`, `ranks` or `squares`",
         Rule::leg_stmt => "a leg statement (step, slide, leap, capture, land, not reverse, if)",
-        Rule::move_stmt => "a move statement (by, from, to, each landing, stop, sequence, require, effect, remove, if)",
+        Rule::move_stmt => {
+            "a move statement (by, from, to, each landing, stop, sequence, require, effect, remove, if)"
+        }
         Rule::prio_stmt => "a priority statement (when, keep, prefer, maximize, otherwise, if)",
         Rule::promote_stmt => "a promotion statement (`Kind to Kind in REGION`, timing, if)",
         Rule::end_stmt => "an end rule",

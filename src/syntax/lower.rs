@@ -16,14 +16,23 @@ fn span(p: &P) -> Span {
 }
 
 fn ident(p: P) -> Ident {
-    debug_assert!(matches!(p.as_rule(), Rule::ident | Rule::square | Rule::owner));
+    debug_assert!(matches!(
+        p.as_rule(),
+        Rule::ident | Rule::square | Rule::owner
+    ));
     let text = p.as_str().trim_end_matches(':').trim();
     let sp = span(&p);
-    Ident { name: text.to_string(), span: Span::new(sp.start, sp.start + text.len()) }
+    Ident {
+        name: text.to_string(),
+        span: Span::new(sp.start, sp.start + text.len()),
+    }
 }
 
 fn doc(p: P) -> String {
-    p.into_inner().next().map(|t| t.as_str().trim().to_string()).unwrap_or_default()
+    p.into_inner()
+        .next()
+        .map(|t| t.as_str().trim().to_string())
+        .unwrap_or_default()
 }
 
 pub(super) fn lower_file(p: P) -> RuleFile {
@@ -50,11 +59,18 @@ fn lower_item(p: P) -> Item {
             _ => kind = Some(lower_item_kind(c)),
         }
     }
-    Item { docs, kind: kind.expect("an item has a body"), span: sp }
+    Item {
+        docs,
+        kind: kind.expect("an item has a body"),
+        span: sp,
+    }
 }
 
 fn string(p: P) -> String {
-    p.into_inner().next().map(|s| s.as_str().to_string()).unwrap_or_default()
+    p.into_inner()
+        .next()
+        .map(|s| s.as_str().to_string())
+        .unwrap_or_default()
 }
 
 fn lower_item_kind(p: P) -> ItemKind {
@@ -69,7 +85,10 @@ fn lower_item_kind(p: P) -> ItemKind {
             let mut it = p.into_inner();
             let name = ident(it.next().unwrap());
             let rest: Vec<P> = it.collect();
-            let body = if rest.first().is_some_and(|r| r.as_rule() == Rule::per_player_dirs) {
+            let body = if rest
+                .first()
+                .is_some_and(|r| r.as_rule() == Rule::per_player_dirs)
+            {
                 PerPlayer::Each(
                     rest.into_iter()
                         .map(|pp| {
@@ -88,7 +107,10 @@ fn lower_item_kind(p: P) -> ItemKind {
             let mut it = p.into_inner();
             let name = ident(it.next().unwrap());
             let rest: Vec<P> = it.collect();
-            let body = if rest.first().is_some_and(|r| r.as_rule() == Rule::per_player_squares) {
+            let body = if rest
+                .first()
+                .is_some_and(|r| r.as_rule() == Rule::per_player_squares)
+            {
                 PerPlayer::Each(
                     rest.into_iter()
                         .map(|pp| {
@@ -131,7 +153,11 @@ fn lower_item_kind(p: P) -> ItemKind {
                     r => unreachable!("counter: {r:?}"),
                 }
             }
-            ItemKind::Counter(CounterDecl { name: name.unwrap(), per_player, max })
+            ItemKind::Counter(CounterDecl {
+                name: name.unwrap(),
+                per_player,
+                max,
+            })
         }
         Rule::param => {
             let mut it = p.into_inner();
@@ -150,7 +176,11 @@ fn lower_item_kind(p: P) -> ItemKind {
                     (docs, id.unwrap())
                 })
                 .collect();
-            ItemKind::Param(ParamDecl { name, default, values })
+            ItemKind::Param(ParamDecl {
+                name,
+                default,
+                values,
+            })
         }
         Rule::set_param => {
             let mut it = p.into_inner();
@@ -159,17 +189,26 @@ fn lower_item_kind(p: P) -> ItemKind {
         Rule::leg => {
             let mut it = p.into_inner();
             let name = ident(it.next().unwrap());
-            ItemKind::Leg(LegDecl { name, body: it.map(lower_leg_stmt).collect() })
+            ItemKind::Leg(LegDecl {
+                name,
+                body: it.map(lower_leg_stmt).collect(),
+            })
         }
         Rule::move_def => {
             let mut it = p.into_inner();
             let name = ident(it.next().unwrap());
-            ItemKind::Move(MoveDecl { name, body: it.map(lower_move_stmt).collect() })
+            ItemKind::Move(MoveDecl {
+                name,
+                body: it.map(lower_move_stmt).collect(),
+            })
         }
         Rule::priority => {
             let mut it = p.into_inner();
             let name = ident(it.next().unwrap());
-            ItemKind::Priority(PriorityDecl { name, body: it.map(lower_prio_stmt).collect() })
+            ItemKind::Priority(PriorityDecl {
+                name,
+                body: it.map(lower_prio_stmt).collect(),
+            })
         }
         Rule::end_block => ItemKind::End(p.into_inner().map(lower_end_stmt).collect()),
         Rule::promote => ItemKind::Promote(p.into_inner().map(lower_promote_stmt).collect()),
@@ -179,15 +218,40 @@ fn lower_item_kind(p: P) -> ItemKind {
 
 fn int(p: &P) -> i64 {
     // The grammar admits any digit string; absurd sizes saturate and are caught by validation.
-    p.as_str().parse::<i64>().unwrap_or(if p.as_str().starts_with('-') { i64::MIN } else { i64::MAX })
+    p.as_str()
+        .parse::<i64>()
+        .unwrap_or(if p.as_str().starts_with('-') {
+            i64::MIN
+        } else {
+            i64::MAX
+        })
 }
 
 fn lower_board(p: P) -> Board {
-    let mut b = Board { span: span(&p), ..Board::default() };
+    let mut b = Board {
+        span: span(&p),
+        ..Board::default()
+    };
     for c in p.into_inner() {
         match c.as_rule() {
-            Rule::files => b.files = c.into_inner().map(|l| Label { text: l.as_str().into(), span: span(&l) }).collect(),
-            Rule::ranks => b.ranks = c.into_inner().map(|l| Label { text: l.as_str().into(), span: span(&l) }).collect(),
+            Rule::files => {
+                b.files = c
+                    .into_inner()
+                    .map(|l| Label {
+                        text: l.as_str().into(),
+                        span: span(&l),
+                    })
+                    .collect()
+            }
+            Rule::ranks => {
+                b.ranks = c
+                    .into_inner()
+                    .map(|l| Label {
+                        text: l.as_str().into(),
+                        span: span(&l),
+                    })
+                    .collect()
+            }
             Rule::squares => {
                 for s in c.into_inner() {
                     if s.as_rule() == Rule::parity {
@@ -239,7 +303,12 @@ fn lower_if<T>(p: P, f: fn(P) -> T) -> IfParam<T> {
             then.push(f(s));
         }
     }
-    IfParam { param, value, then, otherwise }
+    IfParam {
+        param,
+        value,
+        then,
+        otherwise,
+    }
 }
 
 fn lower_leg_stmt(p: P) -> LegStmt {
@@ -255,7 +324,11 @@ fn lower_leg_stmt(p: P) -> LegStmt {
                 "enemy" => Over::Enemy,
                 _ => Over::Any,
             };
-            LegStmt::Leap { dirs, over, flying: it.next().is_some() }
+            LegStmt::Leap {
+                dirs,
+                over,
+                flying: it.next().is_some(),
+            }
         }
         Rule::leg_capture => LegStmt::Capture(sp),
         Rule::leg_land => LegStmt::Land(lower_sq_cond(p.into_inner().next().unwrap())),
@@ -292,7 +365,11 @@ fn lower_move_stmt(p: P) -> MoveStmt {
             let mut it = p.into_inner();
             let counter = ident(it.next().unwrap());
             let value = int(&it.next().unwrap());
-            MoveStmt::Effect { counter, add, value }
+            MoveStmt::Effect {
+                counter,
+                add,
+                value,
+            }
         }
         Rule::move_removal => MoveStmt::Removal(match p.into_inner().next().unwrap().as_str() {
             "immediately" => Removal::Immediately,
@@ -310,10 +387,12 @@ fn lower_prio_stmt(p: P) -> PrioStmt {
         Rule::prio_keep => PrioStmt::Keep(lower_mv_cond(p.into_inner().next().unwrap())),
         Rule::prio_prefer => PrioStmt::Prefer(lower_mv_cond(p.into_inner().next().unwrap())),
         Rule::prio_maximize => PrioStmt::Maximize(sp),
-        Rule::prio_otherwise => PrioStmt::Otherwise(match p.into_inner().next().unwrap().as_str() {
-            "skip" => Otherwise::Skip,
-            _ => Otherwise::NoMoves,
-        }),
+        Rule::prio_otherwise => {
+            PrioStmt::Otherwise(match p.into_inner().next().unwrap().as_str() {
+                "skip" => Otherwise::Skip,
+                _ => Otherwise::NoMoves,
+            })
+        }
         Rule::prio_if => PrioStmt::If(lower_if(p, lower_prio_stmt)),
         r => unreachable!("priority stmt: {r:?}"),
     }
@@ -333,7 +412,9 @@ fn lower_end_stmt(p: P) -> EndStmt {
                         let r = c.into_inner().next().unwrap();
                         result = Some(match r.as_rule() {
                             Rule::end_win => EndResult::Win(ident(r.into_inner().next().unwrap())),
-                            Rule::end_loss => EndResult::Loss(ident(r.into_inner().next().unwrap())),
+                            Rule::end_loss => {
+                                EndResult::Loss(ident(r.into_inner().next().unwrap()))
+                            }
                             _ => EndResult::Draw,
                         });
                     }
@@ -341,7 +422,12 @@ fn lower_end_stmt(p: P) -> EndStmt {
                     r => unreachable!("end rule: {r:?}"),
                 }
             }
-            EndStmt::Rule { docs, result: result.unwrap(), cond: cond.unwrap(), span: sp }
+            EndStmt::Rule {
+                docs,
+                result: result.unwrap(),
+                cond: cond.unwrap(),
+                span: sp,
+            }
         }
         Rule::end_if => EndStmt::If(lower_if(p, lower_end_stmt)),
         r => unreachable!("end stmt: {r:?}"),
@@ -378,13 +464,20 @@ fn lower_region_ref(p: P) -> RegionRef {
     for c in p.into_inner() {
         match c.as_rule() {
             Rule::region_owner => {
-                owner = Some(if c.as_str() == "own" { RegionOwner::Own } else { RegionOwner::Opponent })
+                owner = Some(if c.as_str() == "own" {
+                    RegionOwner::Own
+                } else {
+                    RegionOwner::Opponent
+                })
             }
             Rule::ident => name = Some(ident(c)),
             r => unreachable!("region ref: {r:?}"),
         }
     }
-    RegionRef { owner, name: name.unwrap() }
+    RegionRef {
+        owner,
+        name: name.unwrap(),
+    }
 }
 
 fn lower_cond(p: P) -> Cond {
@@ -392,11 +485,19 @@ fn lower_cond(p: P) -> Cond {
     match p.as_rule() {
         Rule::cond => {
             let mut v: Vec<Cond> = p.into_inner().map(lower_cond).collect();
-            if v.len() == 1 { v.pop().unwrap() } else { Cond::Or(v) }
+            if v.len() == 1 {
+                v.pop().unwrap()
+            } else {
+                Cond::Or(v)
+            }
         }
         Rule::cond_and => {
             let mut v: Vec<Cond> = p.into_inner().map(lower_cond).collect();
-            if v.len() == 1 { v.pop().unwrap() } else { Cond::And(v) }
+            if v.len() == 1 {
+                v.pop().unwrap()
+            } else {
+                Cond::And(v)
+            }
         }
         Rule::cond_not => Cond::Not(Box::new(lower_cond(p.into_inner().next().unwrap()))),
         Rule::cond_paren => lower_cond(p.into_inner().next().unwrap()),
@@ -405,7 +506,11 @@ fn lower_cond(p: P) -> Cond {
             let mut it = p.into_inner();
             let var = ident(it.next().unwrap());
             let body = Box::new(lower_cond(it.next().unwrap()));
-            if every { Cond::Every(var, body) } else { Cond::Some(var, body) }
+            if every {
+                Cond::Every(var, body)
+            } else {
+                Cond::Some(var, body)
+            }
         }
         Rule::cond_exists => Cond::Exists(Box::new(lower_mv_cond(p.into_inner().next().unwrap()))),
         Rule::cond_blocked => Cond::Blocked(ident(p.into_inner().next().unwrap())),
@@ -444,11 +549,19 @@ fn lower_quantity(p: P) -> Quantity {
                     r => unreachable!("count: {r:?}"),
                 }
             }
-            Quantity::Count { who: who.unwrap(), kinds, region, span: sp }
+            Quantity::Count {
+                who: who.unwrap(),
+                kinds,
+                region,
+                span: sp,
+            }
         }
         Rule::q_counter => {
             let mut it = p.into_inner();
-            Quantity::Counter { name: ident(it.next().unwrap()), who: ident(it.next().unwrap()) }
+            Quantity::Counter {
+                name: ident(it.next().unwrap()),
+                who: ident(it.next().unwrap()),
+            }
         }
         r => unreachable!("quantity: {r:?}"),
     }
@@ -458,11 +571,19 @@ fn lower_mv_cond(p: P) -> MvCond {
     match p.as_rule() {
         Rule::mv_cond => {
             let mut v: Vec<MvCond> = p.into_inner().map(lower_mv_cond).collect();
-            if v.len() == 1 { v.pop().unwrap() } else { MvCond::Or(v) }
+            if v.len() == 1 {
+                v.pop().unwrap()
+            } else {
+                MvCond::Or(v)
+            }
         }
         Rule::mv_and => {
             let mut v: Vec<MvCond> = p.into_inner().map(lower_mv_cond).collect();
-            if v.len() == 1 { v.pop().unwrap() } else { MvCond::And(v) }
+            if v.len() == 1 {
+                v.pop().unwrap()
+            } else {
+                MvCond::And(v)
+            }
         }
         Rule::mv_not => MvCond::Not(Box::new(lower_mv_cond(p.into_inner().next().unwrap()))),
         Rule::mv_paren => lower_mv_cond(p.into_inner().next().unwrap()),
@@ -478,11 +599,19 @@ fn lower_sq_cond(p: P) -> SqCond {
     match p.as_rule() {
         Rule::sq_cond => {
             let mut v: Vec<SqCond> = p.into_inner().map(lower_sq_cond).collect();
-            if v.len() == 1 { v.pop().unwrap() } else { SqCond::Or(v) }
+            if v.len() == 1 {
+                v.pop().unwrap()
+            } else {
+                SqCond::Or(v)
+            }
         }
         Rule::sq_and => {
             let mut v: Vec<SqCond> = p.into_inner().map(lower_sq_cond).collect();
-            if v.len() == 1 { v.pop().unwrap() } else { SqCond::And(v) }
+            if v.len() == 1 {
+                v.pop().unwrap()
+            } else {
+                SqCond::And(v)
+            }
         }
         Rule::sq_not => SqCond::Not(Box::new(lower_sq_cond(p.into_inner().next().unwrap()))),
         Rule::sq_paren => lower_sq_cond(p.into_inner().next().unwrap()),

@@ -24,7 +24,8 @@ pub(crate) struct RulesParser;
 /// # Errors
 /// A [`SyntaxError`] pointing at the first place the text leaves the grammar.
 pub fn parse(src: &SourceFile) -> Result<ast::RuleFile, SyntaxError> {
-    let mut pairs = RulesParser::parse(Rule::file, &src.text).map_err(|e| SyntaxError::from_pest(src, e))?;
+    let mut pairs =
+        RulesParser::parse(Rule::file, &src.text).map_err(|e| SyntaxError::from_pest(src, e))?;
     let file = pairs.next().expect("the file rule always yields one pair");
     Ok(lower::lower_file(file))
 }

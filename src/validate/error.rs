@@ -80,10 +80,15 @@ impl Diagnostic for ValidationError {
         Some(Box::new(self.check.code()))
     }
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        let mut v = vec![LabeledSpan::new_primary_with_span(Some(self.label.clone()), self.span)];
+        let mut v = vec![LabeledSpan::new_primary_with_span(
+            Some(self.label.clone()),
+            self.span,
+        )];
         if let Some((s, l)) = &self.related {
             v.push(LabeledSpan::new_with_span(Some(l.clone()), *s));
         }
@@ -103,7 +108,11 @@ pub struct ValidationErrors {
 impl fmt::Display for ValidationErrors {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.errors.len();
-        write!(f, "{n} problem{} in the rule file", if n == 1 { "" } else { "s" })
+        write!(
+            f,
+            "{n} problem{} in the rule file",
+            if n == 1 { "" } else { "s" }
+        )
     }
 }
 

@@ -19,14 +19,24 @@ use crate::syntax::ast::{self, IfParam, ItemKind, PerPlayer};
 ///
 /// # Errors
 /// Every problem found, as one [`ValidationErrors`].
-pub fn validate(src: &SourceFile, file: &ast::RuleFile, overrides: &[(String, String)]) -> Result<GameDef, ValidationErrors> {
-    let mut v = Validator { errors: Vec::new(), text: src.text.to_string() };
+pub fn validate(
+    src: &SourceFile,
+    file: &ast::RuleFile,
+    overrides: &[(String, String)],
+) -> Result<GameDef, ValidationErrors> {
+    let mut v = Validator {
+        errors: Vec::new(),
+        text: src.text.to_string(),
+    };
     let def = v.run(file, overrides);
     if v.errors.is_empty() {
         Ok(def.expect("no errors means a definition"))
     } else {
         v.errors.sort_by_key(|e| e.span.start);
-        Err(ValidationErrors { src: src.named(), errors: v.errors })
+        Err(ValidationErrors {
+            src: src.named(),
+            errors: v.errors,
+        })
     }
 }
 
@@ -70,12 +80,30 @@ fn edit_distance(a: &str, b: &str) -> usize {
 }
 
 fn list(names: &[String]) -> String {
-    names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
+    names
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 impl Validator {
-    fn err(&mut self, check: Check, span: Span, message: impl Into<String>, label: impl Into<String>, help: Option<String>) {
-        self.errors.push(ValidationError { check, message: message.into(), span, label: label.into(), related: None, help });
+    fn err(
+        &mut self,
+        check: Check,
+        span: Span,
+        message: impl Into<String>,
+        label: impl Into<String>,
+        help: Option<String>,
+    ) {
+        self.errors.push(ValidationError {
+            check,
+            message: message.into(),
+            span,
+            label: label.into(),
+            related: None,
+            help,
+        });
     }
 
     fn dup(&mut self, what: &str, id: &ast::Ident, first: Span) {
@@ -92,8 +120,23 @@ impl Validator {
     fn unknown(&mut self, what: &str, id: &ast::Ident, known: &[String]) -> Option<()> {
         let help = suggest(&id.name, known.iter().map(String::as_str))
             .map(|s| format!("{} Known: {}.", capitalize(&s), list(known)))
-            .or_else(|| Some(format!("Known {what}s: {}.", if known.is_empty() { "none".into() } else { list(known) })));
-        self.err(Check::UnknownName, id.span, format!("unknown {what} `{}`", id.name), format!("no {what} of this name"), help);
+            .or_else(|| {
+                Some(format!(
+                    "Known {what}s: {}.",
+                    if known.is_empty() {
+                        "none".into()
+                    } else {
+                        list(known)
+                    }
+                ))
+            });
+        self.err(
+            Check::UnknownName,
+            id.span,
+            format!("unknown {what} `{}`", id.name),
+            format!("no {what} of this name"),
+            help,
+        );
         None
     }
 
@@ -138,7 +181,10 @@ impl Validator {
                         message: format!("`{k}` is given twice"),
                         span: Span::new(item.span.start, item.span.start + k.len()),
                         label: "given again here".into(),
-                        related: Some((Span::new(first.start, first.start + k.len()), "first given here".into())),
+                        related: Some((
+                            Span::new(first.start, first.start + k.len()),
+                            "first given here".into(),
+                        )),
                         help: Some(format!("A rule file has one `{k}` item; merge the two.")),
                     });
                     continue;
@@ -180,16 +226,31 @@ impl Validator {
                 ItemKind::Promote(p) => promote_ast = Some(p),
             }
         }
-        let start = Span::new(0, self.text.find(|c: char| !c.is_whitespace()).map_or(0, |i| i.min(self.text.len())));
+        let start = Span::new(
+            0,
+            self.text
+                .find(|c: char| !c.is_whitespace())
+                .map_or(0, |i| i.min(self.text.len())),
+        );
         let start = Span::new(start.end, (start.end + 1).min(self.text.len()));
         let missing = |v: &mut Validator, what: &str, example: &str| {
-            v.err(Check::Structure, start, format!("the rule file has no `{what}` item"), format!("`{what}` is required"), Some(format!("Add an item such as `{example}`.")));
+            v.err(
+                Check::Structure,
+                start,
+                format!("the rule file has no `{what}` item"),
+                format!("`{what}` is required"),
+                Some(format!("Add an item such as `{example}`.")),
+            );
         };
         if players_ast.is_none() {
             missing(self, "players", "players { White Black }");
         }
         if board_ast.is_none() {
-            missing(self, "board", "board { files { a..h } ranks { 1..8 } squares { a1..h8 } }");
+            missing(
+                self,
+                "board",
+                "board { files { a..h } ranks { 1..8 } squares { a1..h8 } }",
+            );
         }
         if kinds_ast.is_none() {
             missing(self, "pieces", "pieces { Man King }");
@@ -203,21 +264,65 @@ impl Validator {
 
         for item in &file.items {
             match &item.kind {
-                ItemKind::Leg(l) => self.check_ifs(&l.body, &params, |s| if let ast::LegStmt::If(i) = s { Some(i) } else { None }),
-                ItemKind::Move(m) => self.check_ifs(&m.body, &params, |s| if let ast::MoveStmt::If(i) = s { Some(i) } else { None }),
-                ItemKind::Priority(p) => self.check_ifs(&p.body, &params, |s| if let ast::PrioStmt::If(i) = s { Some(i) } else { None }),
-                ItemKind::End(e) => self.check_ifs(e, &params, |s| if let ast::EndStmt::If(i) = s { Some(i) } else { None }),
-                ItemKind::Promote(p) => self.check_ifs(p, &params, |s| if let ast::PromoteStmt::If(i) = s { Some(i) } else { None }),
+                ItemKind::Leg(l) => self.check_ifs(&l.body, &params, |s| {
+                    if let ast::LegStmt::If(i) = s {
+                        Some(i)
+                    } else {
+                        None
+                    }
+                }),
+                ItemKind::Move(m) => self.check_ifs(&m.body, &params, |s| {
+                    if let ast::MoveStmt::If(i) = s {
+                        Some(i)
+                    } else {
+                        None
+                    }
+                }),
+                ItemKind::Priority(p) => self.check_ifs(&p.body, &params, |s| {
+                    if let ast::PrioStmt::If(i) = s {
+                        Some(i)
+                    } else {
+                        None
+                    }
+                }),
+                ItemKind::End(e) => self.check_ifs(e, &params, |s| {
+                    if let ast::EndStmt::If(i) = s {
+                        Some(i)
+                    } else {
+                        None
+                    }
+                }),
+                ItemKind::Promote(p) => self.check_ifs(p, &params, |s| {
+                    if let ast::PromoteStmt::If(i) = s {
+                        Some(i)
+                    } else {
+                        None
+                    }
+                }),
                 _ => {}
             }
         }
 
         // Players and piece kinds.
-        let players = self.names("player", players_ast.map(|v| v.as_slice()).unwrap_or(&[]), MAX_PLAYERS);
-        let kinds = self.names("piece kind", kinds_ast.map(|v| v.as_slice()).unwrap_or(&[]), MAX_KINDS);
+        let players = self.names(
+            "player",
+            players_ast.map(|v| v.as_slice()).unwrap_or(&[]),
+            MAX_PLAYERS,
+        );
+        let kinds = self.names(
+            "piece kind",
+            kinds_ast.map(|v| v.as_slice()).unwrap_or(&[]),
+            MAX_KINDS,
+        );
         if players_ast.is_some() && players.len() < 2 {
             if let Some(p) = players_ast.and_then(|p| p.first()) {
-                self.err(Check::Structure, p.span, "a game needs at least two players", "only one player", Some("List every player: `players { White Black }`.".into()));
+                self.err(
+                    Check::Structure,
+                    p.span,
+                    "a game needs at least two players",
+                    "only one player",
+                    Some("List every player: `players { White Black }`.".into()),
+                );
             }
         }
 
@@ -234,15 +339,22 @@ impl Validator {
         if let Some(s) = setup_ast {
             let mut used: HashMap<u8, Span> = HashMap::new();
             for sp in s {
-                let Some(p) = self.lookup(&players, &sp.player, "player") else { continue };
+                let Some(p) = self.lookup(&players, &sp.player, "player") else {
+                    continue;
+                };
                 for (kind, sqs) in &sp.kinds {
-                    let Some(k) = self.lookup(&kinds, kind, "piece kind") else { continue };
+                    let Some(k) = self.lookup(&kinds, kind, "piece kind") else {
+                        continue;
+                    };
                     for item in sqs {
                         for q in self.square_item(&board, item) {
                             if let Some(first) = used.insert(q, item.span()) {
                                 self.errors.push(ValidationError {
                                     check: Check::BadSquare,
-                                    message: format!("square {} gets two pieces in the setup", board.labels[q as usize]),
+                                    message: format!(
+                                        "square {} gets two pieces in the setup",
+                                        board.labels[q as usize]
+                                    ),
                                     span: item.span(),
                                     label: "second piece here".into(),
                                     related: Some((first, "first piece here".into())),
@@ -258,18 +370,39 @@ impl Validator {
 
         // Legs and moves: collect move names first so that `can` may refer forward.
         let move_names: Vec<String> = moves_ast.iter().map(|(m, _)| m.name.name.clone()).collect();
-        let names = Names { players: &players, kinds: &kinds, regions: &regions, counters: &counters, moves: &move_names };
+        let names = Names {
+            players: &players,
+            kinds: &kinds,
+            regions: &regions,
+            counters: &counters,
+            moves: &move_names,
+        };
         let leg_names = self.unique_names("leg", legs_ast.iter().map(|(l, _)| &l.name));
         let _ = self.unique_names("move", moves_ast.iter().map(|(m, _)| &m.name));
-        let legs: Vec<Leg> = legs_ast.iter().map(|(l, d)| self.leg(l, d, &params, &names, &dir_sets)).collect();
-        let moves: Vec<MoveKind> = moves_ast.iter().map(|(m, d)| self.move_kind(m, d, &params, &names, &leg_names, &legs)).collect();
+        let legs: Vec<Leg> = legs_ast
+            .iter()
+            .map(|(l, d)| self.leg(l, d, &params, &names, &dir_sets))
+            .collect();
+        let moves: Vec<MoveKind> = moves_ast
+            .iter()
+            .map(|(m, d)| self.move_kind(m, d, &params, &names, &leg_names, &legs))
+            .collect();
         if moves_ast.is_empty() && players_ast.is_some() {
-            self.err(Check::Structure, start, "the rule file declares no move", "no `move` item", Some("Declare at least one `move NAME { by { Kind } sequence LEG }`.".into()));
+            self.err(
+                Check::Structure,
+                start,
+                "the rule file declares no move",
+                "no `move` item",
+                Some("Declare at least one `move NAME { by { Kind } sequence LEG }`.".into()),
+            );
         }
         self.check_can_cycles(&moves, &legs, &moves_ast);
 
         let _ = self.unique_names("priority", prios_ast.iter().map(|(p, _)| &p.name));
-        let priorities: Vec<Priority> = prios_ast.iter().map(|(p, d)| self.priority(p, d, &params, &names)).collect();
+        let priorities: Vec<Priority> = prios_ast
+            .iter()
+            .map(|(p, d)| self.priority(p, d, &params, &names))
+            .collect();
 
         let mut end = Vec::new();
         if let Some((stmts, span)) = end_ast {
@@ -279,20 +412,43 @@ impl Validator {
                 _ => None,
             });
             for s in flat {
-                if let ast::EndStmt::Rule { docs, result, cond, span } = s {
+                if let ast::EndStmt::Rule {
+                    docs,
+                    result,
+                    cond,
+                    span,
+                } = s
+                {
                     let (result, vars) = match result {
                         ast::EndResult::Win(p) => (EndResult::Win, vec![p.name.clone()]),
                         ast::EndResult::Loss(p) => (EndResult::Loss, vec![p.name.clone()]),
                         ast::EndResult::Draw => (EndResult::Draw, vec![]),
                     };
                     if let ast::EndResult::Win(p) | ast::EndResult::Loss(p) = s_result(s) {
-                        if players.iter().any(|n| n == &p.name) || p.name == "mover" || p.name == "opponent" {
-                            self.err(Check::BadCondition, p.span, format!("`{}` cannot be the variable of an end rule", p.name), "a variable is expected here", Some("Write `win P if ...`: P stands for each player in turn.".into()));
+                        if players.iter().any(|n| n == &p.name)
+                            || p.name == "mover"
+                            || p.name == "opponent"
+                        {
+                            self.err(
+                                Check::BadCondition,
+                                p.span,
+                                format!("`{}` cannot be the variable of an end rule", p.name),
+                                "a variable is expected here",
+                                Some(
+                                    "Write `win P if ...`: P stands for each player in turn."
+                                        .into(),
+                                ),
+                            );
                         }
                     }
                     let mut vars = vars;
                     let cond = self.cond(cond, &names, &mut vars);
-                    end.push(EndRule { docs: docs.clone(), result, cond, text: self.text[span.start..span.end].trim().to_string() });
+                    end.push(EndRule {
+                        docs: docs.clone(),
+                        result,
+                        cond,
+                        text: self.text[span.start..span.end].trim().to_string(),
+                    });
                 }
             }
             if !end.iter().any(|r| mentions_blocked(&r.cond)) {
@@ -378,7 +534,12 @@ impl Validator {
         })
     }
 
-    fn check_ifs<T>(&mut self, stmts: &[T], params: &[Param], as_if: fn(&T) -> Option<&IfParam<T>>) {
+    fn check_ifs<T>(
+        &mut self,
+        stmts: &[T],
+        params: &[Param],
+        as_if: fn(&T) -> Option<&IfParam<T>>,
+    ) {
         for s in stmts {
             if let Some(i) = as_if(s) {
                 match params.iter().find(|p| p.name == i.param.name) {
@@ -402,12 +563,22 @@ impl Validator {
     fn names(&mut self, what: &str, ids: &[ast::Ident], limit: usize) -> Vec<String> {
         let out = self.unique_names(what, ids.iter());
         if out.len() > limit {
-            self.err(Check::Limit, ids[limit].span, format!("too many {what}s ({}; at most {limit})", out.len()), "one too many", Some(format!("The engine supports at most {limit} {what}s.")));
+            self.err(
+                Check::Limit,
+                ids[limit].span,
+                format!("too many {what}s ({}; at most {limit})", out.len()),
+                "one too many",
+                Some(format!("The engine supports at most {limit} {what}s.")),
+            );
         }
         out
     }
 
-    fn unique_names<'a>(&mut self, what: &str, ids: impl Iterator<Item = &'a ast::Ident>) -> Vec<String> {
+    fn unique_names<'a>(
+        &mut self,
+        what: &str,
+        ids: impl Iterator<Item = &'a ast::Ident>,
+    ) -> Vec<String> {
         let mut out: Vec<String> = Vec::new();
         let mut spans: Vec<Span> = Vec::new();
         for id in ids {
@@ -431,11 +602,20 @@ impl Validator {
         }
     }
 
-    fn params(&mut self, decls: &[(&ast::ParamDecl, &Vec<String>)], sets: &[(&ast::Ident, &ast::Ident)], overrides: &[(String, String)]) -> Vec<Param> {
+    fn params(
+        &mut self,
+        decls: &[(&ast::ParamDecl, &Vec<String>)],
+        sets: &[(&ast::Ident, &ast::Ident)],
+        overrides: &[(String, String)],
+    ) -> Vec<Param> {
         let mut out: Vec<Param> = Vec::new();
         let _ = self.unique_names("parameter", decls.iter().map(|(p, _)| &p.name));
         for (p, docs) in decls {
-            let values: Vec<(String, Vec<String>)> = p.values.iter().map(|(d, v)| (v.name.clone(), d.clone())).collect();
+            let values: Vec<(String, Vec<String>)> = p
+                .values
+                .iter()
+                .map(|(d, v)| (v.name.clone(), d.clone()))
+                .collect();
             let _ = self.unique_names("parameter value", p.values.iter().map(|(_, v)| v));
             let names: Vec<String> = values.iter().map(|v| v.0.clone()).collect();
             let default = match names.iter().position(|n| n == &p.default.name) {
@@ -446,7 +626,13 @@ impl Validator {
                 }
             };
             if out.iter().all(|q| q.name != p.name.name) {
-                out.push(Param { name: p.name.name.clone(), docs: (*docs).clone(), values, default, chosen: default });
+                out.push(Param {
+                    name: p.name.name.clone(),
+                    docs: (*docs).clone(),
+                    values,
+                    default,
+                    chosen: default,
+                });
             }
         }
         let known: Vec<String> = out.iter().map(|p| p.name.clone()).collect();
@@ -470,10 +656,29 @@ impl Validator {
                     Some(j) => p.chosen = j,
                     None => {
                         let vals: Vec<String> = p.values.iter().map(|x| x.0.clone()).collect();
-                        self.err(Check::BadParam, Span::new(0, 0), format!("parameter `{n}` has no value `{v}`"), "set from outside the file", Some(format!("Its values are {}.", list(&vals))));
+                        self.err(
+                            Check::BadParam,
+                            Span::new(0, 0),
+                            format!("parameter `{n}` has no value `{v}`"),
+                            "set from outside the file",
+                            Some(format!("Its values are {}.", list(&vals))),
+                        );
                     }
                 },
-                None => self.err(Check::BadParam, Span::new(0, 0), format!("the rule file has no parameter `{n}`"), "set from outside the file", Some(format!("Its parameters are {}.", if known.is_empty() { "none".into() } else { list(&known) }))),
+                None => self.err(
+                    Check::BadParam,
+                    Span::new(0, 0),
+                    format!("the rule file has no parameter `{n}`"),
+                    "set from outside the file",
+                    Some(format!(
+                        "Its parameters are {}.",
+                        if known.is_empty() {
+                            "none".into()
+                        } else {
+                            list(&known)
+                        }
+                    )),
+                ),
             }
         }
         out
@@ -490,7 +695,11 @@ impl Validator {
                     } else {
                         false
                     }
-                } else if a.len() == 1 && b.len() == 1 && a.chars().all(|c| c.is_ascii_alphabetic()) && b.chars().all(|c| c.is_ascii_alphabetic()) {
+                } else if a.len() == 1
+                    && b.len() == 1
+                    && a.chars().all(|c| c.is_ascii_alphabetic())
+                    && b.chars().all(|c| c.is_ascii_alphabetic())
+                {
                     let (x, y) = (a.as_bytes()[0], b.as_bytes()[0]);
                     if x <= y && x.is_ascii_lowercase() == y.is_ascii_lowercase() {
                         out.extend((x..=y).map(|c| (c as char).to_string()));
@@ -512,16 +721,47 @@ impl Validator {
     }
 
     fn board(&mut self, b: Option<&ast::Board>) -> Board {
-        let mut board = Board { files: vec![], ranks: vec![], coords: vec![], labels: vec![], grid: vec![], directions: vec![], neighbour: vec![], all: SquareSet::EMPTY };
+        let mut board = Board {
+            files: vec![],
+            ranks: vec![],
+            coords: vec![],
+            labels: vec![],
+            grid: vec![],
+            directions: vec![],
+            neighbour: vec![],
+            all: SquareSet::EMPTY,
+        };
         let Some(b) = b else { return board };
         board.files = self.label_list(&b.files, "file");
         board.ranks = self.label_list(&b.ranks, "rank");
         if board.files.is_empty() || board.ranks.is_empty() {
-            self.err(Check::BadBoard, Span::new(b.span.start, b.span.start + 5), "the board needs `files { ... }` and `ranks { ... }`", "files or ranks missing", Some("Example: `files { a..h } ranks { 1..8 }`.".into()));
+            self.err(
+                Check::BadBoard,
+                Span::new(b.span.start, b.span.start + 5),
+                "the board needs `files { ... }` and `ranks { ... }`",
+                "files or ranks missing",
+                Some("Example: `files { a..h } ranks { 1..8 }`.".into()),
+            );
             return board;
         }
-        if board.files.iter().any(|f| f.chars().any(|c| c.is_ascii_digit())) || board.ranks.iter().any(|r| r.chars().any(|c| !c.is_ascii_digit())) {
-            self.err(Check::BadBoard, Span::new(b.span.start, b.span.start + 5), "files must be letters and ranks numbers", "square labels are file + rank", Some("Square labels are a file letter followed by a rank number, like `D6`.".into()));
+        if board
+            .files
+            .iter()
+            .any(|f| f.chars().any(|c| c.is_ascii_digit()))
+            || board
+                .ranks
+                .iter()
+                .any(|r| r.chars().any(|c| !c.is_ascii_digit()))
+        {
+            self.err(
+                Check::BadBoard,
+                Span::new(b.span.start, b.span.start + 5),
+                "files must be letters and ranks numbers",
+                "square labels are file + rank",
+                Some(
+                    "Square labels are a file letter followed by a rank number, like `D6`.".into(),
+                ),
+            );
             return board;
         }
         let w = board.files.len();
@@ -533,9 +773,20 @@ impl Validator {
                 ast::SquareItem::One(i) => (i, i),
                 ast::SquareItem::Range(a, z, _) => (a, z),
             };
-            let (Some(ca), Some(cz)) = (self.coord(&board, a), self.coord(&board, z)) else { continue };
+            let (Some(ca), Some(cz)) = (self.coord(&board, a), self.coord(&board, z)) else {
+                continue;
+            };
             if ca.0 > cz.0 || ca.1 > cz.1 {
-                self.err(Check::BadSquare, item.span(), "a square range runs from its lower-left to its upper-right corner", "corners in the wrong order", Some(format!("Write the lower-left corner first, as in `{}..{}`.", z.name, a.name)));
+                self.err(
+                    Check::BadSquare,
+                    item.span(),
+                    "a square range runs from its lower-left to its upper-right corner",
+                    "corners in the wrong order",
+                    Some(format!(
+                        "Write the lower-left corner first, as in `{}..{}`.",
+                        z.name, a.name
+                    )),
+                );
                 continue;
             }
             for r in ca.1..=cz.1 {
@@ -554,34 +805,75 @@ impl Validator {
         for (f, r, sp) in cells {
             let gi = f as usize + r as usize * w;
             if board.grid[gi] != NO_SQUARE {
-                self.err(Check::BadSquare, sp, format!("square {}{} is listed twice", board.files[f as usize], board.ranks[r as usize]), "listed again here", Some("List each square once.".into()));
+                self.err(
+                    Check::BadSquare,
+                    sp,
+                    format!(
+                        "square {}{} is listed twice",
+                        board.files[f as usize], board.ranks[r as usize]
+                    ),
+                    "listed again here",
+                    Some("List each square once.".into()),
+                );
                 continue;
             }
             if board.coords.len() >= MAX_SQUARES {
-                self.err(Check::Limit, sp, format!("the board has more than {MAX_SQUARES} squares"), "too many squares", Some(format!("The engine supports boards of at most {MAX_SQUARES} squares.")));
+                self.err(
+                    Check::Limit,
+                    sp,
+                    format!("the board has more than {MAX_SQUARES} squares"),
+                    "too many squares",
+                    Some(format!(
+                        "The engine supports boards of at most {MAX_SQUARES} squares."
+                    )),
+                );
                 break;
             }
             board.grid[gi] = board.coords.len() as u8;
             board.all.insert(board.coords.len() as u8);
-            board.labels.push(format!("{}{}", board.files[f as usize], board.ranks[r as usize]));
+            board.labels.push(format!(
+                "{}{}",
+                board.files[f as usize], board.ranks[r as usize]
+            ));
             board.coords.push((f, r));
         }
         if board.coords.is_empty() && self.errors.is_empty() {
-            self.err(Check::BadBoard, Span::new(b.span.start, b.span.start + 5), "the board has no squares", "no squares", Some("Add `squares { a1..h8 }`.".into()));
+            self.err(
+                Check::BadBoard,
+                Span::new(b.span.start, b.span.start + 5),
+                "the board has no squares",
+                "no squares",
+                Some("Add `squares { a1..h8 }`.".into()),
+            );
         }
         board
     }
 
     /// (file, rank) of a label written in the rule file, whether or not that square exists.
     fn coord(&mut self, board: &Board, id: &ast::Ident) -> Option<(u16, u16)> {
-        let split = id.name.find(|c: char| c.is_ascii_digit()).unwrap_or(id.name.len());
+        let split = id
+            .name
+            .find(|c: char| c.is_ascii_digit())
+            .unwrap_or(id.name.len());
         let (f, r) = id.name.split_at(split);
         let fi = board.files.iter().position(|x| x.eq_ignore_ascii_case(f));
         let ri = board.ranks.iter().position(|x| x == r);
         match (fi, ri) {
             (Some(a), Some(b)) => Some((a as u16, b as u16)),
             _ => {
-                self.err(Check::BadSquare, id.span, format!("`{}` is not a square of this board", id.name), "no such file and rank", Some(format!("Files are {}..{}, ranks {}..{}.", board.files.first().map_or("", |s| s), board.files.last().map_or("", |s| s), board.ranks.first().map_or("", |s| s), board.ranks.last().map_or("", |s| s))));
+                self.err(
+                    Check::BadSquare,
+                    id.span,
+                    format!("`{}` is not a square of this board", id.name),
+                    "no such file and rank",
+                    Some(format!(
+                        "Files are {}..{}, ranks {}..{}.",
+                        board.files.first().map_or("", |s| s),
+                        board.files.last().map_or("", |s| s),
+                        board.ranks.first().map_or("", |s| s),
+                        board.ranks.last().map_or("", |s| s)
+                    )),
+                );
                 None
             }
         }
@@ -592,18 +884,34 @@ impl Validator {
         let w = board.files.len();
         match item {
             ast::SquareItem::One(id) => {
-                let Some(c) = self.coord(board, id) else { return vec![] };
+                let Some(c) = self.coord(board, id) else {
+                    return vec![];
+                };
                 let sq = board.grid[c.0 as usize + c.1 as usize * w];
                 if sq == NO_SQUARE {
-                    self.err(Check::BadSquare, id.span, format!("{} is not on the board", id.name), "this square does not exist", Some("The board's `squares` list does not include it.".into()));
+                    self.err(
+                        Check::BadSquare,
+                        id.span,
+                        format!("{} is not on the board", id.name),
+                        "this square does not exist",
+                        Some("The board's `squares` list does not include it.".into()),
+                    );
                     return vec![];
                 }
                 vec![sq]
             }
             ast::SquareItem::Range(a, z, sp) => {
-                let (Some(ca), Some(cz)) = (self.coord(board, a), self.coord(board, z)) else { return vec![] };
+                let (Some(ca), Some(cz)) = (self.coord(board, a), self.coord(board, z)) else {
+                    return vec![];
+                };
                 if ca.0 > cz.0 || ca.1 > cz.1 {
-                    self.err(Check::BadSquare, *sp, "a square range runs from its lower-left to its upper-right corner", "corners in the wrong order", None);
+                    self.err(
+                        Check::BadSquare,
+                        *sp,
+                        "a square range runs from its lower-left to its upper-right corner",
+                        "corners in the wrong order",
+                        None,
+                    );
                     return vec![];
                 }
                 let mut v = Vec::new();
@@ -624,22 +932,43 @@ impl Validator {
         let ids: Vec<ast::Ident> = decls.iter().map(|d| d.name.clone()).collect();
         let names = self.unique_names("direction", ids.iter());
         if names.len() > MAX_DIRS {
-            self.err(Check::Limit, ids[MAX_DIRS].span, format!("too many directions (at most {MAX_DIRS})"), "one too many", None);
+            self.err(
+                Check::Limit,
+                ids[MAX_DIRS].span,
+                format!("too many directions (at most {MAX_DIRS})"),
+                "one too many",
+                None,
+            );
             return;
         }
         for d in decls {
             if d.df == 0 && d.dr == 0 {
-                self.err(Check::BadBoard, d.name.span, format!("direction `{}` does not move", d.name.name), "vector (0, 0)", Some("A direction is a step such as `N (0, 1)`.".into()));
+                self.err(
+                    Check::BadBoard,
+                    d.name.span,
+                    format!("direction `{}` does not move", d.name.name),
+                    "vector (0, 0)",
+                    Some("A direction is a step such as `N (0, 1)`.".into()),
+                );
             }
             if board.directions.iter().any(|x| x.name == d.name.name) {
                 continue;
             }
-            board.directions.push(Direction { name: d.name.name.clone(), df: d.df, dr: d.dr, opposite: None });
+            board.directions.push(Direction {
+                name: d.name.name.clone(),
+                df: d.df,
+                dr: d.dr,
+                opposite: None,
+            });
         }
         let n = board.directions.len();
         for i in 0..n {
             let (a, b) = (board.directions[i].df, board.directions[i].dr);
-            board.directions[i].opposite = board.directions.iter().position(|x| x.df == -a && x.dr == -b).map(|j| j as u8);
+            board.directions[i].opposite = board
+                .directions
+                .iter()
+                .position(|x| x.df == -a && x.dr == -b)
+                .map(|j| j as u8);
         }
         let w = board.files.len() as i32;
         let h = board.ranks.len() as i32;
@@ -654,7 +983,12 @@ impl Validator {
         }
     }
 
-    fn dir_sets(&mut self, sets: &[(&ast::DirSetDecl, &Vec<String>)], board: &Board, players: &[String]) -> Vec<DirSet> {
+    fn dir_sets(
+        &mut self,
+        sets: &[(&ast::DirSetDecl, &Vec<String>)],
+        board: &Board,
+        players: &[String],
+    ) -> Vec<DirSet> {
         let dir_names: Vec<String> = board.directions.iter().map(|d| d.name.clone()).collect();
         let _ = self.unique_names("direction set", sets.iter().map(|(s, _)| &s.name));
         let mut out: Vec<DirSet> = Vec::new();
@@ -690,27 +1024,47 @@ impl Validator {
                     }
                     for (i, p) in pp.iter().enumerate() {
                         if p.is_none() {
-                            self.err(Check::BadBoard, s.name.span, format!("set `{}` gives no directions for {}", s.name.name, players[i]), "incomplete per-player set", Some(format!("Add `{}: ...` to the set.", players[i])));
+                            self.err(
+                                Check::BadBoard,
+                                s.name.span,
+                                format!(
+                                    "set `{}` gives no directions for {}",
+                                    s.name.name, players[i]
+                                ),
+                                "incomplete per-player set",
+                                Some(format!("Add `{}: ...` to the set.", players[i])),
+                            );
                         }
                     }
                     pp.into_iter().map(Option::unwrap_or_default).collect()
                 }
             };
             if out.iter().all(|x| x.name != s.name.name) {
-                out.push(DirSet { name: s.name.name.clone(), per_player });
+                out.push(DirSet {
+                    name: s.name.name.clone(),
+                    per_player,
+                });
             }
         }
         out
     }
 
-    fn regions(&mut self, regs: &[(&ast::RegionDecl, &Vec<String>)], board: &Board, players: &[String]) -> Vec<Region> {
+    fn regions(
+        &mut self,
+        regs: &[(&ast::RegionDecl, &Vec<String>)],
+        board: &Board,
+        players: &[String],
+    ) -> Vec<Region> {
         let _ = self.unique_names("region", regs.iter().map(|(r, _)| &r.name));
         let mut out: Vec<Region> = Vec::new();
         let np = players.len().max(1);
         for (r, docs) in regs {
             let (parts, per_player) = match &r.body {
                 PerPlayer::All(items) => {
-                    let s: SquareSet = items.iter().flat_map(|i| self.square_item(board, i)).collect();
+                    let s: SquareSet = items
+                        .iter()
+                        .flat_map(|i| self.square_item(board, i))
+                        .collect();
                     (vec![s; np], false)
                 }
                 PerPlayer::Each(entries) => {
@@ -718,13 +1072,22 @@ impl Validator {
                     let mut given = vec![false; np];
                     for (owner, items) in entries {
                         if let Some(p) = self.lookup(players, owner, "player") {
-                            parts[p as usize] = items.iter().flat_map(|i| self.square_item(board, i)).collect();
+                            parts[p as usize] = items
+                                .iter()
+                                .flat_map(|i| self.square_item(board, i))
+                                .collect();
                             given[p as usize] = true;
                         }
                     }
                     for (i, g) in given.iter().enumerate() {
                         if !g && i < players.len() {
-                            self.err(Check::BadBoard, r.name.span, format!("region `{}` has no part for {}", r.name.name, players[i]), "incomplete per-player region", Some(format!("Add `{}: squares` to the region.", players[i])));
+                            self.err(
+                                Check::BadBoard,
+                                r.name.span,
+                                format!("region `{}` has no part for {}", r.name.name, players[i]),
+                                "incomplete per-player region",
+                                Some(format!("Add `{}: squares` to the region.", players[i])),
+                            );
                         }
                     }
                     (parts, true)
@@ -732,13 +1095,24 @@ impl Validator {
             };
             let all = parts.iter().fold(SquareSet::EMPTY, |a, b| a.or(b));
             if out.iter().all(|x| x.name != r.name.name) {
-                out.push(Region { name: r.name.name.clone(), docs: (*docs).clone(), parts, per_player, all, opponent_parts: vec![] });
+                out.push(Region {
+                    name: r.name.name.clone(),
+                    docs: (*docs).clone(),
+                    parts,
+                    per_player,
+                    all,
+                    opponent_parts: vec![],
+                });
             }
         }
         // Two players: each is the other's opponent. Teams come with four-player variants.
         for reg in &mut out {
             reg.opponent_parts = (0..np)
-                .map(|p| (0..np).filter(|&q| q != p).fold(SquareSet::EMPTY, |a, q| a.or(&reg.parts[q])))
+                .map(|p| {
+                    (0..np)
+                        .filter(|&q| q != p)
+                        .fold(SquareSet::EMPTY, |a, q| a.or(&reg.parts[q]))
+                })
                 .collect();
         }
         out
@@ -749,18 +1123,35 @@ impl Validator {
         let mut out: Vec<model::Counter> = Vec::new();
         for (c, docs) in decls {
             if out.len() >= MAX_COUNTERS {
-                self.err(Check::Limit, c.name.span, format!("too many counters (at most {MAX_COUNTERS})"), "one too many", None);
+                self.err(
+                    Check::Limit,
+                    c.name.span,
+                    format!("too many counters (at most {MAX_COUNTERS})"),
+                    "one too many",
+                    None,
+                );
                 break;
             }
             let max = match c.max {
                 Some(m) if !(0..=30000).contains(&m) => {
-                    self.err(Check::Limit, c.name.span, format!("counter bound {m} is out of range"), "bound must be 0..=30000", None);
+                    self.err(
+                        Check::Limit,
+                        c.name.span,
+                        format!("counter bound {m} is out of range"),
+                        "bound must be 0..=30000",
+                        None,
+                    );
                     None
                 }
                 m => m.map(|m| m as i32),
             };
             if out.iter().all(|x| x.name != c.name.name) {
-                out.push(model::Counter { name: c.name.name.clone(), docs: (*docs).clone(), per_player: c.per_player, max });
+                out.push(model::Counter {
+                    name: c.name.name.clone(),
+                    docs: (*docs).clone(),
+                    per_player: c.per_player,
+                    max,
+                });
             }
         }
         out
@@ -773,7 +1164,19 @@ impl Validator {
             None => Some(RegionSel::All(i)),
             Some(o) => {
                 if !regions[i as usize].per_player {
-                    self.err(Check::BadCondition, r.name.span, format!("region `{}` has no owner, so `own`/`opponent` mean nothing", r.name.name), "a global region", Some(format!("Write `in {}`, or give the region one part per player.", r.name.name)));
+                    self.err(
+                        Check::BadCondition,
+                        r.name.span,
+                        format!(
+                            "region `{}` has no owner, so `own`/`opponent` mean nothing",
+                            r.name.name
+                        ),
+                        "a global region",
+                        Some(format!(
+                            "Write `in {}`, or give the region one part per player.",
+                            r.name.name
+                        )),
+                    );
                     return None;
                 }
                 Some(match o {
@@ -799,9 +1202,15 @@ impl Validator {
             ast::SqCond::Or(v) => SqExpr::Or(v.iter().map(|x| self.sq(x, n)).collect()),
             ast::SqCond::And(v) => SqExpr::And(v.iter().map(|x| self.sq(x, n)).collect()),
             ast::SqCond::Not(x) => SqExpr::Not(Box::new(self.sq(x, n))),
-            ast::SqCond::In(r) => self.region_sel(r, n.regions).map_or(SqExpr::False, SqExpr::In),
-            ast::SqCond::Piece(k) => SqExpr::Piece(self.kind_mask(std::slice::from_ref(k), n.kinds)),
-            ast::SqCond::Can(m) => self.lookup(n.moves, m, "move").map_or(SqExpr::False, SqExpr::Can),
+            ast::SqCond::In(r) => self
+                .region_sel(r, n.regions)
+                .map_or(SqExpr::False, SqExpr::In),
+            ast::SqCond::Piece(k) => {
+                SqExpr::Piece(self.kind_mask(std::slice::from_ref(k), n.kinds))
+            }
+            ast::SqCond::Can(m) => self
+                .lookup(n.moves, m, "move")
+                .map_or(SqExpr::False, SqExpr::Can),
         }
     }
 
@@ -813,7 +1222,9 @@ impl Validator {
             ast::MvCond::Capturing => MvExpr::Capturing,
             ast::MvCond::From(s) => MvExpr::From(self.sq(s, n)),
             ast::MvCond::To(s) => MvExpr::To(self.sq(s, n)),
-            ast::MvCond::Kind(k) => self.lookup(n.moves, k, "move").map_or(MvExpr::True, MvExpr::Kind),
+            ast::MvCond::Kind(k) => self
+                .lookup(n.moves, k, "move")
+                .map_or(MvExpr::True, MvExpr::Kind),
         }
     }
 
@@ -827,7 +1238,11 @@ impl Validator {
                 0 => PlayerRef::OpponentOfMover,
                 l => PlayerRef::OpponentOf(l as u8 - 1),
             },
-            _ => match n.players.iter().position(|p| p.eq_ignore_ascii_case(&id.name)) {
+            _ => match n
+                .players
+                .iter()
+                .position(|p| p.eq_ignore_ascii_case(&id.name))
+            {
                 Some(i) => PlayerRef::Named(i as u8),
                 None => {
                     let mut known: Vec<String> = vars.to_vec();
@@ -849,13 +1264,23 @@ impl Validator {
                 vars.push(var.name.clone());
                 let b = Box::new(self.cond(body, n, vars));
                 vars.pop();
-                if matches!(c, ast::Cond::Every(..)) { Cond::Every(b) } else { Cond::Some(b) }
+                if matches!(c, ast::Cond::Every(..)) {
+                    Cond::Every(b)
+                } else {
+                    Cond::Some(b)
+                }
             }
             ast::Cond::Exists(m) => Cond::Exists(self.mv(m, n)),
             ast::Cond::Blocked(p) => Cond::Blocked(self.player_ref(p, n, vars)),
             ast::Cond::Repeated(k, span) => {
                 if !(2..=100).contains(k) {
-                    self.err(Check::BadCondition, *span, format!("`repeated({k})` cannot happen or always holds"), "count out of range", Some("Use a count from 2 to 100, e.g. `repeated(3)`.".into()));
+                    self.err(
+                        Check::BadCondition,
+                        *span,
+                        format!("`repeated({k})` cannot happen or always holds"),
+                        "count out of range",
+                        Some("Use a count from 2 to 100, e.g. `repeated(3)`.".into()),
+                    );
                 }
                 Cond::Repeated((*k).clamp(2, 100) as u32)
             }
@@ -878,21 +1303,37 @@ impl Validator {
     fn quantity(&mut self, q: &ast::Quantity, n: &Names, vars: &[String]) -> Quantity {
         match q {
             ast::Quantity::Int(i) => Quantity::Int(*i),
-            ast::Quantity::Count { who, kinds, region, .. } => {
+            ast::Quantity::Count {
+                who, kinds, region, ..
+            } => {
                 let who = self.player_ref(who, n, vars);
-                let kinds = if kinds.is_empty() { u32::MAX } else { self.kind_mask(kinds, n.kinds) };
+                let kinds = if kinds.is_empty() {
+                    u32::MAX
+                } else {
+                    self.kind_mask(kinds, n.kinds)
+                };
                 let region = region.as_ref().and_then(|r| self.region_sel(r, n.regions));
                 Quantity::Count { who, kinds, region }
             }
             ast::Quantity::Counter { name, who } => {
                 let names: Vec<String> = n.counters.iter().map(|c| c.name.clone()).collect();
                 let c = self.lookup(&names, name, "counter").unwrap_or(0);
-                Quantity::Counter { counter: c, who: self.player_ref(who, n, vars) }
+                Quantity::Counter {
+                    counter: c,
+                    who: self.player_ref(who, n, vars),
+                }
             }
         }
     }
 
-    fn leg(&mut self, l: &ast::LegDecl, docs: &[String], params: &[Param], n: &Names, sets: &[DirSet]) -> Leg {
+    fn leg(
+        &mut self,
+        l: &ast::LegDecl,
+        docs: &[String],
+        params: &[Param],
+        n: &Names,
+        sets: &[DirSet],
+    ) -> Leg {
         let mut flat = Vec::new();
         flatten(&l.body, params, &mut flat, |s| match s {
             ast::LegStmt::If(i) => Some(i),
@@ -921,7 +1362,14 @@ impl Validator {
                         ast::Over::Enemy => Over::Enemy,
                         ast::Over::Any => Over::Any,
                     };
-                    geometry(self, LegKind::Leap { over, flying: *flying }, dirs)
+                    geometry(
+                        self,
+                        LegKind::Leap {
+                            over,
+                            flying: *flying,
+                        },
+                        dirs,
+                    )
                 }
                 ast::LegStmt::Capture(sp) => {
                     capture = true;
@@ -935,17 +1383,51 @@ impl Validator {
         let kind = match kind {
             Some(k) => k,
             None => {
-                self.err(Check::BadMove, l.name.span, format!("leg `{}` says neither `step`, `slide` nor `leap`", l.name.name), "no geometry", Some("Add e.g. `step all` or `leap all over enemy`.".into()));
+                self.err(
+                    Check::BadMove,
+                    l.name.span,
+                    format!(
+                        "leg `{}` says neither `step`, `slide` nor `leap`",
+                        l.name.name
+                    ),
+                    "no geometry",
+                    Some("Add e.g. `step all` or `leap all over enemy`.".into()),
+                );
                 LegKind::Step
             }
         };
         if capture && !matches!(kind, LegKind::Leap { .. }) {
-            self.err(Check::BadMove, l.name.span, format!("leg `{}` captures but does not leap over a piece", l.name.name), "capture without a leap", Some("Only a `leap ... over enemy` leg can capture the piece it leaps.".into()));
+            self.err(
+                Check::BadMove,
+                l.name.span,
+                format!(
+                    "leg `{}` captures but does not leap over a piece",
+                    l.name.name
+                ),
+                "capture without a leap",
+                Some("Only a `leap ... over enemy` leg can capture the piece it leaps.".into()),
+            );
         }
-        Leg { name: l.name.name.clone(), docs: docs.to_vec(), kind, dirs, capture, land: and_all(land), no_reverse }
+        Leg {
+            name: l.name.name.clone(),
+            docs: docs.to_vec(),
+            kind,
+            dirs,
+            capture,
+            land: and_all(land),
+            no_reverse,
+        }
     }
 
-    fn move_kind(&mut self, m: &ast::MoveDecl, docs: &[String], params: &[Param], n: &Names, leg_names: &[String], legs: &[Leg]) -> MoveKind {
+    fn move_kind(
+        &mut self,
+        m: &ast::MoveDecl,
+        docs: &[String],
+        params: &[Param],
+        n: &Names,
+        leg_names: &[String],
+        legs: &[Leg],
+    ) -> MoveKind {
         let mut flat = Vec::new();
         flatten(&m.body, params, &mut flat, |s| match s {
             ast::MoveStmt::If(i) => Some(i),
@@ -954,7 +1436,11 @@ impl Validator {
         let mut mk = MoveKind {
             name: m.name.name.clone(),
             docs: docs.to_vec(),
-            pieces: if n.kinds.is_empty() { 0 } else { (1u32 << n.kinds.len()) - 1 },
+            pieces: if n.kinds.is_empty() {
+                0
+            } else {
+                (1u32 << n.kinds.len()) - 1
+            },
             from: SqExpr::True,
             to: SqExpr::True,
             land: SqExpr::True,
@@ -975,7 +1461,13 @@ impl Validator {
                 ast::MoveStmt::Stop(c) => stops.push(self.sq(c, n)),
                 ast::MoveStmt::Sequence(segs) => {
                     if seq_seen {
-                        self.err(Check::BadMove, segs[0].0.span, format!("move `{}` has two `sequence` statements", m.name.name), "second sequence", Some("Join the legs with `then` in one `sequence`.".into()));
+                        self.err(
+                            Check::BadMove,
+                            segs[0].0.span,
+                            format!("move `{}` has two `sequence` statements", m.name.name),
+                            "second sequence",
+                            Some("Join the legs with `then` in one `sequence`.".into()),
+                        );
                     }
                     seq_seen = true;
                     for (id, rep) in segs {
@@ -985,7 +1477,11 @@ impl Validator {
                                 ast::Repeat::Plus => Repeat::Plus,
                                 ast::Repeat::PlusMust => Repeat::PlusMust,
                             };
-                            if repeat != Repeat::Once && legs.get(l as usize).is_some_and(|lg| lg.kind == LegKind::Slide) {
+                            if repeat != Repeat::Once
+                                && legs
+                                    .get(l as usize)
+                                    .is_some_and(|lg| lg.kind == LegKind::Slide)
+                            {
                                 self.err(Check::Loop, id.span, format!("leg `{}` slides and may not repeat", id.name), "a repeated slide", Some("A slide already covers any distance; repeat it only by declaring a capture.".into()));
                             }
                             mk.segments.push(Segment { leg: l, repeat });
@@ -996,10 +1492,18 @@ impl Validator {
                     let mut vars = vec![];
                     mk.require = Some(self.cond(c, n, &mut vars));
                 }
-                ast::MoveStmt::Effect { counter, add, value } => {
+                ast::MoveStmt::Effect {
+                    counter,
+                    add,
+                    value,
+                } => {
                     let names: Vec<String> = n.counters.iter().map(|c| c.name.clone()).collect();
                     if let Some(c) = self.lookup(&names, counter, "counter") {
-                        mk.effects.push(Effect { counter: c, add: *add, value: (*value).clamp(-30000, 30000) as i32 });
+                        mk.effects.push(Effect {
+                            counter: c,
+                            add: *add,
+                            value: (*value).clamp(-30000, 30000) as i32,
+                        });
                     }
                 }
                 ast::MoveStmt::Removal(r) => {
@@ -1012,20 +1516,41 @@ impl Validator {
             }
         }
         if !seq_seen {
-            self.err(Check::BadMove, m.name.span, format!("move `{}` has no `sequence`", m.name.name), "no legs", Some("Add e.g. `sequence step` or `sequence jump+!`.".into()));
+            self.err(
+                Check::BadMove,
+                m.name.span,
+                format!("move `{}` has no `sequence`", m.name.name),
+                "no legs",
+                Some("Add e.g. `sequence step` or `sequence jump+!`.".into()),
+            );
         }
         if mk.segments.len() > 8 {
-            self.err(Check::Limit, m.name.span, "a move has at most 8 segments", "too many segments", None);
+            self.err(
+                Check::Limit,
+                m.name.span,
+                "a move has at most 8 segments",
+                "too many segments",
+                None,
+            );
         }
         mk.from = and_all(froms);
         mk.to = and_all(tos);
         mk.land = and_all(lands);
-        mk.stop = if stops.is_empty() { SqExpr::False } else { SqExpr::Or(stops) };
+        mk.stop = if stops.is_empty() {
+            SqExpr::False
+        } else {
+            SqExpr::Or(stops)
+        };
         mk
     }
 
     /// `can M` inside the conditions of M's own legs would make the probe recurse forever.
-    fn check_can_cycles(&mut self, moves: &[MoveKind], legs: &[Leg], asts: &[(&ast::MoveDecl, &Vec<String>)]) {
+    fn check_can_cycles(
+        &mut self,
+        moves: &[MoveKind],
+        legs: &[Leg],
+        asts: &[(&ast::MoveDecl, &Vec<String>)],
+    ) {
         let refs = |m: &MoveKind| -> Vec<u8> {
             let mut v = Vec::new();
             if let Some(seg) = m.segments.first() {
@@ -1054,13 +1579,27 @@ impl Validator {
         }
     }
 
-    fn priority(&mut self, p: &ast::PriorityDecl, docs: &[String], params: &[Param], n: &Names) -> Priority {
+    fn priority(
+        &mut self,
+        p: &ast::PriorityDecl,
+        docs: &[String],
+        params: &[Param],
+        n: &Names,
+    ) -> Priority {
         let mut flat = Vec::new();
         flatten(&p.body, params, &mut flat, |s| match s {
             ast::PrioStmt::If(i) => Some(i),
             _ => None,
         });
-        let mut out = Priority { name: p.name.name.clone(), docs: docs.to_vec(), when: Cond::True, keep: MvExpr::True, prefer: None, maximize: false, otherwise: Otherwise::Skip };
+        let mut out = Priority {
+            name: p.name.name.clone(),
+            docs: docs.to_vec(),
+            when: Cond::True,
+            keep: MvExpr::True,
+            prefer: None,
+            maximize: false,
+            otherwise: Otherwise::Skip,
+        };
         for s in flat {
             match s {
                 ast::PrioStmt::When(c) => out.when = self.cond(c, n, &mut vec![]),
@@ -1089,7 +1628,9 @@ fn s_result(s: &ast::EndStmt) -> &ast::EndResult {
 
 fn capitalize(s: &str) -> String {
     let mut c = s.chars();
-    c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()
+    c.next()
+        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+        .unwrap_or_default()
 }
 
 fn and_all(mut v: Vec<SqExpr>) -> SqExpr {
@@ -1120,16 +1661,28 @@ fn mentions_blocked(c: &Cond) -> bool {
 
 /// Applies parameter choices: keeps the statements of the taken branch of every `if`.
 /// Unknown parameters or values make the `if` take neither branch; `check_ifs` reports them.
-fn flatten<'a, T>(stmts: &'a [T], params: &[Param], out: &mut Vec<&'a T>, as_if: fn(&'a T) -> Option<&'a IfParam<T>>) {
+fn flatten<'a, T>(
+    stmts: &'a [T],
+    params: &[Param],
+    out: &mut Vec<&'a T>,
+    as_if: fn(&'a T) -> Option<&'a IfParam<T>>,
+) {
     for s in stmts {
         match as_if(s) {
             Some(i) => {
-                let Some(p) = params.iter().find(|p| p.name == i.param.name) else { continue };
+                let Some(p) = params.iter().find(|p| p.name == i.param.name) else {
+                    continue;
+                };
                 if p.values.iter().all(|v| v.0 != i.value.name) {
                     continue;
                 }
                 let taken = p.values[p.chosen].0 == i.value.name;
-                flatten(if taken { &i.then } else { &i.otherwise }, params, out, as_if);
+                flatten(
+                    if taken { &i.then } else { &i.otherwise },
+                    params,
+                    out,
+                    as_if,
+                );
             }
             None => out.push(s),
         }
