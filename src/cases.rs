@@ -284,14 +284,14 @@ fn run_case(file: &str, case: &Case, rules: &Path, cache: &mut GameCache) -> Cas
             ));
         }
     }
-    if let Some(n) = case.count {
-        if legal.len() != n {
-            failures.push(format!(
-                "count: expected {n} legal moves, found {}: {}",
-                legal.len(),
-                notation::sorted_texts(def, &legal).join(" ")
-            ));
-        }
+    if let Some(n) = case.count
+        && legal.len() != n
+    {
+        failures.push(format!(
+            "count: expected {n} legal moves, found {}: {}",
+            legal.len(),
+            notation::sorted_texts(def, &legal).join(" ")
+        ));
     }
     if let Some(o) = &case.outcome {
         let got = outcome.describe(def);

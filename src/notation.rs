@@ -109,23 +109,21 @@ pub fn find(game: &Game, pos: &Position, text: &str, shortcut: bool) -> Result<M
     if let Some(p) = paths
         .iter()
         .find(|m| m.from == from && m.landings() == path)
-    {
-        if let Some(m) = legal
+        && let Some(m) = legal
             .iter()
             .find(|m| m.same_effect(p, true) || m.same_effect(p, false))
-        {
-            if p.capt_legs != capt {
-                // Right squares, wrong separators: `-` is a leg that captures nothing, `x` one that captures.
-                return Err(illegal(
-                    format!("`{text}` writes the legs with the wrong separators"),
-                    Some(format!(
-                        "A leg that captures is written with `x`, any other with `-`: this move is {}.",
-                        format(def, p)
-                    )),
-                ));
-            }
-            return Ok(*m);
+    {
+        if p.capt_legs != capt {
+            // Right squares, wrong separators: `-` is a leg that captures nothing, `x` one that captures.
+            return Err(illegal(
+                format!("`{text}` writes the legs with the wrong separators"),
+                Some(format!(
+                    "A leg that captures is written with `x`, any other with `-`: this move is {}.",
+                    format(def, p)
+                )),
+            ));
         }
+        return Ok(*m);
     }
     let same_ends: Vec<&Move> = legal
         .iter()
@@ -203,25 +201,24 @@ fn explain(
     if let Some(p) = pseudo_paths
         .iter()
         .find(|m| m.from == from && m.landings() == &squares[1..])
+        && let Some(pr) = first_applying(def, g, pos, &pseudo_paths)
     {
-        if let Some(pr) = first_applying(def, g, pos, &pseudo_paths) {
-            let doc = pr.docs.join(" ");
-            return illegal(
-                format!(
-                    "{text} would be a {} move, but priority `{}` rules it out here",
-                    def.moves[p.kind as usize].name, pr.name
-                ),
-                Some(format!(
-                    "{}{}",
-                    if doc.is_empty() {
-                        String::new()
-                    } else {
-                        format!("{doc} ")
-                    },
-                    help.unwrap_or_default()
-                )),
-            );
-        }
+        let doc = pr.docs.join(" ");
+        return illegal(
+            format!(
+                "{text} would be a {} move, but priority `{}` rules it out here",
+                def.moves[p.kind as usize].name, pr.name
+            ),
+            Some(format!(
+                "{}{}",
+                if doc.is_empty() {
+                    String::new()
+                } else {
+                    format!("{doc} ")
+                },
+                help.unwrap_or_default()
+            )),
+        );
     }
     // A prefix of a longer path: the move may not stop there.
     if pseudo_paths.iter().any(|m| {
@@ -286,7 +283,7 @@ fn pieces_hint(def: &GameDef, legal: &[Move]) -> String {
 /// The legal moves of a position as sorted canonical texts.
 pub fn sorted_texts(def: &GameDef, moves: &[Move]) -> Vec<String> {
     let mut v: Vec<String> = moves.iter().map(|m| format(def, m)).collect();
-    v.sort_by(|a, b| natural_key(def, a).cmp(&natural_key(def, b)));
+    v.sort_by_key(|a| natural_key(def, a));
     v
 }
 

@@ -39,7 +39,16 @@ use regula::setup::{CounterValue, PositionSpec};
 const FILES: i32 = 12;
 const RANKS: i32 = 16;
 const N: usize = (FILES * RANKS) as usize;
-const DIRS: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+const DIRS: [(i32, i32); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
 const PLAYER_NAMES: [&str; 2] = ["White", "Black"];
 
 /// Whether file `f` (0 = A) and rank index `r` (0 = rank 1) is one of the 160 squares.
@@ -78,14 +87,21 @@ fn label(s: usize) -> String {
 fn parse_label(t: &str) -> usize {
     let b = t.as_bytes();
     let f = (b[0].to_ascii_uppercase() - b'A') as i32;
-    let r: i32 = t[1..].parse::<i32>().unwrap_or_else(|_| panic!("bad square `{t}`")) - 1;
+    let r: i32 = t[1..]
+        .parse::<i32>()
+        .unwrap_or_else(|_| panic!("bad square `{t}`"))
+        - 1;
     assert!(on_board(f, r), "`{t}` is not a Camelot square");
     sq(f, r)
 }
 
 /// The castle of player `p` (White F1 G1, Black F16 G16).
 fn castle(p: usize) -> [usize; 2] {
-    if p == 0 { [sq(5, 0), sq(6, 0)] } else { [sq(5, 15), sq(6, 15)] }
+    if p == 0 {
+        [sq(5, 0), sq(6, 0)]
+    } else {
+        [sq(5, 15), sq(6, 15)]
+    }
 }
 
 fn in_castle(p: usize, s: usize) -> bool {
@@ -122,7 +138,12 @@ struct RMove {
 
 impl RMove {
     fn key(&self) -> String {
-        move_key(&label(self.from), &label(self.to), self.captures.iter().map(|&s| label(s)).collect(), self.castle_move)
+        move_key(
+            &label(self.from),
+            &label(self.to),
+            self.captures.iter().map(|&s| label(s)).collect(),
+            self.castle_move,
+        )
     }
     fn is_capture(&self) -> bool {
         !self.captures.is_empty()
@@ -144,7 +165,11 @@ fn move_key(from: &str, to: &str, mut caps: Vec<String>, castle_move: bool) -> S
 
 impl RPos {
     fn empty(to_move: usize) -> RPos {
-        RPos { cells: [None; N], to_move, castle_moves: [0, 0] }
+        RPos {
+            cells: [None; N],
+            to_move,
+            castle_moves: [0, 0],
+        }
     }
 
     fn start() -> RPos {
@@ -152,8 +177,15 @@ impl RPos {
         let white_knights = ["C6", "D7", "I7", "J6"];
         let white_men = ["D6", "E6", "E7", "F6", "F7", "G6", "G7", "H6", "H7", "I6"];
         let black_knights = ["C11", "D10", "I10", "J11"];
-        let black_men = ["D11", "E10", "E11", "F10", "F11", "G10", "G11", "H10", "H11", "I11"];
-        for (owner, knight, list) in [(0, true, &white_knights[..]), (0, false, &white_men[..]), (1, true, &black_knights[..]), (1, false, &black_men[..])] {
+        let black_men = [
+            "D11", "E10", "E11", "F10", "F11", "G10", "G11", "H10", "H11", "I11",
+        ];
+        for (owner, knight, list) in [
+            (0, true, &white_knights[..]),
+            (0, false, &white_men[..]),
+            (1, true, &black_knights[..]),
+            (1, false, &black_men[..]),
+        ] {
             for l in list {
                 p.cells[parse_label(l)] = Some(Piece { owner, knight });
             }
@@ -162,18 +194,27 @@ impl RPos {
     }
 
     fn count(&self, p: usize) -> usize {
-        self.cells.iter().flatten().filter(|pc| pc.owner == p).count()
+        self.cells
+            .iter()
+            .flatten()
+            .filter(|pc| pc.owner == p)
+            .count()
     }
 
     fn squares_of(&self, p: usize) -> Vec<usize> {
-        (0..N).filter(|&s| self.cells[s].is_some_and(|pc| pc.owner == p)).collect()
+        (0..N)
+            .filter(|&s| self.cells[s].is_some_and(|pc| pc.owner == p))
+            .collect()
     }
 
     fn play(&self, m: &RMove) -> RPos {
         let mut n = self.clone();
         let pc = n.cells[m.from].take().expect("a piece on the start square");
         for &c in &m.captures {
-            assert!(n.cells[c].is_some_and(|x| x.owner != pc.owner), "capturing a non-enemy");
+            assert!(
+                n.cells[c].is_some_and(|x| x.owner != pc.owner),
+                "capturing a non-enemy"
+            );
             n.cells[c] = None;
         }
         assert!(n.cells[m.to].is_none(), "landing on an occupied square");
@@ -190,7 +231,11 @@ impl RPos {
         let mut s = format!("to-move: {}\npieces:\n", PLAYER_NAMES[self.to_move]);
         for p in 0..2 {
             let list = |knight: bool| -> Vec<String> {
-                self.squares_of(p).into_iter().filter(|&q| self.cells[q].unwrap().knight == knight).map(label).collect()
+                self.squares_of(p)
+                    .into_iter()
+                    .filter(|&q| self.cells[q].unwrap().knight == knight)
+                    .map(label)
+                    .collect()
             };
             let (k, m) = (list(true), list(false));
             let mut parts = Vec::new();
@@ -201,10 +246,17 @@ impl RPos {
                 parts.push(format!("Man: [{}]", m.join(", ")));
             }
             if !parts.is_empty() {
-                s.push_str(&format!("  {}: {{ {} }}\n", PLAYER_NAMES[p], parts.join(", ")));
+                s.push_str(&format!(
+                    "  {}: {{ {} }}\n",
+                    PLAYER_NAMES[p],
+                    parts.join(", ")
+                ));
             }
         }
-        s.push_str(&format!("state: {{ castle-moves: {{ White: {}, Black: {} }} }}\n", self.castle_moves[0], self.castle_moves[1]));
+        s.push_str(&format!(
+            "state: {{ castle-moves: {{ White: {}, Black: {} }} }}\n",
+            self.castle_moves[0], self.castle_moves[1]
+        ));
         s
     }
 }
@@ -225,14 +277,23 @@ fn is_friend(cells: &Cells, s: usize, p: usize) -> bool {
 /// `cells` must already have the moving piece lifted.
 fn can_jump_from(cells: &Cells, p: usize, at: usize) -> bool {
     DIRS.iter().any(|&d| {
-        step(at, d).is_some_and(|over| is_enemy(cells, over, p) && step(over, d).is_some_and(|land| cells[land].is_none()))
+        step(at, d).is_some_and(|over| {
+            is_enemy(cells, over, p) && step(over, d).is_some_and(|land| cells[land].is_none())
+        })
     })
 }
 
 /// All squares a canter from `cur` can land on (after one or more leaps). `visited` holds the
 /// start and the landings so far. With `knight_restriction`, landings from which the piece
 /// could jump are forbidden (except in the opponent's castle).
-fn canter_landings(cells: &Cells, p: usize, cur: usize, visited: &mut [bool; N], knight_restriction: bool, out: &mut BTreeSet<usize>) {
+fn canter_landings(
+    cells: &Cells,
+    p: usize,
+    cur: usize,
+    visited: &mut [bool; N],
+    knight_restriction: bool,
+    out: &mut BTreeSet<usize>,
+) {
     for &d in &DIRS {
         let Some(over) = step(cur, d) else { continue };
         if !is_friend(cells, over, p) {
@@ -258,7 +319,13 @@ fn canter_landings(cells: &Cells, p: usize, cur: usize, visited: &mut [bool; N],
 
 /// Complete jump sequences from `cur`; `cells` is updated as pieces are captured. Records
 /// (end square, sorted captures) for every complete sequence with at least one capture.
-fn jump_sequences(cells: &mut Cells, p: usize, cur: usize, captured: &mut Vec<usize>, out: &mut BTreeSet<(usize, Vec<usize>)>) {
+fn jump_sequences(
+    cells: &mut Cells,
+    p: usize,
+    cur: usize,
+    captured: &mut Vec<usize>,
+    out: &mut BTreeSet<(usize, Vec<usize>)>,
+) {
     let mut continued = false;
     // Having entered the opponent's castle ends the sequence.
     if captured.is_empty() || !in_castle(1 - p, cur) {
@@ -295,8 +362,13 @@ fn piece_moves(pos: &RPos, from: usize, out: &mut BTreeSet<RMove>) {
     if in_castle(1 - p, from) {
         // Only the castle move.
         let other = castle(1 - p).into_iter().find(|&s| s != from).unwrap();
-        if cells[other].is_none() && pos.castle_moves[p] < 3 {
-            out.insert(RMove { from, to: other, captures: vec![], castle_move: true });
+        if cells[other].is_none() && pos.castle_moves[p] < 2 {
+            out.insert(RMove {
+                from,
+                to: other,
+                captures: vec![],
+                castle_move: true,
+            });
         }
         return;
     }
@@ -306,7 +378,12 @@ fn piece_moves(pos: &RPos, from: usize, out: &mut BTreeSet<RMove>) {
             && cells[to].is_none()
             && !in_castle(p, to)
         {
-            out.insert(RMove { from, to, captures: vec![], castle_move: false });
+            out.insert(RMove {
+                from,
+                to,
+                captures: vec![],
+                castle_move: false,
+            });
         }
     }
     // Canters.
@@ -315,7 +392,12 @@ fn piece_moves(pos: &RPos, from: usize, out: &mut BTreeSet<RMove>) {
     let mut lands = BTreeSet::new();
     canter_landings(&cells, p, from, &mut visited, pc.knight, &mut lands);
     for to in lands {
-        out.insert(RMove { from, to, captures: vec![], castle_move: false });
+        out.insert(RMove {
+            from,
+            to,
+            captures: vec![],
+            castle_move: false,
+        });
     }
     // Jumps.
     let mut seqs = BTreeSet::new();
@@ -333,7 +415,12 @@ fn piece_moves(pos: &RPos, from: usize, out: &mut BTreeSet<RMove>) {
         }
     }
     for (to, captures) in seqs {
-        out.insert(RMove { from, to, captures, castle_move: false });
+        out.insert(RMove {
+            from,
+            to,
+            captures,
+            castle_move: false,
+        });
     }
 }
 
@@ -361,8 +448,14 @@ fn moves_ignoring_end(pos: &RPos) -> Vec<RMove> {
     for &s in &mine {
         piece_moves(pos, s, &mut set);
     }
-    let must_capture = mine.iter().any(|&s| !in_castle(1 - p, s) && can_jump_from(&pos.cells, p, s));
-    if must_capture { set.into_iter().filter(RMove::is_capture).collect() } else { set.into_iter().collect() }
+    let must_capture = mine
+        .iter()
+        .any(|&s| !in_castle(1 - p, s) && can_jump_from(&pos.cells, p, s));
+    if must_capture {
+        set.into_iter().filter(RMove::is_capture).collect()
+    } else {
+        set.into_iter().collect()
+    }
 }
 
 /// "ongoing", "draw", "White wins" or "Black wins".
@@ -383,7 +476,11 @@ fn outcome_with(pos: &RPos, moves: &[RMove]) -> String {
     }
     if moves.is_empty() {
         let opp = 1 - pos.to_move;
-        return if cnt[opp] >= 2 { format!("{} wins", PLAYER_NAMES[opp]) } else { "draw".into() };
+        return if cnt[opp] >= 2 {
+            format!("{} wins", PLAYER_NAMES[opp])
+        } else {
+            "draw".into()
+        };
     }
     "ongoing".into()
 }
@@ -392,7 +489,11 @@ fn outcome_with(pos: &RPos, moves: &[RMove]) -> String {
 fn analyze(pos: &RPos) -> (Vec<RMove>, String) {
     let moves = moves_ignoring_end(pos);
     let o = outcome_with(pos, &moves);
-    if o == "ongoing" { (moves, o) } else { (Vec::new(), o) }
+    if o == "ongoing" {
+        (moves, o)
+    } else {
+        (Vec::new(), o)
+    }
 }
 
 fn ref_perft(pos: &RPos, depth: u32) -> u64 {
@@ -403,7 +504,10 @@ fn ref_perft(pos: &RPos, depth: u32) -> u64 {
     if depth == 1 {
         return moves.len() as u64;
     }
-    moves.iter().map(|m| ref_perft(&pos.play(m), depth - 1)).sum()
+    moves
+        .iter()
+        .map(|m| ref_perft(&pos.play(m), depth - 1))
+        .sum()
 }
 
 // ---------------------------------------------------------------------------------------
@@ -417,10 +521,16 @@ fn load_regula() -> regula::Game {
 
 fn from_regula(game: &regula::Game, pos: &regula::Position) -> RPos {
     let spec = PositionSpec::from_position(game, pos);
-    let to_move = PLAYER_NAMES.iter().position(|n| *n == spec.to_move).unwrap_or_else(|| panic!("player {}", spec.to_move));
+    let to_move = PLAYER_NAMES
+        .iter()
+        .position(|n| *n == spec.to_move)
+        .unwrap_or_else(|| panic!("player {}", spec.to_move));
     let mut r = RPos::empty(to_move);
     for (pname, kinds) in &spec.pieces {
-        let owner = PLAYER_NAMES.iter().position(|n| n == pname).unwrap_or_else(|| panic!("player {pname}"));
+        let owner = PLAYER_NAMES
+            .iter()
+            .position(|n| n == pname)
+            .unwrap_or_else(|| panic!("player {pname}"));
         for (kname, squares) in kinds {
             let knight = match kname.as_str() {
                 "Knight" => true,
@@ -461,10 +571,22 @@ fn to_regula(game: &regula::Game, pos: &RPos) -> regula::Position {
         }
     }
     let mut state = BTreeMap::new();
-    let cm = (0..2).map(|p| (PLAYER_NAMES[p].to_string(), pos.castle_moves[p])).collect();
+    let cm = (0..2)
+        .map(|p| (PLAYER_NAMES[p].to_string(), pos.castle_moves[p]))
+        .collect();
     state.insert("castle-moves".to_string(), CounterValue::PerPlayer(cm));
-    let spec = PositionSpec { to_move: PLAYER_NAMES[pos.to_move].to_string(), pieces, state };
-    spec.to_position(game).unwrap_or_else(|e| panic!("position not accepted by regula: {}\n{}", e.message, pos.yaml()))
+    let spec = PositionSpec {
+        to_move: PLAYER_NAMES[pos.to_move].to_string(),
+        pieces,
+        state,
+    };
+    spec.to_position(game).unwrap_or_else(|e| {
+        panic!(
+            "position not accepted by regula: {}\n{}",
+            e.message,
+            pos.yaml()
+        )
+    })
 }
 
 fn regula_key(game: &regula::Game, mv: &regula::Move) -> String {
@@ -475,7 +597,10 @@ fn regula_key(game: &regula::Game, mv: &regula::Move) -> String {
 }
 
 /// Regula's moves as sorted keys, with its notation for each (to print).
-fn regula_moves(game: &regula::Game, pos: &regula::Position) -> (Vec<String>, BTreeMap<String, regula::Move>, String) {
+fn regula_moves(
+    game: &regula::Game,
+    pos: &regula::Position,
+) -> (Vec<String>, BTreeMap<String, regula::Move>, String) {
     let moves = game.legal_moves(pos);
     let mut keys: Vec<String> = moves.iter().map(|m| regula_key(game, m)).collect();
     keys.sort();
@@ -492,7 +617,14 @@ fn compare(game: &regula::Game, pos: &RPos) -> Option<String> {
     diff(game, &mkeys, &mout, &rkeys, &rmap, &rout)
 }
 
-fn diff(game: &regula::Game, mkeys: &[String], mout: &str, rkeys: &[String], rmap: &BTreeMap<String, regula::Move>, rout: &str) -> Option<String> {
+fn diff(
+    game: &regula::Game,
+    mkeys: &[String],
+    mout: &str,
+    rkeys: &[String],
+    rmap: &BTreeMap<String, regula::Move>,
+    rout: &str,
+) -> Option<String> {
     let mut sorted_m = mkeys.to_vec();
     sorted_m.sort();
     if sorted_m == rkeys && mout == rout {
@@ -512,8 +644,14 @@ fn diff(game: &regula::Game, mkeys: &[String], mout: &str, rkeys: &[String], rma
     if rkeys.len() != rset.len() {
         s.push_str("regula lists a move twice\n");
     }
-    s.push_str(&format!("moves: reference {}, regula {}\n", mkeys.len(), rkeys.len()));
-    s.push_str(&format!("missing in regula (reference only): {missing:?}\n"));
+    s.push_str(&format!(
+        "moves: reference {}, regula {}\n",
+        mkeys.len(),
+        rkeys.len()
+    ));
+    s.push_str(&format!(
+        "missing in regula (reference only): {missing:?}\n"
+    ));
     s.push_str(&format!("extra in regula (regula only): {extra:?}\n"));
     Some(s)
 }
@@ -588,13 +726,17 @@ fn progress(pos: &RPos, m: &RMove) -> i32 {
 
 /// Picks a move: style 0 uniform; 1 captures preferred; 2 captures and progress preferred.
 fn pick(rng: &mut SmallRng, pos: &RPos, moves: &[RMove], style: u64) -> usize {
-    let caps: Vec<usize> = (0..moves.len()).filter(|&i| moves[i].is_capture()).collect();
+    let caps: Vec<usize> = (0..moves.len())
+        .filter(|&i| moves[i].is_capture())
+        .collect();
     if style >= 1 && !caps.is_empty() && rng.random_bool(0.85) {
         return caps[rng.random_range(0..caps.len())];
     }
     if style == 2 && rng.random_bool(0.7) {
         let best = moves.iter().map(|m| progress(pos, m)).max().unwrap();
-        let top: Vec<usize> = (0..moves.len()).filter(|&i| progress(pos, &moves[i]) >= best.min(2).max(best - 1)).collect();
+        let top: Vec<usize> = (0..moves.len())
+            .filter(|&i| progress(pos, &moves[i]) >= best.min(2).max(best - 1))
+            .collect();
         return top[rng.random_range(0..top.len())];
     }
     if style == 2 {
@@ -610,15 +752,38 @@ fn pick(rng: &mut SmallRng, pos: &RPos, moves: &[RMove], style: u64) -> usize {
 /// A random position: few pieces per side, many of them near the castles, random counters.
 fn random_position(rng: &mut SmallRng) -> RPos {
     let mut pos = RPos::empty(rng.random_range(0..2));
-    let squares: Vec<usize> = (0..N).filter(|&s| { let (f, r) = coords(s); on_board(f, r) }).collect();
-    let near_castles: Vec<usize> = squares.iter().copied().filter(|&s| { let r = coords(s).1; r <= 3 || r >= 12 }).collect();
+    let squares: Vec<usize> = (0..N)
+        .filter(|&s| {
+            let (f, r) = coords(s);
+            on_board(f, r)
+        })
+        .collect();
+    let near_castles: Vec<usize> = squares
+        .iter()
+        .copied()
+        .filter(|&s| {
+            let r = coords(s).1;
+            r <= 3 || r >= 12
+        })
+        .collect();
     for owner in 0..2 {
-        let n = if rng.random_bool(0.2) { rng.random_range(1..=14) } else { rng.random_range(1..=7) };
+        let n = if rng.random_bool(0.2) {
+            rng.random_range(1..=14)
+        } else {
+            rng.random_range(1..=7)
+        };
         for _ in 0..n {
-            let pool = if rng.random_bool(0.6) { &near_castles } else { &squares };
+            let pool = if rng.random_bool(0.6) {
+                &near_castles
+            } else {
+                &squares
+            };
             let s = pool[rng.random_range(0..pool.len())];
             if pos.cells[s].is_none() {
-                pos.cells[s] = Some(Piece { owner, knight: rng.random_bool(0.4) });
+                pos.cells[s] = Some(Piece {
+                    owner,
+                    knight: rng.random_bool(0.4),
+                });
             }
         }
         pos.castle_moves[owner] = rng.random_range(0..=2);
@@ -633,8 +798,16 @@ fn random_games(first_seed: u64, games: u64, max_plies: u64, random_start: bool)
     for seed in first_seed..first_seed + games {
         let mut rng = SmallRng::seed_from_u64(seed);
         let style = seed % 3;
-        let mut mine = if random_start { random_position(&mut rng) } else { RPos::start() };
-        let mut rpos = if random_start { to_regula(&game, &mine) } else { game.start() };
+        let mut mine = if random_start {
+            random_position(&mut rng)
+        } else {
+            RPos::start()
+        };
+        let mut rpos = if random_start {
+            to_regula(&game, &mine)
+        } else {
+            game.start()
+        };
         st.games += 1;
         for ply in 0..=max_plies {
             let conv = from_regula(&game, &rpos);
@@ -650,7 +823,14 @@ fn random_games(first_seed: u64, games: u64, max_plies: u64, random_start: bool)
             let (moves, mout) = analyze(&mine);
             let mkeys: Vec<String> = moves.iter().map(RMove::key).collect();
             if let Some(d) = diff(&game, &mkeys, &mout, &rkeys, &rmap, &rout) {
-                panic!("{}", report(&game, &mine, &format!("seed {seed} ply {ply}: the generators disagree\n{d}")));
+                panic!(
+                    "{}",
+                    report(
+                        &game,
+                        &mine,
+                        &format!("seed {seed} ply {ply}: the generators disagree\n{d}")
+                    )
+                );
             }
             // Coverage statistics.
             let p = mine.to_move;
@@ -663,7 +843,10 @@ fn random_games(first_seed: u64, games: u64, max_plies: u64, random_start: bool)
             if moves.iter().any(|m| m.castle_move) {
                 st.castle_moves_available += 1;
             }
-            if moves.iter().any(|m| m.is_capture() && rmap[&m.key()].landings().len() > m.captures.len()) {
+            if moves
+                .iter()
+                .any(|m| m.is_capture() && rmap[&m.key()].landings().len() > m.captures.len())
+            {
                 st.charges_available += 1;
             }
             if moves.is_empty() {
@@ -695,11 +878,31 @@ fn reference_matches_at_start() {
     let start = RPos::start();
     assert_eq!(start.squares_of(0).len(), 14);
     assert_eq!(start.squares_of(1).len(), 14);
-    assert_eq!((0..N).filter(|&s| { let (f, r) = coords(s); on_board(f, r) }).count(), 160);
+    assert_eq!(
+        (0..N)
+            .filter(|&s| {
+                let (f, r) = coords(s);
+                on_board(f, r)
+            })
+            .count(),
+        160
+    );
     let (moves, o) = analyze(&start);
     assert_eq!(o, "ongoing");
-    assert_eq!(moves.len(), 100, "{:?}", moves.iter().map(RMove::key).collect::<Vec<_>>());
-    assert_eq!(moves.iter().filter(|m| coords(m.from).0.abs_diff(coords(m.to).0) <= 1 && coords(m.from).1.abs_diff(coords(m.to).1) <= 1).count(), 52);
+    assert_eq!(
+        moves.len(),
+        100,
+        "{:?}",
+        moves.iter().map(RMove::key).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        moves
+            .iter()
+            .filter(|m| coords(m.from).0.abs_diff(coords(m.to).0) <= 1
+                && coords(m.from).1.abs_diff(coords(m.to).1) <= 1)
+            .count(),
+        52
+    );
     assert_eq!(ref_perft(&start, 1), 100);
     assert_eq!(ref_perft(&start, 2), 10026);
     // The start position as regula reads it is the same.
@@ -711,10 +914,16 @@ fn reference_matches_at_start() {
 fn reference_agrees_with_regula_on_random_games() {
     let t = Instant::now();
     let st = random_games(0, 200, 150, false);
-    println!("reference vs regula, 200 random games from the start: {st:#?} in {:.2?}", t.elapsed());
+    println!(
+        "reference vs regula, 200 random games from the start: {st:#?} in {:.2?}",
+        t.elapsed()
+    );
     let t = Instant::now();
     let st = random_games(0, 2000, 60, true);
-    println!("reference vs regula, 2000 random games from random positions: {st:#?} in {:.2?}", t.elapsed());
+    println!(
+        "reference vs regula, 2000 random games from random positions: {st:#?} in {:.2?}",
+        t.elapsed()
+    );
 }
 
 #[test]
@@ -722,10 +931,16 @@ fn reference_agrees_with_regula_on_random_games() {
 fn reference_agrees_with_regula_on_many_random_games() {
     let t = Instant::now();
     let st = random_games(1_000_000, 5000, 150, false);
-    println!("reference vs regula, 5000 random games from the start: {st:#?} in {:.2?}", t.elapsed());
+    println!(
+        "reference vs regula, 5000 random games from the start: {st:#?} in {:.2?}",
+        t.elapsed()
+    );
     let t = Instant::now();
     let st = random_games(1_000_000, 50_000, 60, true);
-    println!("reference vs regula, 50000 random games from random positions: {st:#?} in {:.2?}", t.elapsed());
+    println!(
+        "reference vs regula, 50000 random games from random positions: {st:#?} in {:.2?}",
+        t.elapsed()
+    );
 }
 
 #[test]
@@ -735,8 +950,11 @@ fn reference_perft_3_matches_regula() {
     let mine = ref_perft(&RPos::start(), 3);
     let t_mine = t.elapsed();
     let t = Instant::now();
-    let theirs = regula::engine::perft(&game, &game.start(), 3, regula::engine::Identity::Effect).expect("perft");
+    let theirs = regula::engine::perft(&game, &game.start(), 3, regula::engine::Identity::Effect)
+        .expect("perft");
     let t_theirs = t.elapsed();
-    println!("perft(3) from the start: reference {mine} ({t_mine:.2?}), regula {theirs} ({t_theirs:.2?})");
+    println!(
+        "perft(3) from the start: reference {mine} ({t_mine:.2?}), regula {theirs} ({t_theirs:.2?})"
+    );
     assert_eq!(mine, theirs);
 }

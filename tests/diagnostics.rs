@@ -31,8 +31,7 @@ fn bundled_rule_files_are_valid() {
 fn unknown_parameter_choices_are_reported() {
     let src = SourceFile::read(std::path::Path::new("rules/camelot.rules")).unwrap();
     let err = regula::load(&src, &[("knight-canter-check".into(), "sometimes".into())])
-        .err()
-        .expect("a bad value is refused");
+        .expect_err("a bad value is refused");
     let text = regula::render_plain(&err);
     assert!(text.contains("has no value `sometimes`"), "{text}");
     assert!(text.contains("every-landing"), "{text}");

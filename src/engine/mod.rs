@@ -217,8 +217,8 @@ fn perft_rec(
         return Ok(head.len() as u64);
     }
     let mut total = 0;
-    for i in 0..head.len() {
-        let child = game.play_unchecked(pos, &head[i]);
+    for mv in head.iter() {
+        let child = game.play_unchecked(pos, mv);
         total += perft_rec(game, g, &child, depth - 1, rest)?;
     }
     Ok(total)

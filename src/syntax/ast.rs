@@ -3,6 +3,9 @@
 //! It keeps documentation and source order and gives no meaning to names; `validate` resolves
 //! them. Invariant: every node's span lies inside the source it was parsed from.
 
+// AST nodes are built once per file; boxing the larger variants would buy nothing.
+#![allow(clippy::large_enum_variant)]
+
 use crate::span::Span;
 
 /// A name with the place it was written.

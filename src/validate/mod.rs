@@ -314,16 +314,17 @@ impl Validator {
             kinds_ast.map(|v| v.as_slice()).unwrap_or(&[]),
             MAX_KINDS,
         );
-        if players_ast.is_some() && players.len() < 2 {
-            if let Some(p) = players_ast.and_then(|p| p.first()) {
-                self.err(
-                    Check::Structure,
-                    p.span,
-                    "a game needs at least two players",
-                    "only one player",
-                    Some("List every player: `players { White Black }`.".into()),
-                );
-            }
+        if players_ast.is_some()
+            && players.len() < 2
+            && let Some(p) = players_ast.and_then(|p| p.first())
+        {
+            self.err(
+                Check::Structure,
+                p.span,
+                "a game needs at least two players",
+                "only one player",
+                Some("List every player: `players { White Black }`.".into()),
+            );
         }
 
         // Board and directions.
@@ -424,22 +425,18 @@ impl Validator {
                         ast::EndResult::Loss(p) => (EndResult::Loss, vec![p.name.clone()]),
                         ast::EndResult::Draw => (EndResult::Draw, vec![]),
                     };
-                    if let ast::EndResult::Win(p) | ast::EndResult::Loss(p) = s_result(s) {
-                        if players.iter().any(|n| n == &p.name)
+                    if let ast::EndResult::Win(p) | ast::EndResult::Loss(p) = s_result(s)
+                        && (players.iter().any(|n| n == &p.name)
                             || p.name == "mover"
-                            || p.name == "opponent"
-                        {
-                            self.err(
-                                Check::BadCondition,
-                                p.span,
-                                format!("`{}` cannot be the variable of an end rule", p.name),
-                                "a variable is expected here",
-                                Some(
-                                    "Write `win P if ...`: P stands for each player in turn."
-                                        .into(),
-                                ),
-                            );
-                        }
+                            || p.name == "opponent")
+                    {
+                        self.err(
+                            Check::BadCondition,
+                            p.span,
+                            format!("`{}` cannot be the variable of an end rule", p.name),
+                            "a variable is expected here",
+                            Some("Write `win P if ...`: P stands for each player in turn.".into()),
+                        );
                     }
                     let mut vars = vars;
                     let cond = self.cond(cond, &names, &mut vars);
@@ -795,11 +792,11 @@ impl Validator {
                 }
             }
         }
-        if let Some(p) = &b.parity {
-            if let Some(c) = self.coord(&board, p) {
-                let par = (c.0 + c.1) % 2;
-                cells.retain(|(f, r, _)| (f + r) % 2 == par);
-            }
+        if let Some(p) = &b.parity
+            && let Some(c) = self.coord(&board, p)
+        {
+            let par = (c.0 + c.1) % 2;
+            cells.retain(|(f, r, _)| (f + r) % 2 == par);
         }
         cells.sort_by_key(|(f, r, _)| (*r, *f));
         for (f, r, sp) in cells {
@@ -1553,10 +1550,10 @@ impl Validator {
     ) {
         let refs = |m: &MoveKind| -> Vec<u8> {
             let mut v = Vec::new();
-            if let Some(seg) = m.segments.first() {
-                if let Some(l) = legs.get(seg.leg as usize) {
-                    collect_can(&l.land, &mut v);
-                }
+            if let Some(seg) = m.segments.first()
+                && let Some(l) = legs.get(seg.leg as usize)
+            {
+                collect_can(&l.land, &mut v);
             }
             collect_can(&m.land, &mut v);
             collect_can(&m.from, &mut v);
