@@ -788,6 +788,21 @@ fn random_position(rng: &mut SmallRng) -> RPos {
         }
         pos.castle_moves[owner] = rng.random_range(0..=2);
     }
+    if rng.random_bool(0.4) {
+        // Crowd the castle of the side to move and put one of its pieces in it: the duty to
+        // leave, jumps into and out of the own castle, no way out.
+        let p = pos.to_move;
+        let home = castle(p);
+        let s = home[rng.random_range(0..2)];
+        pos.cells[s] = Some(Piece { owner: p, knight: rng.random_bool(0.4) });
+        let near: Vec<usize> = squares.iter().copied().filter(|&q| { let r = coords(q).1; if p == 0 { r <= 3 } else { r >= 12 } }).collect();
+        for _ in 0..rng.random_range(2..=12) {
+            let q = near[rng.random_range(0..near.len())];
+            if pos.cells[q].is_none() {
+                pos.cells[q] = Some(Piece { owner: rng.random_range(0..2), knight: rng.random_bool(0.4) });
+            }
+        }
+    }
     pos
 }
 
