@@ -3,9 +3,9 @@
 //! ```yaml
 //! to-move: White
 //! pieces:
-//!   White: { Knight: [C6, D7], Man: [D6, E6] }
-//!   Black: { Man: [E9] }
-//! state: { castle-moves: { White: 2, Black: 0 } }   # optional
+//!   White: { King: [c6], Man: [d6, e6] }
+//!   Black: { Man: [e9] }
+//! state: { moves-made: { White: 2, Black: 0 } }   # optional
 //! ```
 
 use std::collections::BTreeMap;

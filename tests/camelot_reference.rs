@@ -435,7 +435,7 @@ fn moves_ignoring_end(pos: &RPos) -> Vec<RMove> {
         for &s in &in_own {
             piece_moves(pos, s, &mut set);
         }
-        let leaving: Vec<RMove> = set.into_iter().filter(|m| !in_castle(p, m.to)).collect();
+        let leaving: Vec<RMove> = set.into_iter().collect();
         if !leaving.is_empty() {
             if leaving.iter().any(RMove::is_capture) {
                 return leaving.into_iter().filter(RMove::is_capture).collect();

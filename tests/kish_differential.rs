@@ -81,7 +81,10 @@ impl Fixture {
                 let b = l.as_bytes();
                 assert_eq!(b.len(), 2, "label {l}");
                 let (file, rank) = (b[0].to_ascii_lowercase(), b[1]);
-                assert!((b'a'..=b'h').contains(&file) && (b'1'..=b'8').contains(&rank), "{l}");
+                assert!(
+                    (b'a'..=b'h').contains(&file) && (b'1'..=b'8').contains(&rank),
+                    "{l}"
+                );
                 (rank - b'1') * 8 + (file - b'a')
             })
             .collect::<Vec<u8>>();
@@ -89,7 +92,10 @@ impl Fixture {
             .map(|i| format!("{}{}", (b'a' + i % 8) as char, i / 8 + 1))
             .collect::<Vec<_>>();
         for (sq, &k) in to_kish.iter().enumerate() {
-            assert_eq!(game.def.board.labels[sq].to_ascii_lowercase(), kish_label[k as usize]);
+            assert_eq!(
+                game.def.board.labels[sq].to_ascii_lowercase(),
+                kish_label[k as usize]
+            );
         }
         let king = game.def.kind("King").expect("a King kind");
         Fixture {
@@ -146,7 +152,11 @@ impl Fixture {
                 }
             }
         }
-        let turn = if pos.to_move == 0 { Team::White } else { Team::Black };
+        let turn = if pos.to_move == 0 {
+            Team::White
+        } else {
+            Team::Black
+        };
         KBoard::new(turn, State::new(pieces, kings))
     }
 
@@ -339,7 +349,11 @@ fn play_game(fx: &Fixture, seed: u64) -> Stats {
                 .difference(&kkeys)
                 .map(|k| {
                     let m = moves.iter().find(|m| fx.regula_key(m) == *k).unwrap();
-                    format!("{} ({})", regula::notation::format(&game.def, m), show_key(k))
+                    format!(
+                        "{} ({})",
+                        regula::notation::format(&game.def, m),
+                        show_key(k)
+                    )
                 })
                 .collect::<Vec<_>>();
             let only_k = kkeys
@@ -390,7 +404,9 @@ fn play_game(fx: &Fixture, seed: u64) -> Stats {
             st.captures += 1;
         }
         if kactions.len() > moves.len() {
-            st.multi_capture_max = st.multi_capture_max.max((kactions.len() - moves.len()) as u64);
+            st.multi_capture_max = st
+                .multi_capture_max
+                .max((kactions.len() - moves.len()) as u64);
         }
         if ka.is_promotion(kb.turn, &kb.state) {
             st.promotions += 1;
@@ -452,6 +468,10 @@ fn kish_and_regula_perft_agree() {
         let d = i as u32 + 1;
         let k = KBoard::new_default().perft(d as u64);
         let r = regula::engine::perft(&fx.game, &start, d, Identity::Path).unwrap();
-        assert_eq!((k, r), (n, n), "perft {d}: kish {k}, regula {r}, published {n}");
+        assert_eq!(
+            (k, r),
+            (n, n),
+            "perft {d}: kish {k}, regula {r}, published {n}"
+        );
     }
 }

@@ -5,7 +5,7 @@
 //! the whole search: its start square is empty to its own later legs, as on a real board.
 //!
 //! Two identities of a move are supported (see [`Identity`]). By effect, a run of repeated
-//! non-capturing legs (a canter) is explored breadth-first over squares rather than over
+//! non-capturing legs is explored breadth-first over squares rather than over
 //! paths, which keeps generation polynomial however many friendly pieces stand around, and
 //! gives each destination its shortest path as the canonical one.
 

@@ -115,21 +115,21 @@ pub enum PerPlayer<T> {
     Each(Vec<(Ident, Vec<T>)>),
 }
 
-/// `region castle { White: F1 G1  Black: F16 G16 }`.
+/// `region home { White: a1 b1  Black: a8 b8 }`.
 #[derive(Debug, Clone)]
 pub struct RegionDecl {
     pub name: Ident,
     pub body: PerPlayer<SquareItem>,
 }
 
-/// `White { Knight: C6 D7 }`.
+/// `White { Man: a2 b2 }`.
 #[derive(Debug, Clone)]
 pub struct SetupPlayer {
     pub player: Ident,
     pub kinds: Vec<(Ident, Vec<SquareItem>)>,
 }
 
-/// `counter castle-moves per-player max 2`.
+/// `counter moves-made per-player max 2`.
 #[derive(Debug, Clone)]
 pub struct CounterDecl {
     pub name: Ident,
@@ -301,7 +301,7 @@ pub enum RegionOwner {
     Opponent,
 }
 
-/// `own castle`, `opponent castle` or `castle`.
+/// `own home`, `opponent home` or `home`.
 #[derive(Debug, Clone)]
 pub struct RegionRef {
     pub owner: Option<RegionOwner>,

@@ -215,7 +215,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::sq_in => "`in REGION`",
         Rule::sq_piece => "`piece KIND`",
         Rule::sq_can => "`can MOVE`",
-        Rule::region_ref => "a region (`own castle`, `opponent castle`, `castle`)",
+        Rule::region_ref => "a region (`own far-row`, `opponent home`, `centre`)",
         Rule::region_owner => "`own` or `opponent`",
         Rule::square_range => "a square range like `A4..L13`",
         Rule::square => "a square like `D6`",
