@@ -303,8 +303,15 @@ fn play_game(fx: &Fixture, seed: u64) -> Stats {
                 ply,
                 &record,
                 format!(
-                    "outcomes differ: regula says {}, kish says {k}",
-                    o.describe(&game.def)
+                    "outcomes differ: regula says {}, kish says {k} (kish: {} plies without \
+                     capture, this position seen {} times; regula: seen {} times before)",
+                    o.describe(&game.def),
+                    kg.halfmove_clock(),
+                    kg.position_occurrence_count(),
+                    g.history
+                        .iter()
+                        .filter(|h| h.to_move == pos.to_move && h.cells == pos.cells)
+                        .count(),
                 ),
             ),
         };

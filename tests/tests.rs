@@ -6,4 +6,5 @@ mod cli;
 mod diagnostics;
 mod kish_differential;
 mod perft;
+mod robustness;
 mod sources;

@@ -388,6 +388,42 @@ impl Validator {
             .iter()
             .map(|(m, d)| self.move_kind(m, d, &params, &names, &leg_names, &legs))
             .collect();
+        for (what, n, limit, span) in [
+            (
+                "move types",
+                moves_ast.len(),
+                64,
+                moves_ast.get(64).map(|(m, _)| m.name.span),
+            ),
+            (
+                "legs",
+                legs_ast.len(),
+                250,
+                legs_ast.get(250).map(|(l, _)| l.name.span),
+            ),
+            (
+                "direction sets",
+                sets_ast.len(),
+                250,
+                sets_ast.get(250).map(|(s, _)| s.name.span),
+            ),
+            (
+                "regions",
+                regions_ast.len(),
+                250,
+                regions_ast.get(250).map(|(r, _)| r.name.span),
+            ),
+        ] {
+            if n > limit {
+                self.err(
+                    Check::Limit,
+                    span.unwrap_or(start),
+                    format!("too many {what} ({n}; at most {limit})"),
+                    "one too many",
+                    None,
+                );
+            }
+        }
         if moves_ast.is_empty() && players_ast.is_some() {
             self.err(
                 Check::Structure,
@@ -879,6 +915,10 @@ impl Validator {
     /// The existing squares an item names; reports squares that are not on the board.
     fn square_item(&mut self, board: &Board, item: &ast::SquareItem) -> Vec<u8> {
         let w = board.files.len();
+        if board.grid.len() != w * board.ranks.len() || board.grid.is_empty() {
+            // The board itself is broken and already reported.
+            return vec![];
+        }
         match item {
             ast::SquareItem::One(id) => {
                 let Some(c) = self.coord(board, id) else {
