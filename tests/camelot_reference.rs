@@ -358,6 +358,7 @@ fn piece_moves(pos: &RPos, from: usize, out: &mut BTreeSet<RMove>) {
     let pc = pos.cells[from].expect("a piece");
     let p = pc.owner;
     let mut cells = pos.cells;
+    cells[from] = None; // the moving piece is lifted
     if in_castle(1 - p, from) {
         // Only the castle move.
         let other = castle(1 - p).into_iter().find(|&s| s != from).unwrap();
@@ -793,25 +794,12 @@ fn random_position(rng: &mut SmallRng) -> RPos {
         let p = pos.to_move;
         let home = castle(p);
         let s = home[rng.random_range(0..2)];
-        pos.cells[s] = Some(Piece {
-            owner: p,
-            knight: rng.random_bool(0.4),
-        });
-        let near: Vec<usize> = squares
-            .iter()
-            .copied()
-            .filter(|&q| {
-                let r = coords(q).1;
-                if p == 0 { r <= 3 } else { r >= 12 }
-            })
-            .collect();
+        pos.cells[s] = Some(Piece { owner: p, knight: rng.random_bool(0.4) });
+        let near: Vec<usize> = squares.iter().copied().filter(|&q| { let r = coords(q).1; if p == 0 { r <= 3 } else { r >= 12 } }).collect();
         for _ in 0..rng.random_range(2..=12) {
             let q = near[rng.random_range(0..near.len())];
             if pos.cells[q].is_none() {
-                pos.cells[q] = Some(Piece {
-                    owner: rng.random_range(0..2),
-                    knight: rng.random_bool(0.4),
-                });
+                pos.cells[q] = Some(Piece { owner: rng.random_range(0..2), knight: rng.random_bool(0.4) });
             }
         }
         if rng.random_bool(0.5) {
@@ -819,16 +807,8 @@ fn random_position(rng: &mut SmallRng) -> RPos {
             let (f0, r0) = coords(s);
             for q in squares.iter().copied() {
                 let (f, r) = coords(q);
-                if q != s
-                    && (f - f0).abs() <= 2
-                    && (r - r0).abs() <= 2
-                    && pos.cells[q].is_none()
-                    && rng.random_bool(0.7)
-                {
-                    pos.cells[q] = Some(Piece {
-                        owner: rng.random_range(0..2),
-                        knight: rng.random_bool(0.4),
-                    });
+                if q != s && (f - f0).abs() <= 2 && (r - r0).abs() <= 2 && pos.cells[q].is_none() && rng.random_bool(0.7) {
+                    pos.cells[q] = Some(Piece { owner: rng.random_range(0..2), knight: rng.random_bool(0.4) });
                 }
             }
         }

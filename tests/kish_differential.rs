@@ -211,6 +211,8 @@ struct Stats {
     promotions: u64,
     /// Positions offering a king capture that ends on its own starting square.
     loops: u64,
+    /// Plies where kish's hashed threefold-repetition test fired on distinct positions.
+    kish_hash_collisions: u64,
 }
 
 impl Stats {
@@ -226,6 +228,7 @@ impl Stats {
         self.multi_capture_max = self.multi_capture_max.max(o.multi_capture_max);
         self.promotions += o.promotions;
         self.loops += o.loops;
+        self.kish_hash_collisions += o.kish_hash_collisions;
     }
 }
 
@@ -244,6 +247,8 @@ fn play_game(fx: &Fixture, seed: u64) -> Stats {
     let mut g = game.generator(Identity::Effect);
     let mut pos = game.start();
     let mut kg = KGame::new();
+    // kish's boards so far, for an exact repetition count.
+    let mut khist: Vec<KBoard> = Vec::new();
     let mut moves: Vec<Move> = Vec::new();
     let mut record: Vec<String> = Vec::new();
     let mut st = Stats::default();
@@ -272,7 +277,26 @@ fn play_game(fx: &Fixture, seed: u64) -> Stats {
 
         let outcome = game.analyze(&mut g, &pos, &mut moves);
         assert!(!g.overflow, "regula's move generation overflowed");
-        let kstatus = kg.status();
+        // kish's `Game::status` is `Board::status`, then threefold repetition, then the 150-ply
+        // rule. Its repetition test compares 64-bit hashes
+        // `white ^ black * C1 ^ kings * C2 ^ turn * C3`, and C1 ^ C2 = 0x...80, so a lone black
+        // king contributes `(C1 ^ C2) << square`, which is 0 anywhere on b8..h8 (and collides
+        // elsewhere too): kish then calls distinct positions repeated. Count the repetitions
+        // exactly on kish's own boards, and where the hash alone says "threefold", use the exact
+        // verdict instead (counted in `kish_hash_collisions`).
+        let exact_reps = khist.iter().filter(|b| **b == kb).count() + 1;
+        let mut kstatus = kg.status();
+        if kb.status() == GameStatus::InProgress
+            && kg.is_threefold_repetition()
+            && exact_reps < 3
+        {
+            st.kish_hash_collisions += 1;
+            kstatus = if kg.halfmove_clock() >= 150 {
+                GameStatus::Draw
+            } else {
+                GameStatus::InProgress
+            };
+        }
         let verdict = match (outcome, kstatus) {
             (Outcome::Ongoing, GameStatus::InProgress) => Verdict::Continue,
             (Outcome::Ongoing, GameStatus::Won(t))
@@ -283,13 +307,13 @@ fn play_game(fx: &Fixture, seed: u64) -> Stats {
                 Verdict::Continue
             }
             (Outcome::Ongoing, GameStatus::Draw)
-                if kg.halfmove_clock() >= 150 && !kg.is_threefold_repetition() =>
+                if kg.halfmove_clock() >= 150 && exact_reps < 3 =>
             {
                 Verdict::KishOnly150
             }
             (Outcome::Draw, GameStatus::Draw) => {
                 st.draws += 1;
-                if kg.is_threefold_repetition() {
+                if exact_reps >= 3 {
                     st.repetitions += 1;
                 }
                 Verdict::Over
@@ -304,7 +328,7 @@ fn play_game(fx: &Fixture, seed: u64) -> Stats {
                 &record,
                 format!(
                     "outcomes differ: regula says {}, kish says {k} (kish: {} plies without \
-                     capture, this position seen {} times; regula: seen {} times before)",
+                     capture, this position seen {} times by hash, {exact_reps} exactly; regula: seen {} times before)",
                     o.describe(&game.def),
                     kg.halfmove_clock(),
                     kg.position_occurrence_count(),
@@ -421,6 +445,7 @@ fn play_game(fx: &Fixture, seed: u64) -> Stats {
         record.push(regula::notation::format(&game.def, &mv));
         g.history.push(pos.clone());
         pos = game.play_unchecked(&pos, &mv);
+        khist.push(kb);
         kg.make_move(&ka);
         st.plies += 1;
     }
@@ -437,7 +462,7 @@ fn run(games: u64) {
     eprintln!(
         "kish differential: {games} games, {} plies in {:.2?}: {} won, {} drawn ({} by repetition), \
          {} at the {MAX_PLIES}-ply limit, {} stopped by kish's 150-ply rule; {} captures, {} promotions, {} positions with a capture back to its start square; \
-         kish's opponent-blocked win seen on {} plies; at most {} extra kish paths in one position",
+         kish's opponent-blocked win seen on {} plies, its false repetition on {}; at most {} extra kish paths in one position",
         total.plies,
         t.elapsed(),
         total.wins,
@@ -449,6 +474,7 @@ fn run(games: u64) {
         total.promotions,
         total.loops,
         total.kish_only_opponent_blocked,
+        total.kish_hash_collisions,
         total.multi_capture_max,
     );
 }
