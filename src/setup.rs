@@ -72,15 +72,18 @@ impl PositionSpec {
                 Some(format!("Players: {players}.")),
             )
         })?;
-        let mut pos = Position::empty(to_move);
-        for (pname, kinds) in &self.pieces {
-            let p = def.player(pname).ok_or_else(|| {
+        let player = |name: &str| {
+            def.player(name).ok_or_else(|| {
                 err(
-                    format!("unknown player `{pname}`"),
-                    pname,
+                    format!("unknown player `{name}`"),
+                    name,
                     Some(format!("Players: {players}.")),
                 )
-            })?;
+            })
+        };
+        let mut pos = Position::empty(to_move);
+        for (pname, kinds) in &self.pieces {
+            let p = player(pname)?;
             for (kname, squares) in kinds {
                 let k = def.kind(kname).ok_or_else(|| {
                     err(
@@ -124,13 +127,7 @@ impl PositionSpec {
                 CounterValue::One(v) => pos.set_counter(c, 0, clamp(*v)),
                 CounterValue::PerPlayer(m) => {
                     for (pname, v) in m {
-                        let p = def.player(pname).ok_or_else(|| {
-                            err(
-                                format!("unknown player `{pname}`"),
-                                pname,
-                                Some(format!("Players: {players}.")),
-                            )
-                        })?;
+                        let p = player(pname)?;
                         pos.set_counter(c, p, clamp(*v));
                     }
                 }

@@ -794,12 +794,25 @@ fn random_position(rng: &mut SmallRng) -> RPos {
         let p = pos.to_move;
         let home = castle(p);
         let s = home[rng.random_range(0..2)];
-        pos.cells[s] = Some(Piece { owner: p, knight: rng.random_bool(0.4) });
-        let near: Vec<usize> = squares.iter().copied().filter(|&q| { let r = coords(q).1; if p == 0 { r <= 3 } else { r >= 12 } }).collect();
+        pos.cells[s] = Some(Piece {
+            owner: p,
+            knight: rng.random_bool(0.4),
+        });
+        let near: Vec<usize> = squares
+            .iter()
+            .copied()
+            .filter(|&q| {
+                let r = coords(q).1;
+                if p == 0 { r <= 3 } else { r >= 12 }
+            })
+            .collect();
         for _ in 0..rng.random_range(2..=12) {
             let q = near[rng.random_range(0..near.len())];
             if pos.cells[q].is_none() {
-                pos.cells[q] = Some(Piece { owner: rng.random_range(0..2), knight: rng.random_bool(0.4) });
+                pos.cells[q] = Some(Piece {
+                    owner: rng.random_range(0..2),
+                    knight: rng.random_bool(0.4),
+                });
             }
         }
         if rng.random_bool(0.5) {
@@ -807,8 +820,16 @@ fn random_position(rng: &mut SmallRng) -> RPos {
             let (f0, r0) = coords(s);
             for q in squares.iter().copied() {
                 let (f, r) = coords(q);
-                if q != s && (f - f0).abs() <= 2 && (r - r0).abs() <= 2 && pos.cells[q].is_none() && rng.random_bool(0.7) {
-                    pos.cells[q] = Some(Piece { owner: rng.random_range(0..2), knight: rng.random_bool(0.4) });
+                if q != s
+                    && (f - f0).abs() <= 2
+                    && (r - r0).abs() <= 2
+                    && pos.cells[q].is_none()
+                    && rng.random_bool(0.7)
+                {
+                    pos.cells[q] = Some(Piece {
+                        owner: rng.random_range(0..2),
+                        knight: rng.random_bool(0.4),
+                    });
                 }
             }
         }
@@ -982,4 +1003,69 @@ fn reference_perft_3_matches_regula() {
         "perft(3) from the start: reference {mine} ({t_mine:.2?}), regula {theirs} ({t_theirs:.2?})"
     );
     assert_eq!(mine, theirs);
+}
+
+/// The opening of WCF 2009 World Championship game 1 (Troyka vs. Nolan, rules.md 6.1):
+/// every recorded move must be legal for the reference generator (and for regula).
+#[test]
+fn reference_replays_wcf_2009_game_1() {
+    let record =
+        "1.D6-F8 H11-F9  2.C6-E8-G8 J11-H11  3.H6-H8 E11-G9  4.J6-H6 C11-E11  5.I6-I8 D11-D9
+        6.I8-J9 D10-D8xD6  7.E6xC6 I10xK8  8.E7-G5 G9xE7  9.F6xD8xD10xF12 F11xF13
+        10.H6-J8xL8 G11-G9  11.G6-I8 I11-G11  12.H7-H9 ...";
+    let game = load_regula();
+    let mut pos = RPos::start();
+    let mut rpos = game.start();
+    let mut n = 0;
+    for tok in record.split_whitespace() {
+        let text = tok.rsplit('.').next().unwrap_or("");
+        if text.is_empty() {
+            continue;
+        }
+        // Landings and, for each `x` leg, the square leapt over.
+        let mut squares = vec![];
+        let mut seps = vec![];
+        let mut cur = String::new();
+        for ch in text.chars() {
+            if ch == '-' || ch == 'x' {
+                squares.push(parse_label(&cur));
+                seps.push(ch);
+                cur.clear();
+            } else {
+                cur.push(ch);
+            }
+        }
+        squares.push(parse_label(&cur));
+        let mut captures: Vec<usize> = (0..seps.len())
+            .filter(|&i| seps[i] == 'x')
+            .map(|i| {
+                let (a, b) = (coords(squares[i]), coords(squares[i + 1]));
+                sq((a.0 + b.0) / 2, (a.1 + b.1) / 2)
+            })
+            .collect();
+        captures.sort();
+        let m = RMove {
+            from: squares[0],
+            to: *squares.last().unwrap(),
+            captures,
+            castle_move: false,
+        };
+        let (moves, _) = analyze(&pos);
+        assert!(
+            moves.contains(&m),
+            "{text} ({}) is not legal for the reference in\n{}",
+            m.key(),
+            pos.yaml()
+        );
+        let (_, rmap, _) = regula_moves(&game, &rpos);
+        let rm = rmap
+            .get(&m.key())
+            .unwrap_or_else(|| panic!("{text} is not legal for regula"));
+        rpos = game.play_unchecked(&rpos, rm);
+        pos = pos.play(&m);
+        n += 1;
+    }
+    assert_eq!(n, 45);
+    assert_eq!((pos.count(0), pos.count(1)), (10, 9)); // final material per rules.md 6
+    assert_eq!(from_regula(&game, &rpos), pos);
 }

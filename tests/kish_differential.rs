@@ -286,10 +286,7 @@ fn play_game(fx: &Fixture, seed: u64) -> Stats {
         // verdict instead (counted in `kish_hash_collisions`).
         let exact_reps = khist.iter().filter(|b| **b == kb).count() + 1;
         let mut kstatus = kg.status();
-        if kb.status() == GameStatus::InProgress
-            && kg.is_threefold_repetition()
-            && exact_reps < 3
-        {
+        if kb.status() == GameStatus::InProgress && kg.is_threefold_repetition() && exact_reps < 3 {
             st.kish_hash_collisions += 1;
             kstatus = if kg.halfmove_clock() >= 150 {
                 GameStatus::Draw
