@@ -101,7 +101,9 @@ fn english_deep() {
     check(
         "rules/english-draughts.rules",
         Identity::Effect,
-        &[7, 49, 302, 1469, 7361, 36768, 179_740, 845_931, 3_963_680],
+        &[
+            7, 49, 302, 1469, 7361, 36768, 179_740, 845_931, 3_963_680, 18_391_564,
+        ],
     );
 }
 
@@ -112,5 +114,26 @@ fn international_deep() {
         "rules/international-draughts.rules",
         Identity::Effect,
         &[9, 81, 658, 4265, 27117, 167_140, 1_049_442],
+    );
+}
+
+/// The two move identities meet the two published depth-8 figures: Aart Bik removes duplicate
+/// captures (6,483,961), RBG counts every capture sequence (6,483,971).
+#[test]
+#[ignore = "deep perft: run with --release -- --ignored"]
+fn international_depth_8_under_both_identities() {
+    let g = game("rules/international-draughts.rules");
+    let s = g.start();
+    assert_eq!(perft(&g, &s, 8, Identity::Effect).unwrap(), 6_483_961);
+    assert_eq!(perft(&g, &s, 8, Identity::Path).unwrap(), 6_483_971);
+}
+
+#[test]
+#[ignore = "deep perft: run with --release -- --ignored"]
+fn turkish_depth_8_matches_kish() {
+    let g = game("rules/turkish-draughts.rules");
+    assert_eq!(
+        perft(&g, &g.start(), 8, Identity::Path).unwrap(),
+        123_290_300
     );
 }
