@@ -132,7 +132,7 @@ pub fn find(game: &Game, pos: &Position, text: &str, shortcut: bool) -> Result<M
     if shortcut && same_ends.len() == 1 && path.len() == 1 {
         return Ok(*same_ends[0]);
     }
-    Err(explain(def, &mut g, pos, &squares, &legal))
+    Err(explain(def, &mut g, pos, &squares, text, &legal))
 }
 
 /// Says why a path is not a legal move.
@@ -141,17 +141,14 @@ fn explain(
     g: &mut Generator,
     pos: &Position,
     squares: &[u8],
+    text: &str,
     legal: &[Move],
 ) -> IllegalMove {
     let labels = &def.board.labels;
     let from = squares[0];
     let mover = pos.to_move;
     let name = |sq: u8| labels[sq as usize].clone();
-    let text: String = squares
-        .iter()
-        .map(|&s| name(s))
-        .collect::<Vec<_>>()
-        .join("-");
+    let text = text.trim();
     let code = pos.cells[from as usize];
     if code == 0 {
         return illegal(
@@ -206,7 +203,7 @@ fn explain(
         let doc = pr.docs.join(" ");
         return illegal(
             format!(
-                "{text} would be a {} move, but priority `{}` rules it out here",
+                "{text} would be a legal `{}` move, but priority `{}` rules it out here",
                 def.moves[p.kind as usize].name, pr.name
             ),
             Some(format!(
@@ -233,6 +230,22 @@ fn explain(
             ),
             help,
         );
+    }
+    // Name the first square the path cannot reach, when it is simply occupied.
+    for &sq in &squares[1..] {
+        let c = pos.cells[sq as usize];
+        if c != 0 && sq != from {
+            return illegal(
+                format!(
+                    "the {piece} on {} cannot move {text}: {} holds a {} {}",
+                    name(from),
+                    name(sq),
+                    def.players[owner(c) as usize],
+                    def.kinds[kind(c) as usize]
+                ),
+                help,
+            );
+        }
     }
     illegal(
         format!("the {piece} on {} cannot move {text}", name(from)),
