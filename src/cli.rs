@@ -294,7 +294,13 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Moves { file, opts } => {
             let game = load(&file, &opts.params)?;
             let pos = position(&game, &opts)?;
-            for m in cases::legal_texts(&game, &pos) {
+            let mut g = game.generator(Identity::Effect);
+            let mut moves = Vec::new();
+            game.analyze(&mut g, &pos, &mut moves);
+            if g.overflow {
+                return Err(CliError::Failed("move generation exceeded its bounds (a path longer than 64 legs or more than 20 million search nodes); the list would be incomplete".into()));
+            }
+            for m in notation::sorted_texts(&game.def, &moves) {
                 println!("{m}");
             }
             Ok(())
@@ -435,7 +441,10 @@ fn run(cli: Cli) -> Result<(), CliError> {
             }
             println!("{passed} passed, {failed} failed");
             if failed > 0 {
-                Err(CliError::Failed(format!("{failed} cases failed")))
+                Err(CliError::Failed(format!(
+                    "{failed} case{} failed",
+                    if failed == 1 { "" } else { "s" }
+                )))
             } else {
                 Ok(())
             }
