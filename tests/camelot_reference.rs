@@ -1158,3 +1158,14 @@ fn reference_edge_cases() {
         assert!(compare(&game, p).is_none());
     }
 }
+
+/// The independent figure for depth 4: the reference generator's own perft(4) from the start
+/// (regula gives 111,509,838). Slow: about a minute in release mode.
+#[test]
+#[ignore = "deep perft of the reference generator: run with --release -- --ignored"]
+fn reference_perft_4_matches_regula() {
+    let t = Instant::now();
+    let mine = ref_perft(&RPos::start(), 4);
+    println!("reference perft(4) = {mine} in {:.1?}", t.elapsed());
+    assert_eq!(mine, 111_509_838);
+}
