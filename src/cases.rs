@@ -85,6 +85,8 @@ pub struct CaseResult {
     pub file: String,
     /// The case's name.
     pub name: String,
+    /// The line of the case in its file (1-based; 0 if not found).
+    pub line: usize,
     /// Its clause ids.
     pub clauses: Vec<String>,
     /// What went wrong; empty when the case passed.
@@ -177,8 +179,19 @@ pub fn run_file(
     Ok(file
         .cases
         .iter()
-        .map(|c| run_case(&src.name, c, &rules_path, cache))
+        .map(|c| {
+            let mut r = run_case(&src.name, c, &rules_path, cache);
+            r.line = case_line(&src.text, &c.name);
+            r
+        })
         .collect())
+}
+
+/// The line where a case's name is written, so failures can be found in the file.
+fn case_line(text: &str, name: &str) -> usize {
+    text.lines()
+        .position(|l| l.contains("name:") && l.contains(name))
+        .map_or(0, |i| i + 1)
 }
 
 fn run_case(file: &str, case: &Case, rules: &Path, cache: &mut GameCache) -> CaseResult {
@@ -192,6 +205,7 @@ fn run_case(file: &str, case: &Case, rules: &Path, cache: &mut GameCache) -> Cas
     let result = |failures| CaseResult {
         file: file.to_string(),
         name: case.name.clone(),
+        line: 0,
         clauses: clauses.clone(),
         failures,
     };

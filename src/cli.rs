@@ -432,7 +432,13 @@ fn run(cli: Cli) -> Result<(), CliError> {
                         }
                     } else {
                         failed += 1;
-                        println!("FAIL {} :: {} [{}]", r.file, r.name, r.clauses.join(", "));
+                        println!(
+                            "FAIL {}:{} :: {} [{}]",
+                            r.file,
+                            r.line,
+                            r.name,
+                            r.clauses.join(", ")
+                        );
                         for m in &r.failures {
                             println!("       {m}");
                         }

@@ -18,8 +18,9 @@ fn run_suite(dir: &str) {
                         passed += 1;
                     } else {
                         report.push(format!(
-                            "{} :: {} [{}]\n    {}",
+                            "{}:{} :: {} [{}]\n    {}",
                             r.file,
+                            r.line,
                             r.name,
                             r.clauses.join(", "),
                             r.failures.join("\n    ")
