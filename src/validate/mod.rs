@@ -1408,10 +1408,7 @@ impl Validator {
                         dirs,
                     )
                 }
-                ast::LegStmt::Capture(sp) => {
-                    capture = true;
-                    let _ = sp;
-                }
+                ast::LegStmt::Capture(_) => capture = true,
                 ast::LegStmt::Land(c) => land.push(self.sq(c, n)),
                 ast::LegStmt::NoReverse(_) => no_reverse = true,
                 ast::LegStmt::If(_) => {}
