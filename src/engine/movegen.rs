@@ -54,8 +54,6 @@ pub struct Generator<'g> {
     nodes: u64,
     /// Set when a path exceeded [`MAX_PATH`] or the node budget ran out.
     pub overflow: bool,
-    /// The pseudo-legal moves of the last `legal` call, before priorities.
-    pub pseudo: Vec<Move>,
     /// Earlier positions of the game, oldest first, for `repeated(N)`; empty in perft.
     pub history: Vec<Position>,
 }
@@ -98,7 +96,6 @@ impl<'g> Generator<'g> {
             stamp: 0,
             nodes: 0,
             overflow: false,
-            pseudo: Vec::with_capacity(256),
             history: Vec::new(),
         }
     }
@@ -106,11 +103,7 @@ impl<'g> Generator<'g> {
     /// The legal moves of `pos` into `out` (cleared first), priorities applied. End
     /// conditions are not checked here; see [`super::Game::analyze`].
     pub fn legal(&mut self, pos: &Position, out: &mut Vec<Move>) {
-        let mut pseudo = std::mem::take(&mut self.pseudo);
-        self.pseudo_legal(pos, &mut pseudo);
-        out.clear();
-        out.extend_from_slice(&pseudo);
-        self.pseudo = pseudo;
+        self.pseudo_legal(pos, out);
         self.apply_priorities(pos, out);
     }
 
@@ -584,7 +577,9 @@ impl<'g> Generator<'g> {
         n > 0
     }
 
-    /// Applies the priorities to the pseudo-legal moves in `out`.
+    /// Applies the priorities to the pseudo-legal moves in `out`. Each priority's `when` sees
+    /// the full pseudo-legal list: a priority that does not apply leaves `out` untouched, and
+    /// the first that applies decides.
     pub fn apply_priorities(&mut self, pos: &Position, out: &mut Vec<Move>) {
         let def = self.def;
         self.cells = pos.cells;
@@ -594,8 +589,7 @@ impl<'g> Generator<'g> {
             if !self.cond_eval(pos, &pr.when, &mut Env::default(), Some(out), false) {
                 continue;
             }
-            let keep: Vec<bool> = out.iter().map(|m| self.mv_eval(&pr.keep, m)).collect();
-            if !keep.iter().any(|&k| k) {
+            if !out.iter().any(|m| self.mv_eval(&pr.keep, m)) {
                 match pr.otherwise {
                     Otherwise::Skip => continue,
                     Otherwise::NoMoves => {
@@ -604,20 +598,11 @@ impl<'g> Generator<'g> {
                     }
                 }
             }
-            let mut i = 0;
-            out.retain(|_| {
-                i += 1;
-                keep[i - 1]
-            });
-            if let Some(pref) = &pr.prefer {
-                let p: Vec<bool> = out.iter().map(|m| self.mv_eval(pref, m)).collect();
-                if p.iter().any(|&x| x) {
-                    let mut i = 0;
-                    out.retain(|_| {
-                        i += 1;
-                        p[i - 1]
-                    });
-                }
+            out.retain(|m| self.mv_eval(&pr.keep, m));
+            if let Some(pref) = &pr.prefer
+                && out.iter().any(|m| self.mv_eval(pref, m))
+            {
+                out.retain(|m| self.mv_eval(pref, m));
             }
             if pr.maximize {
                 let best = out.iter().map(|m| m.ncapt).max().unwrap_or(0);
