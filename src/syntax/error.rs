@@ -59,7 +59,12 @@ impl SyntaxError {
                 } else {
                     join_or(&names)
                 };
-                let help = hint(positives);
+                let help = hint(positives).or_else(|| {
+                    let rest = src.text[start.min(src.text.len())..].trim_start();
+                    (positives.contains(&Rule::ident) && rest.starts_with('{')).then(|| {
+                        "A `{` where a name belongs: a list in braces on this or an earlier line may be missing its closing `}`.".to_string()
+                    })
+                });
                 (text, help)
             }
             ErrorVariant::CustomError { message } => (message.clone(), None),
@@ -84,18 +89,18 @@ fn join_or(names: &[&str]) -> String {
 fn hint(positives: &[Rule]) -> Option<String> {
     if positives.contains(&Rule::item) || positives.contains(&Rule::EOI) {
         return Some(
-            "a rule file is a list of items: game, players, board, directions, set, region, pieces, \
-             setup, counter, param, leg, move, priority, promote, end"
+            "A rule file is a list of items: game, players, board, directions, set, region, pieces, \
+             setup, counter, param, leg, move, priority, promote, end."
                 .into(),
         );
     }
     if positives.iter().any(|r| matches!(r, Rule::repeat)) {
         return Some(
-            "a segment may end in `+` (one or more legs) or `+!` (as many as possible)".into(),
+            "A segment may end in `+` (one or more legs) or `+!` (as many as possible).".into(),
         );
     }
     if positives.iter().any(|r| matches!(r, Rule::cmp_op)) {
-        return Some("compare with >=, <=, ==, !=, > or <".into());
+        return Some("Compare with >=, <=, ==, !=, > or <.".into());
     }
     None
 }

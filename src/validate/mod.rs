@@ -768,6 +768,10 @@ impl Validator {
         board.files = self.label_list(&b.files, "file");
         board.ranks = self.label_list(&b.ranks, "rank");
         if board.files.is_empty() || board.ranks.is_empty() {
+            if !b.files.is_empty() && !b.ranks.is_empty() {
+                // A bad range, already reported.
+                return board;
+            }
             self.err(
                 Check::BadBoard,
                 Span::new(b.span.start, b.span.start + 5),
