@@ -184,7 +184,8 @@ fn cname_first(state: &BTreeMap<String, CounterValue>) -> &str {
     state.keys().next().map_or("state", |s| s.as_str())
 }
 
-/// Draws a position as text, rank by rank from the top, White's pieces in upper case.
+/// Draws a position as text, rank by rank from the top: the first player's pieces in upper
+/// case, the second's in lower case (others by number), each by the initial of its kind.
 pub fn draw(game: &Game, pos: &Position) -> String {
     let def = &game.def;
     let b = &def.board;
@@ -223,6 +224,20 @@ pub fn draw(game: &Game, pos: &Position) -> String {
         s.push(' ');
     }
     s.push('\n');
-    s.push_str(&format!("{} to move\n", def.players[pos.to_move as usize]));
+    let legend: Vec<String> = def
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| match i {
+            0 => format!("{p}: upper case"),
+            1 => format!("{p}: lower case"),
+            n => format!("{p}: {n}"),
+        })
+        .collect();
+    s.push_str(&format!(
+        "{}; {} to move\n",
+        legend.join(", "),
+        def.players[pos.to_move as usize]
+    ));
     s
 }
