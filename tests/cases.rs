@@ -59,3 +59,9 @@ fn english_draughts_cases() {
 fn international_draughts_cases() {
     run_suite("tests/cases/international-draughts");
 }
+
+/// Small made-up games that pin down general semantics of the language.
+#[test]
+fn fixture_games() {
+    run_suite("tests/fixtures/valid");
+}

@@ -363,6 +363,10 @@ impl<'g> Generator<'g> {
             for &(u, dd, victim) in &buf[..n] {
                 self.land(mk, seg, u, dd, victim, out);
             }
+            if n > 0 {
+                // `+!` goes on while it can: the next segment starts only where it cannot.
+                return;
+            }
         } else {
             if can_end {
                 self.emit(mk, t, out);
