@@ -269,14 +269,29 @@ fn run(cli: Cli) -> Result<(), CliError> {
             for f in &files {
                 let src = read(f)?;
                 match crate::load(&src, &[]) {
-                    Ok(g) => println!(
-                        "ok {} ({}: {} squares, {} players, {} move types)",
-                        f.display(),
-                        g.def.name,
-                        g.def.board.len(),
-                        g.def.players.len(),
-                        g.def.moves.len()
-                    ),
+                    Ok(g) => {
+                        // A file that loads has parsed, so its lints can be computed.
+                        if let Ok(ast) = crate::syntax::parse(&src) {
+                            let warnings = crate::validate::lints(&ast);
+                            if !warnings.is_empty() {
+                                eprintln!(
+                                    "{:?}",
+                                    miette::Report::new(crate::validate::ValidationErrors {
+                                        src: src.named(),
+                                        errors: warnings
+                                    })
+                                );
+                            }
+                        }
+                        println!(
+                            "ok {} ({}: {} squares, {} players, {} move types)",
+                            f.display(),
+                            g.def.name,
+                            g.def.board.len(),
+                            g.def.players.len(),
+                            g.def.moves.len()
+                        );
+                    }
                     Err(e) => {
                         bad += 1;
                         eprintln!("{:?}", miette::Report::new(e));

@@ -36,3 +36,33 @@ fn unknown_parameter_choices_are_reported() {
     assert!(text.contains("has no value `sometimes`"), "{text}");
     assert!(text.contains("every-landing"), "{text}");
 }
+
+#[test]
+fn unused_declarations_are_warned_about() {
+    let path = std::path::Path::new("tests/fixtures/lints/unused.rules");
+    let src = SourceFile::new("unused.rules", std::fs::read_to_string(path).unwrap());
+    regula::load(&src, &[])
+        .unwrap_or_else(|e| panic!("the file is valid: {}", regula::render_plain(&e)));
+    let ast = regula::syntax::parse(&src).unwrap();
+    let warnings = regula::validate::lints(&ast);
+    let report = regula::validate::ValidationErrors {
+        src: src.named(),
+        errors: warnings,
+    };
+    insta::assert_snapshot!(regula::render_plain(&report));
+}
+
+#[test]
+fn bundled_rule_files_have_no_lints() {
+    for entry in std::fs::read_dir("rules").unwrap() {
+        let path = entry.unwrap().path();
+        let src = SourceFile::read(&path).unwrap();
+        let warnings = regula::validate::lints(&regula::syntax::parse(&src).unwrap());
+        assert!(
+            warnings.is_empty(),
+            "{}: {:?}",
+            path.display(),
+            warnings.iter().map(|w| &w.message).collect::<Vec<_>>()
+        );
+    }
+}

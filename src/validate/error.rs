@@ -30,6 +30,8 @@ pub enum Check {
     BadCondition,
     /// A definition could make move generation loop forever.
     Loop,
+    /// Something declared but never used (a warning).
+    Unused,
 }
 
 impl Check {
@@ -46,6 +48,7 @@ impl Check {
             Check::BadMove => "regula::bad_move",
             Check::BadCondition => "regula::bad_condition",
             Check::Loop => "regula::loop",
+            Check::Unused => "regula::unused",
         }
     }
 }
@@ -76,6 +79,13 @@ impl fmt::Display for ValidationError {
 impl std::error::Error for ValidationError {}
 
 impl Diagnostic for ValidationError {
+    fn severity(&self) -> Option<Severity> {
+        Some(if self.check == Check::Unused {
+            Severity::Warning
+        } else {
+            Severity::Error
+        })
+    }
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         Some(Box::new(self.check.code()))
     }
@@ -108,9 +118,14 @@ pub struct ValidationErrors {
 impl fmt::Display for ValidationErrors {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.errors.len();
+        let what = if self.errors.iter().all(|e| e.check == Check::Unused) {
+            "warning"
+        } else {
+            "problem"
+        };
         write!(
             f,
-            "{n} problem{} in the rule file",
+            "{n} {what}{} in the rule file",
             if n == 1 { "" } else { "s" }
         )
     }
@@ -123,7 +138,11 @@ impl Diagnostic for ValidationErrors {
         Some(Box::new("regula::invalid"))
     }
     fn severity(&self) -> Option<Severity> {
-        Some(Severity::Error)
+        Some(if self.errors.iter().all(|e| e.check == Check::Unused) {
+            Severity::Warning
+        } else {
+            Severity::Error
+        })
     }
     fn source_code(&self) -> Option<&dyn SourceCode> {
         Some(&self.src)

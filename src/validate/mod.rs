@@ -5,8 +5,10 @@
 //! in `model`, so the engine never checks names or bounds again.
 
 mod error;
+mod lints;
 
 pub use error::{Check, ValidationError, ValidationErrors};
+pub use lints::lints;
 
 use std::collections::HashMap;
 

@@ -1,0 +1,204 @@
+//! Lints: declarations that a valid rule file never uses. They are warnings, not errors: the
+//! game still loads, but an unused leg or region is usually a typo or a forgotten rule.
+
+use std::collections::HashSet;
+
+use super::error::{Check, ValidationError};
+use crate::syntax::ast::*;
+
+/// Every name a rule file refers to, by kind.
+#[derive(Default)]
+struct Used {
+    legs: HashSet<String>,
+    sets: HashSet<String>,
+    regions: HashSet<String>,
+    params: HashSet<String>,
+    counters: HashSet<String>,
+}
+
+fn sq(c: &SqCond, u: &mut Used) {
+    match c {
+        SqCond::Or(v) | SqCond::And(v) => v.iter().for_each(|x| sq(x, u)),
+        SqCond::Not(x) => sq(x, u),
+        SqCond::In(r) => {
+            u.regions.insert(r.name.name.clone());
+        }
+        SqCond::Piece(_) | SqCond::Can(_) => {}
+    }
+}
+
+fn mv(c: &MvCond, u: &mut Used) {
+    match c {
+        MvCond::Or(v) | MvCond::And(v) => v.iter().for_each(|x| mv(x, u)),
+        MvCond::Not(x) => mv(x, u),
+        MvCond::From(s) | MvCond::To(s) => sq(s, u),
+        MvCond::Capturing | MvCond::Kind(_) => {}
+    }
+}
+
+fn quantity(q: &Quantity, u: &mut Used) {
+    match q {
+        Quantity::Count {
+            region: Some(r), ..
+        } => {
+            u.regions.insert(r.name.name.clone());
+        }
+        Quantity::Counter { name, .. } => {
+            u.counters.insert(name.name.clone());
+        }
+        _ => {}
+    }
+}
+
+fn cond(c: &Cond, u: &mut Used) {
+    match c {
+        Cond::Or(v) | Cond::And(v) => v.iter().for_each(|x| cond(x, u)),
+        Cond::Not(x) | Cond::Every(_, x) | Cond::Some(_, x) => cond(x, u),
+        Cond::Exists(m) => mv(m, u),
+        Cond::Cmp(a, _, b, _) => {
+            quantity(a, u);
+            quantity(b, u);
+        }
+        Cond::Blocked(_) | Cond::Repeated(..) => {}
+    }
+}
+
+fn leg(s: &LegStmt, u: &mut Used) {
+    match s {
+        LegStmt::Step(d) | LegStmt::Slide(d) | LegStmt::Leap { dirs: d, .. } => {
+            u.sets.insert(d.name.clone());
+        }
+        LegStmt::Land(c) => sq(c, u),
+        LegStmt::If(i) => {
+            u.params.insert(i.param.name.clone());
+            i.then.iter().chain(&i.otherwise).for_each(|x| leg(x, u));
+        }
+        LegStmt::Capture(_) | LegStmt::NoReverse(_) => {}
+    }
+}
+
+fn move_stmt(s: &MoveStmt, u: &mut Used) {
+    match s {
+        MoveStmt::From(c) | MoveStmt::To(c) | MoveStmt::Land(c) | MoveStmt::Stop(c) => sq(c, u),
+        MoveStmt::Sequence(segs) => segs.iter().for_each(|(l, _)| {
+            u.legs.insert(l.name.clone());
+        }),
+        MoveStmt::Require(c) => cond(c, u),
+        MoveStmt::Effect { counter, .. } => {
+            u.counters.insert(counter.name.clone());
+        }
+        MoveStmt::If(i) => {
+            u.params.insert(i.param.name.clone());
+            i.then
+                .iter()
+                .chain(&i.otherwise)
+                .for_each(|x| move_stmt(x, u));
+        }
+        MoveStmt::By(_) | MoveStmt::Removal(_) => {}
+    }
+}
+
+fn prio(s: &PrioStmt, u: &mut Used) {
+    match s {
+        PrioStmt::When(c) => cond(c, u),
+        PrioStmt::Keep(m) | PrioStmt::Prefer(m) => mv(m, u),
+        PrioStmt::If(i) => {
+            u.params.insert(i.param.name.clone());
+            i.then.iter().chain(&i.otherwise).for_each(|x| prio(x, u));
+        }
+        PrioStmt::Maximize(_) | PrioStmt::Otherwise(_) => {}
+    }
+}
+
+fn end(s: &EndStmt, u: &mut Used) {
+    match s {
+        EndStmt::Rule { cond: c, .. } => cond(c, u),
+        EndStmt::If(i) => {
+            u.params.insert(i.param.name.clone());
+            i.then.iter().chain(&i.otherwise).for_each(|x| end(x, u));
+        }
+    }
+}
+
+fn promote(s: &PromoteStmt, u: &mut Used) {
+    match s {
+        PromoteStmt::Rule { region, .. } => {
+            u.regions.insert(region.name.name.clone());
+        }
+        PromoteStmt::If(i) => {
+            u.params.insert(i.param.name.clone());
+            i.then
+                .iter()
+                .chain(&i.otherwise)
+                .for_each(|x| promote(x, u));
+        }
+        PromoteStmt::Timing(..) => {}
+    }
+}
+
+/// Warnings for declarations the file never uses.
+pub fn lints(file: &RuleFile) -> Vec<ValidationError> {
+    let mut u = Used::default();
+    for item in &file.items {
+        match &item.kind {
+            ItemKind::Leg(l) => l.body.iter().for_each(|s| leg(s, &mut u)),
+            ItemKind::Move(m) => m.body.iter().for_each(|s| move_stmt(s, &mut u)),
+            ItemKind::Priority(p) => p.body.iter().for_each(|s| prio(s, &mut u)),
+            ItemKind::End(e) => e.iter().for_each(|s| end(s, &mut u)),
+            ItemKind::Promote(p) => p.iter().for_each(|s| promote(s, &mut u)),
+            ItemKind::DirSet(d) => {
+                // A set may be built from other sets.
+                let names: Vec<&Ident> = match &d.body {
+                    PerPlayer::All(v) => v.iter().collect(),
+                    PerPlayer::Each(v) => v.iter().flat_map(|(_, ids)| ids.iter()).collect(),
+                };
+                names.iter().for_each(|i| {
+                    u.sets.insert(i.name.clone());
+                });
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    let mut warn = |what: &str, id: &Ident, help: &str| {
+        out.push(ValidationError {
+            check: Check::Unused,
+            message: format!("{what} `{}` is never used", id.name),
+            span: id.span,
+            label: "declared here, used nowhere".into(),
+            related: None,
+            help: Some(help.into()),
+        });
+    };
+    for item in &file.items {
+        match &item.kind {
+            ItemKind::Leg(l) if !u.legs.contains(&l.name.name) => warn(
+                "leg",
+                &l.name,
+                "Use it in a move's `sequence`, or remove it.",
+            ),
+            ItemKind::DirSet(d) if !u.sets.contains(&d.name.name) => warn(
+                "direction set",
+                &d.name,
+                "Use it in a leg (`step NAME`, `leap NAME over ...`), or remove it.",
+            ),
+            ItemKind::Region(r) if !u.regions.contains(&r.name.name) => warn(
+                "region",
+                &r.name,
+                "Use it in a condition (`in own NAME`), a count or a promotion, or remove it.",
+            ),
+            ItemKind::Param(p) if !u.params.contains(&p.name.name) => warn(
+                "parameter",
+                &p.name,
+                "No `if` tests it, so its values change nothing; add the rules each value stands for.",
+            ),
+            ItemKind::Counter(c) if !u.counters.contains(&c.name.name) => warn(
+                "counter",
+                &c.name,
+                "No move changes it and no condition reads it; remove it or add an `effect`.",
+            ),
+            _ => {}
+        }
+    }
+    out
+}
