@@ -84,6 +84,14 @@ enum Command {
         #[arg(long, short)]
         verbose: bool,
     },
+    /// Print the rules as Markdown, generated from the rule file.
+    Doc {
+        /// The rule file.
+        file: PathBuf,
+        /// Set a parameter of the rule file: `--param name=value` (repeatable).
+        #[arg(long = "param", value_parser = parse_param)]
+        params: Vec<(String, String)>,
+    },
     /// Play at the terminal: two people, or one against a random mover.
     Play {
         /// The rule file.
@@ -476,6 +484,11 @@ fn run(cli: Cli) -> Result<(), CliError> {
             random,
             seed,
         } => play(&file, &opts, &random, seed),
+        Command::Doc { file, params } => {
+            let game = load(&file, &params)?;
+            print!("{}", crate::docgen::render_markdown(&game));
+            Ok(())
+        }
     }
 }
 

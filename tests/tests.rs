@@ -4,6 +4,7 @@ mod camelot_reference;
 mod cases;
 mod cli;
 mod diagnostics;
+mod docgen;
 mod kish_differential;
 mod perft;
 mod robustness;
