@@ -438,6 +438,9 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 }
                 files.extend(cases::collect_files(p));
             }
+            if files.is_empty() {
+                return Err(CliError::Io("no case files (*.yaml) found".into()));
+            }
             for f in files {
                 let results = match cases::run_file(&f, file.as_deref(), &mut cache) {
                     Ok(r) => r,

@@ -112,3 +112,38 @@ fn mutated_case_files_never_panic() {
         assert!(result.is_ok(), "panic on mutated case file:\n{m}");
     }
 }
+
+#[test]
+fn mutated_positions_and_records_never_panic() {
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(13);
+    let src = SourceFile::read(std::path::Path::new("rules/camelot.rules")).unwrap();
+    let game = regula::load(&src, &[]).unwrap();
+    let position = "to-move: White\npieces:\n  White: { Knight: [C6, D7], Man: [D6, E6] }\n  Black: { Man: [E9], Knight: [F16] }\nstate: { castle-moves: { White: 2, Black: 0 } }\n";
+    let record = std::fs::read_to_string("tests/games/camelot/wcf-2009-game1.txt").unwrap();
+    for i in 0..300 {
+        let p = mutate(position, &mut rng);
+        let r = mutate(&record, &mut rng);
+        let result = panic::catch_unwind(|| {
+            if let Ok(spec) = serde_yaml::from_str::<regula::setup::PositionSpec>(&p) {
+                if let Ok(pos) = spec.to_position(&game) {
+                    for m in game.legal_moves(&pos) {
+                        let _ = game.play_unchecked(&pos, &m);
+                    }
+                }
+            }
+            if let Ok(tokens) = regula::record::tokenize(&r) {
+                let mut pos = game.start();
+                for t in tokens {
+                    match regula::notation::find(&game, &pos, &t.text, false) {
+                        Ok(m) => pos = game.play_unchecked(&pos, &m),
+                        Err(e) => {
+                            assert!(!e.message.is_empty());
+                            break;
+                        }
+                    }
+                }
+            }
+        });
+        assert!(result.is_ok(), "panic at iteration {i}:\n{p}\n{r}");
+    }
+}
