@@ -124,11 +124,11 @@ fn mutated_positions_and_records_never_panic() {
         let p = mutate(position, &mut rng);
         let r = mutate(&record, &mut rng);
         let result = panic::catch_unwind(|| {
-            if let Ok(spec) = serde_yaml::from_str::<regula::setup::PositionSpec>(&p) {
-                if let Ok(pos) = spec.to_position(&game) {
-                    for m in game.legal_moves(&pos) {
-                        let _ = game.play_unchecked(&pos, &m);
-                    }
+            if let Ok(spec) = serde_yaml::from_str::<regula::setup::PositionSpec>(&p)
+                && let Ok(pos) = spec.to_position(&game)
+            {
+                for m in game.legal_moves(&pos) {
+                    let _ = game.play_unchecked(&pos, &m);
                 }
             }
             if let Ok(tokens) = regula::record::tokenize(&r) {
