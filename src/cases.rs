@@ -341,8 +341,3 @@ pub fn collect_files(path: &Path) -> Vec<PathBuf> {
     }
     out
 }
-
-/// Plays a position's legal moves for a quick look (used by tools).
-pub fn legal_texts(game: &Game, pos: &Position) -> Vec<String> {
-    notation::sorted_texts(&game.def, &game.legal_moves(pos))
-}
