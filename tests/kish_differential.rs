@@ -509,3 +509,49 @@ fn kish_and_regula_perft_agree() {
         );
     }
 }
+
+/// kish's positions, with moves identified by their resulting position (regula's default
+/// identity): children are the distinct boards its actions lead to, and a position without
+/// actions has no children.
+fn kish_effect_perft(board: &KBoard, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let children: std::collections::HashSet<KBoard> = board
+        .actions()
+        .iter()
+        .map(|a| {
+            let mut b = board.apply(a);
+            b.swap_turn_();
+            b
+        })
+        .collect();
+    if depth == 1 {
+        return children.len() as u64;
+    }
+    children
+        .iter()
+        .map(|c| kish_effect_perft(c, depth - 1))
+        .sum()
+}
+
+/// The deduplicated Turkish count, computed independently from kish's move generator.
+#[test]
+fn kish_effect_perft_matches_regula_by_effect() {
+    let fx = Fixture::new();
+    let start = fx.game.start();
+    let kb = fx.as_kish(&start);
+    for d in 1..=5 {
+        let theirs = kish_effect_perft(&kb, d);
+        let ours = regula::engine::perft(&fx.game, &start, d, Identity::Effect).unwrap();
+        assert_eq!(theirs, ours, "depth {d}");
+    }
+}
+
+#[test]
+#[ignore = "deep: run with --release -- --ignored"]
+fn kish_effect_perft_7_matches_regula_by_effect() {
+    let fx = Fixture::new();
+    let kb = fx.as_kish(&fx.game.start());
+    assert_eq!(kish_effect_perft(&kb, 7), 10_782_308);
+}
