@@ -269,6 +269,11 @@ pub fn render_markdown(game: &Game) -> String {
     s
 }
 
+/// Renders each part and joins them with `sep` (` and `, ` or `).
+fn join<T>(v: &[T], sep: &str, mut f: impl FnMut(&T) -> String) -> String {
+    v.iter().map(&mut f).collect::<Vec<_>>().join(sep)
+}
+
 fn capitalize(s: &str) -> String {
     let mut c = s.chars();
     c.next()
@@ -446,16 +451,8 @@ fn sq_text(def: &GameDef, e: &SqExpr) -> String {
             }
             other => format!("not {}", sq_text(def, other)),
         },
-        SqExpr::And(v) => v
-            .iter()
-            .map(|x| sq_text(def, x))
-            .collect::<Vec<_>>()
-            .join(" and "),
-        SqExpr::Or(v) => v
-            .iter()
-            .map(|x| sq_text(def, x))
-            .collect::<Vec<_>>()
-            .join(" or "),
+        SqExpr::And(v) => join(v, " and ", |x| sq_text(def, x)),
+        SqExpr::Or(v) => join(v, " or ", |x| sq_text(def, x)),
         SqExpr::Piece(mask) => format!("when the piece is a {}", kinds(def, *mask)),
         SqExpr::Can(m) => format!(
             "one from which the piece could start a `{}` move",
@@ -477,16 +474,8 @@ fn mv_text(def: &GameDef, e: &MvExpr) -> String {
             MvExpr::Capturing => "do not capture".into(),
             other => format!("do not ({})", mv_text(def, other)),
         },
-        MvExpr::And(v) => v
-            .iter()
-            .map(|x| mv_text(def, x))
-            .collect::<Vec<_>>()
-            .join(" and "),
-        MvExpr::Or(v) => v
-            .iter()
-            .map(|x| mv_text(def, x))
-            .collect::<Vec<_>>()
-            .join(" or "),
+        MvExpr::And(v) => join(v, " and ", |x| mv_text(def, x)),
+        MvExpr::Or(v) => join(v, " or ", |x| mv_text(def, x)),
     }
 }
 
@@ -540,16 +529,8 @@ fn cond_text(def: &GameDef, c: &Cond, vars: &mut Vec<String>) -> String {
     match c {
         Cond::True => "always".into(),
         Cond::Not(x) => format!("not ({})", cond_text(def, x, vars)),
-        Cond::And(v) => v
-            .iter()
-            .map(|x| cond_text(def, x, vars))
-            .collect::<Vec<_>>()
-            .join(" and "),
-        Cond::Or(v) => v
-            .iter()
-            .map(|x| cond_text(def, x, vars))
-            .collect::<Vec<_>>()
-            .join(" or "),
+        Cond::And(v) => join(v, " and ", |x| cond_text(def, x, vars)),
+        Cond::Or(v) => join(v, " or ", |x| cond_text(def, x, vars)),
         Cond::Every(x) | Cond::Some(x) => {
             let name = ["Q", "R", "S", "T"]
                 .get(vars.len().saturating_sub(1))
