@@ -285,7 +285,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
                                 eprintln!(
                                     "{:?}",
                                     miette::Report::new(crate::validate::ValidationErrors {
-                                        src: src.named(),
+                                        src: std::sync::Arc::new(crate::source::SourceMap::single(&src)),
                                         errors: warnings
                                     })
                                 );

@@ -368,6 +368,7 @@ fn leg_text(def: &GameDef, leg: &Leg) -> String {
                 Over::Friend => "a friendly",
                 Over::Enemy => "an enemy",
                 Over::Any => "any",
+                Over::Own => "one of its own",
             };
             if flying {
                 format!(
@@ -420,6 +421,10 @@ fn region_text(def: &GameDef, sel: RegionSel) -> String {
         RegionSel::Own(r) => format!("in its own {}", def.regions[r as usize].name),
         RegionSel::Opponent(r) => format!("in an opponent's {}", def.regions[r as usize].name),
         RegionSel::All(r) => format!("in {}", def.regions[r as usize].name),
+        RegionSel::Of(r, p) => format!(
+            "in {}'s {}",
+            def.players[p as usize], def.regions[r as usize].name
+        ),
     }
 }
 

@@ -15,6 +15,7 @@ pub mod cases;
 pub mod cli;
 pub mod docgen;
 pub mod engine;
+pub mod inherit;
 pub mod model;
 pub mod notation;
 pub mod record;
@@ -48,8 +49,8 @@ pub enum LoadError {
 /// # Errors
 /// The syntax error, or every validation problem.
 pub fn load(src: &SourceFile, params: &[(String, String)]) -> Result<Game, LoadError> {
-    let ast = syntax::parse(src)?;
-    let def = validate::validate(src, &ast, params)?;
+    let res = inherit::resolve(src)?;
+    let def = validate::validate(&res, params)?;
     Ok(Game::new(def))
 }
 

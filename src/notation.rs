@@ -1,6 +1,10 @@
 //! Move notation derived from the board's labels: squares joined by `-` (a leg that captures
 //! nothing) or `x` (a leg that captures), e.g. `D6-D7`, `C6-E8-G8`, `F6xD8xD10`, `D10-D8xD6`.
 //!
+//! A drop (a move that places a new piece) is written `K@SQ`, with the shortest prefix of the
+//! kind's name that no other kind shares (`T@C5` for a Tree); a player who cannot move and
+//! passes writes `pass`.
+//!
 //! Reading accepts any path of a legal move, case-insensitively, and explains why a move
 //! that is not legal is refused.
 
@@ -9,12 +13,109 @@ use crate::model::GameDef;
 
 /// The canonical text of a move.
 pub fn format(def: &GameDef, mv: &Move) -> String {
+    if mv.is_pass() {
+        return "pass".into();
+    }
+    if mv.is_drop() {
+        return format!(
+            "{}@{}",
+            kind_abbrev(def, kind(mv.result)),
+            def.board.labels[mv.to as usize]
+        );
+    }
     let mut s = def.board.labels[mv.from as usize].clone();
     for (i, &sq) in mv.landings().iter().enumerate() {
         s.push(if mv.capt_legs >> i & 1 == 1 { 'x' } else { '-' });
         s.push_str(&def.board.labels[sq as usize]);
     }
     s
+}
+
+/// The shortest prefix of a kind's name that no other kind's name starts with.
+pub fn kind_abbrev(def: &GameDef, k: u8) -> String {
+    let name = &def.kinds[k as usize];
+    let lower = name.to_lowercase();
+    for n in 1..=name.chars().count() {
+        let prefix: String = lower.chars().take(n).collect();
+        let clash = def
+            .kinds
+            .iter()
+            .enumerate()
+            .any(|(i, o)| i != k as usize && o.to_lowercase().starts_with(&prefix));
+        if !clash {
+            return name.chars().take(n).collect();
+        }
+    }
+    name.clone()
+}
+
+/// Reads `pass` and `K@SQ`: the legal move it names, `None` if the text is neither.
+fn find_special(
+    game: &Game,
+    pos: &Position,
+    text: &str,
+) -> Option<Result<Move, IllegalMove>> {
+    let def = &game.def;
+    let t = text.trim().trim_end_matches(['!', '?']);
+    let is_pass = t.eq_ignore_ascii_case("pass");
+    let drop = t.split_once('@');
+    if !is_pass && drop.is_none() {
+        return None;
+    }
+    let legal = game.legal_moves(pos);
+    if is_pass {
+        return Some(legal.iter().find(|m| m.is_pass()).copied().ok_or_else(|| {
+            illegal(
+                "a player may pass only when unable to move".to_string(),
+                Some(format!("Legal moves: {}.", list(def, &legal))),
+            )
+        }));
+    }
+    let (k, sq) = drop.expect("a drop");
+    let kinds: Vec<u8> = (0..def.kinds.len() as u8)
+        .filter(|&i| def.kinds[i as usize].to_lowercase().starts_with(&k.trim().to_lowercase()))
+        .collect();
+    let exact = (0..def.kinds.len() as u8).find(|&i| def.kinds[i as usize].eq_ignore_ascii_case(k.trim()));
+    let kind_id = match (exact, kinds.as_slice()) {
+        (Some(i), _) => i,
+        (None, [i]) => *i,
+        _ => {
+            return Some(Err(illegal(
+                format!("`{k}` names no single piece kind"),
+                Some(format!("Piece kinds: {}.", def.kinds.join(", "))),
+            )));
+        }
+    };
+    let Some(to) = def.board.square(sq.trim()) else {
+        return Some(Err(illegal(
+            format!("`{sq}` is not a square of this board"),
+            None,
+        )));
+    };
+    Some(
+        legal
+            .iter()
+            .find(|m| m.is_drop() && m.to == to && kind(m.result) == kind_id)
+            .copied()
+            .ok_or_else(|| {
+                let drops: Vec<String> = legal
+                    .iter()
+                    .filter(|m| m.is_drop())
+                    .map(|m| format(def, m))
+                    .collect();
+                illegal(
+                    format!(
+                        "a {} may not be placed on {} now",
+                        def.kinds[kind_id as usize], def.board.labels[to as usize]
+                    ),
+                    Some(if drops.is_empty() {
+                        format!("No piece may be placed now; legal moves: {}.", list(def, &legal))
+                    } else {
+                        format!("Legal placements: {}.", drops.join(", "))
+                    }),
+                )
+            }),
+    )
 }
 
 /// Why a move text was refused.
@@ -89,6 +190,9 @@ pub fn parse_path(def: &GameDef, text: &str) -> Result<(Vec<u8>, u64), IllegalMo
 /// # Errors
 /// Why the text names no legal move.
 pub fn find(game: &Game, pos: &Position, text: &str, shortcut: bool) -> Result<Move, IllegalMove> {
+    if let Some(r) = find_special(game, pos, text) {
+        return r;
+    }
     let def = &game.def;
     let (squares, capt) = parse_path(def, text)?;
     let mut g = game.generator(Identity::Effect);

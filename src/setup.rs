@@ -7,6 +7,8 @@
 //!   Black: { Man: [e9] }
 //! state: { moves-made: { White: 2, Black: 0 } }   # optional
 //! ```
+//!
+//! Neutral pieces are listed under `neutral` (`neutral: { Tree: [e5] }`).
 
 use std::collections::BTreeMap;
 
@@ -73,6 +75,9 @@ impl PositionSpec {
             )
         })?;
         let player = |name: &str| {
+            if name.eq_ignore_ascii_case("neutral") {
+                return Ok(crate::model::NEUTRAL);
+            }
             def.player(name).ok_or_else(|| {
                 err(
                     format!("unknown player `{name}`"),
@@ -92,6 +97,13 @@ impl PositionSpec {
                         Some(format!("Piece kinds: {}.", def.kinds.join(", "))),
                     )
                 })?;
+                if (def.neutral >> k & 1 == 1) != (p == crate::model::NEUTRAL) {
+                    return Err(err(
+                        format!("`{kname}` cannot belong to `{pname}`"),
+                        kname,
+                        Some("Neutral kinds are listed under `neutral`, the players' kinds under their players.".into()),
+                    ));
+                }
                 for s in squares {
                     let sq = def.board.square(s).ok_or_else(|| {
                         err(format!("`{s}` is not a square of this board"), s, None)
@@ -128,6 +140,9 @@ impl PositionSpec {
                 CounterValue::PerPlayer(m) => {
                     for (pname, v) in m {
                         let p = player(pname)?;
+                        if p == crate::model::NEUTRAL {
+                            return Err(err(format!("`{pname}` has no counters"), pname, None));
+                        }
                         pos.set_counter(c, p, clamp(*v));
                     }
                 }
@@ -142,11 +157,16 @@ impl PositionSpec {
     pub fn from_position(game: &Game, pos: &Position) -> PositionSpec {
         let def = &game.def;
         let mut pieces: BTreeMap<String, BTreeMap<String, Vec<String>>> = BTreeMap::new();
-        for p in 0..def.players.len() as u8 {
+        let owners = (0..def.players.len() as u8).chain([crate::model::NEUTRAL]);
+        for p in owners {
             for sq in pos.occ[p as usize].iter() {
                 let k = crate::engine::kind(pos.cells[sq as usize]);
+                let name = def
+                    .players
+                    .get(p as usize)
+                    .map_or("neutral".to_string(), Clone::clone);
                 pieces
-                    .entry(def.players[p as usize].clone())
+                    .entry(name)
                     .or_default()
                     .entry(def.kinds[k as usize].clone())
                     .or_default()
@@ -184,56 +204,75 @@ fn cname_first(state: &BTreeMap<String, CounterValue>) -> &str {
     state.keys().next().map_or("state", |s| s.as_str())
 }
 
-/// Draws a position as text, rank by rank from the top: the first player's pieces in upper
-/// case, the second's in lower case (others by number), each by the initial of its kind.
+/// Draws a position as text, rank by rank from the top. With two players: the first
+/// player's pieces in upper case, the second's in lower case, each by the initial of its kind.
+/// With more players every square takes two letters: the player's initial (upper case) and
+/// the kind's (lower case), e.g. `Rk`. Neutral pieces are `*` (`*t` with more players).
 pub fn draw(game: &Game, pos: &Position) -> String {
     let def = &game.def;
     let b = &def.board;
     let w = b.files.len();
+    let wide = def.players.len() > 2;
+    let initial = |s: &str| s.chars().next().unwrap_or('?');
+    let pad = |c: &str| if wide { format!("{c:<2}") } else { c.to_string() };
     let mut s = String::new();
     for r in (0..b.ranks.len()).rev() {
         s.push_str(&format!("{:>3} ", b.ranks[r]));
         for f in 0..w {
             let sq = b.grid[f + r * w];
-            let c = if sq == crate::model::NO_SQUARE {
-                ' '
+            let cell = if sq == crate::model::NO_SQUARE {
+                pad(" ")
             } else {
                 let code = pos.cells[sq as usize];
                 if code == 0 {
-                    '.'
+                    pad(".")
                 } else {
-                    let k = def.kinds[crate::engine::kind(code) as usize]
-                        .chars()
-                        .next()
-                        .unwrap_or('?');
-                    match crate::engine::owner(code) {
-                        0 => k.to_ascii_uppercase(),
-                        1 => k.to_ascii_lowercase(),
-                        n => char::from_digit(n as u32, 10).unwrap_or('?'),
+                    let k = initial(&def.kinds[crate::engine::kind(code) as usize]);
+                    let o = crate::engine::owner(code);
+                    if o == crate::model::NEUTRAL {
+                        if wide {
+                            format!("*{}", k.to_ascii_lowercase())
+                        } else {
+                            "*".to_string()
+                        }
+                    } else if wide {
+                        let p = def.players.get(o as usize).map_or("?", |p| p.as_str());
+                        format!("{}{}", initial(p).to_ascii_uppercase(), k.to_ascii_lowercase())
+                    } else if o == 0 {
+                        k.to_ascii_uppercase().to_string()
+                    } else {
+                        k.to_ascii_lowercase().to_string()
                     }
                 }
             };
-            s.push(c);
+            s.push_str(&cell);
             s.push(' ');
         }
         s.push('\n');
     }
     s.push_str("    ");
     for f in &b.files {
-        s.push_str(f);
+        s.push_str(&pad(f));
         s.push(' ');
     }
     s.push('\n');
-    let legend: Vec<String> = def
+    let mut legend: Vec<String> = def
         .players
         .iter()
         .enumerate()
-        .map(|(i, p)| match i {
-            0 => format!("{p}: upper case"),
-            1 => format!("{p}: lower case"),
-            n => format!("{p}: {n}"),
+        .map(|(i, p)| match (wide, i) {
+            (false, 0) => format!("{p}: upper case"),
+            (false, _) => format!("{p}: lower case"),
+            (true, _) => format!("{p}: {}", initial(p).to_ascii_uppercase()),
         })
         .collect();
+    if def.neutral != 0 {
+        let names: Vec<&str> = (0..def.kinds.len())
+            .filter(|&k| def.neutral >> k & 1 == 1)
+            .map(|k| def.kinds[k].as_str())
+            .collect();
+        legend.push(format!("neutral ({}): *", names.join(", ")));
+    }
     s.push_str(&format!(
         "{}; {} to move\n",
         legend.join(", "),

@@ -46,7 +46,7 @@ fn unused_declarations_are_warned_about() {
     let ast = regula::syntax::parse(&src).unwrap();
     let warnings = regula::validate::lints(&ast);
     let report = regula::validate::ValidationErrors {
-        src: src.named(),
+        src: std::sync::Arc::new(regula::source::SourceMap::single(&src)),
         errors: warnings,
     };
     insta::assert_snapshot!(regula::render_plain(&report));

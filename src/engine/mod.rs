@@ -33,7 +33,18 @@ impl Outcome {
         match self {
             Outcome::Ongoing => "ongoing".into(),
             Outcome::Draw => "draw".into(),
-            Outcome::Win(p) => format!("{} wins", def.players[*p as usize]),
+            Outcome::Win(p) => {
+                let team: Vec<&str> = def
+                    .team_of(*p)
+                    .iter()
+                    .map(|&q| def.players[q as usize].as_str())
+                    .collect();
+                match team.as_slice() {
+                    [one] => format!("{one} wins"),
+                    [init @ .., last] => format!("{} and {last} win", init.join(", ")),
+                    [] => format!("{} wins", def.players[*p as usize]),
+                }
+            }
         }
     }
 }
@@ -77,7 +88,13 @@ impl Game {
     /// Fills `out` with the legal moves and returns the outcome; a finished game has none.
     pub fn analyze(&self, g: &mut Generator, pos: &Position, out: &mut Vec<Move>) -> Outcome {
         g.legal(pos, out);
-        let o = self.outcome_given(g, pos, out.is_empty());
+        let mut blocked = out.is_empty();
+        if blocked && self.def.blocked_pass && !g.overflow && self.another_can_move(g, pos) {
+            // `turn { blocked pass }`: the only move is to pass the turn on.
+            out.push(Move::pass());
+            blocked = false;
+        }
+        let o = self.outcome_given(g, pos, blocked);
         if o != Outcome::Ongoing {
             out.clear();
         }
@@ -101,6 +118,20 @@ impl Game {
         self.analyze(&mut g, pos, &mut out)
     }
 
+    /// Whether a player other than the side to move would have a legal move here.
+    fn another_can_move(&self, g: &mut Generator, pos: &Position) -> bool {
+        let mut other = pos.clone();
+        let mut moves = Vec::new();
+        let n = self.def.players.len() as u8;
+        let found = (1..n).any(|i| {
+            other.to_move = (pos.to_move + i) % n;
+            g.legal(&other, &mut moves);
+            !moves.is_empty()
+        });
+        g.legal(pos, &mut moves);
+        found
+    }
+
     /// The outcome, knowing whether the side to move has a legal move. The end rules are
     /// tried in order; the first that holds decides. If none holds and the side to move
     /// cannot move, the game is drawn (the validator requires a `blocked` rule, so this is
@@ -120,7 +151,8 @@ impl Game {
                             if rule.result == EndResult::Win {
                                 return Outcome::Win(p);
                             }
-                            // A loss for p: with two sides, the other side wins.
+                            // A loss for p: the other side (validation allows `loss` only
+                            // with two sides) wins.
                             let opp = def.opponents(p);
                             return Outcome::Win(opp.trailing_zeros() as u8);
                         }
@@ -139,12 +171,19 @@ impl Game {
     pub fn play_unchecked(&self, pos: &Position, mv: &Move) -> Position {
         let def = &self.def;
         let mut next = pos.clone();
-        next.take(mv.from);
+        let mover = pos.to_move;
+        let players = def.players.len().clamp(1, MAX_PLAYERS);
+        if mv.is_pass() {
+            next.to_move = ((mover as usize + 1) % players) as u8;
+            return next;
+        }
+        if !mv.is_drop() {
+            next.take(mv.from);
+        }
         for sq in mv.captures.iter() {
             next.take(sq);
         }
         next.put(mv.to, mv.result);
-        let mover = pos.to_move;
         for e in &def.moves[mv.kind as usize].effects {
             let p = if def.counters[e.counter as usize].per_player {
                 mover
@@ -162,7 +201,7 @@ impl Game {
                 },
             );
         }
-        next.to_move = ((mover as usize + 1) % def.players.len().clamp(1, MAX_PLAYERS)) as u8;
+        next.to_move = ((mover as usize + 1) % players) as u8;
         next
     }
 

@@ -33,7 +33,7 @@ pub struct Generator<'g> {
     identity: Identity,
     // Scratch board.
     cells: [PieceCode; 256],
-    occ: [SquareSet; MAX_PLAYERS],
+    occ: [SquareSet; MAX_PLAYERS + 1],
     mover: u8,
     counters: [i16; MAX_COUNTERS * MAX_PLAYERS],
     // The move being built.
@@ -72,7 +72,7 @@ impl<'g> Generator<'g> {
             def,
             identity,
             cells: [0; 256],
-            occ: [SquareSet::EMPTY; MAX_PLAYERS],
+            occ: [SquareSet::EMPTY; MAX_PLAYERS + 1],
             mover: 0,
             counters: [0; MAX_COUNTERS * MAX_PLAYERS],
             kind_id: 0,
@@ -156,6 +156,35 @@ impl<'g> Generator<'g> {
                 self.occ[self.mover as usize].insert(sq);
             }
         }
+        self.drops(&allowed, out);
+    }
+
+    /// Drop moves: a new piece on each empty square that the move's `to` allows.
+    fn drops(&mut self, allowed: &[bool; 64], out: &mut Vec<Move>) {
+        let def = self.def;
+        for (ki, mk) in def.moves.iter().enumerate() {
+            let Some(k) = mk.drop else { continue };
+            if !allowed[ki.min(63)] {
+                continue;
+            }
+            let owner = if def.neutral >> k & 1 == 1 {
+                NEUTRAL
+            } else {
+                self.mover
+            };
+            self.piece = piece_code(owner, k);
+            self.kind_id = ki as u8;
+            self.origin = NO_SQUARE;
+            self.len = 0;
+            self.capt_legs = 0;
+            self.captured = SquareSet::EMPTY;
+            self.ncapt = 0;
+            for sq in def.board.all.iter() {
+                if self.cells[sq as usize] == 0 && self.sq_eval(&mk.to, sq) {
+                    self.emit(mk, sq, out);
+                }
+            }
+        }
     }
 
     /// Explores the legs of segment `seg` from `sq`. Returns whether any leg could land.
@@ -236,11 +265,16 @@ impl<'g> Generator<'g> {
                     if m == NO_SQUARE || self.cells[m as usize] == 0 || self.captured.contains(m) {
                         continue;
                     }
-                    let mine = owner(self.cells[m as usize]) == self.mover;
+                    // Neutral pieces are never leapt: they block like the board's edge.
+                    let o = owner(self.cells[m as usize]);
+                    if o == NEUTRAL {
+                        continue;
+                    }
                     let ok = match over {
-                        Over::Friend => mine,
-                        Over::Enemy => !mine,
+                        Over::Friend => def.team[o as usize] == def.team[self.mover as usize],
+                        Over::Enemy => def.team[o as usize] != def.team[self.mover as usize],
                         Over::Any => true,
+                        Over::Own => o == self.mover,
                     };
                     if !ok {
                         continue;

@@ -29,6 +29,32 @@ pub struct Move {
 }
 
 impl Move {
+    /// The pass of a player who cannot move (`turn { blocked pass }`).
+    pub fn pass() -> Move {
+        Move {
+            kind: crate::model::PASS,
+            from: crate::model::NO_SQUARE,
+            to: crate::model::NO_SQUARE,
+            piece: 0,
+            result: 0,
+            ncapt: 0,
+            len: 0,
+            capt_legs: 0,
+            captures: SquareSet::EMPTY,
+            path: [0; MAX_PATH],
+        }
+    }
+
+    /// Whether this is a pass.
+    pub fn is_pass(&self) -> bool {
+        self.kind == crate::model::PASS
+    }
+
+    /// Whether this move places a new piece rather than moving one.
+    pub fn is_drop(&self) -> bool {
+        self.from == crate::model::NO_SQUARE && !self.is_pass()
+    }
+
     /// The landings of the path.
     pub fn landings(&self) -> &[u8] {
         &self.path[..self.len as usize]

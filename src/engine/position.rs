@@ -5,7 +5,8 @@
 
 use crate::model::{GameDef, MAX_COUNTERS, MAX_KINDS, MAX_PLAYERS, SquareSet};
 
-/// A piece: owner and kind, packed as `1 + owner * 16 + kind`; `0` is an empty square.
+/// A piece: owner and kind, packed as `1 + owner * 16 + kind`; `0` is an empty square. The
+/// owner of a neutral piece is [`crate::model::NEUTRAL`].
 pub type PieceCode = u8;
 
 /// Packs a piece.
@@ -29,10 +30,10 @@ pub fn kind(code: PieceCode) -> u8 {
 pub struct Position {
     /// The piece on each square, or 0.
     pub cells: [PieceCode; 256],
-    /// The squares of each player's pieces.
-    pub occ: [SquareSet; MAX_PLAYERS],
-    /// Number of pieces per player and kind.
-    pub counts: [[u8; MAX_KINDS + 1]; MAX_PLAYERS],
+    /// The squares of each player's pieces; the last entry holds the neutral pieces.
+    pub occ: [SquareSet; MAX_PLAYERS + 1],
+    /// Number of pieces per owner (players, then neutral) and kind.
+    pub counts: [[u8; MAX_KINDS + 1]; MAX_PLAYERS + 1],
     /// Counter values, `counter * MAX_PLAYERS + player` (player 0 for global counters).
     pub counters: [i16; MAX_COUNTERS * MAX_PLAYERS],
     /// The player to move.
@@ -53,8 +54,8 @@ impl Position {
     pub fn empty(to_move: u8) -> Position {
         Position {
             cells: [0; 256],
-            occ: [SquareSet::EMPTY; MAX_PLAYERS],
-            counts: [[0; MAX_KINDS + 1]; MAX_PLAYERS],
+            occ: [SquareSet::EMPTY; MAX_PLAYERS + 1],
+            counts: [[0; MAX_KINDS + 1]; MAX_PLAYERS + 1],
             counters: [0; MAX_COUNTERS * MAX_PLAYERS],
             to_move,
         }

@@ -21,8 +21,12 @@ pub const MAX_DIRS: usize = 16;
 pub const MAX_COUNTERS: usize = 8;
 /// Longest path (landings after the start square) a move may have.
 pub const MAX_PATH: usize = 64;
-/// "No square" in neighbour tables.
+/// "No square" in neighbour tables; also the start square of a drop and of a pass.
 pub const NO_SQUARE: u8 = 255;
+/// The owner index of neutral pieces (one past the last player).
+pub const NEUTRAL: u8 = MAX_PLAYERS as u8;
+/// The move-type index of a pass (a player with no legal move under `turn { blocked pass }`).
+pub const PASS: u8 = 255;
 
 /// A named unit step.
 #[derive(Debug, Clone)]
@@ -104,6 +108,8 @@ pub enum RegionSel {
     Own(u8),
     Opponent(u8),
     All(u8),
+    /// The part of a named player: `(region, player)`.
+    Of(u8, u8),
 }
 
 /// A counter kept in the position.
@@ -123,6 +129,8 @@ pub struct Param {
     pub values: Vec<(String, Vec<String>)>,
     pub default: usize,
     pub chosen: usize,
+    /// Fixed by `set-param` (a variant's defining choice): no longer choosable.
+    pub fixed: bool,
 }
 
 /// What a leg does geometrically.
@@ -136,12 +144,17 @@ pub enum LegKind {
     Leap { over: Over, flying: bool },
 }
 
-/// Whose piece a leap goes over.
+/// Whose piece a leap goes over. Neutral pieces are never leapt.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Over {
+    /// A piece of the mover's team (the mover's own in a game without teams).
     Friend,
+    /// A piece of an opposing team.
     Enemy,
+    /// Any player's piece.
     Any,
+    /// One of the mover's own pieces (not a partner's).
+    Own,
 }
 
 /// One leg type.
@@ -201,6 +214,9 @@ pub struct MoveKind {
     pub require: Option<Cond>,
     pub effects: Vec<Effect>,
     pub removal: Removal,
+    /// `drop Kind`: the move places a new piece of this kind on its `to` square instead of
+    /// moving one (`pieces` is then 0 and `segments` empty).
+    pub drop: Option<u8>,
 }
 
 /// What happens when a priority keeps nothing.
@@ -373,6 +389,10 @@ pub struct GameDef {
     pub promotion_continue: Option<u8>,
     /// `team[p]`: the team of player `p` (players on one team share a result).
     pub team: Vec<u8>,
+    /// Bit `k` set: piece kind `k` is neutral (owned by [`NEUTRAL`], never moves, never leapt).
+    pub neutral: u32,
+    /// `turn { blocked pass }`: a player with no legal move passes while another can move.
+    pub blocked_pass: bool,
 }
 
 impl GameDef {
@@ -397,6 +417,16 @@ impl GameDef {
             .position(|p| p.name == name)
             .map(|i| i as u8)
     }
+    /// The players of `p`'s team, in turn order.
+    pub fn team_of(&self, p: u8) -> Vec<u8> {
+        (0..self.players.len() as u8)
+            .filter(|&q| self.team[q as usize] == self.team[p as usize])
+            .collect()
+    }
+    /// Whether the game has teams of more than one player.
+    pub fn has_teams(&self) -> bool {
+        (0..self.players.len()).any(|p| self.team.iter().filter(|&&t| t == self.team[p]).count() > 1)
+    }
     /// Bit mask of the players opposed to `p`.
     pub fn opponents(&self, p: u8) -> u8 {
         let mut m = 0u8;
@@ -414,6 +444,7 @@ impl GameDef {
             RegionSel::Own(r) => self.regions[r as usize].parts[p as usize],
             RegionSel::All(r) => self.regions[r as usize].all,
             RegionSel::Opponent(r) => self.regions[r as usize].opponent_parts[p as usize],
+            RegionSel::Of(r, q) => self.regions[r as usize].parts[q as usize],
         }
     }
 }

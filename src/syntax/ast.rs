@@ -41,8 +41,19 @@ pub struct Item {
 #[derive(Debug, Clone)]
 pub enum ItemKind {
     Game(String),
-    Extends(String),
+    /// `extends "parent.rules"`: the path as written and where.
+    Extends(String, Span),
+    /// `remove KIND [NAME]`: deletes an inherited item.
+    Remove(ItemKey),
+    /// `amend ITEM`: adds the statements of this item to the inherited item of the same key.
+    Amend(Box<ItemKind>),
     Players(Vec<Ident>),
+    /// `teams { A B | C D }`.
+    Teams(Vec<Vec<Ident>>),
+    /// `turn { blocked pass }`.
+    Turn(Vec<TurnStmt>),
+    /// `neutral { Tree }`: kinds owned by no player.
+    Neutral(Vec<Ident>),
     Board(Board),
     Directions(Vec<DirDecl>),
     DirSet(DirSetDecl),
@@ -57,6 +68,96 @@ pub enum ItemKind {
     Priority(PriorityDecl),
     End(Vec<EndStmt>),
     Promote(Vec<PromoteStmt>),
+}
+
+/// The kind of a top-level item, as `remove` and `amend` name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ItemWord {
+    Game,
+    Players,
+    Teams,
+    Turn,
+    Board,
+    Directions,
+    Set,
+    Region,
+    Pieces,
+    Neutral,
+    Setup,
+    Counter,
+    Param,
+    SetParam,
+    Leg,
+    Move,
+    Priority,
+    End,
+    Promote,
+}
+
+impl ItemWord {
+    /// The keyword that starts such an item.
+    pub fn word(self) -> &'static str {
+        match self {
+            ItemWord::Game => "game",
+            ItemWord::Players => "players",
+            ItemWord::Teams => "teams",
+            ItemWord::Turn => "turn",
+            ItemWord::Board => "board",
+            ItemWord::Directions => "directions",
+            ItemWord::Set => "set",
+            ItemWord::Region => "region",
+            ItemWord::Pieces => "pieces",
+            ItemWord::Neutral => "neutral",
+            ItemWord::Setup => "setup",
+            ItemWord::Counter => "counter",
+            ItemWord::Param => "param",
+            ItemWord::SetParam => "set-param",
+            ItemWord::Leg => "leg",
+            ItemWord::Move => "move",
+            ItemWord::Priority => "priority",
+            ItemWord::End => "end",
+            ItemWord::Promote => "promote",
+        }
+    }
+    /// Whether a file has at most one such item (so it has no name).
+    pub fn single(self) -> bool {
+        !matches!(
+            self,
+            ItemWord::Set
+                | ItemWord::Region
+                | ItemWord::Counter
+                | ItemWord::Param
+                | ItemWord::SetParam
+                | ItemWord::Leg
+                | ItemWord::Move
+                | ItemWord::Priority
+        )
+    }
+}
+
+/// `remove move castle-move`: what to delete, and where that was said.
+#[derive(Debug, Clone)]
+pub struct ItemKey {
+    pub word: ItemWord,
+    /// The name, for named kinds.
+    pub name: Option<Ident>,
+    pub span: Span,
+}
+
+/// A statement of the `turn` item.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TurnStmt {
+    /// What a player with no legal move does.
+    Blocked(BlockedAction, Span),
+}
+
+/// What a player with no legal move does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BlockedAction {
+    /// The end rules decide (the default).
+    End,
+    /// The player passes, if some other player can move.
+    Pass,
 }
 
 /// A label list entry: `A` or a range `A..L`.
@@ -154,13 +255,7 @@ pub struct IfParam<T> {
     pub otherwise: Vec<T>,
 }
 
-/// What a leg jumps over.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Over {
-    Friend,
-    Enemy,
-    Any,
-}
+pub use crate::model::Over;
 
 /// A statement in a `leg` block.
 #[derive(Debug, Clone)]
@@ -207,6 +302,8 @@ pub enum Removal {
 #[derive(Debug, Clone)]
 pub enum MoveStmt {
     By(Vec<Ident>),
+    /// `drop Kind`: place a new piece instead of moving one.
+    Drop(Ident),
     From(SqCond),
     To(SqCond),
     Land(SqCond),
@@ -295,10 +392,12 @@ pub enum PromoteStmt {
 }
 
 /// Whose region a reference means.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RegionOwner {
     Own,
     Opponent,
+    /// A named player's part: `White castle`.
+    Player(Ident),
 }
 
 /// `own home`, `opponent home` or `home`.

@@ -11,8 +11,25 @@ use crate::span::Span;
 
 type P<'a> = Pair<'a, Rule>;
 
+thread_local! {
+    /// Where the file being lowered starts in the global offset space of its
+    /// [`crate::source::SourceMap`]: a variant and its parents share one space, so that a span
+    /// alone says which file it points into.
+    static BASE: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// Lowers with every span shifted by `base`.
+pub(super) fn with_base<T>(base: usize, f: impl FnOnce() -> T) -> T {
+    let old = BASE.with(|b| b.replace(base));
+    let out = f();
+    BASE.with(|b| b.set(old));
+    out
+}
+
 fn span(p: &P) -> Span {
-    p.as_span().into()
+    let s: Span = p.as_span().into();
+    let base = BASE.with(|b| b.get());
+    Span::new(s.start + base, s.end + base)
 }
 
 fn ident(p: P) -> Ident {
@@ -76,8 +93,41 @@ fn string(p: P) -> String {
 fn lower_item_kind(p: P) -> ItemKind {
     match p.as_rule() {
         Rule::game => ItemKind::Game(string(p.into_inner().next().unwrap())),
-        Rule::extends => ItemKind::Extends(string(p.into_inner().next().unwrap())),
+        Rule::extends => {
+            let s = p.into_inner().next().unwrap();
+            let sp = span(&s);
+            ItemKind::Extends(string(s), sp)
+        }
+        Rule::remove_item => {
+            let sp = span(&p);
+            let mut it = p.into_inner();
+            let word = item_word(it.next().unwrap().as_str());
+            ItemKind::Remove(ItemKey {
+                word,
+                name: it.next().map(ident),
+                span: sp,
+            })
+        }
+        Rule::amend => ItemKind::Amend(Box::new(lower_item_kind(p.into_inner().next().unwrap()))),
         Rule::players => ItemKind::Players(p.into_inner().map(ident).collect()),
+        Rule::teams => ItemKind::Teams(
+            p.into_inner()
+                .map(|t| t.into_inner().map(ident).collect())
+                .collect(),
+        ),
+        Rule::turn => ItemKind::Turn(
+            p.into_inner()
+                .map(|t| {
+                    let sp = span(&t);
+                    let action = match t.into_inner().next().unwrap().as_str() {
+                        "pass" => BlockedAction::Pass,
+                        _ => BlockedAction::End,
+                    };
+                    TurnStmt::Blocked(action, sp)
+                })
+                .collect(),
+        ),
+        Rule::neutral => ItemKind::Neutral(p.into_inner().map(ident).collect()),
         Rule::pieces => ItemKind::Pieces(p.into_inner().map(ident).collect()),
         Rule::board => ItemKind::Board(lower_board(p)),
         Rule::directions => ItemKind::Directions(p.into_inner().map(lower_dir_decl).collect()),
@@ -216,6 +266,24 @@ fn lower_item_kind(p: P) -> ItemKind {
     }
 }
 
+fn item_word(w: &str) -> ItemWord {
+    match w {
+        "set-param" => ItemWord::SetParam,
+        "leg" => ItemWord::Leg,
+        "move" => ItemWord::Move,
+        "priority" => ItemWord::Priority,
+        "region" => ItemWord::Region,
+        "set" => ItemWord::Set,
+        "counter" => ItemWord::Counter,
+        "param" => ItemWord::Param,
+        "promote" => ItemWord::Promote,
+        "teams" => ItemWord::Teams,
+        "neutral" => ItemWord::Neutral,
+        "turn" => ItemWord::Turn,
+        w => unreachable!("item word: {w}"),
+    }
+}
+
 fn int(p: &P) -> i64 {
     // The grammar admits any digit string; absurd sizes saturate and are caught by validation.
     p.as_str()
@@ -322,6 +390,7 @@ fn lower_leg_stmt(p: P) -> LegStmt {
             let over = match it.next().unwrap().as_str() {
                 "friend" => Over::Friend,
                 "enemy" => Over::Enemy,
+                "own" => Over::Own,
                 _ => Over::Any,
             };
             LegStmt::Leap {
@@ -341,6 +410,7 @@ fn lower_leg_stmt(p: P) -> LegStmt {
 fn lower_move_stmt(p: P) -> MoveStmt {
     match p.as_rule() {
         Rule::move_by => MoveStmt::By(p.into_inner().map(ident).collect()),
+        Rule::move_drop => MoveStmt::Drop(ident(p.into_inner().next().unwrap())),
         Rule::move_from => MoveStmt::From(lower_sq_cond(p.into_inner().next().unwrap())),
         Rule::move_to => MoveStmt::To(lower_sq_cond(p.into_inner().next().unwrap())),
         Rule::move_land => MoveStmt::Land(lower_sq_cond(p.into_inner().next().unwrap())),
@@ -463,6 +533,11 @@ fn lower_region_ref(p: P) -> RegionRef {
     let mut name = None;
     for c in p.into_inner() {
         match c.as_rule() {
+            Rule::player_region => {
+                let mut it = c.into_inner();
+                owner = Some(RegionOwner::Player(ident(it.next().unwrap())));
+                name = Some(ident(it.next().unwrap()));
+            }
             Rule::region_owner => {
                 owner = Some(if c.as_str() == "own" {
                     RegionOwner::Own

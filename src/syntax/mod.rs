@@ -24,8 +24,18 @@ pub(crate) struct RulesParser;
 /// # Errors
 /// A [`SyntaxError`] pointing at the first place the text leaves the grammar.
 pub fn parse(src: &SourceFile) -> Result<ast::RuleFile, SyntaxError> {
+    parse_at(src, 0)
+}
+
+/// Parses a rule file whose spans start at `base` in a [`crate::source::SourceMap`]'s
+/// global offset space (the file's place among a variant's sources).
+///
+/// # Errors
+/// A [`SyntaxError`] pointing at the first place the text leaves the grammar (in the file's
+/// own offsets).
+pub fn parse_at(src: &SourceFile, base: usize) -> Result<ast::RuleFile, SyntaxError> {
     let mut pairs =
         RulesParser::parse(Rule::file, &src.text).map_err(|e| SyntaxError::from_pest(src, e))?;
     let file = pairs.next().expect("the file rule always yields one pair");
-    Ok(lower::lower_file(file))
+    Ok(lower::with_base(base, || lower::lower_file(file)))
 }

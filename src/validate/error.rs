@@ -3,7 +3,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use miette::{Diagnostic, LabeledSpan, NamedSource, Severity, SourceCode};
+use miette::{Diagnostic, LabeledSpan, Severity, SourceCode};
 
 use crate::span::Span;
 
@@ -32,6 +32,8 @@ pub enum Check {
     Loop,
     /// Something declared but never used (a warning).
     Unused,
+    /// A variant's `extends`, `remove` or `amend` cannot be carried out.
+    Inherit,
 }
 
 impl Check {
@@ -49,6 +51,7 @@ impl Check {
             Check::BadCondition => "regula::bad_condition",
             Check::Loop => "regula::loop",
             Check::Unused => "regula::unused",
+            Check::Inherit => "regula::inherit",
         }
     }
 }
@@ -109,8 +112,8 @@ impl Diagnostic for ValidationError {
 /// All problems found in one rule file.
 #[derive(Debug)]
 pub struct ValidationErrors {
-    /// The file.
-    pub src: NamedSource<Arc<str>>,
+    /// The files the spans point into (a variant and its parents).
+    pub src: Arc<crate::source::SourceMap>,
     /// The problems, in source order.
     pub errors: Vec<ValidationError>,
 }
@@ -145,7 +148,7 @@ impl Diagnostic for ValidationErrors {
         })
     }
     fn source_code(&self) -> Option<&dyn SourceCode> {
-        Some(&self.src)
+        Some(&*self.src)
     }
     fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn Diagnostic> + 'a>> {
         Some(Box::new(self.errors.iter().map(|e| e as &dyn Diagnostic)))

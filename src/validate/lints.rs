@@ -94,7 +94,7 @@ fn move_stmt(s: &MoveStmt, u: &mut Used) {
                 .chain(&i.otherwise)
                 .for_each(|x| move_stmt(x, u));
         }
-        MoveStmt::By(_) | MoveStmt::Removal(_) => {}
+        MoveStmt::By(_) | MoveStmt::Removal(_) | MoveStmt::Drop(_) => {}
     }
 }
 

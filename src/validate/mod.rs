@@ -13,7 +13,10 @@ pub use lints::lints;
 use std::collections::HashMap;
 
 use crate::model::{self, *};
-use crate::source::SourceFile;
+use std::sync::Arc;
+
+use crate::inherit::Resolved;
+use crate::source::SourceMap;
 use crate::span::Span;
 use crate::syntax::ast::{self, IfParam, ItemKind, PerPlayer};
 
@@ -22,21 +25,22 @@ use crate::syntax::ast::{self, IfParam, ItemKind, PerPlayer};
 /// # Errors
 /// Every problem found, as one [`ValidationErrors`].
 pub fn validate(
-    src: &SourceFile,
-    file: &ast::RuleFile,
+    res: &Resolved,
     overrides: &[(String, String)],
 ) -> Result<GameDef, ValidationErrors> {
     let mut v = Validator {
         errors: Vec::new(),
-        text: src.text.to_string(),
+        sources: res.sources.clone(),
+        root: res.root,
+        removed: res.removed.clone(),
     };
-    let def = v.run(file, overrides);
+    let def = v.run(&res.file, overrides);
     if v.errors.is_empty() {
         Ok(def.expect("no errors means a definition"))
     } else {
         v.errors.sort_by_key(|e| e.span.start);
         Err(ValidationErrors {
-            src: src.named(),
+            src: res.sources.clone(),
             errors: v.errors,
         })
     }
@@ -44,7 +48,11 @@ pub fn validate(
 
 struct Validator {
     errors: Vec<ValidationError>,
-    text: String,
+    sources: Arc<SourceMap>,
+    /// Where the loaded file starts in `sources`.
+    root: usize,
+    /// Items a variant removed, so that a dangling use can point at the `remove`.
+    removed: Vec<(ast::ItemWord, String, Span)>,
 }
 
 /// Names in scope while compiling conditions.
@@ -54,9 +62,11 @@ struct Names<'a> {
     regions: &'a [Region],
     counters: &'a [model::Counter],
     moves: &'a [String],
+    /// Bit `k`: kind `k` is neutral.
+    neutral: u32,
 }
 
-fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
+pub(crate) fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
     let mut best: Option<(usize, &str)> = None;
     for c in candidates {
         let d = edit_distance(&name.to_lowercase(), &c.to_lowercase());
@@ -132,13 +142,33 @@ impl Validator {
                     }
                 ))
             });
-        self.err(
-            Check::UnknownName,
-            id.span,
-            format!("unknown {what} `{}`", id.name),
-            format!("no {what} of this name"),
+        // A name the variant removed from its parent: point at the `remove` too.
+        let removed = self
+            .removed
+            .iter()
+            .find(|(_, n, _)| *n == id.name)
+            .map(|(w, _, s)| {
+                (
+                    *s,
+                    format!("the variant removes {} `{}` here", w.word(), id.name),
+                )
+            });
+        let help = if removed.is_some() {
+            Some(format!(
+                "This inherited item still uses `{}`: remove or replace it too, or keep `{}`.",
+                id.name, id.name
+            ))
+        } else {
+            help
+        };
+        self.errors.push(ValidationError {
+            check: Check::UnknownName,
+            message: format!("unknown {what} `{}`", id.name),
+            span: id.span,
+            label: format!("no {what} of this name"),
+            related: removed,
             help,
-        );
+        });
         None
     }
 
@@ -161,6 +191,9 @@ impl Validator {
         let mut prios_ast = Vec::new();
         let mut end_ast = None;
         let mut promote_ast = None;
+        let mut teams_ast: Option<(&Vec<Vec<ast::Ident>>, Span)> = None;
+        let mut turn_ast: Option<&Vec<ast::TurnStmt>> = None;
+        let mut neutral_ast: Option<&Vec<ast::Ident>> = None;
         let mut player_docs = Vec::new();
         let mut kind_docs = Vec::new();
         let mut board_docs = Vec::new();
@@ -174,7 +207,20 @@ impl Validator {
                 ItemKind::End(_) => Some("end"),
                 ItemKind::Promote(_) => Some("promote"),
                 ItemKind::Directions(_) => Some("directions"),
-                _ => None,
+                ItemKind::Teams(_) => Some("teams"),
+                ItemKind::Turn(_) => Some("turn"),
+                ItemKind::Neutral(_) => Some("neutral"),
+                ItemKind::Extends(..)
+                | ItemKind::Remove(_)
+                | ItemKind::Amend(_)
+                | ItemKind::DirSet(_)
+                | ItemKind::Region(_)
+                | ItemKind::Counter(_)
+                | ItemKind::Param(_)
+                | ItemKind::SetParam(..)
+                | ItemKind::Leg(_)
+                | ItemKind::Move(_)
+                | ItemKind::Priority(_) => None,
             };
             if let Some(k) = single {
                 if let Some(first) = seen.get(k) {
@@ -195,17 +241,15 @@ impl Validator {
             }
             match &item.kind {
                 ItemKind::Game(n) => name = Some(n.clone()),
-                ItemKind::Extends(_) => self.err(
-                    Check::Structure,
-                    item.span,
-                    "`extends` is not supported yet",
-                    "variants by inheritance come later",
-                    Some("Copy the parent's items into this file for now.".into()),
-                ),
+                // Resolved before validation (`inherit`): none is left in a merged file.
+                ItemKind::Extends(..) | ItemKind::Remove(_) | ItemKind::Amend(_) => {}
                 ItemKind::Players(p) => {
                     players_ast = Some(p);
                     player_docs = item.docs.clone();
                 }
+                ItemKind::Teams(t) => teams_ast = Some((t, item.span)),
+                ItemKind::Turn(t) => turn_ast = Some(t),
+                ItemKind::Neutral(n) => neutral_ast = Some(n),
                 ItemKind::Board(b) => {
                     board_ast = Some(b);
                     board_docs = item.docs.clone();
@@ -228,13 +272,18 @@ impl Validator {
                 ItemKind::Promote(p) => promote_ast = Some(p),
             }
         }
+        let root_text = self
+            .sources
+            .file_at(self.root)
+            .map(|(_, f)| f.text.clone())
+            .unwrap_or_default();
+        let first = root_text
+            .find(|c: char| !c.is_whitespace())
+            .map_or(0, |i| i.min(root_text.len()));
         let start = Span::new(
-            0,
-            self.text
-                .find(|c: char| !c.is_whitespace())
-                .map_or(0, |i| i.min(self.text.len())),
+            self.root + first,
+            self.root + (first + 1).min(root_text.len()),
         );
-        let start = Span::new(start.end, (start.end + 1).min(self.text.len()));
         let missing = |v: &mut Validator, what: &str, example: &str| {
             v.err(
                 Check::Structure,
@@ -311,11 +360,35 @@ impl Validator {
             players_ast.map(|v| v.as_slice()).unwrap_or(&[]),
             MAX_PLAYERS,
         );
-        let kinds = self.names(
-            "piece kind",
-            kinds_ast.map(|v| v.as_slice()).unwrap_or(&[]),
-            MAX_KINDS,
-        );
+        let all_kinds: Vec<ast::Ident> = kinds_ast
+            .into_iter()
+            .chain(neutral_ast)
+            .flatten()
+            .cloned()
+            .collect();
+        let kinds = self.names("piece kind", &all_kinds, MAX_KINDS);
+        let neutral: u32 = match (kinds_ast, neutral_ast) {
+            (Some(k), Some(n)) if kinds.len() == k.len() + n.len() => {
+                ((1u32 << n.len()) - 1) << k.len()
+            }
+            _ => 0,
+        };
+        if let Some(p) = players_ast
+            && let Some(id) = p.iter().find(|p| p.name == "neutral")
+        {
+            self.err(
+                Check::Structure,
+                id.span,
+                "`neutral` is not a player's name",
+                "reserved",
+                Some("`neutral` stands for the owner of neutral pieces; name the player otherwise.".into()),
+            );
+        }
+        let team = self.teams(teams_ast, &players);
+        let blocked_pass = turn_ast.is_some_and(|t| {
+            t.iter()
+                .any(|s| matches!(s, ast::TurnStmt::Blocked(ast::BlockedAction::Pass, _)))
+        });
         if players_ast.is_some()
             && players.len() < 2
             && let Some(p) = players_ast.and_then(|p| p.first())
@@ -332,9 +405,8 @@ impl Validator {
         // Board and directions.
         let mut board = self.board(board_ast);
         self.directions(&mut board, &dirs_ast);
-        let np = players.len().max(1);
         let dir_sets = self.dir_sets(&sets_ast, &board, &players);
-        let regions = self.regions(&regions_ast, &board, &players);
+        let regions = self.regions(&regions_ast, &board, &players, &team);
         let counters = self.counters(&counters_ast);
 
         // Setup.
@@ -342,13 +414,32 @@ impl Validator {
         if let Some(s) = setup_ast {
             let mut used: HashMap<u8, Span> = HashMap::new();
             for sp in s {
-                let Some(p) = self.lookup(&players, &sp.player, "player") else {
-                    continue;
+                let p = if sp.player.name == "neutral" {
+                    NEUTRAL
+                } else {
+                    let Some(p) = self.lookup(&players, &sp.player, "player") else {
+                        continue;
+                    };
+                    p
                 };
                 for (kind, sqs) in &sp.kinds {
                     let Some(k) = self.lookup(&kinds, kind, "piece kind") else {
                         continue;
                     };
+                    if (neutral >> k & 1 == 1) != (p == NEUTRAL) {
+                        self.err(
+                            Check::BadSquare,
+                            kind.span,
+                            if p == NEUTRAL {
+                                format!("`{}` is not a neutral piece kind", kind.name)
+                            } else {
+                                format!("`{}` is neutral: no player owns it", kind.name)
+                            },
+                            "wrong owner",
+                            Some("Place neutral kinds under `neutral { Kind: squares }` in the setup, and the players' kinds under their players.".into()),
+                        );
+                        continue;
+                    }
                     for item in sqs {
                         for q in self.square_item(&board, item) {
                             if let Some(first) = used.insert(q, item.span()) {
@@ -379,6 +470,7 @@ impl Validator {
             regions: &regions,
             counters: &counters,
             moves: &move_names,
+            neutral,
         };
         let leg_names = self.unique_names("leg", legs_ast.iter().map(|(l, _)| &l.name));
         let _ = self.unique_names("move", moves_ast.iter().map(|(m, _)| &m.name));
@@ -476,13 +568,27 @@ impl Validator {
                             Some("Write `win P if ...`: P stands for each player in turn.".into()),
                         );
                     }
+                    if let ast::EndResult::Loss(p) = s_result(s) {
+                        let mut sides = team.clone();
+                        sides.sort_unstable();
+                        sides.dedup();
+                        if sides.len() != 2 {
+                            self.err(
+                                Check::BadCondition,
+                                p.span,
+                                format!("`loss` needs exactly two sides, and this game has {}", sides.len()),
+                                "who would win?",
+                                Some("Say who wins instead: `win P if ...`, or group the players with `teams { ... }`.".into()),
+                            );
+                        }
+                    }
                     let mut vars = vars;
                     let cond = self.cond(cond, &names, &mut vars);
                     end.push(EndRule {
                         docs: docs.clone(),
                         result,
                         cond,
-                        text: self.text[span.start..span.end].trim().to_string(),
+                        text: self.sources.slice(*span).trim().to_string(),
                     });
                 }
             }
@@ -512,7 +618,7 @@ impl Validator {
                     ast::PromoteStmt::Rule { from, to, region } => {
                         let f = self.lookup(&kinds, from, "piece kind");
                         let t = self.lookup(&kinds, to, "piece kind");
-                        let r = self.region_sel(region, &regions);
+                        let r = self.region_sel(region, &regions, &players);
                         if let (Some(from), Some(to), Some(region)) = (f, t, r) {
                             promotions.push(Promotion { from, to, region });
                         }
@@ -547,7 +653,9 @@ impl Validator {
         Some(GameDef {
             name: name.unwrap_or_else(|| "Untitled".into()),
             docs: file.docs.clone(),
-            team: (0..np as u8).collect(),
+            team,
+            neutral,
+            blocked_pass,
             players,
             player_docs,
             kinds,
@@ -667,6 +775,7 @@ impl Validator {
                     values,
                     default,
                     chosen: default,
+                    fixed: false,
                 });
             }
         }
@@ -674,7 +783,10 @@ impl Validator {
         for (n, v) in sets {
             match out.iter_mut().position(|p| p.name == n.name) {
                 Some(i) => match out[i].values.iter().position(|x| x.0 == v.name) {
-                    Some(j) => out[i].chosen = j,
+                    Some(j) => {
+                        out[i].chosen = j;
+                        out[i].fixed = true;
+                    }
                     None => {
                         let vals: Vec<String> = out[i].values.iter().map(|x| x.0.clone()).collect();
                         self.unknown("value", v, &vals);
@@ -687,6 +799,19 @@ impl Validator {
         }
         for (n, v) in overrides {
             match out.iter_mut().find(|p| &p.name == n) {
+                Some(p) if p.fixed => {
+                    let at = sets.iter().find(|(k, _)| &k.name == n).map_or(Span::new(0, 0), |(k, _)| k.span);
+                    let fixed_to = p.values[p.chosen].0.clone();
+                    if *v != fixed_to {
+                        self.err(
+                            Check::BadParam,
+                            at,
+                            format!("parameter `{n}` is fixed to `{fixed_to}` by `set-param`, so it cannot be `{v}`"),
+                            "fixed here",
+                            Some("A variant's `set-param` is part of its definition; load the parent to choose another value.".into()),
+                        );
+                    }
+                }
                 Some(p) => match p.values.iter().position(|x| &x.0 == v) {
                     Some(j) => p.chosen = j,
                     None => {
@@ -1092,11 +1217,49 @@ impl Validator {
         out
     }
 
+    /// `teams { A B | C D }`: the team of each player (each player its own team without it).
+    fn teams(&mut self, t: Option<(&Vec<Vec<ast::Ident>>, Span)>, players: &[String]) -> Vec<u8> {
+        let mut team: Vec<u8> = (0..players.len() as u8).collect();
+        let Some((groups, span)) = t else {
+            return team;
+        };
+        let mut seen: Vec<Option<Span>> = vec![None; players.len()];
+        for (ti, g) in groups.iter().enumerate() {
+            for id in g {
+                let Some(p) = self.lookup(players, id, "player") else {
+                    continue;
+                };
+                if let Some(first) = seen[p as usize] {
+                    self.dup("team member", id, first);
+                }
+                seen[p as usize] = Some(id.span);
+                team[p as usize] = ti as u8;
+            }
+        }
+        let missing: Vec<&str> = players
+            .iter()
+            .zip(&seen)
+            .filter(|(_, s)| s.is_none())
+            .map(|(p, _)| p.as_str())
+            .collect();
+        if !missing.is_empty() {
+            self.err(
+                Check::Structure,
+                Span::new(span.start, span.start + "teams".len()),
+                format!("the teams leave out {}", missing.iter().map(|m| format!("`{m}`")).collect::<Vec<_>>().join(", ")),
+                "every player belongs to one team",
+                Some("List every player in exactly one team: `teams { A B | C D }`.".into()),
+            );
+        }
+        team
+    }
+
     fn regions(
         &mut self,
         regs: &[(&ast::RegionDecl, &Vec<String>)],
         board: &Board,
         players: &[String],
+        team: &[u8],
     ) -> Vec<Region> {
         let _ = self.unique_names("region", regs.iter().map(|(r, _)| &r.name));
         let mut out: Vec<Region> = Vec::new();
@@ -1148,12 +1311,12 @@ impl Validator {
                 });
             }
         }
-        // Two players: each is the other's opponent. Teams come with four-player variants.
+        // A player's opponents are the players of the other teams.
         for reg in &mut out {
             reg.opponent_parts = (0..np)
                 .map(|p| {
                     (0..np)
-                        .filter(|&q| q != p)
+                        .filter(|&q| team.get(q) != team.get(p))
                         .fold(SquareSet::EMPTY, |a, q| a.or(&reg.parts[q]))
                 })
                 .collect();
@@ -1200,10 +1363,15 @@ impl Validator {
         out
     }
 
-    fn region_sel(&mut self, r: &ast::RegionRef, regions: &[Region]) -> Option<RegionSel> {
+    fn region_sel(
+        &mut self,
+        r: &ast::RegionRef,
+        regions: &[Region],
+        players: &[String],
+    ) -> Option<RegionSel> {
         let names: Vec<String> = regions.iter().map(|r| r.name.clone()).collect();
         let i = self.lookup(&names, &r.name, "region")?;
-        match r.owner {
+        match &r.owner {
             None => Some(RegionSel::All(i)),
             Some(o) => {
                 if !regions[i as usize].per_player {
@@ -1225,6 +1393,9 @@ impl Validator {
                 Some(match o {
                     ast::RegionOwner::Own => RegionSel::Own(i),
                     ast::RegionOwner::Opponent => RegionSel::Opponent(i),
+                    ast::RegionOwner::Player(p) => {
+                        RegionSel::Of(i, self.lookup(players, p, "player")?)
+                    }
                 })
             }
         }
@@ -1246,7 +1417,7 @@ impl Validator {
             ast::SqCond::And(v) => SqExpr::And(v.iter().map(|x| self.sq(x, n)).collect()),
             ast::SqCond::Not(x) => SqExpr::Not(Box::new(self.sq(x, n))),
             ast::SqCond::In(r) => self
-                .region_sel(r, n.regions)
+                .region_sel(r, n.regions, n.players)
                 .map_or(SqExpr::False, SqExpr::In),
             ast::SqCond::Piece(k) => {
                 SqExpr::Piece(self.kind_mask(std::slice::from_ref(k), n.kinds))
@@ -1355,7 +1526,7 @@ impl Validator {
                 } else {
                     self.kind_mask(kinds, n.kinds)
                 };
-                let region = region.as_ref().and_then(|r| self.region_sel(r, n.regions));
+                let region = region.as_ref().and_then(|r| self.region_sel(r, n.regions, n.players));
                 Quantity::Count { who, kinds, region }
             }
             ast::Quantity::Counter { name, who } => {
@@ -1400,11 +1571,7 @@ impl Validator {
                 ast::LegStmt::Step(d) => geometry(self, LegKind::Step, d),
                 ast::LegStmt::Slide(d) => geometry(self, LegKind::Slide, d),
                 ast::LegStmt::Leap { dirs, over, flying } => {
-                    let over = match over {
-                        ast::Over::Friend => Over::Friend,
-                        ast::Over::Enemy => Over::Enemy,
-                        ast::Over::Any => Over::Any,
-                    };
+                    let over = *over;
                     geometry(
                         self,
                         LegKind::Leap {
@@ -1489,12 +1656,28 @@ impl Validator {
             require: None,
             effects: vec![],
             removal: Removal::Immediately,
+            drop: None,
         };
+        let mut by_span = None;
         let (mut froms, mut tos, mut lands, mut stops) = (vec![], vec![], vec![], vec![]);
         let mut seq_seen = false;
         for s in flat {
             match s {
-                ast::MoveStmt::By(k) => mk.pieces = self.kind_mask(k, n.kinds),
+                ast::MoveStmt::By(k) => {
+                    mk.pieces = self.kind_mask(k, n.kinds);
+                    by_span = k.first().map(|i| i.span);
+                    for id in k {
+                        if n.kinds.iter().position(|x| *x == id.name).is_some_and(|i| n.neutral >> i & 1 == 1) {
+                            self.err(Check::BadMove, id.span, format!("`{}` is neutral: neutral pieces never move", id.name), "a neutral kind", Some("Neutral pieces stand where they are placed; only players' pieces make moves.".into()));
+                        }
+                    }
+                }
+                ast::MoveStmt::Drop(k) => {
+                    if mk.drop.is_some() {
+                        self.err(Check::BadMove, k.span, format!("move `{}` drops twice", m.name.name), "second `drop`", Some("A drop places one piece.".into()));
+                    }
+                    mk.drop = self.lookup(n.kinds, k, "piece kind");
+                }
                 ast::MoveStmt::From(c) => froms.push(self.sq(c, n)),
                 ast::MoveStmt::To(c) => tos.push(self.sq(c, n)),
                 ast::MoveStmt::Land(c) => lands.push(self.sq(c, n)),
@@ -1555,7 +1738,20 @@ impl Validator {
                 ast::MoveStmt::If(_) => {}
             }
         }
-        if !seq_seen {
+        if mk.drop.is_some() {
+            // A drop moves no piece: it has a `to` and may have `require` and `effect`.
+            if seq_seen || by_span.is_some() || !froms.is_empty() || !lands.is_empty() || !stops.is_empty() {
+                self.err(
+                    Check::BadMove,
+                    m.name.span,
+                    format!("move `{}` drops a piece, so it has no `by`, `from`, `sequence`, `each landing` or `stop`", m.name.name),
+                    "a drop moves no piece",
+                    Some("Say where the piece may be placed with `to CONDITION`.".into()),
+                );
+            }
+            mk.pieces = 0;
+            mk.segments.clear();
+        } else if !seq_seen {
             self.err(
                 Check::BadMove,
                 m.name.span,
