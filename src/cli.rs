@@ -279,13 +279,13 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 match crate::load(&src, &[]) {
                     Ok(g) => {
                         // A file that loads has parsed, so its lints can be computed.
-                        if let Ok(ast) = crate::syntax::parse(&src) {
-                            let warnings = crate::validate::lints(&ast);
+                        if let Ok(res) = crate::inherit::resolve(&src) {
+                            let warnings = crate::validate::lints(&res.file);
                             if !warnings.is_empty() {
                                 eprintln!(
                                     "{:?}",
                                     miette::Report::new(crate::validate::ValidationErrors {
-                                        src: std::sync::Arc::new(crate::source::SourceMap::single(&src)),
+                                        src: res.sources.clone(),
                                         errors: warnings
                                     })
                                 );

@@ -421,6 +421,7 @@ fn region_text(def: &GameDef, sel: RegionSel) -> String {
         RegionSel::Own(r) => format!("in its own {}", def.regions[r as usize].name),
         RegionSel::Opponent(r) => format!("in an opponent's {}", def.regions[r as usize].name),
         RegionSel::All(r) => format!("in {}", def.regions[r as usize].name),
+        RegionSel::OfVar(r, _) => format!("in that player's {}", def.regions[r as usize].name),
         RegionSel::Of(r, p) => format!(
             "in {}'s {}",
             def.players[p as usize], def.regions[r as usize].name

@@ -403,13 +403,44 @@ fn merge(
     }
 }
 
+/// Replaces the end rule named `name` (also inside `if` blocks); false if there is none.
+fn replace_end_rule(stmts: &mut [ast::EndStmt], name: &str, new: &ast::EndStmt) -> bool {
+    for s in stmts.iter_mut() {
+        match s {
+            ast::EndStmt::Rule { label: Some(l), .. } if l.name == name => {
+                *s = new.clone();
+                return true;
+            }
+            ast::EndStmt::Rule { .. } => {}
+            ast::EndStmt::If(i) => {
+                if replace_end_rule(&mut i.then, name, new)
+                    || replace_end_rule(&mut i.otherwise, name, new)
+                {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
 /// Appends the statements of `extra` to `target` (both of the same kind).
 fn amend(target: &mut ItemKind, extra: ItemKind) {
     match (target, extra) {
         (ItemKind::Leg(t), ItemKind::Leg(e)) => t.body.extend(e.body),
         (ItemKind::Move(t), ItemKind::Move(e)) => t.body.extend(e.body),
         (ItemKind::Priority(t), ItemKind::Priority(e)) => t.body.extend(e.body),
-        (ItemKind::End(t), ItemKind::End(e)) => t.extend(e),
+        (ItemKind::End(t), ItemKind::End(e)) => {
+            // A named rule replaces the inherited rule of that name where it stands.
+            for stmt in e {
+                match stmt {
+                    ast::EndStmt::Rule {
+                        label: Some(ref l), ..
+                    } if replace_end_rule(t, &l.name, &stmt) => {}
+                    other => t.push(other),
+                }
+            }
+        }
         (ItemKind::Promote(t), ItemKind::Promote(e)) => t.extend(e),
         (ItemKind::Pieces(t), ItemKind::Pieces(e)) => t.extend(e),
         (ItemKind::Neutral(t), ItemKind::Neutral(e)) => t.extend(e),

@@ -57,7 +57,7 @@ fn bundled_rule_files_have_no_lints() {
     for entry in std::fs::read_dir("rules").unwrap() {
         let path = entry.unwrap().path();
         let src = SourceFile::read(&path).unwrap();
-        let warnings = regula::validate::lints(&regula::syntax::parse(&src).unwrap());
+        let warnings = regula::validate::lints(&regula::inherit::resolve(&src).unwrap().file);
         assert!(
             warnings.is_empty(),
             "{}: {:?}",

@@ -714,7 +714,11 @@ impl Generator<'_> {
                     }
                     let mut set = pos.occ[p as usize];
                     if let Some(sel) = region {
-                        set = set.and(&def.region_squares(*sel, p));
+                        let sel = match *sel {
+                            RegionSel::OfVar(r, v) => RegionSel::Of(r, env.vars[v as usize]),
+                            s => s,
+                        };
+                        set = set.and(&def.region_squares(sel, p));
                     }
                     if *kinds == u32::MAX {
                         total += set.len() as i64;

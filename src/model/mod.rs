@@ -110,6 +110,9 @@ pub enum RegionSel {
     All(u8),
     /// The part of a named player: `(region, player)`.
     Of(u8, u8),
+    /// The part of the player bound to a variable of the enclosing condition:
+    /// `(region, variable)`. Only in position conditions, which resolve it to `Of`.
+    OfVar(u8, u8),
 }
 
 /// A counter kept in the position.
@@ -445,6 +448,10 @@ impl GameDef {
             RegionSel::All(r) => self.regions[r as usize].all,
             RegionSel::Opponent(r) => self.regions[r as usize].opponent_parts[p as usize],
             RegionSel::Of(r, q) => self.regions[r as usize].parts[q as usize],
+            RegionSel::OfVar(..) => {
+                debug_assert!(false, "a variable's region outside a position condition");
+                SquareSet::EMPTY
+            }
         }
     }
 }

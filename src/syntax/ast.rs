@@ -363,6 +363,8 @@ pub enum EndResult {
 #[derive(Debug, Clone)]
 pub enum EndStmt {
     Rule {
+        /// `castle-win:`: a name a variant can replace the rule by.
+        label: Option<Ident>,
         docs: Vec<String>,
         result: EndResult,
         cond: Cond,

@@ -475,9 +475,11 @@ fn lower_end_stmt(p: P) -> EndStmt {
             let mut docs = Vec::new();
             let mut result = None;
             let mut cond = None;
+            let mut label = None;
             for c in p.into_inner() {
                 match c.as_rule() {
                     Rule::outer_doc => docs.push(doc(c)),
+                    Rule::end_label => label = Some(ident(c.into_inner().next().unwrap())),
                     Rule::end_result => {
                         let r = c.into_inner().next().unwrap();
                         result = Some(match r.as_rule() {
@@ -493,6 +495,7 @@ fn lower_end_stmt(p: P) -> EndStmt {
                 }
             }
             EndStmt::Rule {
+                label,
                 docs,
                 result: result.unwrap(),
                 cond: cond.unwrap(),

@@ -548,6 +548,7 @@ impl Validator {
                     result,
                     cond,
                     span,
+                    ..
                 } = s
                 {
                     let (result, vars) = match result {
@@ -618,7 +619,7 @@ impl Validator {
                     ast::PromoteStmt::Rule { from, to, region } => {
                         let f = self.lookup(&kinds, from, "piece kind");
                         let t = self.lookup(&kinds, to, "piece kind");
-                        let r = self.region_sel(region, &regions, &players);
+                        let r = self.region_sel(region, &regions, &players, &[]);
                         if let (Some(from), Some(to), Some(region)) = (f, t, r) {
                             promotions.push(Promotion { from, to, region });
                         }
@@ -1368,6 +1369,7 @@ impl Validator {
         r: &ast::RegionRef,
         regions: &[Region],
         players: &[String],
+        vars: &[String],
     ) -> Option<RegionSel> {
         let names: Vec<String> = regions.iter().map(|r| r.name.clone()).collect();
         let i = self.lookup(&names, &r.name, "region")?;
@@ -1393,9 +1395,10 @@ impl Validator {
                 Some(match o {
                     ast::RegionOwner::Own => RegionSel::Own(i),
                     ast::RegionOwner::Opponent => RegionSel::Opponent(i),
-                    ast::RegionOwner::Player(p) => {
-                        RegionSel::Of(i, self.lookup(players, p, "player")?)
-                    }
+                    ast::RegionOwner::Player(p) => match vars.iter().position(|v| *v == p.name) {
+                        Some(v) => RegionSel::OfVar(i, v as u8),
+                        None => RegionSel::Of(i, self.lookup(players, p, "player")?),
+                    },
                 })
             }
         }
@@ -1417,7 +1420,7 @@ impl Validator {
             ast::SqCond::And(v) => SqExpr::And(v.iter().map(|x| self.sq(x, n)).collect()),
             ast::SqCond::Not(x) => SqExpr::Not(Box::new(self.sq(x, n))),
             ast::SqCond::In(r) => self
-                .region_sel(r, n.regions, n.players)
+                .region_sel(r, n.regions, n.players, &[])
                 .map_or(SqExpr::False, SqExpr::In),
             ast::SqCond::Piece(k) => {
                 SqExpr::Piece(self.kind_mask(std::slice::from_ref(k), n.kinds))
@@ -1526,7 +1529,7 @@ impl Validator {
                 } else {
                     self.kind_mask(kinds, n.kinds)
                 };
-                let region = region.as_ref().and_then(|r| self.region_sel(r, n.regions, n.players));
+                let region = region.as_ref().and_then(|r| self.region_sel(r, n.regions, n.players, vars));
                 Quantity::Count { who, kinds, region }
             }
             ast::Quantity::Counter { name, who } => {
