@@ -492,6 +492,8 @@ fn player_text(def: &GameDef, r: PlayerRef, vars: &[String]) -> String {
         PlayerRef::OpponentOf(i) => format!("{}'s opponent", var(i)),
         PlayerRef::Mover => "the side to move".into(),
         PlayerRef::OpponentOfMover => "the side to move's opponent".into(),
+        PlayerRef::TeamOf(i) => format!("{}'s team", var(i)),
+        PlayerRef::TeamOfMover => "the side to move's team".into(),
         PlayerRef::Named(p) => def.players[p as usize].clone(),
     }
 }

@@ -697,6 +697,8 @@ impl Generator<'_> {
             PlayerRef::OpponentOf(i) => def.opponents(env.vars[i as usize]),
             PlayerRef::Mover => 1 << pos.to_move,
             PlayerRef::OpponentOfMover => def.opponents(pos.to_move),
+            PlayerRef::TeamOf(i) => def.team_mask(env.vars[i as usize]),
+            PlayerRef::TeamOfMover => def.team_mask(pos.to_move),
             PlayerRef::Named(p) => 1 << p,
         }
     }

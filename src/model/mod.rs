@@ -288,6 +288,10 @@ pub enum PlayerRef {
     Mover,
     /// The opponents of the side to move.
     OpponentOfMover,
+    /// A bound variable's team (the player and the partners).
+    TeamOf(u8),
+    /// The team of the side to move.
+    TeamOfMover,
     /// A named player.
     Named(u8),
 }
@@ -429,6 +433,16 @@ impl GameDef {
     /// Whether the game has teams of more than one player.
     pub fn has_teams(&self) -> bool {
         (0..self.players.len()).any(|p| self.team.iter().filter(|&&t| t == self.team[p]).count() > 1)
+    }
+    /// Bit mask of the players on `p`'s team, `p` included.
+    pub fn team_mask(&self, p: u8) -> u8 {
+        let mut m = 0u8;
+        for q in 0..self.players.len() {
+            if self.team[q] == self.team[p as usize] {
+                m |= 1 << q;
+            }
+        }
+        m
     }
     /// Bit mask of the players opposed to `p`.
     pub fn opponents(&self, p: u8) -> u8 {

@@ -1455,6 +1455,10 @@ impl Validator {
                 0 => PlayerRef::OpponentOfMover,
                 l => PlayerRef::OpponentOf(l as u8 - 1),
             },
+            "team" => match vars.len() {
+                0 => PlayerRef::TeamOfMover,
+                l => PlayerRef::TeamOf(l as u8 - 1),
+            },
             _ => match n
                 .players
                 .iter()
@@ -1463,7 +1467,7 @@ impl Validator {
                 Some(i) => PlayerRef::Named(i as u8),
                 None => {
                     let mut known: Vec<String> = vars.to_vec();
-                    known.extend(["mover".to_string(), "opponent".to_string()]);
+                    known.extend(["mover".to_string(), "opponent".to_string(), "team".to_string()]);
                     known.extend(n.players.iter().cloned());
                     self.unknown("player", id, &known);
                     PlayerRef::Mover
