@@ -92,6 +92,38 @@ enum Command {
         #[arg(long = "param", value_parser = parse_param)]
         params: Vec<(String, String)>,
     },
+    /// How two games differ: in rule terms, and with `--witness` the shortest line of play
+    /// after which they disagree.
+    Diff {
+        /// Game A.
+        a: PathBuf,
+        /// Game B.
+        b: PathBuf,
+        /// Search for a line of play after which the games disagree.
+        #[arg(long)]
+        witness: bool,
+        /// Compare every common line up to this many plies (shortest first).
+        #[arg(long, default_value_t = 2)]
+        depth: u32,
+        /// Then this many seeded random lines.
+        #[arg(long, default_value_t = 200)]
+        playouts: u64,
+        /// Longest random line, in plies.
+        #[arg(long, default_value_t = 200)]
+        playout_plies: u32,
+        /// Seed of the random lines.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Start from this position (YAML, read in each game's names) instead of the starts.
+        #[arg(long)]
+        position: Option<PathBuf>,
+        /// A parameter of game A: `--param-a name=value` (repeatable).
+        #[arg(long = "param-a", value_parser = parse_param)]
+        params_a: Vec<(String, String)>,
+        /// A parameter of game B: `--param-b name=value` (repeatable).
+        #[arg(long = "param-b", value_parser = parse_param)]
+        params_b: Vec<(String, String)>,
+    },
     /// Play at the terminal: two people, or one against a random mover.
     Play {
         /// The rule file.
@@ -112,6 +144,9 @@ struct PosOpts {
     /// A position in YAML (default: the start position).
     #[arg(long)]
     position: Option<PathBuf>,
+    /// A game record played first (from the start or from `--position`).
+    #[arg(long)]
+    after: Option<PathBuf>,
     /// Set a parameter of the rule file: `--param name=value` (repeatable).
     #[arg(long = "param", value_parser = parse_param)]
     params: Vec<(String, String)>,
@@ -240,10 +275,35 @@ pub(crate) fn find_token(text: &str, token: &str) -> Option<SourceSpan> {
 }
 
 fn position(game: &Game, opts: &PosOpts) -> Result<Position, CliError> {
-    match &opts.position {
-        Some(p) => load_position(game, p),
-        None => Ok(game.start()),
+    let pos = match &opts.position {
+        Some(p) => load_position(game, p)?,
+        None => game.start(),
+    };
+    match &opts.after {
+        Some(record) => Ok(replay_record(game, &pos, record)?
+            .pop()
+            .expect("the start position")),
+        None => Ok(pos),
     }
+}
+
+/// Plays a game record from `pos`; every position of the line, `pos` first.
+fn replay_record(game: &Game, pos: &Position, record: &Path) -> Result<Vec<Position>, CliError> {
+    let src = read(record)?;
+    let tokens = crate::record::tokenize(&src.text).map_err(|e| CliError::Illegal {
+        src: src.named(),
+        span: (e.at, 1).into(),
+        label: "here".into(),
+        message: e.message,
+        help: None,
+    })?;
+    crate::record::replay(game, pos, &tokens).map_err(|e| CliError::Illegal {
+        src: src.named(),
+        span: (e.token.start, e.token.end - e.token.start).into(),
+        label: format!("ply {} ({} to move)", e.ply, e.player),
+        message: format!("illegal move {}: {}", e.token.text, e.message),
+        help: e.help,
+    })
 }
 
 fn rule_files(paths: &[PathBuf]) -> Vec<PathBuf> {
@@ -380,38 +440,64 @@ fn run(cli: Cli) -> Result<(), CliError> {
             opts,
         } => {
             let game = load(&file, &opts.params)?;
-            let mut pos = position(&game, &opts)?;
-            let src = read(&record)?;
-            let tokens = crate::record::tokenize(&src.text).map_err(|e| CliError::Illegal {
-                src: src.named(),
-                span: (e.at, 1).into(),
-                label: "here".into(),
-                message: e.message,
-                help: None,
-            })?;
-            for (i, t) in tokens.iter().enumerate() {
-                match notation::find(&game, &pos, &t.text, false) {
-                    Ok(mv) => pos = game.play_unchecked(&pos, &mv),
-                    Err(e) => {
-                        return Err(CliError::Illegal {
-                            src: src.named(),
-                            span: (t.start, t.end - t.start).into(),
-                            label: format!(
-                                "ply {} ({} to move)",
-                                i + 1,
-                                game.def.players[pos.to_move as usize]
-                            ),
-                            message: format!("illegal move {}: {}", t.text, e.message),
-                            help: e.help,
-                        });
-                    }
-                }
-            }
+            let pos = position(&game, &opts)?;
+            let line = replay_record(&game, &pos, &record)?;
+            let last = line.last().expect("the start position");
+            let (_, outcome) = game.analyze_in_game(last, &line[..line.len() - 1]);
             println!(
                 "{} moves replayed; {}",
-                tokens.len(),
-                game.outcome(&pos).describe(&game.def)
+                line.len() - 1,
+                outcome.describe(&game.def)
             );
+            Ok(())
+        }
+        Command::Diff {
+            a,
+            b,
+            witness,
+            depth,
+            playouts,
+            playout_plies,
+            seed,
+            position,
+            params_a,
+            params_b,
+        } => {
+            let ga = load(&a, &params_a)?;
+            let gb = load(&b, &params_b)?;
+            let lines = crate::diff::rules(&ga.def, &gb.def);
+            if lines.is_empty() {
+                println!("the rules are the same");
+            } else {
+                println!("A = {}, B = {}", a.display(), b.display());
+                for l in &lines {
+                    println!("{l}");
+                }
+            }
+            if !witness {
+                return Ok(());
+            }
+            let (pa, pb) = match &position {
+                Some(p) => (load_position(&ga, p)?, load_position(&gb, p)?),
+                None => (ga.start(), gb.start()),
+            };
+            let budget = crate::diff::Budget {
+                depth,
+                playouts,
+                playout_plies,
+                seed,
+            };
+            match crate::diff::witness(&ga, &gb, &pa, &pb, budget) {
+                crate::diff::Verdict::Differ(w) => {
+                    print!("witness: {}", crate::diff::format_witness(&w));
+                }
+                crate::diff::Verdict::Agree {
+                    positions,
+                    playouts,
+                } => println!(
+                    "the games agree on every line to depth {depth} ({positions} positions) and on {playouts} random lines of up to {playout_plies} plies"
+                ),
+            }
             Ok(())
         }
         Command::Test {

@@ -13,6 +13,7 @@
 
 pub mod cases;
 pub mod cli;
+pub mod diff;
 pub mod docgen;
 pub mod engine;
 pub mod inherit;

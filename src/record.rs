@@ -98,3 +98,60 @@ mod tests {
         assert!(tokenize("1.D6-F8 {oops").is_err());
     }
 }
+
+/// A record move that cannot be played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReplayError {
+    /// The offending token.
+    pub token: Token,
+    /// Its ply number (1-based, passes included).
+    pub ply: usize,
+    /// The player to move there.
+    pub player: String,
+    /// Why the move is refused.
+    pub message: String,
+    /// A hint from the explanation.
+    pub help: Option<String>,
+}
+
+/// Plays a record's moves from `start`, and returns every position reached (the start first,
+/// the final position last). A player whose only legal move is to pass (`turn { blocked
+/// pass }`) passes without a `pass` token, as game records of such games leave them out.
+///
+/// # Errors
+/// The first token that names no legal move.
+pub fn replay(
+    game: &crate::Game,
+    start: &crate::Position,
+    tokens: &[Token],
+) -> Result<Vec<crate::Position>, ReplayError> {
+    let mut line = vec![start.clone()];
+    for t in tokens {
+        loop {
+            let pos = line.last().expect("the start").clone();
+            match crate::notation::find(game, &pos, &t.text, false) {
+                Ok(mv) => {
+                    line.push(game.play_unchecked(&pos, &mv));
+                    break;
+                }
+                Err(e) => {
+                    let legal = game.legal_moves(&pos);
+                    if let [only] = legal.as_slice()
+                        && only.is_pass()
+                    {
+                        line.push(game.play_unchecked(&pos, only));
+                        continue;
+                    }
+                    return Err(ReplayError {
+                        token: t.clone(),
+                        ply: line.len(),
+                        player: game.def.players[pos.to_move as usize].clone(),
+                        message: e.message,
+                        help: e.help,
+                    });
+                }
+            }
+        }
+    }
+    Ok(line)
+}
