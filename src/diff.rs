@@ -48,14 +48,26 @@ pub fn rules(a: &GameDef, b: &GameDef) -> Vec<String> {
     named(
         &mut out,
         "region",
-        &a.regions.iter().map(|r| (r.name.clone(), region(a, r))).collect(),
-        &b.regions.iter().map(|r| (r.name.clone(), region(b, r))).collect(),
+        &a.regions
+            .iter()
+            .map(|r| (r.name.clone(), region(a, r)))
+            .collect(),
+        &b.regions
+            .iter()
+            .map(|r| (r.name.clone(), region(b, r)))
+            .collect(),
     );
     named(
         &mut out,
         "direction set",
-        &a.dir_sets.iter().map(|d| (d.name.clone(), dir_set(a, d))).collect(),
-        &b.dir_sets.iter().map(|d| (d.name.clone(), dir_set(b, d))).collect(),
+        &a.dir_sets
+            .iter()
+            .map(|d| (d.name.clone(), dir_set(a, d)))
+            .collect(),
+        &b.dir_sets
+            .iter()
+            .map(|d| (d.name.clone(), dir_set(b, d)))
+            .collect(),
     );
     let kinds = |d: &GameDef| -> BTreeSet<String> {
         d.kinds
@@ -75,14 +87,26 @@ pub fn rules(a: &GameDef, b: &GameDef) -> Vec<String> {
     named(
         &mut out,
         "counter",
-        &a.counters.iter().map(|c| (c.name.clone(), counter(c))).collect(),
-        &b.counters.iter().map(|c| (c.name.clone(), counter(c))).collect(),
+        &a.counters
+            .iter()
+            .map(|c| (c.name.clone(), counter(c)))
+            .collect(),
+        &b.counters
+            .iter()
+            .map(|c| (c.name.clone(), counter(c)))
+            .collect(),
     );
     named(
         &mut out,
         "parameter",
-        &a.params.iter().map(|p| (p.name.clone(), param(p))).collect(),
-        &b.params.iter().map(|p| (p.name.clone(), param(p))).collect(),
+        &a.params
+            .iter()
+            .map(|p| (p.name.clone(), param(p)))
+            .collect(),
+        &b.params
+            .iter()
+            .map(|p| (p.name.clone(), param(p)))
+            .collect(),
     );
     named(
         &mut out,
@@ -93,16 +117,33 @@ pub fn rules(a: &GameDef, b: &GameDef) -> Vec<String> {
     named(
         &mut out,
         "move",
-        &a.moves.iter().map(|m| (m.name.clone(), move_kind(a, m))).collect(),
-        &b.moves.iter().map(|m| (m.name.clone(), move_kind(b, m))).collect(),
+        &a.moves
+            .iter()
+            .map(|m| (m.name.clone(), move_kind(a, m)))
+            .collect(),
+        &b.moves
+            .iter()
+            .map(|m| (m.name.clone(), move_kind(b, m)))
+            .collect(),
     );
     named(
         &mut out,
         "priority",
-        &a.priorities.iter().map(|p| (p.name.clone(), priority(a, p))).collect(),
-        &b.priorities.iter().map(|p| (p.name.clone(), priority(b, p))).collect(),
+        &a.priorities
+            .iter()
+            .map(|p| (p.name.clone(), priority(a, p)))
+            .collect(),
+        &b.priorities
+            .iter()
+            .map(|p| (p.name.clone(), priority(b, p)))
+            .collect(),
     );
-    let order = |d: &GameDef| d.priorities.iter().map(|p| p.name.clone()).collect::<Vec<_>>();
+    let order = |d: &GameDef| {
+        d.priorities
+            .iter()
+            .map(|p| p.name.clone())
+            .collect::<Vec<_>>()
+    };
     let (oa, ob) = (order(a), order(b));
     let common = |o: &[String], other: &[String]| -> Vec<String> {
         o.iter().filter(|n| other.contains(n)).cloned().collect()
@@ -256,7 +297,10 @@ fn setup(d: &GameDef) -> BTreeSet<String> {
         .iter()
         .map(|&(p, k, q)| {
             let who = d.players.get(p as usize).map_or("neutral", |s| s.as_str());
-            format!("{who}:{}@{}", d.kinds[k as usize], d.board.labels[q as usize])
+            format!(
+                "{who}:{}@{}",
+                d.kinds[k as usize], d.board.labels[q as usize]
+            )
         })
         .collect()
 }
@@ -417,8 +461,16 @@ fn sq(d: &GameDef, e: &SqExpr) -> String {
         SqExpr::True => "true".into(),
         SqExpr::False => "false".into(),
         SqExpr::Not(x) => format!("not {}", sq_atom(d, x)),
-        SqExpr::And(v) => v.iter().map(|x| sq_atom(d, x)).collect::<Vec<_>>().join(" and "),
-        SqExpr::Or(v) => v.iter().map(|x| sq_atom(d, x)).collect::<Vec<_>>().join(" or "),
+        SqExpr::And(v) => v
+            .iter()
+            .map(|x| sq_atom(d, x))
+            .collect::<Vec<_>>()
+            .join(" and "),
+        SqExpr::Or(v) => v
+            .iter()
+            .map(|x| sq_atom(d, x))
+            .collect::<Vec<_>>()
+            .join(" or "),
         SqExpr::In(s) => region_sel(d, *s),
         SqExpr::Piece(m) => format!("piece {}", kinds(d, *m)),
         SqExpr::Can(m) => format!("can {}", d.moves[*m as usize].name),
@@ -478,7 +530,11 @@ fn quantity(d: &GameDef, q: &Quantity) -> String {
             s
         }
         Quantity::Counter { counter, who } => {
-            format!("{}({})", d.counters[*counter as usize].name, player(d, *who))
+            format!(
+                "{}({})",
+                d.counters[*counter as usize].name,
+                player(d, *who)
+            )
         }
     }
 }
@@ -492,8 +548,16 @@ fn cond(d: &GameDef, c: &Cond, bound: u8) -> String {
     match c {
         Cond::True => "true".into(),
         Cond::Not(x) => format!("not {}", atom(x, bound)),
-        Cond::And(v) => v.iter().map(|x| atom(x, bound)).collect::<Vec<_>>().join(" and "),
-        Cond::Or(v) => v.iter().map(|x| atom(x, bound)).collect::<Vec<_>>().join(" or "),
+        Cond::And(v) => v
+            .iter()
+            .map(|x| atom(x, bound))
+            .collect::<Vec<_>>()
+            .join(" and "),
+        Cond::Or(v) => v
+            .iter()
+            .map(|x| atom(x, bound))
+            .collect::<Vec<_>>()
+            .join(" or "),
         Cond::Every(x) => format!("every {}: {}", var(bound), atom(x, bound + 1)),
         Cond::Some(x) => format!("some {}: {}", var(bound), atom(x, bound + 1)),
         Cond::Exists(m) => format!("exists {}", mv(d, m)),
@@ -562,10 +626,18 @@ fn effect_key(d: &GameDef, m: &Move) -> String {
     let result = if m.result == 0 {
         String::new()
     } else {
-        let who = d.players.get(owner(m.result) as usize).map_or("neutral", |s| s.as_str());
+        let who = d
+            .players
+            .get(owner(m.result) as usize)
+            .map_or("neutral", |s| s.as_str());
         format!("{who} {}", d.kinds[kind(m.result) as usize])
     };
-    format!("{}>{} x[{}] = {result}", label(m.from), label(m.to), caps.join(","))
+    format!(
+        "{}>{} x[{}] = {result}",
+        label(m.from),
+        label(m.to),
+        caps.join(",")
+    )
 }
 
 struct Side<'g> {
@@ -666,7 +738,15 @@ pub fn witness(
     let mut positions = 0u64;
     let mut line = Vec::new();
     for d in 0..=depth {
-        if let Some(w) = deepen(&mut sa, &mut sb, start_a, start_b, &mut line, d, &mut positions) {
+        if let Some(w) = deepen(
+            &mut sa,
+            &mut sb,
+            start_a,
+            start_b,
+            &mut line,
+            d,
+            &mut positions,
+        ) {
             return Verdict::Differ(w);
         }
     }

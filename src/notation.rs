@@ -50,11 +50,7 @@ pub fn kind_abbrev(def: &GameDef, k: u8) -> String {
 }
 
 /// Reads `pass` and `K@SQ`: the legal move it names, `None` if the text is neither.
-fn find_special(
-    game: &Game,
-    pos: &Position,
-    text: &str,
-) -> Option<Result<Move, IllegalMove>> {
+fn find_special(game: &Game, pos: &Position, text: &str) -> Option<Result<Move, IllegalMove>> {
     let def = &game.def;
     let t = text.trim().trim_end_matches(['!', '?']);
     let is_pass = t.eq_ignore_ascii_case("pass");
@@ -73,9 +69,14 @@ fn find_special(
     }
     let (k, sq) = drop.expect("a drop");
     let kinds: Vec<u8> = (0..def.kinds.len() as u8)
-        .filter(|&i| def.kinds[i as usize].to_lowercase().starts_with(&k.trim().to_lowercase()))
+        .filter(|&i| {
+            def.kinds[i as usize]
+                .to_lowercase()
+                .starts_with(&k.trim().to_lowercase())
+        })
         .collect();
-    let exact = (0..def.kinds.len() as u8).find(|&i| def.kinds[i as usize].eq_ignore_ascii_case(k.trim()));
+    let exact =
+        (0..def.kinds.len() as u8).find(|&i| def.kinds[i as usize].eq_ignore_ascii_case(k.trim()));
     let kind_id = match (exact, kinds.as_slice()) {
         (Some(i), _) => i,
         (None, [i]) => *i,
@@ -109,7 +110,10 @@ fn find_special(
                         def.kinds[kind_id as usize], def.board.labels[to as usize]
                     ),
                     Some(if drops.is_empty() {
-                        format!("No piece may be placed now; legal moves: {}.", list(def, &legal))
+                        format!(
+                            "No piece may be placed now; legal moves: {}.",
+                            list(def, &legal)
+                        )
                     } else {
                         format!("Legal placements: {}.", drops.join(", "))
                     }),

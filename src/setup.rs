@@ -214,7 +214,13 @@ pub fn draw(game: &Game, pos: &Position) -> String {
     let w = b.files.len();
     let wide = def.players.len() > 2;
     let initial = |s: &str| s.chars().next().unwrap_or('?');
-    let pad = |c: &str| if wide { format!("{c:<2}") } else { c.to_string() };
+    let pad = |c: &str| {
+        if wide {
+            format!("{c:<2}")
+        } else {
+            c.to_string()
+        }
+    };
     let mut s = String::new();
     for r in (0..b.ranks.len()).rev() {
         s.push_str(&format!("{:>3} ", b.ranks[r]));
@@ -237,7 +243,11 @@ pub fn draw(game: &Game, pos: &Position) -> String {
                         }
                     } else if wide {
                         let p = def.players.get(o as usize).map_or("?", |p| p.as_str());
-                        format!("{}{}", initial(p).to_ascii_uppercase(), k.to_ascii_lowercase())
+                        format!(
+                            "{}{}",
+                            initial(p).to_ascii_uppercase(),
+                            k.to_ascii_lowercase()
+                        )
                     } else if o == 0 {
                         k.to_ascii_uppercase().to_string()
                     } else {

@@ -62,10 +62,7 @@ impl SourceMap {
 
     /// Adds a file and returns its base offset.
     pub fn add(&mut self, src: SourceFile) -> usize {
-        let base = self
-            .files
-            .last()
-            .map_or(0, |(b, f)| b + f.text.len() + GAP);
+        let base = self.files.last().map_or(0, |(b, f)| b + f.text.len() + GAP);
         self.files.push((base, src));
         base
     }
@@ -102,15 +99,16 @@ impl miette::SourceCode for SourceMap {
         let (base, file) = self
             .file_at(span.offset())
             .ok_or(miette::MietteError::OutOfBounds)?;
-        let len = span
-            .len()
-            .min(file.text.len().saturating_sub(span.offset() - base));
+        // A span that runs past its file would join two files: refuse it, so that miette
+        // shows each file's labels in a snippet of its own.
+        if span.offset() - base + span.len() > file.text.len() {
+            return Err(miette::MietteError::OutOfBounds);
+        }
+        let len = span.len();
         let local = miette::SourceSpan::new((span.offset() - base).into(), len);
         let inner = (*file.text).read_span(&local, context_lines_before, context_lines_after)?;
-        let shifted = miette::SourceSpan::new(
-            (inner.span().offset() + base).into(),
-            inner.span().len(),
-        );
+        let shifted =
+            miette::SourceSpan::new((inner.span().offset() + base).into(), inner.span().len());
         Ok(Box::new(miette::MietteSpanContents::new_named(
             file.name.clone(),
             inner.data(),

@@ -432,7 +432,8 @@ impl GameDef {
     }
     /// Whether the game has teams of more than one player.
     pub fn has_teams(&self) -> bool {
-        (0..self.players.len()).any(|p| self.team.iter().filter(|&&t| t == self.team[p]).count() > 1)
+        (0..self.players.len())
+            .any(|p| self.team.iter().filter(|&&t| t == self.team[p]).count() > 1)
     }
     /// Bit mask of the players on `p`'s team, `p` included.
     pub fn team_mask(&self, p: u8) -> u8 {

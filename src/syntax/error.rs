@@ -131,7 +131,10 @@ fn describe(rule: Rule) -> &'static str {
         Rule::game => "`game \"Name\"`",
         Rule::extends => "`extends \"parent.rules\"`",
         Rule::remove_item => "`remove KIND NAME`",
-        Rule::item_word => "an item kind (leg, move, priority, region, set, counter, param, set-param, promote, teams, neutral, turn)",
+        Rule::item_start => "the start of an item",
+        Rule::item_word => {
+            "an item kind (leg, move, priority, region, set, counter, param, set-param, promote, teams, neutral, turn)"
+        }
         Rule::amend => "`amend ITEM { ... }`",
         Rule::teams => "`teams { A B | C D }`",
         Rule::team => "the players of a team",

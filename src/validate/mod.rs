@@ -66,7 +66,10 @@ struct Names<'a> {
     neutral: u32,
 }
 
-pub(crate) fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
+pub(crate) fn suggest<'a>(
+    name: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<String> {
     let mut best: Option<(usize, &str)> = None;
     for c in candidates {
         let d = edit_distance(&name.to_lowercase(), &c.to_lowercase());
@@ -381,7 +384,10 @@ impl Validator {
                 id.span,
                 "`neutral` is not a player's name",
                 "reserved",
-                Some("`neutral` stands for the owner of neutral pieces; name the player otherwise.".into()),
+                Some(
+                    "`neutral` stands for the owner of neutral pieces; name the player otherwise."
+                        .into(),
+                ),
             );
         }
         let team = self.teams(teams_ast, &players);
@@ -801,7 +807,10 @@ impl Validator {
         for (n, v) in overrides {
             match out.iter_mut().find(|p| &p.name == n) {
                 Some(p) if p.fixed => {
-                    let at = sets.iter().find(|(k, _)| &k.name == n).map_or(Span::new(0, 0), |(k, _)| k.span);
+                    let at = sets
+                        .iter()
+                        .find(|(k, _)| &k.name == n)
+                        .map_or(Span::new(0, 0), |(k, _)| k.span);
                     let fixed_to = p.values[p.chosen].0.clone();
                     if *v != fixed_to {
                         self.err(
@@ -1247,7 +1256,14 @@ impl Validator {
             self.err(
                 Check::Structure,
                 Span::new(span.start, span.start + "teams".len()),
-                format!("the teams leave out {}", missing.iter().map(|m| format!("`{m}`")).collect::<Vec<_>>().join(", ")),
+                format!(
+                    "the teams leave out {}",
+                    missing
+                        .iter()
+                        .map(|m| format!("`{m}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
                 "every player belongs to one team",
                 Some("List every player in exactly one team: `teams { A B | C D }`.".into()),
             );
@@ -1467,7 +1483,11 @@ impl Validator {
                 Some(i) => PlayerRef::Named(i as u8),
                 None => {
                     let mut known: Vec<String> = vars.to_vec();
-                    known.extend(["mover".to_string(), "opponent".to_string(), "team".to_string()]);
+                    known.extend([
+                        "mover".to_string(),
+                        "opponent".to_string(),
+                        "team".to_string(),
+                    ]);
                     known.extend(n.players.iter().cloned());
                     self.unknown("player", id, &known);
                     PlayerRef::Mover
@@ -1533,7 +1553,9 @@ impl Validator {
                 } else {
                     self.kind_mask(kinds, n.kinds)
                 };
-                let region = region.as_ref().and_then(|r| self.region_sel(r, n.regions, n.players, vars));
+                let region = region
+                    .as_ref()
+                    .and_then(|r| self.region_sel(r, n.regions, n.players, vars));
                 Quantity::Count { who, kinds, region }
             }
             ast::Quantity::Counter { name, who } => {
@@ -1674,14 +1696,24 @@ impl Validator {
                     mk.pieces = self.kind_mask(k, n.kinds);
                     by_span = k.first().map(|i| i.span);
                     for id in k {
-                        if n.kinds.iter().position(|x| *x == id.name).is_some_and(|i| n.neutral >> i & 1 == 1) {
+                        if n.kinds
+                            .iter()
+                            .position(|x| *x == id.name)
+                            .is_some_and(|i| n.neutral >> i & 1 == 1)
+                        {
                             self.err(Check::BadMove, id.span, format!("`{}` is neutral: neutral pieces never move", id.name), "a neutral kind", Some("Neutral pieces stand where they are placed; only players' pieces make moves.".into()));
                         }
                     }
                 }
                 ast::MoveStmt::Drop(k) => {
                     if mk.drop.is_some() {
-                        self.err(Check::BadMove, k.span, format!("move `{}` drops twice", m.name.name), "second `drop`", Some("A drop places one piece.".into()));
+                        self.err(
+                            Check::BadMove,
+                            k.span,
+                            format!("move `{}` drops twice", m.name.name),
+                            "second `drop`",
+                            Some("A drop places one piece.".into()),
+                        );
                     }
                     mk.drop = self.lookup(n.kinds, k, "piece kind");
                 }
@@ -1747,7 +1779,12 @@ impl Validator {
         }
         if mk.drop.is_some() {
             // A drop moves no piece: it has a `to` and may have `require` and `effect`.
-            if seq_seen || by_span.is_some() || !froms.is_empty() || !lands.is_empty() || !stops.is_empty() {
+            if seq_seen
+                || by_span.is_some()
+                || !froms.is_empty()
+                || !lands.is_empty()
+                || !stops.is_empty()
+            {
                 self.err(
                     Check::BadMove,
                     m.name.span,
