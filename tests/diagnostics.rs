@@ -37,19 +37,23 @@ fn unknown_parameter_choices_are_reported() {
     assert!(text.contains("every-landing"), "{text}");
 }
 
+/// Files that load but deserve a warning: every lint fires on a purpose-built file.
 #[test]
-fn unused_declarations_are_warned_about() {
-    let path = std::path::Path::new("tests/fixtures/lints/unused.rules");
-    let src = SourceFile::new("unused.rules", std::fs::read_to_string(path).unwrap());
-    regula::load(&src, &[])
-        .unwrap_or_else(|e| panic!("the file is valid: {}", regula::render_plain(&e)));
-    let ast = regula::syntax::parse(&src).unwrap();
-    let warnings = regula::validate::lints(&ast);
-    let report = regula::validate::ValidationErrors {
-        src: std::sync::Arc::new(regula::source::SourceMap::single(&src)),
-        errors: warnings,
-    };
-    insta::assert_snapshot!(regula::render_plain(&report));
+fn lints_fire_on_purpose_built_files() {
+    insta::glob!("fixtures/lints/*.rules", |path| {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let src = SourceFile::new(name, std::fs::read_to_string(path).unwrap());
+        regula::load(&src, &[])
+            .unwrap_or_else(|e| panic!("the file is valid: {}", regula::render_plain(&e)));
+        let res = regula::inherit::resolve(&src).unwrap();
+        let warnings = regula::validate::lints(&res.file);
+        assert!(!warnings.is_empty(), "{} has no warning", path.display());
+        let report = regula::validate::ValidationErrors {
+            src: res.sources.clone(),
+            errors: warnings,
+        };
+        insta::assert_snapshot!(regula::render_plain(&report));
+    });
 }
 
 #[test]

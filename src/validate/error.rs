@@ -34,9 +34,16 @@ pub enum Check {
     Unused,
     /// A variant's `extends`, `remove` or `amend` cannot be carried out.
     Inherit,
+    /// Valid, but probably not what the author meant (a warning).
+    Suspicious,
 }
 
 impl Check {
+    /// Whether problems of this check are warnings: the game still loads.
+    pub fn is_warning(self) -> bool {
+        matches!(self, Check::Unused | Check::Suspicious)
+    }
+
     /// The diagnostic code.
     pub fn code(self) -> &'static str {
         match self {
@@ -52,6 +59,7 @@ impl Check {
             Check::Loop => "regula::loop",
             Check::Unused => "regula::unused",
             Check::Inherit => "regula::inherit",
+            Check::Suspicious => "regula::suspicious",
         }
     }
 }
@@ -83,7 +91,7 @@ impl std::error::Error for ValidationError {}
 
 impl Diagnostic for ValidationError {
     fn severity(&self) -> Option<Severity> {
-        Some(if self.check == Check::Unused {
+        Some(if self.check.is_warning() {
             Severity::Warning
         } else {
             Severity::Error
@@ -121,7 +129,7 @@ pub struct ValidationErrors {
 impl fmt::Display for ValidationErrors {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.errors.len();
-        let what = if self.errors.iter().all(|e| e.check == Check::Unused) {
+        let what = if self.errors.iter().all(|e| e.check.is_warning()) {
             "warning"
         } else {
             "problem"
@@ -141,7 +149,7 @@ impl Diagnostic for ValidationErrors {
         Some(Box::new("regula::invalid"))
     }
     fn severity(&self) -> Option<Severity> {
-        Some(if self.errors.iter().all(|e| e.check == Check::Unused) {
+        Some(if self.errors.iter().all(|e| e.check.is_warning()) {
             Severity::Warning
         } else {
             Severity::Error

@@ -14,6 +14,8 @@ struct Used {
     regions: HashSet<String>,
     params: HashSet<String>,
     counters: HashSet<String>,
+    /// Conditions that probably do not say what their author meant.
+    suspicious: Vec<ValidationError>,
 }
 
 fn sq(c: &SqCond, u: &mut Used) {
@@ -39,9 +41,30 @@ fn mv(c: &MvCond, u: &mut Used) {
 fn quantity(q: &Quantity, u: &mut Used) {
     match q {
         Quantity::Count {
-            region: Some(r), ..
+            who,
+            region: Some(r),
+            span,
+            ..
         } => {
             u.regions.insert(r.name.name.clone());
+            // `own` is the counted pieces' side: `count(opponent in own R)` counts the
+            // opponents in their own R, which is seldom what was meant.
+            if who.name == "opponent" && r.owner == Some(RegionOwner::Own) {
+                u.suspicious.push(ValidationError {
+                    check: Check::Suspicious,
+                    message: format!(
+                        "`count(opponent in own {})` counts the opponents' pieces in the opponents' own {}",
+                        r.name.name, r.name.name
+                    ),
+                    span: *span,
+                    label: "`own` refers to the counted pieces' side".into(),
+                    related: None,
+                    help: Some(format!(
+                        "To count the opponents' pieces in a player's {0}, name that player: `count(opponent in P {0})` inside `win P if ...`, or `count(opponent in White {0})`.",
+                        r.name.name
+                    )),
+                });
+            }
         }
         Quantity::Counter { name, .. } => {
             u.counters.insert(name.name.clone());
@@ -159,7 +182,7 @@ pub fn lints(file: &RuleFile) -> Vec<ValidationError> {
             _ => {}
         }
     }
-    let mut out = Vec::new();
+    let mut out = std::mem::take(&mut u.suspicious);
     let mut warn = |what: &str, id: &Ident, help: &str| {
         out.push(ValidationError {
             check: Check::Unused,
