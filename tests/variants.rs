@@ -79,6 +79,21 @@ fn a_variant_of_a_variant_inherits_through_the_chain() {
     assert_eq!(res.parents.len(), 2, "cam.rules, then camelot.rules");
 }
 
+/// A variant states only its differences: at most half as many lines as its parent.
+#[test]
+fn variants_are_short() {
+    let lines = |p: &str| std::fs::read_to_string(p).unwrap().lines().count();
+    let parent = lines("rules/camelot.rules");
+    for entry in std::fs::read_dir("rules").unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        if text.contains("extends \"camelot.rules\"") {
+            let n = text.lines().count();
+            assert!(n * 2 <= parent, "{}: {n} lines", path.display());
+        }
+    }
+}
+
 /// Perft of every variant from its start. Depth 1 is counted by hand in each variant's case
 /// suite (`tests/cases/<variant>/`); deeper figures guard against regressions.
 #[test]
