@@ -269,7 +269,7 @@ fn explain(
             format!(
                 "{} holds a {} {}, but it is {}'s turn",
                 name(from),
-                def.players[owner(code) as usize],
+                def.owner_name(owner(code)),
                 def.kinds[kind(code) as usize],
                 def.players[mover as usize]
             ),
@@ -348,7 +348,7 @@ fn explain(
                     "the {piece} on {} cannot move {text}: {} holds a {} {}",
                     name(from),
                     name(sq),
-                    def.players[owner(c) as usize],
+                    def.owner_name(owner(c)),
                     def.kinds[kind(c) as usize]
                 ),
                 help,

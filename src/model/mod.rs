@@ -424,6 +424,12 @@ impl GameDef {
             .position(|p| p.name == name)
             .map(|i| i as u8)
     }
+    /// The name of a piece's owner: a player, or `neutral`.
+    pub fn owner_name(&self, o: u8) -> &str {
+        self.players
+            .get(o as usize)
+            .map_or("neutral", |s| s.as_str())
+    }
     /// The players of `p`'s team, in turn order.
     pub fn team_of(&self, p: u8) -> Vec<u8> {
         (0..self.players.len() as u8)
