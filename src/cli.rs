@@ -124,6 +124,9 @@ enum Command {
         #[arg(long = "param-b", value_parser = parse_param)]
         params_b: Vec<(String, String)>,
     },
+    /// A language server for rule files over stdio (diagnostics, hover, definitions,
+    /// references, completion, outline, quick fixes).
+    Lsp,
     /// Play at the terminal: two people, or one against a random mover.
     Play {
         /// The rule file.
@@ -450,6 +453,9 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 outcome.describe(&game.def)
             );
             Ok(())
+        }
+        Command::Lsp => {
+            crate::lsp::run().map_err(|e| CliError::Io(format!("language server: {e}")))
         }
         Command::Diff {
             a,

@@ -845,3 +845,72 @@ pub fn format_witness(w: &Witness) -> String {
     }
     s
 }
+
+/// What a name declared in a game means once compiled, in rule terms, one line per meaning
+/// (a name may be, say, both a leg and a move): for editors' hover.
+pub fn meaning(d: &GameDef, name: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(p) = d.players.iter().position(|p| p == name) {
+        let mates: Vec<&str> = d
+            .team_of(p as u8)
+            .iter()
+            .map(|&q| d.players[q as usize].as_str())
+            .collect();
+        out.push(format!(
+            "player {} of {}{}",
+            p + 1,
+            d.players.len(),
+            if mates.len() > 1 {
+                format!("; team {}", mates.join(" "))
+            } else {
+                String::new()
+            }
+        ));
+    }
+    if let Some(k) = d.kinds.iter().position(|k| k == name) {
+        let moves: Vec<&str> = d
+            .moves
+            .iter()
+            .filter(|m| m.pieces >> k & 1 == 1 || m.drop == Some(k as u8))
+            .map(|m| m.name.as_str())
+            .collect();
+        out.push(format!(
+            "piece kind{}; moves: {}",
+            if d.neutral >> k & 1 == 1 {
+                " (neutral)"
+            } else {
+                ""
+            },
+            if moves.is_empty() {
+                "none".into()
+            } else {
+                moves.join(" ")
+            }
+        ));
+    }
+    if let Some(r) = d.regions.iter().find(|r| r.name == name) {
+        out.push(format!("region: {}", region(d, r)));
+    }
+    if let Some(s) = d.dir_sets.iter().find(|s| s.name == name) {
+        out.push(format!("direction set: {}", dir_set(d, s)));
+    }
+    if let Some(x) = d.board.directions.iter().find(|x| x.name == name) {
+        out.push(format!("direction ({:+}, {:+})", x.df, x.dr));
+    }
+    if let Some(c) = d.counters.iter().find(|c| c.name == name) {
+        out.push(format!("counter: {}", counter(c)));
+    }
+    if let Some(p) = d.params.iter().find(|p| p.name == name) {
+        out.push(format!("parameter {}", param(p)));
+    }
+    if let Some(l) = d.legs.iter().find(|l| l.name == name) {
+        out.push(format!("leg: {}", leg(d, l)));
+    }
+    if let Some(m) = d.moves.iter().find(|m| m.name == name) {
+        out.push(format!("move: {}", move_kind(d, m)));
+    }
+    if let Some(p) = d.priorities.iter().find(|p| p.name == name) {
+        out.push(format!("priority: {}", priority(d, p)));
+    }
+    out
+}

@@ -17,6 +17,7 @@ pub mod diff;
 pub mod docgen;
 pub mod engine;
 pub mod inherit;
+pub mod lsp;
 pub mod model;
 pub mod notation;
 pub mod record;

@@ -6,6 +6,7 @@ mod cli;
 mod diagnostics;
 mod docgen;
 mod kish_differential;
+mod lsp;
 mod perft;
 mod robustness;
 mod sources;
