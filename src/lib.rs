@@ -14,6 +14,7 @@
 pub mod cases;
 pub mod cli;
 pub mod docgen;
+pub mod doctext;
 pub mod engine;
 pub mod model;
 pub mod notation;
@@ -21,6 +22,7 @@ pub mod record;
 pub mod setup;
 pub mod source;
 pub mod span;
+pub mod svg;
 pub mod syntax;
 pub mod validate;
 

@@ -32,6 +32,8 @@ pub enum Check {
     Loop,
     /// Something declared but never used (a warning).
     Unused,
+    /// A clause id cited in a doc comment but defined in no clause list (a warning).
+    UndefinedClause,
 }
 
 impl Check {
@@ -49,7 +51,13 @@ impl Check {
             Check::BadCondition => "regula::bad_condition",
             Check::Loop => "regula::loop",
             Check::Unused => "regula::unused",
+            Check::UndefinedClause => "regula::undefined_clause",
         }
+    }
+
+    /// Whether problems of this check are warnings (the game still loads).
+    pub fn is_warning(self) -> bool {
+        matches!(self, Check::Unused | Check::UndefinedClause)
     }
 }
 
@@ -80,7 +88,7 @@ impl std::error::Error for ValidationError {}
 
 impl Diagnostic for ValidationError {
     fn severity(&self) -> Option<Severity> {
-        Some(if self.check == Check::Unused {
+        Some(if self.check.is_warning() {
             Severity::Warning
         } else {
             Severity::Error
@@ -118,7 +126,7 @@ pub struct ValidationErrors {
 impl fmt::Display for ValidationErrors {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.errors.len();
-        let what = if self.errors.iter().all(|e| e.check == Check::Unused) {
+        let what = if self.errors.iter().all(|e| e.check.is_warning()) {
             "warning"
         } else {
             "problem"
@@ -138,7 +146,7 @@ impl Diagnostic for ValidationErrors {
         Some(Box::new("regula::invalid"))
     }
     fn severity(&self) -> Option<Severity> {
-        Some(if self.errors.iter().all(|e| e.check == Check::Unused) {
+        Some(if self.errors.iter().all(|e| e.check.is_warning()) {
             Severity::Warning
         } else {
             Severity::Error
