@@ -211,3 +211,9 @@ trace-cases = Testovací případy:
 trace-no-cases = Žádný testovací případ to neověřuje.
 verdict-pass = prošel
 verdict-fail = NEPROŠEL
+
+h-differences = Rozdíly oproti hře { $parent }
+diff-added = { $item } (nové): { $text }
+diff-changed = { $item } (změněné): { $text }
+diff-removed = { $item } (odstraněné)
+diff-none = Pravidla jsou stejná jako v původní hře; lišit se může jen popis.

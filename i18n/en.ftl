@@ -201,3 +201,10 @@ trace-cases = Cases:
 trace-no-cases = No case tests it.
 verdict-pass = passes
 verdict-fail = FAILS
+
+# Differences of a variant from its parent.
+h-differences = Differences from { $parent }
+diff-added = { $item } (new): { $text }
+diff-changed = { $item } (changed): { $text }
+diff-removed = { $item } (removed)
+diff-none = The rules are those of the parent; only the documentation may differ.

@@ -215,3 +215,9 @@ trace-cases = Testgevallen:
 trace-no-cases = Geen testgeval controleert dit.
 verdict-pass = geslaagd
 verdict-fail = MISLUKT
+
+h-differences = Verschillen met { $parent }
+diff-added = { $item } (nieuw): { $text }
+diff-changed = { $item } (gewijzigd): { $text }
+diff-removed = { $item } (vervallen)
+diff-none = De regels zijn die van het oorspronkelijke spel; alleen de toelichting kan verschillen.

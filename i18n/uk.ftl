@@ -212,3 +212,9 @@ trace-cases = Тестові випадки:
 trace-no-cases = Жоден тестовий випадок цього не перевіряє.
 verdict-pass = проходить
 verdict-fail = НЕ ПРОХОДИТЬ
+
+h-differences = Відмінності від гри { $parent }
+diff-added = { $item } (нове): { $text }
+diff-changed = { $item } (змінене): { $text }
+diff-removed = { $item } (вилучене)
+diff-none = Правила ті самі, що й у батьківської гри; відрізнятися може лише опис.

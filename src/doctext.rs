@@ -1,8 +1,8 @@
 //! Translations carried inside a rule file's `///` documentation.
 //!
 //! A rule file is written in English. A doc line that starts with a language tag gives that
-//! language's text instead: `/// [nl] Het kasteel van elke speler.` translates the item's doc,
-//! and `/// [uk word Knight] лицар; gen лицаря; pl лицарі` gives the name `Knight` in that
+//! language's text instead: `/// [nl] De thuisrij van elke speler.` translates the item's doc,
+//! and `/// [uk word King] король; gen короля; pl королі` gives the name `King` in that
 //! language with its grammatical forms (the first form is the basic one; the others are
 //! labelled with the form names the language's message file asks for). Lines without a tag
 //! are the English text. No grammar change is needed: the tags live in the doc text.
@@ -25,7 +25,7 @@ pub struct DocText {
 pub struct Word {
     /// Language code.
     pub lang: String,
-    /// The identifier in the rule file (`Knight`, `castle`, `White`).
+    /// The identifier in the rule file (`King`, `home-row`, `White`).
     pub ident: String,
     /// (form label, text); the first has the empty label.
     pub forms: Vec<(String, String)>,
@@ -94,11 +94,11 @@ mod tests {
     #[test]
     fn splits_languages_and_words() {
         let lines: Vec<String> = [
-            "Each player's castle (C-BD-3).",
-            "[nl] Het kasteel van elke speler (C-BD-3).",
-            "[uk word castle] замок; loc замку; gender m",
+            "Each player's home row (X-1).",
+            "[nl] De thuisrij van elke speler (X-1).",
+            "[uk word home-row] домашній ряд; loc домашньому ряду; gender m",
             "[see the rules] stays English",
-            "[cs word Turkish draughts] Turecká dáma",
+            "[cs word Grand game] Velká hra",
         ]
         .iter()
         .map(|s| s.to_string())
@@ -107,22 +107,22 @@ mod tests {
         assert_eq!(
             d.english,
             vec![
-                "Each player's castle (C-BD-3).",
+                "Each player's home row (X-1).",
                 "[see the rules] stays English"
             ]
         );
         assert_eq!(
             d.translations["nl"],
-            vec!["Het kasteel van elke speler (C-BD-3)."]
+            vec!["De thuisrij van elke speler (X-1)."]
         );
         assert_eq!(d.words.len(), 2);
-        assert_eq!(d.words[1].ident, "Turkish draughts");
-        assert_eq!(d.words[0].ident, "castle");
+        assert_eq!(d.words[1].ident, "Grand game");
+        assert_eq!(d.words[0].ident, "home-row");
         assert_eq!(
             d.words[0].forms,
             vec![
-                (String::new(), "замок".to_string()),
-                ("loc".to_string(), "замку".to_string()),
+                (String::new(), "домашній ряд".to_string()),
+                ("loc".to_string(), "домашньому ряду".to_string()),
                 ("gender".to_string(), "m".to_string())
             ]
         );

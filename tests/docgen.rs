@@ -289,3 +289,74 @@ fn docs_follow_the_chosen_parameters() {
     );
     assert!(other.contains("`promote-and-stop` (chosen)"));
 }
+
+#[test]
+fn a_case_naming_an_unknown_rule_item_as_its_diagram_fails_the_book() {
+    let dir = std::env::temp_dir().join(format!("regula-diagram-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rules = std::fs::canonicalize("rules/english-draughts.rules").unwrap();
+    let case = dir.join("bad.yaml");
+    std::fs::write(
+        &case,
+        format!(
+            "rules: {}\ncases:\n  - name: names nothing\n    diagram: no-such-item\n    count: 7\n",
+            rules.display()
+        ),
+    )
+    .unwrap();
+    let src = regula::SourceFile::read(&rules).unwrap();
+    let game = regula::load(&src, &[]).unwrap();
+    let inputs = Inputs {
+        cases: vec![case],
+        ..Inputs::default()
+    };
+    let err = write::files(&game, &rules, "en", Format::Md, &inputs).unwrap_err();
+    assert!(
+        err.to_string().contains("diagram `no-such-item` is wrong"),
+        "{err}"
+    );
+    // The same case without the bad name gives a book whose diagrams come from it.
+    std::fs::write(
+        dir.join("bad.yaml"),
+        format!(
+            "rules: {}\ncases:\n  - name: the start\n    diagram: man-move\n    count: 7\n",
+            rules.display()
+        ),
+    )
+    .unwrap();
+    let files = write::files(&game, &rules, "en", Format::Md, &inputs).unwrap();
+    assert!(files[0].1.contains("Position of case “the start”"));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_variant_book_lists_its_differences_from_the_parent() {
+    // A parameter choice stands in for a variant: the changed promotion timing and the
+    // changed parameter are listed, nothing else.
+    let src = regula::SourceFile::read(Path::new("rules/turkish-draughts.rules")).unwrap();
+    let parent = regula::load(&src, &[]).unwrap();
+    let child = regula::load(&src, &[("king-vs-lone-man".into(), "draw".into())]).unwrap();
+    let opts = regula::docgen::Options {
+        parent: Some(parent.clone()),
+        ..regula::docgen::Options::default()
+    };
+    let md = regula::docgen::book(&child, &opts).unwrap().markdown().0;
+    let start = md
+        .find("## Differences from Turkish draughts")
+        .expect("a section");
+    let section = &md[start
+        ..md[start + 3..]
+            .find("\n## ")
+            .map_or(md.len(), |i| i + start + 3)];
+    assert!(
+        section.contains("Parameter `king-vs-lone-man` (changed): draw"),
+        "{section}"
+    );
+    assert!(
+        section.contains("(removed)"),
+        "the king-vs-man end rule is gone: {section}"
+    );
+    assert!(!section.contains("Move `"), "no move changed: {section}");
+    let same = regula::docgen::book(&parent, &opts).unwrap().markdown().0;
+    assert!(same.contains("The rules are those of the parent"));
+}

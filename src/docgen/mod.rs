@@ -15,6 +15,7 @@
 pub mod book;
 pub mod clauses;
 pub mod diagrams;
+pub mod diff;
 pub mod i18n;
 pub mod text;
 pub mod write;
@@ -37,12 +38,14 @@ pub struct Options {
     pub lang: String,
     /// Case files to take example positions from (and to list in the appendix).
     pub cases: Vec<PathBuf>,
-    /// Prefix of the picture files (`camelot` gives `camelot-board.svg`, ...).
+    /// Prefix of the picture files (`chess` gives `chess-board.svg`, ...).
     pub stem: String,
     /// Whether to draw diagrams at all.
     pub diagrams: bool,
     /// The clause list and sources for the appendix.
     pub trace: clauses::Trace,
+    /// For a variant: the parent game, whose differences get their own section.
+    pub parent: Option<Game>,
     /// The rule file's text, so that the appendix also lists clauses cited on declarations the
     /// compiled game keeps no docs for (directions, direction sets, promotion).
     pub source: String,
@@ -57,6 +60,7 @@ impl Default for Options {
             diagrams: false,
             trace: clauses::Trace::default(),
             source: String::new(),
+            parent: None,
         }
     }
 }
@@ -88,6 +92,8 @@ pub enum DocError {
 pub enum Section {
     /// Title, file docs, players, board, pieces, start position.
     Opening,
+    /// For a variant: what differs from its parent.
+    Differences,
     /// Legs and move types, with diagrams.
     Moves,
     /// Promotion.
@@ -103,8 +109,9 @@ pub enum Section {
 }
 
 /// All sections in book order.
-pub const SECTIONS: [Section; 7] = [
+pub const SECTIONS: [Section; 8] = [
     Section::Opening,
+    Section::Differences,
     Section::Moves,
     Section::Promotion,
     Section::Priorities,
@@ -333,6 +340,19 @@ pub fn section(
                 ));
             }
         }
+        Section::Differences => {
+            if let Some(parent) = &opts.parent {
+                let pl = Lang::new(&opts.lang, &words(&parent.def, &opts.lang));
+                if let Some(pl) = pl {
+                    let pcx = Cx {
+                        def: &parent.def,
+                        l: &pl,
+                    };
+                    let name = pcx.t("title", &[s("game", parent.def.name.clone())]);
+                    b.extend(diff::section(cx, &pcx, &name));
+                }
+            }
+        }
         Section::Moves => {
             heading(b, 2, cx.t("h-moves", &[]), "moves");
             b.push(Block::Para(cx.t("moves-intro", &[])));
@@ -396,6 +416,13 @@ pub fn section(
         }
         Section::Priorities => {
             if def.priorities.is_empty() {
+                // Restrictions (landing conditions, counter bounds, ...) are shown all the same.
+                if let Some(ex) = ex {
+                    let figs = ex.restriction_figures(cx, &opts.stem)?;
+                    if figs.len() > 1 {
+                        b.extend(figs);
+                    }
+                }
                 return Ok(());
             }
             heading(b, 2, cx.t("h-priorities", &[]), "priorities");
@@ -500,7 +527,7 @@ pub fn section(
 }
 
 /// The lines describing one move type.
-fn move_lines(cx: &Cx, mk: &MoveKind) -> Vec<String> {
+pub(crate) fn move_lines(cx: &Cx, mk: &MoveKind) -> Vec<String> {
     let def = cx.def;
     let mut lines = Vec::new();
     lines.push(cx.t("move-by", &[s("kinds", cx.kinds(mk.pieces))]));

@@ -122,7 +122,7 @@ impl Cx<'_> {
         self.join(parts, "then")
     }
 
-    /// "in its own castle", "in an opponent's castle", "in castle".
+    /// "in its own home-row", "in an opponent's home-row", "in home-row".
     pub fn region(&self, sel: RegionSel, inside: bool) -> String {
         let (id, r) = match sel {
             RegionSel::Own(r) => ("own", r),

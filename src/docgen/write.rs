@@ -54,7 +54,7 @@ impl Inputs {
     }
 }
 
-/// The base name of a book's files: `camelot` in English, `camelot.nl` in Dutch.
+/// The base name of a book's files: `chess` in English, `chess.nl` in Dutch.
 pub fn stem(rule_file: &Path, lang: &str) -> String {
     let s = rule_file
         .file_stem()
@@ -88,6 +88,7 @@ pub fn files(
         diagrams: true,
         trace,
         source: std::fs::read_to_string(rule_file).unwrap_or_default(),
+        parent: None,
     };
     let b = book(game, &opts)?;
     Ok(match format {
