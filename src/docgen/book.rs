@@ -219,24 +219,23 @@ fn strip_inline(t: &str) -> String {
     t.replace("**", "").replace('`', "")
 }
 
-/// The inline subset to HTML: `code`, **strong**, _emphasis_ (at word edges).
+/// The inline subset to HTML: `code`, **strong**, _emphasis_ (at word edges). Marks inside
+/// code spans are kept literally.
 pub fn inline(t: &str) -> String {
-    let mut out = String::new();
+    let mut s = String::new();
     let parts: Vec<&str> = t.split('`').collect();
     for (i, part) in parts.iter().enumerate() {
         if i % 2 == 1 && i + 1 < parts.len() {
-            let _ = write!(out, "<code>{}</code>", esc(part));
-            continue;
+            let code = esc(part).replace('_', "&#95;").replace('*', "&#42;");
+            let _ = write!(s, "<code>{code}</code>");
+        } else {
+            if i % 2 == 1 {
+                s.push('`');
+            }
+            s.push_str(&esc(part));
         }
-        if i % 2 == 1 {
-            out.push('`');
-        }
-        let mut p = esc(part);
-        p = toggle(&p, "**", "strong");
-        p = emphasis(&p);
-        out.push_str(&p);
     }
-    out
+    emphasis(&toggle(&s, "**", "strong"))
 }
 
 fn toggle(t: &str, mark: &str, tag: &str) -> String {
@@ -299,6 +298,10 @@ mod tests {
         assert_eq!(
             inline("a `b<c` **d** _e f_ g_h"),
             "a <code>b&lt;c</code> <strong>d</strong> <em>e f</em> g_h"
+        );
+        assert_eq!(
+            inline("_made by `x_y` here_"),
+            "<em>made by <code>x&#95;y</code> here</em>"
         );
     }
 }
