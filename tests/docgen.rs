@@ -266,9 +266,30 @@ fn books_use_the_sources_vocabulary_and_mark_untranslated_text() {
     for w in ["dáma", "kámen", "braní"] {
         assert!(cs.contains(w), "Czech book lacks {w}");
     }
-    // English-only doc text in a translated book is marked as such.
-    let en_only = &g["english-draughts.md"];
-    assert!(!en_only.contains("[untranslated]"));
+    // Every doc of the two translated games is translated ...
+    for name in [
+        "camelot.nl.md",
+        "camelot.uk.md",
+        "camelot.cs.md",
+        "turkish-draughts.nl.md",
+    ] {
+        assert!(!g[name].contains("[niet vertaald]") && !g[name].contains("[не перекладено]"));
+        assert!(!g[name].contains("[nepřeloženo]"), "{name}");
+    }
+    // ... while a rule file without translations gets its English docs marked, never mixed in
+    // silently.
+    let src = regula::SourceFile::read(Path::new("rules/english-draughts.rules")).unwrap();
+    let game = regula::load(&src, &[]).unwrap();
+    let opts = regula::docgen::Options {
+        lang: "nl".into(),
+        ..regula::docgen::Options::default()
+    };
+    let md = regula::docgen::book(&game, &opts).unwrap().markdown().0;
+    assert!(
+        md.contains("> [niet vertaald] Black moves first; then turns alternate."),
+        "{md}"
+    );
+    assert!(md.contains("## Zetten") && !g["english-draughts.md"].contains("[untranslated]"));
 }
 
 #[test]
