@@ -76,6 +76,9 @@ pub struct Case {
     pub perft: Option<BTreeMap<u32, u64>>,
     /// Free text for reviewers.
     pub note: Option<String>,
+    /// The rule item (move type, priority, leg or counter) whose rulebook diagram this case
+    /// provides.
+    pub diagram: Option<String>,
 }
 
 /// The verdict on one case.
@@ -149,7 +152,7 @@ impl GameCache {
 pub fn read_case_file(src: &SourceFile) -> Result<CaseFile, CaseFileError> {
     serde_yaml::from_str::<CaseFile>(&src.text).map_err(|e| {
         let span = e.location().map(|l| SourceSpan::from((l.index(), 1)));
-        CaseFileError { src: src.named(), span, message: format!("invalid case file: {e}"), help: Some("See the case schema in README.md (keys: name, clause, position, params, play, moves, includes, excludes, count, outcome, perft).".into()) }
+        CaseFileError { src: src.named(), span, message: format!("invalid case file: {e}"), help: Some("See the case schema in README.md (keys: name, clause, position, params, play, moves, includes, excludes, count, outcome, perft, note, diagram).".into()) }
     })
 }
 

@@ -84,13 +84,15 @@ enum Command {
         #[arg(long, short)]
         verbose: bool,
     },
-    /// Print the rules as Markdown, generated from the rule file.
+    /// The rulebook, generated from the rule file (Markdown on standard output without `--out`).
     Doc {
         /// The rule file.
         file: PathBuf,
         /// Set a parameter of the rule file: `--param name=value` (repeatable).
         #[arg(long = "param", value_parser = parse_param)]
         params: Vec<(String, String)>,
+        #[command(flatten)]
+        book: crate::docgen::write::BookArgs,
     },
     /// How two games differ: in rule terms, and with `--witness` the shortest line of play
     /// after which they disagree.
@@ -199,6 +201,9 @@ enum CliError {
     #[error("{0}")]
     #[diagnostic(code(regula::failed))]
     Failed(String),
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Doc(#[from] crate::docgen::DocError),
 }
 
 impl CliError {
@@ -343,7 +348,8 @@ fn run(cli: Cli) -> Result<(), CliError> {
                     Ok(g) => {
                         // A file that loads has parsed, so its lints can be computed.
                         if let Ok(res) = crate::inherit::resolve(&src) {
-                            let warnings = crate::validate::lints(&res.file);
+                            let mut warnings = crate::validate::lints(&res.file);
+                            warnings.extend(crate::docgen::clauses::undefined_in(f, &src.text));
                             if !warnings.is_empty() {
                                 eprintln!(
                                     "{:?}",
@@ -579,10 +585,12 @@ fn run(cli: Cli) -> Result<(), CliError> {
             random,
             seed,
         } => play(&file, &opts, &random, seed),
-        Command::Doc { file, params } => {
+        Command::Doc { file, params, book } => {
             let game = load(&file, &params)?;
-            print!("{}", crate::docgen::render_markdown(&game));
-            Ok(())
+            book.run(&game, &file).map_err(|e| match e {
+                crate::docgen::write::RunError::Io(m) => CliError::Io(m),
+                crate::docgen::write::RunError::Doc(d) => CliError::Doc(d),
+            })
         }
     }
 }

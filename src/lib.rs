@@ -15,6 +15,7 @@ pub mod cases;
 pub mod cli;
 pub mod diff;
 pub mod docgen;
+pub mod doctext;
 pub mod engine;
 pub mod inherit;
 pub mod lsp;
@@ -24,6 +25,7 @@ pub mod record;
 pub mod setup;
 pub mod source;
 pub mod span;
+pub mod svg;
 pub mod syntax;
 pub mod validate;
 

@@ -308,7 +308,7 @@ fn explain(
         .find(|m| m.from == from && m.landings() == &squares[1..])
         && let Some(pr) = first_applying(def, g, pos, &pseudo_paths)
     {
-        let doc = pr.docs.join(" ");
+        let doc = crate::doctext::english(&pr.docs).join(" ");
         return illegal(
             format!(
                 "{text} would be a legal `{}` move, but priority `{}` rules it out here",

@@ -96,3 +96,44 @@ fn test_ends_with_the_tally() {
     let last = out.lines().last().unwrap();
     assert!(last.ends_with(" passed, 0 failed"), "{last}");
 }
+
+#[test]
+fn check_warns_about_a_clause_cited_but_defined_nowhere() {
+    let (code, _, err) = regula(&["check", "tests/fixtures/clauses/rules/cites.rules"]);
+    assert_eq!(code, 0, "a warning, not an error: {err}");
+    assert!(err.contains("regula::undefined_clause"), "{err}");
+    assert!(
+        err.contains("clause `ED-99` is cited but defined nowhere"),
+        "{err}"
+    );
+    assert!(!err.contains("`ED-2`"), "ED-2 is defined: {err}");
+    // Every id the bundled rule files cite is defined.
+    let (code, _, err) = regula(&["check", "rules/"]);
+    assert_eq!(code, 0);
+    assert!(!err.contains("undefined_clause"), "{err}");
+}
+
+#[test]
+fn doc_writes_a_book_with_its_pictures_and_refuses_an_unknown_language() {
+    let dir = std::env::temp_dir().join(format!("regula-doc-{}", std::process::id()));
+    let out = dir.to_string_lossy().into_owned();
+    let (code, _, err) = regula(&[
+        "doc",
+        "rules/turkish-draughts.rules",
+        "--lang",
+        "cs",
+        "--out",
+        &out,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let md = std::fs::read_to_string(dir.join("turkish-draughts.cs.md")).unwrap();
+    assert!(md.contains("![") && md.contains("turkish-draughts.cs-start.svg"));
+    assert!(dir.join("turkish-draughts.cs-start.svg").is_file());
+    let (code, html, _) = regula(&["doc", "rules/camelot.rules", "--format", "html"]);
+    assert_eq!(code, 0);
+    assert!(html.starts_with("<!DOCTYPE html>") && html.contains("<svg"));
+    let (code, _, err) = regula(&["doc", "rules/camelot.rules", "--lang", "xx"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no message file for language `xx`"), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}

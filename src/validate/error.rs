@@ -36,14 +36,11 @@ pub enum Check {
     Inherit,
     /// Valid, but probably not what the author meant (a warning).
     Suspicious,
+    /// A clause id cited in a doc comment but defined in no clause list (a warning).
+    UndefinedClause,
 }
 
 impl Check {
-    /// Whether problems of this check are warnings: the game still loads.
-    pub fn is_warning(self) -> bool {
-        matches!(self, Check::Unused | Check::Suspicious)
-    }
-
     /// The diagnostic code.
     pub fn code(self) -> &'static str {
         match self {
@@ -60,7 +57,16 @@ impl Check {
             Check::Unused => "regula::unused",
             Check::Inherit => "regula::inherit",
             Check::Suspicious => "regula::suspicious",
+            Check::UndefinedClause => "regula::undefined_clause",
         }
+    }
+
+    /// Whether problems of this check are warnings (the game still loads).
+    pub fn is_warning(self) -> bool {
+        matches!(
+            self,
+            Check::Unused | Check::Suspicious | Check::UndefinedClause
+        )
     }
 }
 

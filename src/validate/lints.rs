@@ -225,3 +225,29 @@ pub fn lints(file: &RuleFile) -> Vec<ValidationError> {
     }
     out
 }
+
+/// Warnings for clause ids (`C-JU-2`, `T-C5`, ...) cited in the file's doc comments that
+/// `defined` does not know: a citation a reader cannot follow.
+pub fn undefined_clauses(text: &str, defined: &dyn Fn(&str) -> bool) -> Vec<ValidationError> {
+    let mut out = Vec::new();
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let t = line.trim_start();
+        if t.starts_with("///") || t.starts_with("//!") {
+            for (at, id) in crate::doctext::clause_ids_at(line) {
+                if !defined(id) {
+                    out.push(ValidationError {
+                        check: Check::UndefinedClause,
+                        message: format!("clause `{id}` is cited but defined nowhere"),
+                        span: crate::span::Span::new(offset + at, offset + at + id.len()),
+                        label: "not in the clause list".into(),
+                        related: None,
+                        help: Some("Add the clause to the project's clause list (docs/clauses.yaml) with a one-line statement, or correct the id.".into()),
+                    });
+                }
+            }
+        }
+        offset += line.len();
+    }
+    out
+}

@@ -8,7 +8,7 @@ mod error;
 mod lints;
 
 pub use error::{Check, ValidationError, ValidationErrors};
-pub use lints::lints;
+pub use lints::{lints, undefined_clauses};
 
 use std::collections::HashMap;
 

@@ -1,0 +1,232 @@
+# České texty pravidel, která generuje regula (`regula doc`).
+# Jména ze souboru pravidel přicházejí jako identifikátory; NAME($id, form: "...") dává tvar,
+# který soubor pravidel uvádí řádkem `/// [cs word Id] 1. pád; gen 2. pád; loc 6. pád;
+# ins 7. pád; pl množné číslo; gen-pl 2. pád množného čísla; gender m|f|n`.
+
+title = { NAME($game) }
+generated-note = _Vygenerováno příkazem `regula doc` ze souboru pravidel; neupravujte ručně._
+untranslated = [nepřeloženo]
+and = {" a "}
+or = {" nebo "}
+then = {", potom "}
+range = { $a } až { $b }
+
+player = { NAME($player) }
+kind = { NAME($kind) }
+no-piece = žádná figura
+
+h-players = Hráči
+players-order = { $n ->
+    [one] { $n } hráč:
+    [few] { $n } hráči táhnou v tomto pořadí:
+   *[other] { $n } hráčů táhne v tomto pořadí:
+  } { $list }.
+h-board = Deska
+board-summary = { $n ->
+    [one] { $n } pole
+    [few] { $n } pole
+   *[other] { $n } polí
+  }; sloupce { $files }, řady { $ranks }; pole se jmenuje podle sloupce a řady (`{ $example }`).
+directions = Směry (krok ve sloupci, krok v řadě): { $list }.
+dir-set = Sada směrů `{ $name }`: { $dirs }.
+dir-set-player = pro { NAME($player, form: "acc") } { $dirs }
+regions = Oblasti:
+h-pieces = Figury a výchozí postavení
+kinds = Druhy figur: { $list }.
+counters = Počítadla vedená v pozici:
+counter = `{ $name }`: { $scope }, začíná na 0, { $bound }.
+counter-per-player = jedno pro každého hráče
+counter-global = jedno pro celou hru
+counter-bound = nejvýše { $max }; tah, který by je překročil, není dovolen
+counter-unbounded = bez omezení
+
+h-moves = Tahy
+moves-intro = Tah provádí jedna figura, která své výchozí pole opouští hned (pozdější části tahu je tedy mohou přeskočit nebo na ně dopadnout). Část tahu, která nic nebere, nikdy nedopadne na pole, kde už tah byl, ani na výchozí pole. Dva tahy se stejným výsledkem jsou jeden tah.
+leg = Část tahu „{ NAME($name) }“ (`{ $name }`): { $text }.
+leg-step = jeden krok (směry `{ $set }`) na prázdné pole
+leg-slide = libovolný počet prázdných polí jedním směrem (směry `{ $set }`)
+leg-leap = skok (směry `{ $set }`) přes { $over ->
+    [friend] vlastní
+    [enemy] soupeřovu
+    [own] svou vlastní
+   *[any] libovolnou
+  } figuru na sousedním poli na prázdné pole hned za ní
+leg-leap-flying = skok (směry `{ $set }`) přes { $over ->
+    [friend] vlastní
+    [enemy] soupeřovu
+    [own] svou vlastní
+   *[any] libovolnou
+  } figuru v libovolné vzdálenosti po řadě prázdných polí na libovolné prázdné pole za ní
+leg-captures = ; přeskočená figura je sebrána
+leg-land = ; dopadnout smí jen na pole { $where }
+leg-no-reverse = ; nesmí se vrátit přímo zpět, opačně než předchozí část tahu
+h-move = { NAME($move) } (`{ $move }`)
+move-by = Táhne: { $kinds }.
+move-from = Jen z pole { $where }.
+move-require = Jen když { $cond }.
+move-legs = Části: { $seq }.
+move-land = Každé pole dopadu: { $where }.
+move-to = Cílové pole: { $where }.
+move-stop = Tah končí, jakmile figura dopadne na pole { $where }.
+removal-now = Sebrané figury ihned opouštějí desku.
+removal-end = Sebrané figury zůstávají na desce až do konce tahu; překážejí a žádná nesmí být přeskočena dvakrát.
+effect-add = Přičte { $value } k `{ $counter }`.
+effect-set = Nastaví `{ $counter }` na { $value }.
+seg-once = jedna část „{ NAME($leg) }“
+seg-plus = jedna nebo více částí „{ NAME($leg) }“ (směr se smí měnit; zastavit lze po kterékoli)
+seg-plus-must = jedna nebo více částí „{ NAME($leg) }“, dokud je možná další
+
+h-promotion = Proměna
+promote = Když { NAME($from) } dosáhne pole { $where }, stává se { NAME($to, form: "ins") }.
+timing-at-end = Během braní zůstává figura, čím byla; promění se, skončí-li tah na takovém poli.
+timing-stop = Dosažení takového pole ukončí tah, i uprostřed braní.
+timing-continue = Figura, která takového pole dosáhne během braní, se hned promění a pokračuje jako tah „{ NAME($move) }“.
+
+h-priorities = Které tahy jsou dovoleny
+priorities-intro = Pravidla níže se zkoušejí popořadě; rozhoduje první, které platí. Neplatí-li žádné, je dovolen každý tah popsaný výše.
+priority = **{ $name }**: když { $when }, jsou dovoleny jen tahy, které { $keep }
+priority-prefer = ; z nich, pokud některé { $x }, jen ty
+priority-maximize = ; z nich jen ty, které seberou nejvíce figur
+otherwise-skip = . Není-li takový tah, toto pravidlo neplatí.
+otherwise-none = . Není-li takový tah, není dovolen žádný tah.
+
+h-end = Konec hry
+end-intro = Kontroluje se v každé pozici dříve, než hráč na tahu táhne; první pravidlo, které platí, ukončí hru a pak už žádný tah není možný.
+end-win = Hráč P vyhrává, jestliže { $cond }.
+end-loss = Hráč P prohrává, jestliže { $cond }.
+end-draw = Hra končí remízou, jestliže { $cond }.
+end-fallback = Neplatí-li žádné pravidlo a hráč na tahu nemá žádný dovolený tah, hra končí remízou.
+
+h-params = Parametry
+params-intro = Místa, kde se prameny rozcházejí. Tento text se řídí hodnotami označenými jako zvolené.
+mark-default = výchozí
+mark-chosen = zvolená
+
+sq-anywhere = kdekoli
+sq-nowhere = nikde
+sq-in-own = ve { NAME($region, form: "gender") ->
+    [f] své
+   *[other] svém
+  } { NAME($region, form: "loc") }
+sq-in-opp = v { NAME($region, form: "loc") } soupeře
+sq-in-all = v { NAME($region, form: "loc") }
+sq-out-own = mimo { NAME($region, form: "gender") ->
+    [f] svou
+   *[other] svůj
+  } { NAME($region, form: "acc") }
+sq-out-opp = mimo { NAME($region, form: "acc") } soupeře
+sq-out-all = mimo { NAME($region, form: "acc") }
+sq-kind-not = pro figuru { $kinds } ne { $rest }
+sq-not = ne { $x }
+sq-piece = když je figura { $kinds }
+sq-can = z něhož by figura mohla začít tah „{ NAME($move) }“
+
+mv-any = jsou jakékoli
+mv-capture = berou
+mv-kind = jsou tahy „{ NAME($move) }“
+mv-from = začínají { $where }
+mv-to = končí { $where }
+mv-not-to = nekončí { $where }
+mv-not-from = nezačínají { $where }
+mv-not-capture = neberou
+mv-not = ne ({ $x })
+
+pl-var = hráče { $var }
+pl-opp-of = soupeře hráče { $var }
+pl-mover = hráče na tahu
+pl-opp-mover = soupeře hráče na tahu
+pl-named = { NAME($player, form: "gen") }
+
+q-pieces = figur
+q-kind = { NAME($kind, form: "gen-pl") }
+q-in-own = {" "}ve svém { NAME($region, form: "loc") }
+q-in-opp = {" "}v { NAME($region, form: "loc") } soupeře
+q-in-all = {" "}v { NAME($region, form: "loc") }
+q-count = počet { $what } { $who }{ $place }
+q-counter = `{ $counter }` { $who }
+
+c-always = vždy
+c-not = neplatí, že ({ $x })
+c-every = pro každého hráče { $var } platí: { $x }
+c-some = pro některého hráče { $var } platí: { $x }
+c-exists-kind = je možný tah „{ NAME($move) }“
+c-exists-capture = některý tah bere
+c-exists = některý tah { $x }
+c-blocked-mover = hráč na tahu nemá žádný dovolený tah
+c-blocked = nastal tah { $who } a ten nemá žádný dovolený tah
+c-repeated = stejná pozice se stejným hráčem na tahu nastala už { $n ->
+    [one] { $n }krát
+   *[other] { $n }krát
+  }
+c-cmp = { $a } { $op ->
+    [ge] je nejméně
+    [le] je nejvýše
+    [eq] se rovná
+    [ne] se nerovná
+    [gt] je větší než
+   *[lt] je menší než
+  } { $b }
+
+fig-board = Deska: souřadnice a oblasti.
+fig-start = Výchozí postavení; začíná { NAME($player) }.
+legend-region = { NAME($region) }: { $squares }
+legend-player = { NAME($player) }: { $index ->
+    [0] bílé kotouče
+    [1] černé kotouče
+    [2] červené kotouče
+   *[other] modré kotouče
+  }
+fig-move = „{ NAME($move) }“: na tahu je { NAME($player) }; { $text } je dovolený tah.
+fig-none = Pro `{ $item }` nebyla nalezena žádná ukázková pozice.
+h-restrictions = Omezení v praxi
+fig-refused = na tahu je { NAME($player) }; { $text } není dovolený tah. Vysvětlení regula (anglicky): „{ $why }“.
+restr-priority = Pravidlo přednosti `{ $item }`
+restr-landing = Podmínka dopadu pro `{ $item }`
+restr-final = Podmínka cílového pole pro `{ $item }`
+restr-require = Podmínka pro `{ $item }`
+restr-leg-land = Podmínka dopadu části `{ $item }`
+restr-no-reverse = Zákaz obratu zpět v části `{ $item }`
+restr-counter = Mez počítadla `{ $item }`
+origin-case = (Pozice z testovacího případu „{ $name }“, { $file }.)
+origin-start = (Výchozí postavení.)
+origin-search = (Pozici našel stroj: partie { $seed }, po { $plies } půltazích.)
+
+h-trace = Příloha: odkud pochází každé pravidlo
+trace-intro = Pro každou položku pravidel: body, které zachycuje (slovy tohoto projektu, docs/clauses.yaml, anglicky), body pramenů, které je uvádějí (tests/sources/, v anglickém překladu), a testovací případy, které je ověřují, s výsledky.
+trace-item = { $kind ->
+    [game] Hra { NAME($name) }
+    [players] Hráči
+    [board] Deska
+    [pieces] Figury a postavení
+    [region] Oblast `{ $name }`
+    [counter] Počítadlo `{ $name }`
+    [param] Parametr `{ $name }`
+    [leg] Část tahu `{ $name }`
+    [move] Tah `{ $name }`
+    [priority] Pravidlo přednosti `{ $name }`
+    [other] Ostatní deklarace (směry, sady směrů, proměna)
+   *[end] Pravidlo konce hry { $name }
+  }
+trace-undefined = (není v seznamu bodů)
+trace-sources = Prameny:
+trace-cases = Testovací případy:
+trace-no-cases = Žádný testovací případ to neověřuje.
+verdict-pass = prošel
+verdict-fail = NEPROŠEL
+
+h-differences = Rozdíly oproti hře { $parent }
+diff-added = { $item } (nové): { $text }
+diff-changed = { $item } (změněné): { $text }
+diff-removed = { $item } (odstraněné)
+diff-none = Pravidla jsou stejná jako v původní hře; lišit se může jen popis.
+
+# Teams, turns, neutral pieces, drops and named players' regions.
+teams = Týmy, jejichž hráči spolu vyhrávají i prohrávají: { $list }.
+turn-pass = Hráč, který nemůže táhnout, stojí, dokud může táhnout jiný hráč.
+neutral-kinds = Neutrální figury nepatří nikomu, nikdy netáhnou, nelze je přeskočit ani sebrat a blokují jako okraj desky: { $list }.
+move-drop = Postaví novou figuru { NAME($kind) } na prázdné pole.
+sq-in-of = v { NAME($region, form: "loc") } hráče { NAME($player, form: "gen") }
+sq-out-of = mimo { NAME($region, form: "acc") } hráče { NAME($player, form: "gen") }
+q-in-of = {" "}v { NAME($region, form: "loc") } hráče { NAME($player, form: "gen") }
+pl-team-of = týmu hráče { $var }
+pl-team-mover = týmu hráče na tahu

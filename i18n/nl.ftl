@@ -1,0 +1,236 @@
+# Nederlandse teksten van de spelregelboeken van regula (`regula doc`).
+# Namen uit het regelbestand komen binnen als identificatie; NAME($id, form: "...") geeft de
+# vorm die het regelbestand opgeeft met `/// [nl word Id] basis; pl meervoud`.
+name-fallback-pl = { $name }
+
+title = { NAME($game) }
+generated-note = _Gegenereerd door `regula doc` uit het regelbestand; niet met de hand bewerken._
+untranslated = [niet vertaald]
+and = {" en "}
+or = {" of "}
+then = {", daarna "}
+range = { $a } tot en met { $b }
+
+player = { NAME($player) }
+kind = { NAME($kind) }
+no-piece = geen enkel stuk
+
+h-players = Spelers
+players-order = { $n ->
+    [one] { $n } speler:
+   *[other] { $n } spelers zetten in deze volgorde:
+  } { $list }.
+h-board = Bord
+board-summary = { $n } velden; lijnen { $files }, rijen { $ranks }; een veld heet naar lijn en rij (`{ $example }`).
+directions = Richtingen (stap in lijn, stap in rij): { $list }.
+dir-set = Richtingenset `{ $name }`: { $dirs }.
+dir-set-player = voor { NAME($player) } { $dirs }
+regions = Gebieden:
+h-pieces = Stukken en beginopstelling
+kinds = Soorten stukken: { $list }.
+counters = Tellers die in de stelling worden bijgehouden:
+counter = `{ $name }`: { $scope }, begint bij 0, { $bound }.
+counter-per-player = één per speler
+counter-global = één voor het hele spel
+counter-bound = hoogstens { $max }; een zet die dat zou overschrijden is niet toegestaan
+counter-unbounded = onbegrensd
+
+h-moves = Zetten
+moves-intro = Een zet wordt gedaan door één stuk, dat zijn beginveld meteen verlaat (latere delen van de zet mogen er dus over of op komen). Een deel dat niets slaat komt nooit op een veld waar de zet al is geweest, ook niet op het beginveld. Twee zetten met hetzelfde resultaat gelden als dezelfde zet.
+leg = Deelzet { NAME($name) } (`{ $name }`): { $text }.
+leg-step = één stap (richtingen `{ $set }`) naar een leeg veld
+leg-slide = een willekeurig aantal lege velden in één richting (richtingen `{ $set }`)
+leg-leap = een sprong (richtingen `{ $set }`) over { $over ->
+    [friend] een eigen
+    [enemy] een vijandelijk
+    [own] zijn eigen
+   *[any] een willekeurig
+  } stuk op het aangrenzende veld naar het lege veld direct erachter
+leg-leap-flying = een sprong (richtingen `{ $set }`) over { $over ->
+    [friend] een eigen
+    [enemy] een vijandelijk
+    [own] zijn eigen
+   *[any] een willekeurig
+  } stuk op elke afstand langs een lijn van lege velden, naar een willekeurig leeg veld erachter
+leg-captures = ; het overgesprongen stuk is geslagen
+leg-land = ; het mag alleen landen op een veld { $where }
+leg-no-reverse = ; het mag niet recht terug in de richting tegengesteld aan het vorige deel
+h-move = { NAME($move) } (`{ $move }`)
+move-by = Gedaan door: { $kinds }.
+move-from = Alleen vanaf een veld { $where }.
+move-require = Alleen als { $cond }.
+move-legs = Delen: { $seq }.
+move-land = Elk landingsveld: { $where }.
+move-to = Eindveld: { $where }.
+move-stop = De zet eindigt zodra hij landt op een veld { $where }.
+removal-now = Geslagen stukken gaan meteen van het bord.
+removal-end = Geslagen stukken blijven staan tot de zet af is; ze blokkeren, en geen enkel stuk mag twee keer worden overgesprongen.
+effect-add = Telt { $value } op bij `{ $counter }`.
+effect-set = Zet `{ $counter }` op { $value }.
+seg-once = één deelzet { NAME($leg) }
+seg-plus = één of meer deelzetten { NAME($leg) } (de richting mag veranderen; na elke mag men stoppen)
+seg-plus-must = één of meer deelzetten { NAME($leg) }, door te gaan zolang er nog een mogelijk is
+
+h-promotion = Promotie
+promote = Een { NAME($from) } die een veld { $where } bereikt, wordt een { NAME($to) }.
+timing-at-end = Tijdens het slaan blijft het stuk wat het is; het promoveert als de zet op zo'n veld eindigt.
+timing-stop = Wie zo'n veld bereikt, beëindigt de zet, ook midden in een slagreeks.
+timing-continue = Wie zo'n veld tijdens het slaan bereikt, promoveert meteen en slaat verder als { NAME($move) }.
+
+h-priorities = Welke zetten zijn toegestaan
+priorities-intro = De regels hieronder worden op volgorde geprobeerd; de eerste die van toepassing is, beslist. Is er geen van toepassing, dan is elke zet hierboven toegestaan.
+priority = **{ $name }**: als { $when }, zijn alleen zetten toegestaan die { $keep }
+priority-prefer = ; als sommige daarvan { $x }, alleen die
+priority-maximize = ; en daarvan alleen die met de meeste geslagen stukken
+otherwise-skip = . Is er geen zo'n zet, dan geldt deze regel niet.
+otherwise-none = . Is er geen zo'n zet, dan is geen enkele zet toegestaan.
+
+h-end = Einde van het spel
+end-intro = Voor elke stelling, voordat de speler aan zet zet, gecontroleerd; de eerste regel die geldt beëindigt het spel, waarna geen zet meer mogelijk is.
+end-win = Een speler P wint als { $cond }.
+end-loss = Een speler P verliest als { $cond }.
+end-draw = Het spel is remise als { $cond }.
+end-fallback = Geldt geen regel en kan de speler aan zet geen zet doen, dan is het remise.
+
+h-params = Parameters
+params-intro = Punten waarover de bronnen het oneens zijn. Deze tekst volgt de waarden die als gekozen zijn gemarkeerd.
+mark-default = standaard
+mark-chosen = gekozen
+
+sq-anywhere = overal
+sq-nowhere = nergens
+sq-in-own = in { NAME($region, form: "gender") ->
+    [de] de
+   *[het] het
+  } eigen { NAME($region) }
+sq-in-opp = in { NAME($region, form: "gender") ->
+    [de] de
+   *[het] het
+  } { NAME($region) } van een tegenstander
+sq-in-all = in { NAME($region) }
+sq-out-own = buiten { NAME($region, form: "gender") ->
+    [de] de
+   *[het] het
+  } eigen { NAME($region) }
+sq-out-opp = buiten { NAME($region, form: "gender") ->
+    [de] de
+   *[het] het
+  } { NAME($region) } van een tegenstander
+sq-out-all = buiten { NAME($region) }
+sq-kind-not = voor een { $kinds }: niet { $rest }
+sq-not = niet { $x }
+sq-piece = als het stuk een { $kinds } is
+sq-can = vanwaar het stuk een { NAME($move) } zou kunnen beginnen
+
+mv-any = welke zet dan ook zijn
+mv-capture = slaan
+mv-kind = een { NAME($move) } zijn
+mv-from = beginnen { $where }
+mv-to = eindigen { $where }
+mv-not-to = niet eindigen { $where }
+mv-not-from = niet beginnen { $where }
+mv-not-capture = niet slaan
+mv-not = niet ({ $x })
+
+pl-var = { $var }
+pl-opp-of = de tegenstander van { $var }
+pl-mover = de speler aan zet
+pl-opp-mover = de tegenstander van de speler aan zet
+pl-named = { NAME($player) }
+
+q-pieces = stukken
+q-kind = { NAME($kind, form: "pl") }
+q-in-own = {" "}in { NAME($region, form: "gender") ->
+    [de] de
+   *[het] het
+  } eigen { NAME($region) }
+q-in-opp = {" "}in { NAME($region, form: "gender") ->
+    [de] de
+   *[het] het
+  } { NAME($region) } van een tegenstander
+q-in-all = {" "}in { NAME($region) }
+q-count = het aantal { $what } van { $who }{ $place }
+q-counter = `{ $counter }` van { $who }
+
+c-always = altijd
+c-not = niet ({ $x })
+c-every = voor elke speler { $var } geldt: { $x }
+c-some = voor een speler { $var } geldt: { $x }
+c-exists-kind = een { NAME($move) } mogelijk is
+c-exists-capture = een zet slaat
+c-exists = een zet zou { $x }
+c-blocked-mover = de speler aan zet geen zet kan doen
+c-blocked = { $who } aan zet is en geen zet kan doen
+c-repeated = dezelfde stelling, met dezelfde speler aan zet, nu { $n } keer is voorgekomen
+c-cmp = { $a } { $op ->
+    [ge] minstens
+    [le] hoogstens
+    [eq] gelijk aan
+    [ne] niet gelijk aan
+    [gt] meer dan
+   *[lt] minder dan
+  } { $b } is
+
+fig-board = Het bord: coördinaten en gebieden.
+fig-start = De beginopstelling; { NAME($player) } begint.
+legend-region = { NAME($region) }: { $squares }
+legend-player = { NAME($player) }: { $index ->
+    [0] witte schijven
+    [1] zwarte schijven
+    [2] rode schijven
+   *[other] blauwe schijven
+  }
+fig-move = { NAME($move) }: { NAME($player) } aan zet; { $text } is toegestaan.
+fig-none = Geen voorbeeldstelling gevonden voor `{ $item }`.
+h-restrictions = Beperkingen in de praktijk
+fig-refused = { NAME($player) } aan zet; { $text } is niet toegestaan. Uitleg van regula (Engels): “{ $why }”.
+restr-priority = Voorrangsregel `{ $item }`
+restr-landing = Landingsvoorwaarde van `{ $item }`
+restr-final = Voorwaarde voor het eindveld van `{ $item }`
+restr-require = Voorwaarde van `{ $item }`
+restr-leg-land = Landingsvoorwaarde van deelzet `{ $item }`
+restr-no-reverse = Niet terugkeren in deelzet `{ $item }`
+restr-counter = Grens van teller `{ $item }`
+origin-case = (Stelling uit testgeval “{ $name }”, { $file }.)
+origin-start = (De beginopstelling.)
+origin-search = (Stelling gevonden door de engine: partij { $seed }, na { $plies } halve zetten.)
+
+h-trace = Bijlage: waar elke regel vandaan komt
+trace-intro = Voor elk onderdeel van de regels: de clausules die het vastlegt (in de woorden van dit project, docs/clauses.yaml, in het Engels), de clausules uit de bronnen die ze noemen (tests/sources/, in Engelse vertaling) en de testgevallen die ze controleren, met hun uitslag.
+trace-item = { $kind ->
+    [game] Het spel { NAME($name) }
+    [players] Spelers
+    [board] Bord
+    [pieces] Stukken en opstelling
+    [region] Gebied `{ $name }`
+    [counter] Teller `{ $name }`
+    [param] Parameter `{ $name }`
+    [leg] Deelzet `{ $name }`
+    [move] Zet `{ $name }`
+    [priority] Voorrangsregel `{ $name }`
+    [other] Overige declaraties (richtingen, richtingensets, promotie)
+   *[end] Eindregel { $name }
+  }
+trace-undefined = (niet in de lijst van clausules)
+trace-sources = Bronnen:
+trace-cases = Testgevallen:
+trace-no-cases = Geen testgeval controleert dit.
+verdict-pass = geslaagd
+verdict-fail = MISLUKT
+
+h-differences = Verschillen met { $parent }
+diff-added = { $item } (nieuw): { $text }
+diff-changed = { $item } (gewijzigd): { $text }
+diff-removed = { $item } (vervallen)
+diff-none = De regels zijn die van het oorspronkelijke spel; alleen de toelichting kan verschillen.
+
+# Teams, turns, neutral pieces, drops and named players' regions.
+teams = Teams, waarvan de spelers samen winnen of verliezen: { $list }.
+turn-pass = Een speler die geen zet kan doen, past, zolang een andere speler wel kan zetten.
+neutral-kinds = Neutrale stukken zijn van niemand, worden nooit verzet, overgesprongen of geslagen en blokkeren als de rand van het bord: { $list }.
+move-drop = Plaatst een nieuwe { NAME($kind) } op een leeg veld.
+sq-in-of = in { NAME($region) } van { NAME($player) }
+sq-out-of = buiten { NAME($region) } van { NAME($player) }
+q-in-of = {" "}in { NAME($region) } van { NAME($player) }
+pl-team-of = het team van { $var }
+pl-team-mover = het team van de speler aan zet

@@ -1,0 +1,233 @@
+# Українські тексти правил, які генерує regula (`regula doc`).
+# Назви з файлу правил приходять як ідентифікатори; NAME($id, form: "...") дає форму, яку файл
+# правил задає рядком `/// [uk word Id] називний; gen родовий; loc місцевий; ins орудний;
+# pl множина; gen-pl родовий множини; gender m|f|n`.
+
+title = { NAME($game) }
+generated-note = _Згенеровано командою `regula doc` з файлу правил; не редагуйте вручну._
+untranslated = [не перекладено]
+and = {" і "}
+or = {" або "}
+then = {", потім "}
+range = від { $a } до { $b }
+
+player = { NAME($player) }
+kind = { NAME($kind) }
+no-piece = жодна фігура
+
+h-players = Гравці
+players-order = { $n ->
+    [one] { $n } гравець:
+    [few] { $n } гравці ходять у такому порядку:
+   *[other] { $n } гравців ходять у такому порядку:
+  } { $list }.
+h-board = Дошка
+board-summary = { $n ->
+    [one] { $n } квадрат
+    [few] { $n } квадрати
+   *[other] { $n } квадратів
+  }; вертикалі { $files }, горизонталі { $ranks }; квадрат називають за вертикаллю і горизонталлю (`{ $example }`).
+directions = Напрямки (крок по вертикалі, крок по горизонталі): { $list }.
+dir-set = Набір напрямків `{ $name }`: { $dirs }.
+dir-set-player = для { NAME($player, form: "gen") } { $dirs }
+regions = Області:
+h-pieces = Фігури і вихідна позиція
+kinds = Види фігур: { $list }.
+counters = Лічильники, які зберігає позиція:
+counter = `{ $name }`: { $scope }, спочатку 0, { $bound }.
+counter-per-player = по одному на гравця
+counter-global = один на всю гру
+counter-bound = щонайбільше { $max }; хід, який перевищив би це число, заборонений
+counter-unbounded = без обмеження
+
+h-moves = Ходи
+moves-intro = Хід робить одна фігура, яка відразу залишає свій початковий квадрат (тож пізніші частини ходу можуть його перетинати або ставати на нього). Частина ходу, що нічого не захоплює, ніколи не стає на квадрат, де хід уже був, ані на початковий квадрат. Два ходи з однаковим результатом вважаються одним ходом.
+leg = Частина ходу «{ NAME($name) }» (`{ $name }`): { $text }.
+leg-step = один крок (напрямки `{ $set }`) на порожній квадрат
+leg-slide = будь-яка кількість порожніх квадратів в одному напрямку (напрямки `{ $set }`)
+leg-leap = стрибок (напрямки `{ $set }`) через { $over ->
+    [friend] свою
+    [enemy] ворожу
+    [own] власну
+   *[any] будь-яку
+  } фігуру на сусідньому квадраті на порожній квадрат одразу за нею
+leg-leap-flying = стрибок (напрямки `{ $set }`) через { $over ->
+    [friend] свою
+    [enemy] ворожу
+    [own] власну
+   *[any] будь-яку
+  } фігуру на будь-якій відстані вздовж лінії порожніх квадратів на будь-який порожній квадрат за нею
+leg-captures = ; фігуру, через яку перестрибнули, захоплено
+leg-land = ; ставати можна лише на квадрат { $where }
+leg-no-reverse = ; не можна повертати прямо назад, протилежно до попередньої частини ходу
+h-move = { NAME($move) } (`{ $move }`)
+move-by = Хто ходить: { $kinds }.
+move-from = Лише з квадрата { $where }.
+move-require = Лише коли { $cond }.
+move-legs = Частини: { $seq }.
+move-land = Кожен квадрат приземлення: { $where }.
+move-to = Кінцевий квадрат: { $where }.
+move-stop = Хід закінчується, щойно фігура стає на квадрат { $where }.
+removal-now = Захоплені фігури відразу забирають з дошки.
+removal-end = Захоплені фігури лишаються на дошці до кінця ходу; вони заважають, і жодну не можна перестрибнути двічі.
+effect-add = Додає { $value } до `{ $counter }`.
+effect-set = Встановлює `{ $counter }` на { $value }.
+seg-once = одна частина «{ NAME($leg) }»
+seg-plus = одна або кілька частин «{ NAME($leg) }» (напрямок можна змінювати; зупинитися можна після будь-якої)
+seg-plus-must = одна або кілька частин «{ NAME($leg) }», доки можлива ще одна
+
+h-promotion = Перетворення
+promote = Якщо { NAME($from) } досягає квадрата { $where }, то стає { NAME($to, form: "ins") }.
+timing-at-end = Під час взяття фігура лишається такою, як була; вона перетворюється, якщо хід закінчується на такому квадраті.
+timing-stop = Досягнення такого квадрата закінчує хід, навіть посеред взяття.
+timing-continue = Фігура, що досягає такого квадрата під час взяття, перетворюється відразу і продовжує як хід «{ NAME($move) }».
+
+h-priorities = Які ходи дозволені
+priorities-intro = Правила нижче перевіряють по черзі; вирішує перше, що застосовується. Якщо не застосовується жодне, дозволений кожен хід, описаний вище.
+priority = **{ $name }**: коли { $when }, дозволені лише ходи, які { $keep }
+priority-prefer = ; серед них, якщо деякі { $x }, лише ці
+priority-maximize = ; з них лише ті, що захоплюють найбільше фігур
+otherwise-skip = . Якщо такого ходу немає, це правило не застосовується.
+otherwise-none = . Якщо такого ходу немає, жоден хід не дозволений.
+
+h-end = Кінець гри
+end-intro = Перевіряється в кожній позиції, перш ніж ходить гравець, чия черга; перше правило, що виконується, закінчує гру, і тоді ходів більше немає.
+end-win = Гравець P перемагає, якщо { $cond }.
+end-loss = Гравець P програє, якщо { $cond }.
+end-draw = Гра закінчується внічию, якщо { $cond }.
+end-fallback = Якщо не виконується жодне правило, а гравець, чия черга, не має законного ходу, гра закінчується внічию.
+
+h-params = Параметри
+params-intro = Місця, де джерела розходяться. Цей текст іде за значеннями, позначеними як вибрані.
+mark-default = типове
+mark-chosen = вибране
+
+sq-anywhere = будь-де
+sq-nowhere = ніде
+sq-in-own = у { NAME($region, form: "gender") ->
+    [f] своїй
+   *[other] своєму
+  } { NAME($region, form: "loc") }
+sq-in-opp = у { NAME($region, form: "loc") } супротивника
+sq-in-all = у { NAME($region, form: "loc") }
+sq-out-own = поза { NAME($region, form: "gender") ->
+    [f] своєю
+   *[other] своїм
+  } { NAME($region, form: "ins") }
+sq-out-opp = поза { NAME($region, form: "ins") } супротивника
+sq-out-all = поза { NAME($region, form: "ins") }
+sq-kind-not = для фігури { $kinds } — не { $rest }
+sq-not = не { $x }
+sq-piece = коли фігура — { $kinds }
+sq-can = з якого фігура могла б почати хід «{ NAME($move) }»
+
+mv-any = будь-які
+mv-capture = захоплюють
+mv-kind = є ходами «{ NAME($move) }»
+mv-from = починаються { $where }
+mv-to = закінчуються { $where }
+mv-not-to = не закінчуються { $where }
+mv-not-from = не починаються { $where }
+mv-not-capture = не захоплюють
+mv-not = не ({ $x })
+
+pl-var = гравця { $var }
+pl-opp-of = супротивника { $var }
+pl-mover = гравця, чия черга ходити
+pl-opp-mover = супротивника гравця, чия черга ходити
+pl-named = { NAME($player, form: "gen") }
+
+q-pieces = фігур
+q-kind = { NAME($kind, form: "gen-pl") }
+q-in-own = {" "}у своєму { NAME($region, form: "loc") }
+q-in-opp = {" "}у { NAME($region, form: "loc") } супротивника
+q-in-all = {" "}у { NAME($region, form: "loc") }
+q-count = кількість { $what } { $who }{ $place }
+q-counter = `{ $counter }` { $who }
+
+c-always = завжди
+c-not = не так, що ({ $x })
+c-every = для кожного гравця { $var }: { $x }
+c-some = для якогось гравця { $var }: { $x }
+c-exists-kind = можливий хід «{ NAME($move) }»
+c-exists-capture = якийсь хід захоплює
+c-exists = якийсь хід { $x }
+c-blocked-mover = гравець, чия черга, не має законного ходу
+c-blocked = настала черга { $who }, а законного ходу в нього немає
+c-repeated = та сама позиція з тим самим гравцем на ходу повторилася { $n ->
+    [one] { $n } раз
+    [few] { $n } рази
+   *[other] { $n } разів
+  }
+c-cmp = { $a } { $op ->
+    [ge] не менша за
+    [le] не більша за
+    [eq] дорівнює
+    [ne] не дорівнює
+    [gt] більша за
+   *[lt] менша за
+  } { $b }
+
+fig-board = Дошка: координати й області.
+fig-start = Вихідна позиція; першим ходить { NAME($player) }.
+legend-region = { NAME($region) }: { $squares }
+legend-player = { NAME($player) }: { $index ->
+    [0] білі кружки
+    [1] чорні кружки
+    [2] червоні кружки
+   *[other] сині кружки
+  }
+fig-move = «{ NAME($move) }»: хід { NAME($player, form: "gen") }; { $text } дозволений.
+fig-none = Для `{ $item }` не знайдено прикладу позиції.
+h-restrictions = Обмеження на прикладах
+fig-refused = хід { NAME($player, form: "gen") }; { $text } заборонений. Пояснення regula (англійською): «{ $why }».
+restr-priority = Правило пріоритету `{ $item }`
+restr-landing = Умова приземлення для `{ $item }`
+restr-final = Умова кінцевого квадрата для `{ $item }`
+restr-require = Умова для `{ $item }`
+restr-leg-land = Умова приземлення частини `{ $item }`
+restr-no-reverse = Без повороту назад у частині `{ $item }`
+restr-counter = Межа лічильника `{ $item }`
+origin-case = (Позиція з тестового випадку «{ $name }», { $file }.)
+origin-start = (Вихідна позиція.)
+origin-search = (Позицію знайшов рушій: партія { $seed }, після { $plies } півходів.)
+
+h-trace = Додаток: звідки походить кожне правило
+trace-intro = Для кожного елемента правил: пункти, які він кодує (словами цього проєкту, docs/clauses.yaml, англійською), пункти джерел, що їх формулюють (tests/sources/, в англійському перекладі), і тестові випадки, що їх перевіряють, з результатами.
+trace-item = { $kind ->
+    [game] Гра { NAME($name) }
+    [players] Гравці
+    [board] Дошка
+    [pieces] Фігури й розстановка
+    [region] Область `{ $name }`
+    [counter] Лічильник `{ $name }`
+    [param] Параметр `{ $name }`
+    [leg] Частина ходу `{ $name }`
+    [move] Хід `{ $name }`
+    [priority] Правило пріоритету `{ $name }`
+    [other] Інші оголошення (напрямки, набори напрямків, перетворення)
+   *[end] Правило кінця гри { $name }
+  }
+trace-undefined = (немає в списку пунктів)
+trace-sources = Джерела:
+trace-cases = Тестові випадки:
+trace-no-cases = Жоден тестовий випадок цього не перевіряє.
+verdict-pass = проходить
+verdict-fail = НЕ ПРОХОДИТЬ
+
+h-differences = Відмінності від гри { $parent }
+diff-added = { $item } (нове): { $text }
+diff-changed = { $item } (змінене): { $text }
+diff-removed = { $item } (вилучене)
+diff-none = Правила ті самі, що й у батьківської гри; відрізнятися може лише опис.
+
+# Teams, turns, neutral pieces, drops and named players' regions.
+teams = Команди, гравці яких разом перемагають або програють: { $list }.
+turn-pass = Гравець, який не може ходити, пропускає хід, поки хтось інший може ходити.
+neutral-kinds = Нейтральні фігури нікому не належать, ніколи не ходять, через них не стрибають і їх не захоплюють; вони закривають шлях, як край дошки: { $list }.
+move-drop = Ставить нову фігуру { NAME($kind) } на порожній квадрат.
+sq-in-of = у { NAME($region, form: "loc") } гравця { NAME($player, form: "gen") }
+sq-out-of = поза { NAME($region, form: "ins") } гравця { NAME($player, form: "gen") }
+q-in-of = {" "}у { NAME($region, form: "loc") } гравця { NAME($player, form: "gen") }
+pl-team-of = команди { $var }
+pl-team-mover = команди гравця, чия черга ходити

@@ -1,0 +1,307 @@
+//! A rulebook as a list of blocks, rendered to Markdown (pictures as files beside it) or to
+//! one self-contained HTML page (pictures inline, print styles for A4, no scripts).
+//!
+//! Inline text uses a small Markdown subset that both renderers understand: `code`,
+//! **strong** and _emphasis_ (emphasis only where the generator puts it, at word edges).
+
+use std::fmt::Write;
+
+/// One block of a book.
+#[derive(Debug, Clone)]
+pub enum Block {
+    /// A heading of level 1-3, with an anchor id.
+    Heading(u8, String, String),
+    /// A paragraph.
+    Para(String),
+    /// A quoted doc comment, one line per entry.
+    Quote(Vec<String>),
+    /// A bulleted list.
+    List(Vec<String>),
+    /// A numbered list.
+    Numbered(Vec<String>),
+    /// Preformatted text.
+    Pre(String),
+    /// A picture: file name (for Markdown), SVG text, caption.
+    Figure(String, String, String),
+    /// A table: header cells, rows.
+    Table(Vec<String>, Vec<Vec<String>>),
+}
+
+/// A whole book.
+#[derive(Debug, Clone, Default)]
+pub struct Blocks {
+    /// The document language (`lang` attribute).
+    pub lang: String,
+    /// The title.
+    pub title: String,
+    /// The blocks in order.
+    pub blocks: Vec<Block>,
+}
+
+impl Blocks {
+    /// Appends a block.
+    pub fn push(&mut self, b: Block) {
+        self.blocks.push(b);
+    }
+
+    /// Appends blocks.
+    pub fn extend(&mut self, v: Vec<Block>) {
+        self.blocks.extend(v);
+    }
+
+    /// Markdown, with every figure referring to its file; and the (file name, SVG) pairs.
+    pub fn markdown(&self) -> (String, Vec<(String, String)>) {
+        let mut s = String::new();
+        let mut files = Vec::new();
+        for b in &self.blocks {
+            match b {
+                Block::Heading(level, text, _) => {
+                    let _ = writeln!(s, "{} {text}\n", "#".repeat(*level as usize));
+                }
+                Block::Para(t) => {
+                    let _ = writeln!(s, "{t}\n");
+                }
+                Block::Quote(lines) => {
+                    for l in lines {
+                        let _ = writeln!(s, "> {l}");
+                    }
+                    s.push('\n');
+                }
+                Block::List(items) => {
+                    for i in items {
+                        let _ = writeln!(s, "- {i}");
+                    }
+                    s.push('\n');
+                }
+                Block::Numbered(items) => {
+                    for (n, i) in items.iter().enumerate() {
+                        let _ = writeln!(s, "{}. {i}", n + 1);
+                    }
+                    s.push('\n');
+                }
+                Block::Pre(t) => {
+                    let _ = writeln!(s, "```text\n{t}```\n");
+                }
+                Block::Figure(file, svg, caption) => {
+                    let _ = writeln!(s, "![{}]({file})\n\n_{caption}_\n", alt(caption));
+                    files.push((file.clone(), svg.clone()));
+                }
+                Block::Table(head, rows) => {
+                    let _ = writeln!(s, "| {} |", head.join(" | "));
+                    let _ = writeln!(s, "|{}", "---|".repeat(head.len()));
+                    for r in rows {
+                        let cells: Vec<String> = r.iter().map(|c| c.replace('|', "\\|")).collect();
+                        let _ = writeln!(s, "| {} |", cells.join(" | "));
+                    }
+                    s.push('\n');
+                }
+            }
+        }
+        while s.ends_with("\n\n") {
+            s.pop();
+        }
+        (s, files)
+    }
+
+    /// One self-contained HTML page: inline SVG and CSS, nothing loaded from elsewhere.
+    pub fn html(&self) -> String {
+        let mut s = String::new();
+        let _ = write!(
+            s,
+            "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>\n{CSS}</style>\n</head>\n<body>\n",
+            esc(&self.lang),
+            esc(&strip_inline(&self.title))
+        );
+        for b in &self.blocks {
+            match b {
+                Block::Heading(level, text, id) => {
+                    let _ = writeln!(
+                        s,
+                        "<h{level} id=\"{}\">{}</h{level}>",
+                        esc(id),
+                        inline(text)
+                    );
+                }
+                Block::Para(t) => {
+                    let _ = writeln!(s, "<p>{}</p>", inline(t));
+                }
+                Block::Quote(lines) => {
+                    let _ = writeln!(
+                        s,
+                        "<blockquote><p>{}</p></blockquote>",
+                        inline(&lines.join(" "))
+                    );
+                }
+                Block::List(items) => {
+                    s.push_str("<ul>\n");
+                    for i in items {
+                        let _ = writeln!(s, "<li>{}</li>", inline(i));
+                    }
+                    s.push_str("</ul>\n");
+                }
+                Block::Numbered(items) => {
+                    s.push_str("<ol>\n");
+                    for i in items {
+                        let _ = writeln!(s, "<li>{}</li>", inline(i));
+                    }
+                    s.push_str("</ol>\n");
+                }
+                Block::Pre(t) => {
+                    let _ = writeln!(s, "<pre>{}</pre>", esc(t));
+                }
+                Block::Figure(_, svg, caption) => {
+                    let svg = svg.trim_start_matches(|c| c != '<');
+                    let svg = svg
+                        .strip_prefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
+                        .unwrap_or(svg)
+                        .trim();
+                    let _ = writeln!(
+                        s,
+                        "<figure>\n{svg}\n<figcaption>{}</figcaption>\n</figure>",
+                        inline(caption)
+                    );
+                }
+                Block::Table(head, rows) => {
+                    s.push_str("<table>\n<thead><tr>");
+                    for h in head {
+                        let _ = write!(s, "<th>{}</th>", inline(h));
+                    }
+                    s.push_str("</tr></thead>\n<tbody>\n");
+                    for r in rows {
+                        s.push_str("<tr>");
+                        for c in r {
+                            let _ = write!(s, "<td>{}</td>", inline(c));
+                        }
+                        s.push_str("</tr>\n");
+                    }
+                    s.push_str("</tbody>\n</table>\n");
+                }
+            }
+        }
+        s.push_str("</body>\n</html>\n");
+        s
+    }
+}
+
+const CSS: &str = "body { font-family: serif; max-width: 46em; margin: 2em auto; line-height: 1.4; color: #000; }
+h1, h2, h3 { font-family: sans-serif; }
+h2 { border-bottom: 1px solid #888; }
+code { font-family: monospace; font-size: 0.95em; }
+blockquote { margin: 0.5em 0 0.5em 1em; padding-left: 0.8em; border-left: 3px solid #aaa; font-style: italic; }
+figure { margin: 1em 0; break-inside: avoid; page-break-inside: avoid; }
+figure svg { max-width: 100%; height: auto; max-height: 120mm; }
+figcaption { font-size: 0.9em; }
+table { border-collapse: collapse; font-size: 0.9em; }
+th, td { border: 1px solid #999; padding: 0.2em 0.4em; vertical-align: top; text-align: left; }
+tr { break-inside: avoid; page-break-inside: avoid; }
+@page { size: A4; margin: 18mm 16mm; }
+@media print { body { max-width: none; margin: 0; font-size: 10.5pt; } h2, h3 { break-after: avoid; page-break-after: avoid; } }
+";
+
+/// Escapes text for HTML.
+pub fn esc(t: &str) -> String {
+    t.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// Alt text: the caption without inline marks and without its parenthesised origin.
+fn alt(t: &str) -> String {
+    let t = strip_inline(t).replace(['[', ']'], "");
+    match t.find(" (") {
+        Some(i) => t[..i].to_string(),
+        None => t,
+    }
+}
+
+fn strip_inline(t: &str) -> String {
+    t.replace("**", "").replace('`', "")
+}
+
+/// The inline subset to HTML: `code`, **strong**, _emphasis_ (at word edges). Marks inside
+/// code spans are kept literally.
+pub fn inline(t: &str) -> String {
+    let mut s = String::new();
+    let parts: Vec<&str> = t.split('`').collect();
+    for (i, part) in parts.iter().enumerate() {
+        if i % 2 == 1 && i + 1 < parts.len() {
+            let code = esc(part).replace('_', "&#95;").replace('*', "&#42;");
+            let _ = write!(s, "<code>{code}</code>");
+        } else {
+            if i % 2 == 1 {
+                s.push('`');
+            }
+            s.push_str(&esc(part));
+        }
+    }
+    emphasis(&toggle(&s, "**", "strong"))
+}
+
+fn toggle(t: &str, mark: &str, tag: &str) -> String {
+    let pieces: Vec<&str> = t.split(mark).collect();
+    if pieces.len().is_multiple_of(2) {
+        return t.to_string();
+    }
+    let mut out = String::new();
+    for (i, p) in pieces.iter().enumerate() {
+        if i > 0 {
+            out.push_str(if i % 2 == 1 { "<" } else { "</" });
+            out.push_str(tag);
+            out.push('>');
+        }
+        out.push_str(p);
+    }
+    out
+}
+
+/// `_text_` at word edges to `<em>`.
+fn emphasis(t: &str) -> String {
+    let chars: Vec<char> = t.chars().collect();
+    let mut out = String::new();
+    let mut open = false;
+    for (i, &c) in chars.iter().enumerate() {
+        if c == '_' {
+            let before = i.checked_sub(1).map(|j| chars[j]);
+            let after = chars.get(i + 1).copied();
+            let at_start = !open
+                && before.is_none_or(|b| !b.is_alphanumeric())
+                && after.is_some_and(|a| !a.is_whitespace());
+            let at_end = open
+                && after.is_none_or(|a| !a.is_alphanumeric())
+                && before.is_some_and(|b| !b.is_whitespace());
+            if at_start && chars[i + 1..].contains(&'_') {
+                out.push_str("<em>");
+                open = true;
+                continue;
+            }
+            if at_end {
+                out.push_str("</em>");
+                open = false;
+                continue;
+            }
+        }
+        out.push(c);
+    }
+    if open {
+        out.push_str("</em>");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::inline;
+
+    #[test]
+    fn inline_marks() {
+        assert_eq!(
+            inline("a `b<c` **d** _e f_ g_h"),
+            "a <code>b&lt;c</code> <strong>d</strong> <em>e f</em> g_h"
+        );
+        assert_eq!(
+            inline("_made by `x_y` here_"),
+            "<em>made by <code>x&#95;y</code> here</em>"
+        );
+    }
+}

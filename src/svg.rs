@@ -1,0 +1,244 @@
+//! SVG pictures of a board: squares with coordinates, coloured regions, pieces, and move
+//! arrows with captured pieces and refused moves marked. Used by the rulebooks and meant for
+//! any other page that shows a position (nothing here knows a game or a language: every text
+//! shown is passed in by the caller).
+
+use std::fmt::Write;
+
+use crate::engine::{Position, kind, owner};
+use crate::model::{GameDef, SquareSet};
+
+/// Side of one square, in SVG user units.
+const CELL: i32 = 30;
+/// Room for the coordinates around the board.
+const MARGIN: i32 = 24;
+
+/// Region fill colours, in region order.
+const REGION_COLOURS: [&str; 6] = [
+    "#f2c14e", "#7fb3d5", "#9bd39b", "#e59866", "#c39bd3", "#aab7b8",
+];
+/// Piece fill and text colours per player.
+const PLAYER_COLOURS: [(&str, &str); 4] = [
+    ("#ffffff", "#000000"),
+    ("#222222", "#ffffff"),
+    ("#d64541", "#ffffff"),
+    ("#2e86c1", "#ffffff"),
+];
+
+/// An arrow along a path of squares (start square first).
+#[derive(Debug, Clone)]
+pub struct Arrow {
+    /// The squares, start first.
+    pub squares: Vec<u8>,
+    /// Drawn dashed and red with a cross at its end: a move that is not legal.
+    pub refused: bool,
+}
+
+/// What to draw.
+#[derive(Debug, Clone, Default)]
+pub struct Picture {
+    /// The position; `None` draws the empty board.
+    pub position: Option<Position>,
+    /// Squares to fill, with a colour index (regions), first to last.
+    pub fills: Vec<(SquareSet, usize)>,
+    /// Move arrows.
+    pub arrows: Vec<Arrow>,
+    /// Squares whose pieces are captured (crossed out).
+    pub captured: SquareSet,
+    /// Legend lines under the board: (colour index or `None` for plain text, text).
+    pub legend: Vec<(Option<usize>, String)>,
+    /// Accessible title of the picture.
+    pub title: String,
+}
+
+/// The fill colour of region colour index `i`.
+pub fn region_colour(i: usize) -> &'static str {
+    REGION_COLOURS[i % REGION_COLOURS.len()]
+}
+
+fn esc(t: &str) -> String {
+    t.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The centre of square `sq` in picture coordinates.
+fn centre(def: &GameDef, sq: u8) -> (i32, i32) {
+    let (f, r) = def.board.coords[sq as usize];
+    let ranks = def.board.ranks.len() as i32;
+    (
+        MARGIN + f as i32 * CELL + CELL / 2,
+        MARGIN + (ranks - 1 - r as i32) * CELL + CELL / 2,
+    )
+}
+
+/// Draws a picture of a board as a standalone SVG document.
+pub fn draw(def: &GameDef, p: &Picture) -> String {
+    let b = &def.board;
+    let w = b.files.len() as i32 * CELL + 2 * MARGIN;
+    let board_h = b.ranks.len() as i32 * CELL + 2 * MARGIN;
+    let h = board_h + p.legend.len() as i32 * 18 + if p.legend.is_empty() { 0 } else { 6 };
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"12\">"
+    );
+    let _ = writeln!(s, "<title>{}</title>", esc(&p.title));
+    let _ = writeln!(s, "<rect width=\"{w}\" height=\"{h}\" fill=\"#ffffff\"/>");
+    // Squares, with region fills.
+    for sq in 0..b.len() as u8 {
+        let (cx, cy) = centre(def, sq);
+        let (f, r) = b.coords[sq as usize];
+        let mut fill = if (f + r) % 2 == 0 {
+            "#c8b48c"
+        } else {
+            "#efe3c8"
+        };
+        for (set, c) in &p.fills {
+            if set.contains(sq) {
+                fill = region_colour(*c);
+            }
+        }
+        let _ = writeln!(
+            s,
+            "<rect x=\"{}\" y=\"{}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"#7a6a4f\" stroke-width=\"0.5\"/>",
+            cx - CELL / 2,
+            cy - CELL / 2
+        );
+    }
+    // Coordinates.
+    let ranks = b.ranks.len() as i32;
+    for (i, f) in b.files.iter().enumerate() {
+        let x = MARGIN + i as i32 * CELL + CELL / 2;
+        for y in [MARGIN - 8, MARGIN + ranks * CELL + 16] {
+            let _ = writeln!(
+                s,
+                "<text x=\"{x}\" y=\"{y}\" text-anchor=\"middle\">{}</text>",
+                esc(f)
+            );
+        }
+    }
+    for (i, r) in b.ranks.iter().enumerate() {
+        let y = MARGIN + (ranks - 1 - i as i32) * CELL + CELL / 2 + 4;
+        for x in [MARGIN / 2, w - MARGIN / 2] {
+            let _ = writeln!(
+                s,
+                "<text x=\"{x}\" y=\"{y}\" text-anchor=\"middle\">{}</text>",
+                esc(r)
+            );
+        }
+    }
+    // Pieces.
+    if let Some(pos) = &p.position {
+        for sq in 0..b.len() as u8 {
+            let code = pos.cells[sq as usize];
+            if code == 0 {
+                continue;
+            }
+            let (cx, cy) = centre(def, sq);
+            let (fill, ink) = PLAYER_COLOURS[owner(code) as usize % PLAYER_COLOURS.len()];
+            let letter: String = def.kinds[kind(code) as usize].chars().take(1).collect();
+            let _ = writeln!(
+                s,
+                "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"{fill}\" stroke=\"#000000\" stroke-width=\"1.5\"/>",
+                CELL / 2 - 3
+            );
+            let _ = writeln!(
+                s,
+                "<text x=\"{cx}\" y=\"{}\" text-anchor=\"middle\" font-weight=\"bold\" fill=\"{ink}\">{}</text>",
+                cy + 4,
+                esc(&letter)
+            );
+        }
+    }
+    // Captured pieces: a red cross.
+    for sq in p.captured.iter() {
+        let (cx, cy) = centre(def, sq);
+        let d = CELL / 2 - 4;
+        let _ = writeln!(
+            s,
+            "<path d=\"M{} {} L{} {} M{} {} L{} {}\" stroke=\"#c0392b\" stroke-width=\"3\"/>",
+            cx - d,
+            cy - d,
+            cx + d,
+            cy + d,
+            cx - d,
+            cy + d,
+            cx + d,
+            cy - d
+        );
+    }
+    // Arrows.
+    for a in &p.arrows {
+        if a.squares.len() < 2 {
+            continue;
+        }
+        let colour = if a.refused { "#c0392b" } else { "#1f618d" };
+        let dash = if a.refused {
+            " stroke-dasharray=\"6 4\""
+        } else {
+            ""
+        };
+        let pts: Vec<(i32, i32)> = a.squares.iter().map(|&q| centre(def, q)).collect();
+        let d: Vec<String> = pts.iter().map(|(x, y)| format!("{x},{y}")).collect();
+        let _ = writeln!(
+            s,
+            "<polyline points=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"3\" stroke-linejoin=\"round\" opacity=\"0.85\"{dash}/>",
+            d.join(" ")
+        );
+        let (x0, y0) = pts[pts.len() - 2];
+        let (x1, y1) = pts[pts.len() - 1];
+        let (dx, dy) = ((x1 - x0) as f64, (y1 - y0) as f64);
+        let len = (dx * dx + dy * dy).sqrt().max(1.0);
+        let (ux, uy) = (dx / len, dy / len);
+        let (bx, by) = (x1 as f64 - ux * 10.0, y1 as f64 - uy * 10.0);
+        let _ = writeln!(
+            s,
+            "<polygon points=\"{x1},{y1} {:.1},{:.1} {:.1},{:.1}\" fill=\"{colour}\"/>",
+            bx - uy * 6.0,
+            by + ux * 6.0,
+            bx + uy * 6.0,
+            by - ux * 6.0
+        );
+        let (sx, sy) = pts[0];
+        let _ = writeln!(
+            s,
+            "<circle cx=\"{sx}\" cy=\"{sy}\" r=\"4\" fill=\"{colour}\"/>"
+        );
+        if a.refused {
+            let _ = writeln!(
+                s,
+                "<circle cx=\"{x1}\" cy=\"{y1}\" r=\"9\" fill=\"#ffffff\" stroke=\"{colour}\" stroke-width=\"2\"/>"
+            );
+            let _ = writeln!(
+                s,
+                "<path d=\"M{} {} L{} {} M{} {} L{} {}\" stroke=\"{colour}\" stroke-width=\"2.5\"/>",
+                x1 - 5,
+                y1 - 5,
+                x1 + 5,
+                y1 + 5,
+                x1 - 5,
+                y1 + 5,
+                x1 + 5,
+                y1 - 5
+            );
+        }
+    }
+    // Legend.
+    for (i, (colour, text)) in p.legend.iter().enumerate() {
+        let y = board_h + 4 + i as i32 * 18;
+        let mut x = MARGIN;
+        if let Some(c) = colour {
+            let _ = writeln!(
+                s,
+                "<rect x=\"{x}\" y=\"{y}\" width=\"12\" height=\"12\" fill=\"{}\" stroke=\"#7a6a4f\"/>",
+                region_colour(*c)
+            );
+            x += 18;
+        }
+        let _ = writeln!(s, "<text x=\"{x}\" y=\"{}\">{}</text>", y + 10, esc(text));
+    }
+    s.push_str("</svg>\n");
+    s
+}
