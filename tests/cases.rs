@@ -60,6 +60,46 @@ fn international_draughts_cases() {
     run_suite("tests/cases/international-draughts");
 }
 
+#[test]
+fn camelot_parker_1930_cases() {
+    run_suite("tests/cases/camelot-parker-1930");
+}
+
+#[test]
+fn anti_camelot_cases() {
+    run_suite("tests/cases/anti-camelot");
+}
+
+#[test]
+fn cam_cases() {
+    run_suite("tests/cases/cam");
+}
+
+#[test]
+fn camette_cases() {
+    run_suite("tests/cases/camette");
+}
+
+#[test]
+fn chivalry_cases() {
+    run_suite("tests/cases/chivalry");
+}
+
+#[test]
+fn river_camelot_cases() {
+    run_suite("tests/cases/river-camelot");
+}
+
+#[test]
+fn grand_cam_cases() {
+    run_suite("tests/cases/grand-cam");
+}
+
+#[test]
+fn grand_camelot_cases() {
+    run_suite("tests/cases/grand-camelot");
+}
+
 /// Small made-up games that pin down general semantics of the language.
 #[test]
 fn fixture_games() {
