@@ -33,9 +33,14 @@ fn all_case_results() -> Vec<CaseResult> {
     let mut out = Vec::new();
     // The sources state the base games' rules: a variant's case that cites an inherited
     // clause (C-END-5 in Anti-Camelot, say) checks the variant, not that clause.
-    for f in ["camelot", "turkish-draughts", "english-draughts", "international-draughts"]
-        .iter()
-        .flat_map(|g| cases::collect_files(&Path::new("tests/cases").join(g)))
+    for f in [
+        "camelot",
+        "turkish-draughts",
+        "english-draughts",
+        "international-draughts",
+    ]
+    .iter()
+    .flat_map(|g| cases::collect_files(&Path::new("tests/cases").join(g)))
     {
         if let Ok(r) = cases::run_file(&f, None, &mut cache) {
             out.extend(r);

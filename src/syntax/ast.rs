@@ -135,7 +135,7 @@ impl ItemWord {
     }
 }
 
-/// `remove move castle-move`: what to delete, and where that was said.
+/// `remove move jump`: what to delete, and where that was said.
 #[derive(Debug, Clone)]
 pub struct ItemKey {
     pub word: ItemWord,
@@ -363,7 +363,7 @@ pub enum EndResult {
 #[derive(Debug, Clone)]
 pub enum EndStmt {
     Rule {
-        /// `castle-win:`: a name a variant can replace the rule by.
+        /// `home-win:`: a name a variant can replace the rule by.
         label: Option<Ident>,
         docs: Vec<String>,
         result: EndResult,
@@ -398,7 +398,7 @@ pub enum PromoteStmt {
 pub enum RegionOwner {
     Own,
     Opponent,
-    /// A named player's part: `White castle`.
+    /// A named player's part: `White home`.
     Player(Ident),
 }
 

@@ -143,7 +143,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::blocked_action => "`pass` or `end`",
         Rule::neutral => "`neutral { kinds }`",
         Rule::move_drop => "`drop KIND`",
-        Rule::player_region => "a player's region (`White castle`)",
+        Rule::player_region => "a player's region (`White home`)",
         Rule::keyword => "a keyword",
         Rule::players => "`players { ... }`",
         Rule::board => "`board { ... }`",
