@@ -134,8 +134,7 @@ impl GameCache {
         self.games
             .entry(key)
             .or_insert_with(|| {
-                let src = SourceFile::read(rules)
-                    .map_err(|e| format!("cannot read {}: {e}", rules.display()))?;
+                let src = SourceFile::read(rules).map_err(|e| e.to_string())?;
                 crate::load(&src, params).map_err(|e| crate::render_plain(&e))
             })
             .clone()
@@ -162,11 +161,22 @@ pub fn run_file(
     rules: Option<&Path>,
     cache: &mut GameCache,
 ) -> Result<Vec<CaseResult>, CaseFileError> {
-    let src = SourceFile::read(path).map_err(|e| CaseFileError {
-        src: SourceFile::new(path.display().to_string(), "").named(),
-        span: None,
-        message: format!("cannot read {}: {e}", path.display()),
-        help: None,
+    let src = SourceFile::read(path).map_err(|e| {
+        let message = e.to_string();
+        match e {
+            crate::source::ReadError::NotUtf8 { src, span, .. } => CaseFileError {
+                src,
+                span: Some(span),
+                message,
+                help: Some("Save the file as UTF-8.".into()),
+            },
+            other => CaseFileError {
+                src: SourceFile::new(path.display().to_string(), "").named(),
+                span: None,
+                message,
+                help: other.help().map(|h| h.to_string()),
+            },
+        }
     })?;
     let file = read_case_file(&src)?;
     let rules_path = match (rules, &file.rules) {

@@ -131,6 +131,9 @@ enum CliError {
     Io(String),
     #[error(transparent)]
     #[diagnostic(transparent)]
+    Read(crate::source::ReadError),
+    #[error(transparent)]
+    #[diagnostic(transparent)]
     Load(#[from] crate::LoadError),
     #[error("{message}")]
     #[diagnostic(code(regula::position))]
@@ -167,6 +170,7 @@ impl CliError {
     fn exit_code(&self) -> u8 {
         match self {
             CliError::Io(_) => 2,
+            CliError::Read(e) if !e.is_invalid_input() => 2,
             _ => 1,
         }
     }
@@ -179,14 +183,14 @@ pub fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             let code = e.exit_code();
-            eprintln!("{:?}", miette::Report::new(e));
+            eprintln!("{:?}", crate::render::shown(&e));
             ExitCode::from(code)
         }
     }
 }
 
 fn read(path: &Path) -> Result<SourceFile, CliError> {
-    SourceFile::read(path).map_err(|e| CliError::Io(format!("cannot read {}: {e}", path.display())))
+    SourceFile::read(path).map_err(CliError::Read)
 }
 
 fn load(path: &Path, params: &[(String, String)]) -> Result<Game, CliError> {
@@ -284,7 +288,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
                             if !warnings.is_empty() {
                                 eprintln!(
                                     "{:?}",
-                                    miette::Report::new(crate::validate::ValidationErrors {
+                                    crate::render::shown(&crate::validate::ValidationErrors {
                                         src: src.named(),
                                         errors: warnings
                                     })
@@ -302,7 +306,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
                     }
                     Err(e) => {
                         bad += 1;
-                        eprintln!("{:?}", miette::Report::new(e));
+                        eprintln!("{:?}", crate::render::shown(&e));
                     }
                 }
             }
@@ -446,7 +450,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
                     Ok(r) => r,
                     Err(e) => {
                         failed += 1;
-                        eprintln!("{:?}", miette::Report::new(e));
+                        eprintln!("{:?}", crate::render::shown(&e));
                         continue;
                     }
                 };

@@ -18,6 +18,7 @@ pub mod engine;
 pub mod model;
 pub mod notation;
 pub mod record;
+pub mod render;
 pub mod setup;
 pub mod source;
 pub mod span;
@@ -59,7 +60,10 @@ pub fn render_plain(d: &dyn Diagnostic) -> String {
     let handler =
         miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
             .with_width(100);
-    if handler.render_report(&mut s, d).is_err() {
+    if handler
+        .render_report(&mut s, &render::Safe::new(d))
+        .is_err()
+    {
         s = d.to_string();
     }
     s

@@ -28,3 +28,155 @@ fn failing_case_files() {
         insta::assert_snapshot!(text);
     });
 }
+
+/// Runs the binary; returns the exit code, stdout and stderr.
+fn regula(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_regula"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .env("COLUMNS", "100")
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A scratch file under the target directory.
+fn scratch(name: &str, bytes: &[u8]) -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("validator");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+/// (5) Devices, folders and huge files are refused before they are read.
+#[test]
+fn endless_and_huge_inputs_are_refused() {
+    for dev in ["/dev/zero", "/dev/urandom"] {
+        if !std::path::Path::new(dev).exists() {
+            continue;
+        }
+        let e = regula::SourceFile::read(std::path::Path::new(dev)).unwrap_err();
+        assert!(
+            matches!(e, regula::source::ReadError::NotRegular { .. }),
+            "{e}"
+        );
+        let (code, _, err) = regula(&["check", dev]);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains("not a regular file"), "{err}");
+        let (code, _, err) = regula(&["moves", "rules/camelot.rules", "--position", dev]);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains("not a regular file"), "{err}");
+        let (code, _, err) = regula(&["replay", "rules/camelot.rules", dev]);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains("not a regular file"), "{err}");
+    }
+    // A sparse file one byte over the limit: refused without reading 16 MiB.
+    let big = scratch("big.rules", b"");
+    let f = std::fs::OpenOptions::new().write(true).open(&big).unwrap();
+    f.set_len(regula::source::MAX_FILE_BYTES + 1).unwrap();
+    let (code, _, err) = regula(&["check", big.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("larger than 16777216 bytes"), "{err}");
+    // A case file whose `rules:` is a device fails its cases with that reason.
+    let case = scratch(
+        "dev-rules.yaml",
+        b"rules: /dev/zero\ncases:\n  - name: x\n    count: 1\n",
+    );
+    let (code, out, _) = regula(&["test", case.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("not a regular file"), "{out}");
+}
+
+/// (13) A file that is not UTF-8 is invalid input (exit 1) with the byte offset.
+#[test]
+fn a_file_that_is_not_utf8_is_invalid_input() {
+    let bad = scratch("latin1.rules", b"game \"Caf\xe9\"\n");
+    let (code, _, err) = regula(&["check", bad.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("is not UTF-8 text"), "{err}");
+    assert!(err.contains("invalid byte at offset 9"), "{err}");
+    assert!(err.contains("regula::encoding"), "{err}");
+    let case = scratch("latin1.yaml", b"cases:\n  - name: caf\xe9\n");
+    let (code, out, err) = regula(&["test", "rules/camelot.rules", case.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    assert!(err.contains("invalid byte at offset 20"), "{err}");
+}
+
+/// (9) A byte-order mark is not part of the text.
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    let rules = std::fs::read("rules/english-draughts.rules").unwrap();
+    let bom = scratch("bom.rules", &[b"\xEF\xBB\xBF".as_slice(), &rules].concat());
+    let (code, _, err) = regula(&["check", bom.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let case = scratch(
+        "bom.yaml",
+        b"\xEF\xBB\xBFcases:\n  - name: start\n    count: 7\n",
+    );
+    let (code, out, err) = regula(&["test", bom.to_str().unwrap(), case.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    let pos = scratch(
+        "bom-position.yaml",
+        b"\xEF\xBB\xBFto-move: Black\npieces: { Black: { Man: [c3] } }\n",
+    );
+    let (code, out, err) = regula(&[
+        "moves",
+        bom.to_str().unwrap(),
+        "--position",
+        pos.to_str().unwrap(),
+    ]);
+    assert_eq!((code, out.as_str()), (0, "c3-b2\nc3-d2\n"), "{err}");
+}
+
+/// (2) Diagnostics past column 65,535 render a window of the line instead of panicking.
+#[test]
+fn long_lines_do_not_crash_the_renderer() {
+    let pad = " ".repeat(70_000);
+    let text = std::fs::read_to_string("rules/english-draughts.rules").unwrap();
+    let cases = [
+        format!("game \"x\"{pad}bogus"),
+        text.replace(
+            "players { Black White }",
+            &format!("players {{ Black White{pad}Black }}"),
+        ),
+        text.replace("ranks { 1..8 }", &format!("ranks {{ 1..8 }}{pad}{pad}oops")),
+    ];
+    for (i, t) in cases.iter().enumerate() {
+        let src = regula::SourceFile::new(format!("long{i}.rules"), t.as_str());
+        let Err(e) = regula::load(&src, &[]) else {
+            panic!("long{i}.rules should be invalid")
+        };
+        let out = regula::render_plain(&e);
+        assert!(out.len() < 20_000, "{} bytes", out.len());
+        assert!(out.contains(&format!("long{i}.rules:")), "{out}");
+    }
+    let rules = scratch("long.rules", cases[0].as_bytes());
+    let (code, _, err) = regula(&["check", rules.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("long.rules:1:70009]"), "{err}");
+    let record = scratch("long.txt", format!("{pad}1.c3-d4 c3-d4").as_bytes());
+    let (code, _, err) = regula(&[
+        "replay",
+        "rules/english-draughts.rules",
+        record.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("long.txt:1:70003]"), "{err}");
+    let pos = scratch(
+        "long-position.yaml",
+        format!("to-move: Black\npieces:\n  Black: {{ Man: [{pad}z99] }}\n").as_bytes(),
+    );
+    let (code, _, err) = regula(&[
+        "moves",
+        "rules/english-draughts.rules",
+        "--position",
+        pos.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("is not a square"), "{err}");
+}
