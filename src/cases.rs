@@ -55,7 +55,7 @@ pub struct Case {
     /// The position; the start position if omitted.
     pub position: Option<PositionSpec>,
     /// Parameter choices for this case.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::setup::unique_map")]
     pub params: BTreeMap<String, String>,
     /// Moves played first; each must be legal.
     #[serde(default)]

@@ -180,3 +180,19 @@ fn long_lines_do_not_crash_the_renderer() {
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("is not a square"), "{err}");
 }
+
+/// Broken positions, each refused with a located diagnostic (exit 1); the first line names
+/// the game (`# camelot` → `rules/camelot.rules`). Covers (8): a player given twice.
+#[test]
+fn bad_positions() {
+    insta::glob!("fixtures/bad-positions/*.yaml", |path| {
+        let rel =
+            std::path::Path::new("tests/fixtures/bad-positions").join(path.file_name().unwrap());
+        let text = std::fs::read_to_string(&rel).unwrap();
+        let game = text.lines().next().unwrap().trim_start_matches("# ");
+        let rules = format!("rules/{game}.rules");
+        let (code, out, err) = regula(&["moves", &rules, "--position", rel.to_str().unwrap()]);
+        assert_eq!(code, 1, "{}: {out}{err}", rel.display());
+        insta::assert_snapshot!(err);
+    });
+}
