@@ -77,8 +77,11 @@ where
     Unique::<V>::deserialize(d).map(|u| u.0)
 }
 
+/// Player → kind → squares.
+type Pieces = BTreeMap<String, BTreeMap<String, Vec<String>>>;
+
 /// Player → kind → squares, with no player nor kind given twice.
-fn unique_pieces<'de, D>(d: D) -> Result<BTreeMap<String, BTreeMap<String, Vec<String>>>, D::Error>
+fn unique_pieces<'de, D>(d: D) -> Result<Pieces, D::Error>
 where
     D: serde::Deserializer<'de>,
 {
