@@ -207,16 +207,19 @@ impl PositionSpec {
             })?;
             // A value the engine cannot hold is refused, never clamped into range.
             let value_of = |v: i64| {
-                i16::try_from(v).ok().filter(|v| *v >= 0).ok_or_else(|| {
-                    err(
-                        format!(
-                            "counter `{cname}` is {v}, outside the engine's range 0..={}",
-                            i16::MAX
-                        ),
-                        &v.to_string(),
-                        None,
-                    )
-                })
+                let max = crate::model::MAX_COUNTER_VALUE;
+                i16::try_from(v)
+                    .ok()
+                    .filter(|v| (0..=max).contains(&(*v as i32)))
+                    .ok_or_else(|| {
+                        err(
+                            format!(
+                                "counter `{cname}` is {v}, outside the engine's range 0..={max}"
+                            ),
+                            &v.to_string(),
+                            None,
+                        )
+                    })
             };
             match value {
                 CounterValue::One(v) => pos.set_counter(c, 0, value_of(*v)?),

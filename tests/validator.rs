@@ -196,3 +196,36 @@ fn bad_positions() {
         insta::assert_snapshot!(err);
     });
 }
+
+/// (4) A `+=` effect that would carry an unbounded counter past the engine's range is not a
+/// move (it used to overflow: a panic in debug builds, a silent wrap in release).
+#[test]
+fn counters_never_overflow() {
+    let src = regula::SourceFile::read(std::path::Path::new(
+        "tests/fixtures/engine/counter_overflow.rules",
+    ))
+    .unwrap();
+    let Ok(game) = regula::load(&src, &[]) else {
+        panic!("the fixture is valid")
+    };
+    let start = game.start();
+    let first = game.legal_moves(&start);
+    assert_eq!(first.len(), 7, "the checkers opening");
+    for m in &first {
+        let p = game.play_unchecked(&start, m);
+        assert_eq!(p.counter(0, 0), 20_000, "Black's tally after one man move");
+        for r in game.legal_moves(&p) {
+            let q = game.play_unchecked(&p, &r);
+            // Another man move would take Black's tally to 40,000: only captures remain.
+            for s in game.legal_moves(&q) {
+                assert!(!s.captures.is_empty(), "a man move past the counter range");
+            }
+        }
+    }
+    // Deeper, the same holds with no panic: checkers gives 7, 49, 302, 1469.
+    let counts: Vec<u64> = (1..=4)
+        .map(|d| regula::engine::perft(&game, &start, d, regula::engine::Identity::Effect).unwrap())
+        .collect();
+    assert_eq!(&counts[..2], &[7, 49]);
+    assert!(counts[2] < 302 && counts[3] < 1469, "{counts:?}");
+}

@@ -151,15 +151,14 @@ impl Game {
             } else {
                 0
             };
-            let v = next.counter(e.counter, p);
+            let v = next.counter(e.counter, p) as i32;
+            let nv = if e.add { v + e.value } else { e.value };
+            // Generated moves keep counters in 0..=MAX_COUNTER_VALUE; a move given from
+            // outside cannot make one wrap.
             next.set_counter(
                 e.counter,
                 p,
-                if e.add {
-                    v + e.value as i16
-                } else {
-                    e.value as i16
-                },
+                nv.clamp(0, crate::model::MAX_COUNTER_VALUE) as i16,
             );
         }
         next.to_move = ((mover as usize + 1) % def.players.len().clamp(1, MAX_PLAYERS)) as u8;

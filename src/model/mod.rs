@@ -21,6 +21,10 @@ pub const MAX_DIRS: usize = 16;
 pub const MAX_COUNTERS: usize = 8;
 /// Longest path (landings after the start square) a move may have.
 pub const MAX_PATH: usize = 64;
+/// Counters hold 0..=MAX_COUNTER_VALUE: a counter's `max`, an effect's value and a position's
+/// counter values must lie in this range, and a move that would push an unbounded counter past
+/// it is not a move (as for a bounded counter at its bound), so counters never overflow.
+pub const MAX_COUNTER_VALUE: i32 = 30_000;
 /// "No square" in neighbour tables.
 pub const NO_SQUARE: u8 = 255;
 
