@@ -229,3 +229,51 @@ fn counters_never_overflow() {
     assert_eq!(&counts[..2], &[7, 49]);
     assert!(counts[2] < 302 && counts[3] < 1469, "{counts:?}");
 }
+
+/// (3) An end rule's `P` and seven nested quantifiers fill the engine's variable table
+/// exactly: valid, and evaluated without trouble (`every Q: X` is X when Q is unused, so the
+/// checkers counts 7, 49, 302 stand); an eighth nesting is a `Limit` error (the fixture
+/// `invalid/nested_quantifiers.rules`), where it used to pass `check` and then panic.
+#[test]
+fn quantifiers_up_to_the_limit_evaluate() {
+    let text = std::fs::read_to_string("rules/english-draughts.rules").unwrap();
+    let q: String = (0..7).map(|i| format!("every Q{i}: ")).collect();
+    let text = text.replace(
+        "win P if blocked(opponent)",
+        &format!("win P if {q}blocked(opponent)"),
+    );
+    let src = regula::SourceFile::new("seven.rules", text);
+    let game = regula::load(&src, &[]).unwrap_or_else(|e| panic!("{}", regula::render_plain(&e)));
+    let start = game.start();
+    let counts: Vec<u64> = (1..=3)
+        .map(|d| regula::engine::perft(&game, &start, d, regula::engine::Identity::Effect).unwrap())
+        .collect();
+    assert_eq!(counts, vec![7, 49, 302]);
+}
+
+/// (1) Nesting thousands deep is refused with a located error, not a stack overflow.
+#[test]
+fn deep_nesting_is_refused() {
+    let text = std::fs::read_to_string("rules/english-draughts.rules").unwrap();
+    for (open, close) in [("(", ")"), ("not ", ""), ("not (", ")"), ("every Q: ", "")] {
+        for n in [250, 5_000, 100_000] {
+            let t = text.replace(
+                "win P if blocked(opponent)",
+                &format!(
+                    "win P if {}blocked(opponent){}",
+                    open.repeat(n),
+                    close.repeat(n)
+                ),
+            );
+            let src = regula::SourceFile::new("deep.rules", t);
+            let Err(e) = regula::load(&src, &[]) else {
+                panic!("{open}× {n} loaded")
+            };
+            let out = regula::render_plain(&e);
+            assert!(
+                out.contains("nesting at most 200 deep"),
+                "{open} × {n}: {out}"
+            );
+        }
+    }
+}

@@ -640,7 +640,7 @@ impl<'g> Generator<'g> {
 /// Bound player variables while evaluating a condition.
 #[derive(Default, Clone, Copy)]
 pub struct Env {
-    vars: [u8; 8],
+    vars: [u8; crate::model::MAX_VARS],
     n: usize,
 }
 

@@ -1324,6 +1324,15 @@ impl Validator {
             ast::Cond::And(v) => Cond::And(v.iter().map(|x| self.cond(x, n, vars)).collect()),
             ast::Cond::Not(x) => Cond::Not(Box::new(self.cond(x, n, vars))),
             ast::Cond::Every(var, body) | ast::Cond::Some(var, body) => {
+                if vars.len() == MAX_VARS {
+                    self.err(
+                        Check::Limit,
+                        var.span,
+                        format!("too many nested `every`/`some` (at most {MAX_VARS} player variables in scope, MAX_VARS)"),
+                        "one variable too many",
+                        Some("Split the condition, or name fewer variables at once.".into()),
+                    );
+                }
                 vars.push(var.name.clone());
                 let b = Box::new(self.cond(body, n, vars));
                 vars.pop();
