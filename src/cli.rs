@@ -519,7 +519,9 @@ fn play(file: &Path, opts: &PosOpts, random: &[String], seed: u64) -> Result<(),
     let mut history: Vec<Position> = Vec::new();
     loop {
         print!("\n{}", setup::draw(&game, &pos));
-        let moves = game.legal_moves(&pos);
+        let moves = game
+            .try_legal_moves(&pos)
+            .map_err(|e| CliError::Failed(e.to_string()))?;
         let outcome = game.outcome(&pos);
         if moves.is_empty() {
             println!("game over: {}", outcome.describe(&def));

@@ -94,6 +94,10 @@ pub fn find(game: &Game, pos: &Position, text: &str, shortcut: bool) -> Result<M
     let mut g = game.generator(Identity::Effect);
     let mut legal = Vec::new();
     let outcome = game.analyze(&mut g, pos, &mut legal);
+    if g.overflow {
+        // An incomplete list cannot say whether a move is legal.
+        return Err(illegal(crate::engine::Overflow.to_string(), None));
+    }
     if legal.is_empty() {
         return Err(illegal(
             format!("the game is over ({})", outcome.describe(def)),

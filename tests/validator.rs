@@ -277,3 +277,22 @@ fn deep_nesting_is_refused() {
         }
     }
 }
+
+/// (12) A truncated move list is an error, not a short list.
+#[test]
+fn an_overflowing_move_list_is_not_taken_as_complete() {
+    let src = regula::SourceFile::read(std::path::Path::new(
+        "tests/fixtures/engine/long_path.rules",
+    ))
+    .unwrap();
+    let Ok(game) = regula::load(&src, &[]) else {
+        panic!("the fixture is valid")
+    };
+    let start = game.start();
+    assert_eq!(game.try_legal_moves(&start), Err(regula::engine::Overflow));
+    let e = regula::notation::find(&game, &start, "a1-a2", false).unwrap_err();
+    assert!(e.message.contains("exceeded its bounds"), "{}", e.message);
+    let (code, _, err) = regula(&["moves", "tests/fixtures/engine/long_path.rules"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("exceeded its bounds"), "{err}");
+}
