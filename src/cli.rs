@@ -37,6 +37,12 @@ enum Command {
         /// Rule files or folders.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        /// Set a parameter of the rule file: `--param name=value` (repeatable).
+        #[arg(long = "param", value_parser = parse_param)]
+        params: Vec<(String, String)>,
+        /// Treat warnings (lints) as errors: a file with warnings fails the check.
+        #[arg(long)]
+        deny_warnings: bool,
     },
     /// List the legal moves of a position, canonical notation, sorted.
     Moves {
@@ -71,6 +77,9 @@ enum Command {
         game: PathBuf,
         #[command(flatten)]
         opts: PosOpts,
+        /// Print the final position: the board, then the position as YAML.
+        #[arg(long)]
+        show: bool,
     },
     /// Run YAML case files (files or folders); ends with `N passed, M failed`.
     ///
@@ -134,6 +143,9 @@ enum CliError {
     Read(crate::source::ReadError),
     #[error(transparent)]
     #[diagnostic(transparent)]
+    Param(#[from] crate::cmdline::ParamError),
+    #[error(transparent)]
+    #[diagnostic(transparent)]
     Load(#[from] crate::LoadError),
     #[error("{message}")]
     #[diagnostic(code(regula::position))]
@@ -171,6 +183,7 @@ impl CliError {
         match self {
             CliError::Io(_) => 2,
             CliError::Read(e) if !e.is_invalid_input() => 2,
+            CliError::Param(_) => 2,
             _ => 1,
         }
     }
@@ -195,6 +208,8 @@ fn read(path: &Path) -> Result<SourceFile, CliError> {
 
 fn load(path: &Path, params: &[(String, String)]) -> Result<Game, CliError> {
     let src = read(path)?;
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    crate::cmdline::check_params(&src, params, &args)?;
     Ok(crate::load(&src, params)?)
 }
 
@@ -272,19 +287,31 @@ fn rule_files(paths: &[PathBuf]) -> Vec<PathBuf> {
 
 fn run(cli: Cli) -> Result<(), CliError> {
     match cli.command {
-        Command::Check { files } => {
+        Command::Check {
+            files,
+            params,
+            deny_warnings,
+        } => {
             let files = rule_files(&files);
             if files.is_empty() {
                 return Err(CliError::Io("no rule files found".into()));
             }
-            let mut bad = 0;
+            let (mut bad, mut denied) = (0, 0);
             for f in &files {
                 let src = read(f)?;
-                match crate::load(&src, &[]) {
+                crate::cmdline::check_params(
+                    &src,
+                    &params,
+                    &std::env::args().skip(1).collect::<Vec<_>>(),
+                )?;
+                match crate::load(&src, &params) {
                     Ok(g) => {
                         // A file that loads has parsed, so its lints can be computed.
                         if let Ok(ast) = crate::syntax::parse(&src) {
                             let warnings = crate::validate::lints(&ast);
+                            if !warnings.is_empty() && deny_warnings {
+                                denied += 1;
+                            }
                             if !warnings.is_empty() {
                                 eprintln!(
                                     "{:?}",
@@ -310,11 +337,14 @@ fn run(cli: Cli) -> Result<(), CliError> {
                     }
                 }
             }
-            if bad > 0 {
-                return Err(CliError::Failed(format!(
-                    "{bad} of {} rule files are invalid",
-                    files.len()
-                )));
+            if bad > 0 || denied > 0 {
+                let mut m = format!("{bad} of {} rule files are invalid", files.len());
+                if denied > 0 {
+                    m.push_str(&format!(
+                        "; {denied} with warnings (denied by --deny-warnings)"
+                    ));
+                }
+                return Err(CliError::Failed(m));
             }
             Ok(())
         }
@@ -382,6 +412,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             file,
             game: record,
             opts,
+            show,
         } => {
             let game = load(&file, &opts.params)?;
             let mut pos = position(&game, &opts)?;
@@ -411,9 +442,15 @@ fn run(cli: Cli) -> Result<(), CliError> {
                     }
                 }
             }
+            if show {
+                print!("{}", setup::draw(&game, &pos));
+                let spec = PositionSpec::from_position(&game, &pos);
+                print!("{}", setup::to_yaml(&spec));
+            }
             println!(
-                "{} moves replayed; {}",
+                "{} move{} replayed; {}",
                 tokens.len(),
+                if tokens.len() == 1 { "" } else { "s" },
                 game.outcome(&pos).describe(&game.def)
             );
             Ok(())

@@ -13,6 +13,7 @@
 
 pub mod cases;
 pub mod cli;
+pub mod cmdline;
 pub mod docgen;
 pub mod engine;
 pub mod model;

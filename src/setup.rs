@@ -285,6 +285,37 @@ impl PositionSpec {
     }
 }
 
+/// A position spec as YAML that [`PositionSpec`] reads back (flow style, one player a line).
+pub fn to_yaml(spec: &PositionSpec) -> String {
+    let list = |v: &[String]| v.join(", ");
+    let mut s = format!("to-move: {}\npieces:\n", spec.to_move);
+    if spec.pieces.is_empty() {
+        s = format!("to-move: {}\npieces: {{}}\n", spec.to_move);
+    }
+    for (p, kinds) in &spec.pieces {
+        let k: Vec<String> = kinds
+            .iter()
+            .map(|(k, sq)| format!("{k}: [{}]", list(sq)))
+            .collect();
+        s.push_str(&format!("  {p}: {{ {} }}\n", k.join(", ")));
+    }
+    if !spec.state.is_empty() {
+        let c: Vec<String> = spec
+            .state
+            .iter()
+            .map(|(c, v)| match v {
+                CounterValue::One(n) => format!("{c}: {n}"),
+                CounterValue::PerPlayer(m) => {
+                    let per: Vec<String> = m.iter().map(|(p, n)| format!("{p}: {n}")).collect();
+                    format!("{c}: {{ {} }}", per.join(", "))
+                }
+            })
+            .collect();
+        s.push_str(&format!("state: {{ {} }}\n", c.join(", ")));
+    }
+    s
+}
+
 fn cname_first(state: &BTreeMap<String, CounterValue>) -> &str {
     state.keys().next().map_or("state", |s| s.as_str())
 }

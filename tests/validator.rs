@@ -296,3 +296,137 @@ fn an_overflowing_move_list_is_not_taken_as_complete() {
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("exceeded its bounds"), "{err}");
 }
+
+/// (10) `--param` mistakes point at the command line; a parameter given twice with different
+/// values is refused (exit 2, a usage error).
+#[test]
+fn param_mistakes_point_at_the_command_line() {
+    let runs: [(&str, &[&str]); 4] = [
+        (
+            "param_twice",
+            &[
+                "moves",
+                "rules/camelot.rules",
+                "--param",
+                "knight-canter-check=final-landing",
+                "--param",
+                "knight-canter-check=every-landing",
+            ],
+        ),
+        (
+            "param_unknown",
+            &[
+                "perft",
+                "rules/camelot.rules",
+                "1",
+                "--param",
+                "knight-canter=x",
+            ],
+        ),
+        (
+            "param_unknown_value",
+            &[
+                "check",
+                "rules/camelot.rules",
+                "--param",
+                "knight-canter-check=sometimes",
+            ],
+        ),
+        (
+            "param_none_declared",
+            &[
+                "moves",
+                "rules/english-draughts.rules",
+                "--param",
+                "flying-kings=yes",
+            ],
+        ),
+    ];
+    for (name, args) in runs {
+        let (code, _, err) = regula(args);
+        assert_eq!(code, 2, "{err}");
+        insta::assert_snapshot!(name, err);
+    }
+    // The same value twice is harmless; a good choice is taken.
+    let (code, _, err) = regula(&[
+        "check",
+        "rules/camelot.rules",
+        "--param",
+        "knight-canter-check=final-landing",
+        "--param",
+        "knight-canter-check=final-landing",
+    ]);
+    assert_eq!(code, 0, "{err}");
+}
+
+/// `replay --show` prints the board and a YAML position that reads back to the same moves;
+/// one move is "1 move replayed".
+#[test]
+fn replay_shows_the_final_position() {
+    let (code, out, err) = regula(&[
+        "replay",
+        "rules/camelot.rules",
+        "tests/games/camelot/wcf-2009-game1.txt",
+        "--show",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.ends_with("23 moves replayed; ongoing\n"), "{out}");
+    let yaml = &out[out.find("to-move:").unwrap()..out.rfind("23 moves").unwrap()];
+    let pos = scratch("replayed.yaml", yaml.as_bytes());
+    let (_, from_yaml, err) = regula(&[
+        "moves",
+        "rules/camelot.rules",
+        "--position",
+        pos.to_str().unwrap(),
+    ]);
+    // The same position reached in the library, move by move from the record.
+    let src = regula::SourceFile::read(std::path::Path::new("rules/camelot.rules")).unwrap();
+    let Ok(game) = regula::load(&src, &[]) else {
+        panic!("camelot loads")
+    };
+    let record = std::fs::read_to_string("tests/games/camelot/wcf-2009-game1.txt").unwrap();
+    let mut p = game.start();
+    for t in regula::record::tokenize(&record).unwrap() {
+        let m = regula::notation::find(&game, &p, &t.text, false).unwrap();
+        p = game.play_unchecked(&p, &m);
+    }
+    let from_record = regula::notation::sorted_texts(&game.def, &game.legal_moves(&p));
+    assert!(!from_record.is_empty());
+    assert_eq!(from_yaml.lines().collect::<Vec<_>>(), from_record, "{err}");
+    // Black's 23rd-ply position holds what the record says: 8 Black men and a knight.
+    assert!(
+        yaml.contains("Black: { Knight: [H11], Man: [F9, G9, E10, F10, G10, H10, G11, F13] }"),
+        "{yaml}"
+    );
+    let one = scratch("one.txt", b"1.b6-a5");
+    let (code, out, err) = regula(&[
+        "replay",
+        "rules/english-draughts.rules",
+        one.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "1 move replayed; ongoing\n");
+}
+
+/// `check --deny-warnings` fails a file with warnings; without it, warnings do not fail and
+/// are not headed as problems.
+#[test]
+fn deny_warnings() {
+    let (code, out, err) = regula(&["check", "tests/fixtures/lints/unused.rules"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("ok "), "{out}");
+    assert!(err.contains("warning"), "{err}");
+    assert!(!err.contains("invalid"), "{err}");
+    let (code, _, err) = regula(&[
+        "check",
+        "tests/fixtures/lints/unused.rules",
+        "--deny-warnings",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("1 with warnings (denied by --deny-warnings)"),
+        "{err}"
+    );
+    let (code, _, err) = regula(&["check", "rules/", "--deny-warnings"]);
+    assert_eq!(code, 0, "{err}");
+}
