@@ -43,6 +43,10 @@ enum Command {
         /// Treat warnings (lints) as errors: a file with warnings fails the check.
         #[arg(long)]
         deny_warnings: bool,
+        /// `text` (default) or `json`: every diagnostic as one JSON object per line on
+        /// stdout (severity, code, message, file, line, column, byte range, labels, help).
+        #[arg(long, default_value = "text", value_parser = ["text", "json"])]
+        format: String,
     },
     /// List the legal moves of a position, canonical notation, sorted.
     Moves {
@@ -291,7 +295,19 @@ fn run(cli: Cli) -> Result<(), CliError> {
             files,
             params,
             deny_warnings,
+            format,
         } => {
+            let json = format == "json";
+            // Text goes to stderr; JSON, one object a line, to stdout.
+            let report = |d: &dyn Diagnostic| {
+                if json {
+                    for o in crate::json::diagnostics(d) {
+                        println!("{o}");
+                    }
+                } else {
+                    eprintln!("{:?}", crate::render::shown(d));
+                }
+            };
             let files = rule_files(&files);
             if files.is_empty() {
                 return Err(CliError::Io("no rule files found".into()));
@@ -313,27 +329,26 @@ fn run(cli: Cli) -> Result<(), CliError> {
                                 denied += 1;
                             }
                             if !warnings.is_empty() {
-                                eprintln!(
-                                    "{:?}",
-                                    crate::render::shown(&crate::validate::ValidationErrors {
-                                        src: src.named(),
-                                        errors: warnings
-                                    })
-                                );
+                                report(&crate::validate::ValidationErrors {
+                                    src: src.named(),
+                                    errors: warnings,
+                                });
                             }
                         }
-                        println!(
-                            "ok {} ({}: {} squares, {} players, {} move types)",
-                            f.display(),
-                            g.def.name,
-                            g.def.board.len(),
-                            g.def.players.len(),
-                            g.def.moves.len()
-                        );
+                        if !json {
+                            println!(
+                                "ok {} ({}: {} squares, {} players, {} move types)",
+                                f.display(),
+                                g.def.name,
+                                g.def.board.len(),
+                                g.def.players.len(),
+                                g.def.moves.len()
+                            );
+                        }
                     }
                     Err(e) => {
                         bad += 1;
-                        eprintln!("{:?}", crate::render::shown(&e));
+                        report(&e);
                     }
                 }
             }

@@ -16,6 +16,7 @@ pub mod cli;
 pub mod cmdline;
 pub mod docgen;
 pub mod engine;
+pub mod json;
 pub mod model;
 pub mod notation;
 pub mod record;

@@ -430,3 +430,53 @@ fn deny_warnings() {
     let (code, _, err) = regula(&["check", "rules/", "--deny-warnings"]);
     assert_eq!(code, 0, "{err}");
 }
+
+/// `check --format json`: one object a line on stdout, with positions computed from each
+/// diagnostic's source; the lines parse (as YAML, a superset of this JSON) and agree with the
+/// text report.
+#[test]
+fn check_format_json() {
+    let (code, out, err) = regula(&[
+        "check",
+        "--format",
+        "json",
+        "tests/fixtures/invalid/duplicate_file_label.rules",
+        "tests/fixtures/lints/unused.rules",
+        "rules/camelot.rules",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    let objects: Vec<serde_yaml::Value> = out
+        .lines()
+        .map(|l| serde_yaml::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    assert_eq!(objects.len(), 5, "{out}");
+    let first = &objects[0];
+    assert_eq!(first["severity"].as_str(), Some("error"));
+    assert_eq!(first["code"].as_str(), Some("regula::duplicate_name"));
+    assert_eq!(first["message"].as_str(), Some("file `a` is given twice"));
+    assert_eq!(first["line"].as_u64(), Some(12));
+    assert_eq!(first["column"].as_u64(), Some(16));
+    let text =
+        std::fs::read_to_string("tests/fixtures/invalid/duplicate_file_label.rules").unwrap();
+    let (s, e) = (
+        first["start"].as_u64().unwrap() as usize,
+        first["end"].as_u64().unwrap() as usize,
+    );
+    assert_eq!(&text[s..e], "a");
+    assert_eq!(text[..s].lines().count(), 12);
+    let labels = first["labels"].as_sequence().unwrap();
+    assert_eq!(labels.len(), 2);
+    assert_eq!(labels[1]["label"].as_str(), Some("first given here"));
+    assert!(
+        first["help"]
+            .as_str()
+            .unwrap()
+            .starts_with("Each file label")
+    );
+    assert!(
+        objects[1..]
+            .iter()
+            .all(|o| o["severity"].as_str() == Some("warning")
+                && o["file"].as_str() == Some("tests/fixtures/lints/unused.rules"))
+    );
+}
