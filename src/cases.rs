@@ -55,7 +55,7 @@ pub struct Case {
     /// The position; the start position if omitted.
     pub position: Option<PositionSpec>,
     /// Parameter choices for this case.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::setup::unique_map")]
     pub params: BTreeMap<String, String>,
     /// Moves played first; each must be legal.
     #[serde(default)]
@@ -137,8 +137,7 @@ impl GameCache {
         self.games
             .entry(key)
             .or_insert_with(|| {
-                let src = SourceFile::read(rules)
-                    .map_err(|e| format!("cannot read {}: {e}", rules.display()))?;
+                let src = SourceFile::read(rules).map_err(|e| e.to_string())?;
                 crate::load(&src, params).map_err(|e| crate::render_plain(&e))
             })
             .clone()
@@ -165,11 +164,22 @@ pub fn run_file(
     rules: Option<&Path>,
     cache: &mut GameCache,
 ) -> Result<Vec<CaseResult>, CaseFileError> {
-    let src = SourceFile::read(path).map_err(|e| CaseFileError {
-        src: SourceFile::new(path.display().to_string(), "").named(),
-        span: None,
-        message: format!("cannot read {}: {e}", path.display()),
-        help: None,
+    let src = SourceFile::read(path).map_err(|e| {
+        let message = e.to_string();
+        match e {
+            crate::source::ReadError::NotUtf8 { src, span, .. } => CaseFileError {
+                src,
+                span: Some(span),
+                message,
+                help: Some("Save the file as UTF-8.".into()),
+            },
+            other => CaseFileError {
+                src: SourceFile::new(path.display().to_string(), "").named(),
+                span: None,
+                message,
+                help: other.help().map(|h| h.to_string()),
+            },
+        }
     })?;
     let file = read_case_file(&src)?;
     let rules_path = match (rules, &file.rules) {
@@ -179,6 +189,16 @@ pub fn run_file(
             return Err(CaseFileError { src: src.named(), span: Some((0, 0).into()), message: "the case file names no rule file".into(), help: Some("Add `rules: path/to/game.rules` at the top, or give the rule file on the command line.".into()) });
         }
     };
+    if file.cases.is_empty() {
+        return Err(CaseFileError {
+            src: src.named(),
+            span: crate::cli::find_token(&src.text, "cases"),
+            message: "the case file has no cases".into(),
+            help: Some(
+                "A case file that checks nothing cannot fail; add cases under `cases:`.".into(),
+            ),
+        });
+    }
     Ok(file
         .cases
         .iter()
@@ -235,7 +255,7 @@ fn run_case(file: &str, case: &Case, rules: &Path, cache: &mut GameCache) -> Cas
         && case.excludes.is_empty()
         && case.count.is_none()
         && case.outcome.is_none()
-        && case.perft.is_none()
+        && case.perft.as_ref().is_none_or(BTreeMap::is_empty)
     {
         failures.push(
             "the case checks nothing (give moves, includes, excludes, count, outcome or perft)"
@@ -263,10 +283,22 @@ fn run_case(file: &str, case: &Case, rules: &Path, cache: &mut GameCache) -> Cas
             }
         }
     }
-    let (legal, outcome) = game.analyze_in_game(&pos, &history);
+    let mut g = game.generator(Identity::Effect);
+    g.history = history.clone();
+    let mut legal = Vec::new();
+    let outcome = game.analyze(&mut g, &pos, &mut legal);
+    if g.overflow {
+        // A truncated list would make `moves`, `count` and `excludes` checks meaningless.
+        failures.push(crate::engine::Overflow.to_string());
+        return result(failures);
+    }
     if let Some(expected) = &case.moves {
         let mut want: Vec<Move> = Vec::new();
         for m in expected {
+            if let Err(e) = notation::read(def, m) {
+                failures.push(unreadable("moves", m, &e));
+                continue;
+            }
             match notation::find(&game, &pos, m, false) {
                 Ok(mv) => {
                     if want.iter().any(|w| w.same_effect(&mv, true)) {
@@ -289,12 +321,19 @@ fn run_case(file: &str, case: &Case, rules: &Path, cache: &mut GameCache) -> Cas
         }
     }
     for m in &case.includes {
-        if let Err(e) = notation::find(&game, &pos, m, false) {
+        if let Err(e) = notation::read(def, m) {
+            failures.push(unreadable("includes", m, &e));
+        } else if let Err(e) = notation::find(&game, &pos, m, false) {
             failures.push(format!("includes: `{m}` is not legal: {}", e.message));
         }
     }
     for m in &case.excludes {
-        if let Ok(mv) = notation::find(&game, &pos, m, false) {
+        // Only a move that reads as a path of squares can be checked for illegality: an entry
+        // that does not read would otherwise count as "excluded" whatever the engine does.
+        // Separators count: `E5-E7` excludes a leg that captures nothing even when `E5xE7` is legal.
+        if let Err(e) = notation::read(def, m) {
+            failures.push(unreadable("excludes", m, &e));
+        } else if let Ok(mv) = notation::find(&game, &pos, m, false) {
             failures.push(format!(
                 "excludes: `{m}` is legal (as {})",
                 notation::format(def, &mv)
@@ -316,6 +355,9 @@ fn run_case(file: &str, case: &Case, rules: &Path, cache: &mut GameCache) -> Cas
             failures.push(format!("outcome: expected `{o}`, found `{got}`"));
         }
     }
+    if case.perft.as_ref().is_some_and(BTreeMap::is_empty) {
+        failures.push("perft: no depth given (write `perft: { 1: N }`)".into());
+    }
     if let Some(p) = &case.perft {
         for (&d, &n) in p {
             match perft(&game, &pos, d, Identity::Effect) {
@@ -326,6 +368,18 @@ fn run_case(file: &str, case: &Case, rules: &Path, cache: &mut GameCache) -> Cas
         }
     }
     result(failures)
+}
+
+/// The failure of a move entry that does not read as a move of this board.
+fn unreadable(list: &str, text: &str, e: &notation::IllegalMove) -> String {
+    format!(
+        "{list}: `{text}` is not a move of this board: {}{}",
+        e.message,
+        e.help
+            .as_ref()
+            .map(|h| format!(" ({h})"))
+            .unwrap_or_default()
+    )
 }
 
 /// The case files under a path: the file itself, or every `.yaml`/`.yml` below a folder, sorted.

@@ -37,6 +37,16 @@ enum Command {
         /// Rule files or folders.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        /// Set a parameter of the rule file: `--param name=value` (repeatable).
+        #[arg(long = "param", value_parser = parse_param)]
+        params: Vec<(String, String)>,
+        /// Treat warnings (lints) as errors: a file with warnings fails the check.
+        #[arg(long)]
+        deny_warnings: bool,
+        /// `text` (default) or `json`: every diagnostic as one JSON object per line on
+        /// stdout (severity, code, message, file, line, column, byte range, labels, help).
+        #[arg(long, default_value = "text", value_parser = ["text", "json"])]
+        format: String,
     },
     /// List the legal moves of a position, canonical notation, sorted.
     Moves {
@@ -71,6 +81,9 @@ enum Command {
         game: PathBuf,
         #[command(flatten)]
         opts: PosOpts,
+        /// Print the final position: the board, then the position as YAML.
+        #[arg(long)]
+        show: bool,
     },
     /// Run YAML case files (files or folders); ends with `N passed, M failed`.
     ///
@@ -171,6 +184,12 @@ enum CliError {
     Io(String),
     #[error(transparent)]
     #[diagnostic(transparent)]
+    Read(crate::source::ReadError),
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Param(#[from] crate::cmdline::ParamError),
+    #[error(transparent)]
+    #[diagnostic(transparent)]
     Load(#[from] crate::LoadError),
     #[error("{message}")]
     #[diagnostic(code(regula::position))]
@@ -210,6 +229,8 @@ impl CliError {
     fn exit_code(&self) -> u8 {
         match self {
             CliError::Io(_) => 2,
+            CliError::Read(e) if !e.is_invalid_input() => 2,
+            CliError::Param(_) => 2,
             _ => 1,
         }
     }
@@ -222,18 +243,20 @@ pub fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             let code = e.exit_code();
-            eprintln!("{:?}", miette::Report::new(e));
+            eprintln!("{:?}", crate::render::shown(&e));
             ExitCode::from(code)
         }
     }
 }
 
 fn read(path: &Path) -> Result<SourceFile, CliError> {
-    SourceFile::read(path).map_err(|e| CliError::Io(format!("cannot read {}: {e}", path.display())))
+    SourceFile::read(path).map_err(CliError::Read)
 }
 
 fn load(path: &Path, params: &[(String, String)]) -> Result<Game, CliError> {
     let src = read(path)?;
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    crate::cmdline::check_params(&src, params, &args)?;
     Ok(crate::load(&src, params)?)
 }
 
@@ -336,50 +359,76 @@ fn rule_files(paths: &[PathBuf]) -> Vec<PathBuf> {
 
 fn run(cli: Cli) -> Result<(), CliError> {
     match cli.command {
-        Command::Check { files } => {
+        Command::Check {
+            files,
+            params,
+            deny_warnings,
+            format,
+        } => {
+            let json = format == "json";
+            // Text goes to stderr; JSON, one object a line, to stdout.
+            let report = |d: &dyn Diagnostic| {
+                if json {
+                    for o in crate::json::diagnostics(d) {
+                        println!("{o}");
+                    }
+                } else {
+                    eprintln!("{:?}", crate::render::shown(d));
+                }
+            };
             let files = rule_files(&files);
             if files.is_empty() {
                 return Err(CliError::Io("no rule files found".into()));
             }
-            let mut bad = 0;
+            let (mut bad, mut denied) = (0, 0);
             for f in &files {
                 let src = read(f)?;
-                match crate::load(&src, &[]) {
+                crate::cmdline::check_params(
+                    &src,
+                    &params,
+                    &std::env::args().skip(1).collect::<Vec<_>>(),
+                )?;
+                match crate::load(&src, &params) {
                     Ok(g) => {
                         // A file that loads has parsed, so its lints can be computed.
                         if let Ok(res) = crate::inherit::resolve(&src) {
                             let mut warnings = crate::validate::lints(&res.file);
                             warnings.extend(crate::docgen::clauses::undefined_in(f, &src.text));
+                            if !warnings.is_empty() && deny_warnings {
+                                denied += 1;
+                            }
                             if !warnings.is_empty() {
-                                eprintln!(
-                                    "{:?}",
-                                    miette::Report::new(crate::validate::ValidationErrors {
-                                        src: res.sources.clone(),
-                                        errors: warnings
-                                    })
-                                );
+                                report(&crate::validate::ValidationErrors {
+                                    src: res.sources.clone(),
+                                    errors: warnings,
+                                });
                             }
                         }
-                        println!(
-                            "ok {} ({}: {} squares, {} players, {} move types)",
-                            f.display(),
-                            g.def.name,
-                            g.def.board.len(),
-                            g.def.players.len(),
-                            g.def.moves.len()
-                        );
+                        if !json {
+                            println!(
+                                "ok {} ({}: {} squares, {} players, {} move types)",
+                                f.display(),
+                                g.def.name,
+                                g.def.board.len(),
+                                g.def.players.len(),
+                                g.def.moves.len()
+                            );
+                        }
                     }
                     Err(e) => {
                         bad += 1;
-                        eprintln!("{:?}", miette::Report::new(e));
+                        report(&e);
                     }
                 }
             }
-            if bad > 0 {
-                return Err(CliError::Failed(format!(
-                    "{bad} of {} rule files are invalid",
-                    files.len()
-                )));
+            if bad > 0 || denied > 0 {
+                let mut m = format!("{bad} of {} rule files are invalid", files.len());
+                if denied > 0 {
+                    m.push_str(&format!(
+                        "; {denied} with warnings (denied by --deny-warnings)"
+                    ));
+                }
+                return Err(CliError::Failed(m));
             }
             Ok(())
         }
@@ -447,15 +496,22 @@ fn run(cli: Cli) -> Result<(), CliError> {
             file,
             game: record,
             opts,
+            show,
         } => {
             let game = load(&file, &opts.params)?;
             let pos = position(&game, &opts)?;
             let line = replay_record(&game, &pos, &record)?;
             let last = line.last().expect("the start position");
             let (_, outcome) = game.analyze_in_game(last, &line[..line.len() - 1]);
+            if show {
+                print!("{}", setup::draw(&game, last));
+                let spec = PositionSpec::from_position(&game, last);
+                print!("{}", setup::to_yaml(&spec));
+            }
+            let n = line.len() - 1;
             println!(
-                "{} moves replayed; {}",
-                line.len() - 1,
+                "{n} move{} replayed; {}",
+                if n == 1 { "" } else { "s" },
                 outcome.describe(&game.def)
             );
             Ok(())
@@ -544,7 +600,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
                     Ok(r) => r,
                     Err(e) => {
                         failed += 1;
-                        eprintln!("{:?}", miette::Report::new(e));
+                        eprintln!("{:?}", crate::render::shown(&e));
                         continue;
                     }
                 };
@@ -615,7 +671,9 @@ fn play(file: &Path, opts: &PosOpts, random: &[String], seed: u64) -> Result<(),
     let mut history: Vec<Position> = Vec::new();
     loop {
         print!("\n{}", setup::draw(&game, &pos));
-        let moves = game.legal_moves(&pos);
+        let moves = game
+            .try_legal_moves(&pos)
+            .map_err(|e| CliError::Failed(e.to_string()))?;
         let outcome = game.outcome(&pos);
         if moves.is_empty() {
             println!("game over: {}", outcome.describe(&def));

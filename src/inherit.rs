@@ -195,7 +195,7 @@ fn resolve_in(
             err(
                 errors,
                 at,
-                format!("cannot read the parent `{}`: {e}", parent_path.display()),
+                format!("the parent cannot be loaded: {e}"),
                 "no such parent",
                 None,
                 Some(format!(

@@ -13,15 +13,18 @@
 
 pub mod cases;
 pub mod cli;
+pub mod cmdline;
 pub mod diff;
 pub mod docgen;
 pub mod doctext;
 pub mod engine;
 pub mod inherit;
+pub mod json;
 pub mod lsp;
 pub mod model;
 pub mod notation;
 pub mod record;
+pub mod render;
 pub mod setup;
 pub mod source;
 pub mod span;
@@ -64,7 +67,10 @@ pub fn render_plain(d: &dyn Diagnostic) -> String {
     let handler =
         miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
             .with_width(100);
-    if handler.render_report(&mut s, d).is_err() {
+    if handler
+        .render_report(&mut s, &render::Safe::new(d))
+        .is_err()
+    {
         s = d.to_string();
     }
     s

@@ -49,6 +49,52 @@ pub fn kind_abbrev(def: &GameDef, k: u8) -> String {
     name.clone()
 }
 
+/// The kind and square of a drop written `K@SQ`.
+fn read_drop(def: &GameDef, k: &str, sq: &str) -> Result<(u8, u8), IllegalMove> {
+    let k = k.trim();
+    let kinds: Vec<u8> = (0..def.kinds.len() as u8)
+        .filter(|&i| {
+            def.kinds[i as usize]
+                .to_lowercase()
+                .starts_with(&k.to_lowercase())
+        })
+        .collect();
+    let exact = (0..def.kinds.len() as u8).find(|&i| def.kinds[i as usize].eq_ignore_ascii_case(k));
+    let kind_id = match (exact, kinds.as_slice()) {
+        (Some(i), _) => i,
+        (None, [i]) => *i,
+        _ => {
+            return Err(illegal(
+                format!("`{k}` names no single piece kind"),
+                Some(format!("Piece kinds: {}.", def.kinds.join(", "))),
+            ));
+        }
+    };
+    let to = def.board.square(sq.trim()).ok_or_else(|| {
+        illegal(
+            format!("`{}` is not a square of this board", sq.trim()),
+            None,
+        )
+    })?;
+    Ok((kind_id, to))
+}
+
+/// Whether a text reads as a move of this game, legal or not: a path of squares, a drop
+/// (`K@SQ`) or `pass`.
+///
+/// # Errors
+/// Why it does not read.
+pub fn read(def: &GameDef, text: &str) -> Result<(), IllegalMove> {
+    let t = text.trim().trim_end_matches(['!', '?']);
+    if t.eq_ignore_ascii_case("pass") {
+        return Ok(());
+    }
+    if let Some((k, sq)) = t.split_once('@') {
+        return read_drop(def, k, sq).map(|_| ());
+    }
+    parse_path(def, text).map(|_| ())
+}
+
 /// Reads `pass` and `K@SQ`: the legal move it names, `None` if the text is neither.
 fn find_special(game: &Game, pos: &Position, text: &str) -> Option<Result<Move, IllegalMove>> {
     let def = &game.def;
@@ -68,30 +114,9 @@ fn find_special(game: &Game, pos: &Position, text: &str) -> Option<Result<Move, 
         }));
     }
     let (k, sq) = drop.expect("a drop");
-    let kinds: Vec<u8> = (0..def.kinds.len() as u8)
-        .filter(|&i| {
-            def.kinds[i as usize]
-                .to_lowercase()
-                .starts_with(&k.trim().to_lowercase())
-        })
-        .collect();
-    let exact =
-        (0..def.kinds.len() as u8).find(|&i| def.kinds[i as usize].eq_ignore_ascii_case(k.trim()));
-    let kind_id = match (exact, kinds.as_slice()) {
-        (Some(i), _) => i,
-        (None, [i]) => *i,
-        _ => {
-            return Some(Err(illegal(
-                format!("`{k}` names no single piece kind"),
-                Some(format!("Piece kinds: {}.", def.kinds.join(", "))),
-            )));
-        }
-    };
-    let Some(to) = def.board.square(sq.trim()) else {
-        return Some(Err(illegal(
-            format!("`{sq}` is not a square of this board"),
-            None,
-        )));
+    let (kind_id, to) = match read_drop(def, k, sq) {
+        Ok(x) => x,
+        Err(e) => return Some(Err(e)),
     };
     Some(
         legal
@@ -202,6 +227,10 @@ pub fn find(game: &Game, pos: &Position, text: &str, shortcut: bool) -> Result<M
     let mut g = game.generator(Identity::Effect);
     let mut legal = Vec::new();
     let outcome = game.analyze(&mut g, pos, &mut legal);
+    if g.overflow {
+        // An incomplete list cannot say whether a move is legal.
+        return Err(illegal(crate::engine::Overflow.to_string(), None));
+    }
     if legal.is_empty() {
         return Err(illegal(
             format!("the game is over ({})", outcome.describe(def)),

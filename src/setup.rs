@@ -23,10 +23,10 @@ pub struct PositionSpec {
     /// The player to move.
     pub to_move: String,
     /// Player → kind → squares.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "unique_pieces")]
     pub pieces: BTreeMap<String, BTreeMap<String, Vec<String>>>,
     /// Counter → value, or counter → player → value.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "unique_map")]
     pub state: BTreeMap<String, CounterValue>,
 }
 
@@ -37,7 +37,70 @@ pub enum CounterValue {
     /// A global counter.
     One(i64),
     /// A per-player counter.
-    PerPlayer(BTreeMap<String, i64>),
+    PerPlayer(#[serde(deserialize_with = "unique_map")] BTreeMap<String, i64>),
+}
+
+/// A YAML mapping whose keys must differ: a key given twice is an error, not the last one
+/// silently kept.
+struct Unique<V>(BTreeMap<String, V>);
+
+impl<'de, V: Deserialize<'de>> Deserialize<'de> for Unique<V> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit<V>(std::marker::PhantomData<V>);
+        impl<'de, V: Deserialize<'de>> serde::de::Visitor<'de> for Visit<V> {
+            type Value = Unique<V>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a mapping")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut m: A,
+            ) -> Result<Self::Value, A::Error> {
+                let mut out = BTreeMap::new();
+                while let Some((k, v)) = m.next_entry::<String, V>()? {
+                    if out.contains_key(&k) {
+                        return Err(serde::de::Error::custom(format!("`{k}` is given twice")));
+                    }
+                    out.insert(k, v);
+                }
+                Ok(Unique(out))
+            }
+        }
+        d.deserialize_map(Visit(std::marker::PhantomData))
+    }
+}
+
+/// Deserializes a mapping whose keys must differ.
+pub(crate) fn unique_map<'de, D, V>(d: D) -> Result<BTreeMap<String, V>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    V: Deserialize<'de>,
+{
+    Unique::<V>::deserialize(d).map(|u| u.0)
+}
+
+/// Player → kind → squares.
+type Pieces = BTreeMap<String, BTreeMap<String, Vec<String>>>;
+
+/// Player → kind → squares, with no player nor kind given twice.
+fn unique_pieces<'de, D>(d: D) -> Result<Pieces, D::Error>
+where
+    D: serde::Deserializer<'de>,
+{
+    let m = Unique::<Unique<Vec<String>>>::deserialize(d)?;
+    Ok(m.0.into_iter().map(|(k, v)| (k, v.0)).collect())
+}
+
+/// The first name that differs from an earlier one only in case, as (earlier, later).
+fn same_name_twice<'a>(names: impl Iterator<Item = &'a String>) -> Option<(&'a str, &'a str)> {
+    let mut seen: Vec<&str> = Vec::new();
+    for n in names {
+        if let Some(first) = seen.iter().find(|s| s.eq_ignore_ascii_case(n)) {
+            return Some((first, n));
+        }
+        seen.push(n);
+    }
+    None
 }
 
 /// A problem with a written position; `token` is the offending text, to find its span.
@@ -86,6 +149,26 @@ impl PositionSpec {
                 )
             })
         };
+        let twice = |what: &str, (first, again): (&str, &str)| {
+            err(
+                format!("{what} `{again}` is listed twice (also as `{first}`)"),
+                again,
+                Some(format!(
+                    "List each {what} once; names are case-insensitive."
+                )),
+            )
+        };
+        if let Some(t) = same_name_twice(self.pieces.keys()) {
+            return Err(twice("player", t));
+        }
+        for kinds in self.pieces.values() {
+            if let Some(t) = same_name_twice(kinds.keys()) {
+                return Err(twice("piece kind", t));
+            }
+        }
+        if let Some(t) = same_name_twice(self.state.keys()) {
+            return Err(twice("counter", t));
+        }
         let mut pos = Position::empty(to_move);
         for (pname, kinds) in &self.pieces {
             let p = player(pname)?;
@@ -134,16 +217,38 @@ impl PositionSpec {
                     )),
                 )
             })?;
-            let clamp = |v: i64| v.clamp(i16::MIN as i64, i16::MAX as i64) as i16;
+            // A value the engine cannot hold is refused, never clamped into range.
+            let value_of = |v: i64| {
+                let max = crate::model::MAX_COUNTER_VALUE;
+                i16::try_from(v)
+                    .ok()
+                    .filter(|v| (0..=max).contains(&(*v as i32)))
+                    .ok_or_else(|| {
+                        err(
+                            format!(
+                                "counter `{cname}` is {v}, outside the engine's range 0..={max}"
+                            ),
+                            &v.to_string(),
+                            None,
+                        )
+                    })
+            };
             match value {
-                CounterValue::One(v) => pos.set_counter(c, 0, clamp(*v)),
+                CounterValue::One(v) => pos.set_counter(c, 0, value_of(*v)?),
                 CounterValue::PerPlayer(m) => {
+                    if let Some((first, again)) = same_name_twice(m.keys()) {
+                        return Err(err(
+                            format!("player `{again}` is listed twice (also as `{first}`)"),
+                            again,
+                            None,
+                        ));
+                    }
                     for (pname, v) in m {
                         let p = player(pname)?;
                         if p == crate::model::NEUTRAL {
                             return Err(err(format!("`{pname}` has no counters"), pname, None));
                         }
-                        pos.set_counter(c, p, clamp(*v));
+                        pos.set_counter(c, p, value_of(*v)?);
                     }
                 }
             }
@@ -198,6 +303,37 @@ impl PositionSpec {
             state,
         }
     }
+}
+
+/// A position spec as YAML that [`PositionSpec`] reads back (flow style, one player a line).
+pub fn to_yaml(spec: &PositionSpec) -> String {
+    let list = |v: &[String]| v.join(", ");
+    let mut s = format!("to-move: {}\npieces:\n", spec.to_move);
+    if spec.pieces.is_empty() {
+        s = format!("to-move: {}\npieces: {{}}\n", spec.to_move);
+    }
+    for (p, kinds) in &spec.pieces {
+        let k: Vec<String> = kinds
+            .iter()
+            .map(|(k, sq)| format!("{k}: [{}]", list(sq)))
+            .collect();
+        s.push_str(&format!("  {p}: {{ {} }}\n", k.join(", ")));
+    }
+    if !spec.state.is_empty() {
+        let c: Vec<String> = spec
+            .state
+            .iter()
+            .map(|(c, v)| match v {
+                CounterValue::One(n) => format!("{c}: {n}"),
+                CounterValue::PerPlayer(m) => {
+                    let per: Vec<String> = m.iter().map(|(p, n)| format!("{p}: {n}")).collect();
+                    format!("{c}: {{ {} }}", per.join(", "))
+                }
+            })
+            .collect();
+        s.push_str(&format!("state: {{ {} }}\n", c.join(", ")));
+    }
+    s
 }
 
 fn cname_first(state: &BTreeMap<String, CounterValue>) -> &str {

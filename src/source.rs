@@ -1,8 +1,18 @@
-//! A named source text shared by every diagnostic that points into it.
+//! A named source text shared by every diagnostic that points into it, and the one reader of
+//! input files: rule files, positions, records and case files all come through
+//! [`SourceFile::read`], so no input can be a device, an endless stream, a huge file or
+//! something other than UTF-8 text.
 
+use std::io::Read;
+use std::path::Path;
 use std::sync::Arc;
 
-use miette::NamedSource;
+use miette::{Diagnostic, NamedSource, SourceSpan};
+use thiserror::Error;
+
+/// The largest input file read, in bytes. Bigger files are refused rather than read until
+/// memory runs out; real rule files, positions, records and case files are a few kilobytes.
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 
 /// A source file: its name (usually a path) and its text.
 #[derive(Debug, Clone)]
@@ -11,6 +21,79 @@ pub struct SourceFile {
     pub name: String,
     /// The whole text.
     pub text: Arc<str>,
+}
+
+/// Why an input file was not read.
+#[derive(Debug, Error, Diagnostic)]
+pub enum ReadError {
+    /// The operating system refused.
+    #[error("cannot read {path}: {source}")]
+    #[diagnostic(code(regula::io))]
+    Io {
+        /// The file.
+        path: String,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// A folder, device, pipe or socket.
+    #[error("cannot read {path}: it is not a regular file")]
+    #[diagnostic(
+        code(regula::io),
+        help(
+            "Give a file: folders, devices, pipes and sockets are refused, since they may never end."
+        )
+    )]
+    NotRegular {
+        /// The path.
+        path: String,
+    },
+    /// More than [`MAX_FILE_BYTES`].
+    #[error("cannot read {path}: it is larger than {limit} bytes (16 MiB)", limit = MAX_FILE_BYTES)]
+    #[diagnostic(
+        code(regula::io),
+        help("Input files (rules, positions, records, cases) are limited to 16 MiB.")
+    )]
+    TooLarge {
+        /// The file.
+        path: String,
+    },
+    /// Bytes that are not UTF-8: invalid input, pointed at.
+    #[error("{path} is not UTF-8 text: invalid byte at offset {offset}")]
+    #[diagnostic(code(regula::encoding), help("Save the file as UTF-8."))]
+    NotUtf8 {
+        /// The file.
+        path: String,
+        /// The byte offset of the first invalid byte in the file.
+        offset: usize,
+        /// The text, invalid bytes replaced.
+        #[source_code]
+        src: NamedSource<Arc<str>>,
+        /// The invalid byte in that text.
+        #[label("not UTF-8")]
+        span: SourceSpan,
+    },
+}
+
+impl ReadError {
+    /// Whether the file was read but its content is invalid (exit 1), rather than an I/O
+    /// or usage problem (exit 2).
+    pub fn is_invalid_input(&self) -> bool {
+        match self {
+            ReadError::NotUtf8 { .. } => true,
+            ReadError::Io { .. } | ReadError::NotRegular { .. } | ReadError::TooLarge { .. } => {
+                false
+            }
+        }
+    }
+}
+
+impl From<ReadError> for std::io::Error {
+    fn from(e: ReadError) -> std::io::Error {
+        match e {
+            ReadError::Io { source, .. } => source,
+            other => std::io::Error::new(std::io::ErrorKind::InvalidData, other.to_string()),
+        }
+    }
 }
 
 impl SourceFile {
@@ -22,13 +105,57 @@ impl SourceFile {
         }
     }
 
-    /// Reads a file from disk.
+    /// Reads a file from disk: a regular file of at most [`MAX_FILE_BYTES`], UTF-8, a
+    /// leading byte-order mark dropped.
     ///
     /// # Errors
-    /// The I/O error of reading the file.
-    pub fn read(path: &std::path::Path) -> std::io::Result<SourceFile> {
-        let text = std::fs::read_to_string(path)?;
-        Ok(SourceFile::new(path.display().to_string(), text))
+    /// Why the file was not read.
+    pub fn read(path: &Path) -> Result<SourceFile, ReadError> {
+        let name = path.display().to_string();
+        let io = |source| ReadError::Io {
+            path: name.clone(),
+            source,
+        };
+        let file = std::fs::File::open(path).map_err(io)?;
+        let meta = file.metadata().map_err(io)?;
+        if !meta.is_file() {
+            return Err(ReadError::NotRegular { path: name });
+        }
+        if meta.len() > MAX_FILE_BYTES {
+            return Err(ReadError::TooLarge { path: name });
+        }
+        // A regular file may still grow while read (or be a kernel file with no size):
+        // never read past the limit.
+        let mut bytes = Vec::new();
+        file.take(MAX_FILE_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(io)?;
+        if bytes.len() as u64 > MAX_FILE_BYTES {
+            return Err(ReadError::TooLarge { path: name });
+        }
+        SourceFile::from_bytes(name, bytes)
+    }
+
+    /// A source from bytes as read from a file: UTF-8, a leading byte-order mark dropped.
+    ///
+    /// # Errors
+    /// [`ReadError::NotUtf8`] with the offset of the first invalid byte.
+    pub fn from_bytes(name: String, bytes: Vec<u8>) -> Result<SourceFile, ReadError> {
+        const BOM: &[u8] = b"\xEF\xBB\xBF";
+        let skip = if bytes.starts_with(BOM) { BOM.len() } else { 0 };
+        match std::str::from_utf8(&bytes[skip..]) {
+            Ok(text) => Ok(SourceFile::new(name, text)),
+            Err(e) => {
+                let at = e.valid_up_to();
+                let lossy = String::from_utf8_lossy(&bytes[skip..]).into_owned();
+                Err(ReadError::NotUtf8 {
+                    offset: skip + at,
+                    src: NamedSource::new(name.clone(), Arc::from(lossy)),
+                    span: (at, '\u{FFFD}'.len_utf8()).into(),
+                    path: name,
+                })
+            }
+        }
     }
 
     /// The source as miette wants it in a diagnostic.

@@ -10,4 +10,5 @@ mod lsp;
 mod perft;
 mod robustness;
 mod sources;
+mod validator;
 mod variants;

@@ -77,7 +77,20 @@ impl Game {
         Generator::new(&self.def, identity)
     }
 
+    /// The legal moves of a position, or [`Overflow`] when move generation passed its bounds
+    /// (the list would be incomplete); empty when the game is over.
+    ///
+    /// # Errors
+    /// [`Overflow`]: a path longer than `MAX_PATH` legs or too many search nodes.
+    pub fn try_legal_moves(&self, pos: &Position) -> Result<Vec<Move>, Overflow> {
+        let mut g = self.generator(Identity::Effect);
+        let mut out = Vec::new();
+        self.analyze(&mut g, pos, &mut out);
+        if g.overflow { Err(Overflow) } else { Ok(out) }
+    }
+
     /// The legal moves of a position (empty when the game is over), sorted canonically.
+    /// This ignores [`Overflow`]: use [`Game::try_legal_moves`] where a truncated list matters.
     pub fn legal_moves(&self, pos: &Position) -> Vec<Move> {
         let mut g = self.generator(Identity::Effect);
         let mut out = Vec::new();
@@ -190,15 +203,14 @@ impl Game {
             } else {
                 0
             };
-            let v = next.counter(e.counter, p);
+            let v = next.counter(e.counter, p) as i32;
+            let nv = if e.add { v + e.value } else { e.value };
+            // Generated moves keep counters in 0..=MAX_COUNTER_VALUE; a move given from
+            // outside cannot make one wrap.
             next.set_counter(
                 e.counter,
                 p,
-                if e.add {
-                    v + e.value as i16
-                } else {
-                    e.value as i16
-                },
+                nv.clamp(0, crate::model::MAX_COUNTER_VALUE) as i16,
             );
         }
         next.to_move = ((mover as usize + 1) % players) as u8;
@@ -226,6 +238,14 @@ impl Game {
         Ok(())
     }
 }
+
+/// Move generation passed its bounds, so the moves it found are not all the legal moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "move generation exceeded its bounds (a path longer than {} legs or more than 20 million search nodes); the list would be incomplete",
+    crate::model::MAX_PATH
+)]
+pub struct Overflow;
 
 /// Counts the leaves of the game tree to `depth` plies (terminal positions have no children).
 ///

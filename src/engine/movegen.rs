@@ -523,7 +523,7 @@ impl<'g> Generator<'g> {
             let p = if c.per_player { self.mover as usize } else { 0 };
             let v = self.counters[e.counter as usize * MAX_PLAYERS + p] as i32;
             let nv = if e.add { v + e.value } else { e.value };
-            if nv < 0 || c.max.is_some_and(|m| nv > m) {
+            if nv < 0 || nv > c.max.unwrap_or(crate::model::MAX_COUNTER_VALUE) {
                 return;
             }
         }
@@ -674,7 +674,7 @@ impl<'g> Generator<'g> {
 /// Bound player variables while evaluating a condition.
 #[derive(Default, Clone, Copy)]
 pub struct Env {
-    vars: [u8; 8],
+    vars: [u8; crate::model::MAX_VARS],
     n: usize,
 }
 

@@ -21,6 +21,17 @@ pub const MAX_DIRS: usize = 16;
 pub const MAX_COUNTERS: usize = 8;
 /// Longest path (landings after the start square) a move may have.
 pub const MAX_PATH: usize = 64;
+/// Counters hold 0..=MAX_COUNTER_VALUE: a counter's `max`, an effect's value and a position's
+/// counter values must lie in this range, and a move that would push an unbounded counter past
+/// it is not a move (as for a bounded counter at its bound), so counters never overflow.
+pub const MAX_COUNTER_VALUE: i32 = 30_000;
+/// Largest number of player variables in scope at once: an end rule's `P` and the variables
+/// of nested `every`/`some` (the engine's variable table has this many slots).
+pub const MAX_VARS: usize = 8;
+/// Deepest nesting of the syntax tree (parentheses, `not`, quantifiers, blocks): lowering,
+/// validation and evaluation recurse over it, so deeper input is refused before it can
+/// overflow the stack. Real rule files stay below 30.
+pub const MAX_NESTING: usize = 200;
 /// "No square" in neighbour tables; also the start square of a drop and of a pass.
 pub const NO_SQUARE: u8 = 255;
 /// The owner index of neutral pieces (one past the last player).

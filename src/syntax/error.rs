@@ -67,6 +67,11 @@ impl SyntaxError {
                 });
                 (text, help)
             }
+            // pest's own guard against deep recursion: say what it means for a rule file.
+            ErrorVariant::CustomError { message } if message.contains("limit reached") => (
+                format!("nesting at most {} deep", crate::model::MAX_NESTING),
+                Some("Parentheses, `not`, `every`/`some` and blocks nest too deep here.".into()),
+            ),
             ErrorVariant::CustomError { message } => (message.clone(), None),
         };
         SyntaxError {

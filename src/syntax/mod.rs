@@ -5,6 +5,7 @@
 //! pest stops at the first syntax error, so a file yields at most one.
 
 pub mod ast;
+mod depth;
 mod error;
 mod lower;
 
@@ -37,5 +38,6 @@ pub fn parse_at(src: &SourceFile, base: usize) -> Result<ast::RuleFile, SyntaxEr
     let mut pairs =
         RulesParser::parse(Rule::file, &src.text).map_err(|e| SyntaxError::from_pest(src, e))?;
     let file = pairs.next().expect("the file rule always yields one pair");
+    depth::check(src, &file)?;
     Ok(lower::with_base(base, || lower::lower_file(file)))
 }

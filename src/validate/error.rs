@@ -152,7 +152,14 @@ impl std::error::Error for ValidationErrors {}
 
 impl Diagnostic for ValidationErrors {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new("regula::invalid"))
+        // A file with warnings only is not invalid.
+        Some(Box::new(
+            if self.errors.iter().all(|e| e.check == Check::Unused) {
+                "regula::warnings"
+            } else {
+                "regula::invalid"
+            },
+        ))
     }
     fn severity(&self) -> Option<Severity> {
         Some(if self.errors.iter().all(|e| e.check.is_warning()) {

@@ -856,7 +856,11 @@ impl Validator {
 
     fn label_list(&mut self, labels: &[ast::Label], what: &str) -> Vec<String> {
         let mut out = Vec::new();
+        // Where each label was first given, to refuse one given twice (squares are looked up
+        // by label, so a repeated label would make two squares with one name).
+        let mut first: Vec<Span> = Vec::new();
         for l in labels {
+            let before = out.len();
             if let Some((a, b)) = l.text.split_once("..") {
                 let ok = if let (Ok(x), Ok(y)) = (a.parse::<i64>(), b.parse::<i64>()) {
                     if x <= y && y - x < 256 {
@@ -885,6 +889,22 @@ impl Validator {
                 }
             } else {
                 out.push(l.text.clone());
+            }
+            for i in before..out.len() {
+                let text = out[i].clone();
+                if let Some(j) = out[..i].iter().position(|o| o.eq_ignore_ascii_case(&text)) {
+                    self.errors.push(ValidationError {
+                        check: Check::DuplicateName,
+                        message: format!("{what} `{text}` is given twice"),
+                        span: l.span,
+                        label: "given again here".into(),
+                        related: Some((first[j], "first given here".into())),
+                        help: Some(format!(
+                            "Each {what} label names one {what}; labels are compared ignoring case."
+                        )),
+                    });
+                }
+                first.push(l.span);
             }
         }
         out
@@ -1356,13 +1376,13 @@ impl Validator {
                 break;
             }
             let max = match c.max {
-                Some(m) if !(0..=30000).contains(&m) => {
+                Some(m) if !(0..=MAX_COUNTER_VALUE as i64).contains(&m) => {
                     self.err(
                         Check::Limit,
                         c.name.span,
                         format!("counter bound {m} is out of range"),
-                        "bound must be 0..=30000",
-                        None,
+                        format!("bound must be 0..={MAX_COUNTER_VALUE}"),
+                        Some("The engine's counter range (MAX_COUNTER_VALUE) is 0..=30000.".into()),
                     );
                     None
                 }
@@ -1502,6 +1522,15 @@ impl Validator {
             ast::Cond::And(v) => Cond::And(v.iter().map(|x| self.cond(x, n, vars)).collect()),
             ast::Cond::Not(x) => Cond::Not(Box::new(self.cond(x, n, vars))),
             ast::Cond::Every(var, body) | ast::Cond::Some(var, body) => {
+                if vars.len() == MAX_VARS {
+                    self.err(
+                        Check::Limit,
+                        var.span,
+                        format!("too many nested `every`/`some` (at most {MAX_VARS} player variables in scope, MAX_VARS)"),
+                        "one variable too many",
+                        Some("Split the condition, or name fewer variables at once.".into()),
+                    );
+                }
                 vars.push(var.name.clone());
                 let b = Box::new(self.cond(body, n, vars));
                 vars.pop();
@@ -1760,11 +1789,23 @@ impl Validator {
                     value,
                 } => {
                     let names: Vec<String> = n.counters.iter().map(|c| c.name.clone()).collect();
-                    if let Some(c) = self.lookup(&names, counter, "counter") {
+                    let limit = MAX_COUNTER_VALUE as i64;
+                    if !(-limit..=limit).contains(value) {
+                        self.err(
+                            Check::Limit,
+                            counter.span,
+                            format!("effect value {value} is out of range"),
+                            format!("must be -{limit}..={limit}"),
+                            Some(
+                                "The engine's counter range (MAX_COUNTER_VALUE) is 0..=30000."
+                                    .into(),
+                            ),
+                        );
+                    } else if let Some(c) = self.lookup(&names, counter, "counter") {
                         mk.effects.push(Effect {
                             counter: c,
                             add: *add,
-                            value: (*value).clamp(-30000, 30000) as i32,
+                            value: *value as i32,
                         });
                     }
                 }

@@ -1,0 +1,512 @@
+//! Issue 7: inputs that used to pass, crash or blow up, each with the diagnostic or failure it
+//! gives now.
+
+use regula::cases::{self, GameCache};
+
+/// Case files whose every case must fail (or which must be refused whole): the rendered
+/// verdicts are snapshots, so a case runner that lets one pass is caught.
+#[test]
+fn failing_case_files() {
+    insta::glob!("fixtures/failing-cases/*.yaml", |path| {
+        let rel =
+            std::path::Path::new("tests/fixtures/failing-cases").join(path.file_name().unwrap());
+        let mut cache = GameCache::default();
+        let text = match cases::run_file(&rel, None, &mut cache) {
+            Err(e) => regula::render_plain(&e),
+            Ok(results) => {
+                let mut out = String::new();
+                for r in &results {
+                    assert!(!r.passed(), "{}: `{}` passed", rel.display(), r.name);
+                    out.push_str(&format!("FAIL {}:{} :: {}\n", r.file, r.line, r.name));
+                    for f in &r.failures {
+                        out.push_str(&format!("    {f}\n"));
+                    }
+                }
+                out
+            }
+        };
+        insta::assert_snapshot!(text);
+    });
+}
+
+/// Runs the binary; returns the exit code, stdout and stderr.
+fn regula(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_regula"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .env("COLUMNS", "100")
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Joins the lines miette wraps (`\n  │ ` continuations), so that assertions do not depend on
+/// where a long path made the message wrap.
+fn unwrap_lines(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut lines = s.lines().peekable();
+    while let Some(l) = lines.next() {
+        out.push_str(l);
+        match lines.peek() {
+            Some(next) if next.trim_start().starts_with("│ ") && !next.contains('·') => {
+                let rest = next.trim_start().trim_start_matches("│ ").to_string();
+                lines.next();
+                out.push(' ');
+                out.push_str(&rest);
+                out.push('\n');
+            }
+            _ => out.push('\n'),
+        }
+    }
+    out
+}
+
+/// A scratch file under the target directory.
+fn scratch(name: &str, bytes: &[u8]) -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("validator");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+/// (5) Devices, folders and huge files are refused before they are read.
+#[test]
+fn endless_and_huge_inputs_are_refused() {
+    for dev in ["/dev/zero", "/dev/urandom"] {
+        if !std::path::Path::new(dev).exists() {
+            continue;
+        }
+        let e = regula::SourceFile::read(std::path::Path::new(dev)).unwrap_err();
+        assert!(
+            matches!(e, regula::source::ReadError::NotRegular { .. }),
+            "{e}"
+        );
+        let (code, _, err) = regula(&["check", dev]);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains("not a regular file"), "{err}");
+        let (code, _, err) = regula(&["moves", "rules/camelot.rules", "--position", dev]);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains("not a regular file"), "{err}");
+        let (code, _, err) = regula(&["replay", "rules/camelot.rules", dev]);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains("not a regular file"), "{err}");
+    }
+    // A sparse file one byte over the limit: refused without reading 16 MiB.
+    let big = scratch("big.rules", b"");
+    let f = std::fs::OpenOptions::new().write(true).open(&big).unwrap();
+    f.set_len(regula::source::MAX_FILE_BYTES + 1).unwrap();
+    let (code, _, err) = regula(&["check", big.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        unwrap_lines(&err).contains("larger than 16777216 bytes"),
+        "{err}"
+    );
+    // A case file whose `rules:` is a device fails its cases with that reason.
+    let case = scratch(
+        "dev-rules.yaml",
+        b"rules: /dev/zero\ncases:\n  - name: x\n    count: 1\n",
+    );
+    let (code, out, _) = regula(&["test", case.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("not a regular file"), "{out}");
+}
+
+/// (13) A file that is not UTF-8 is invalid input (exit 1) with the byte offset.
+#[test]
+fn a_file_that_is_not_utf8_is_invalid_input() {
+    let bad = scratch("latin1.rules", b"game \"Caf\xe9\"\n");
+    let (code, _, err) = regula(&["check", bad.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("is not UTF-8 text"), "{err}");
+    assert!(
+        unwrap_lines(&err).contains("invalid byte at offset 9"),
+        "{err}"
+    );
+    assert!(err.contains("regula::encoding"), "{err}");
+    let case = scratch("latin1.yaml", b"cases:\n  - name: caf\xe9\n");
+    let (code, out, err) = regula(&["test", "rules/camelot.rules", case.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        unwrap_lines(&err).contains("invalid byte at offset 20"),
+        "{err}"
+    );
+}
+
+/// (9) A byte-order mark is not part of the text.
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    let rules = std::fs::read("rules/english-draughts.rules").unwrap();
+    let bom = scratch("bom.rules", &[b"\xEF\xBB\xBF".as_slice(), &rules].concat());
+    let (code, _, err) = regula(&["check", bom.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let case = scratch(
+        "bom.yaml",
+        b"\xEF\xBB\xBFcases:\n  - name: start\n    count: 7\n",
+    );
+    let (code, out, err) = regula(&["test", bom.to_str().unwrap(), case.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    let pos = scratch(
+        "bom-position.yaml",
+        b"\xEF\xBB\xBFto-move: Black\npieces: { Black: { Man: [c3] } }\n",
+    );
+    let (code, out, err) = regula(&[
+        "moves",
+        bom.to_str().unwrap(),
+        "--position",
+        pos.to_str().unwrap(),
+    ]);
+    assert_eq!((code, out.as_str()), (0, "c3-b2\nc3-d2\n"), "{err}");
+}
+
+/// (2) Diagnostics past column 65,535 render a window of the line instead of panicking.
+#[test]
+fn long_lines_do_not_crash_the_renderer() {
+    let pad = " ".repeat(70_000);
+    let text = std::fs::read_to_string("rules/english-draughts.rules").unwrap();
+    let cases = [
+        format!("game \"x\"{pad}bogus"),
+        text.replace(
+            "players { Black White }",
+            &format!("players {{ Black White{pad}Black }}"),
+        ),
+        text.replace("ranks { 1..8 }", &format!("ranks {{ 1..8 }}{pad}{pad}oops")),
+    ];
+    for (i, t) in cases.iter().enumerate() {
+        let src = regula::SourceFile::new(format!("long{i}.rules"), t.as_str());
+        let Err(e) = regula::load(&src, &[]) else {
+            panic!("long{i}.rules should be invalid")
+        };
+        let out = regula::render_plain(&e);
+        assert!(out.len() < 20_000, "{} bytes", out.len());
+        assert!(out.contains(&format!("long{i}.rules:")), "{out}");
+    }
+    let rules = scratch("long.rules", cases[0].as_bytes());
+    let (code, _, err) = regula(&["check", rules.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("long.rules:1:70009]"), "{err}");
+    let record = scratch("long.txt", format!("{pad}1.c3-d4 c3-d4").as_bytes());
+    let (code, _, err) = regula(&[
+        "replay",
+        "rules/english-draughts.rules",
+        record.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("long.txt:1:70003]"), "{err}");
+    let pos = scratch(
+        "long-position.yaml",
+        format!("to-move: Black\npieces:\n  Black: {{ Man: [{pad}z99] }}\n").as_bytes(),
+    );
+    let (code, _, err) = regula(&[
+        "moves",
+        "rules/english-draughts.rules",
+        "--position",
+        pos.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("is not a square"), "{err}");
+}
+
+/// Broken positions, each refused with a located diagnostic (exit 1); the first line names
+/// the game (`# camelot` → `rules/camelot.rules`). Covers (8): a player given twice.
+#[test]
+fn bad_positions() {
+    insta::glob!("fixtures/bad-positions/*.yaml", |path| {
+        let rel =
+            std::path::Path::new("tests/fixtures/bad-positions").join(path.file_name().unwrap());
+        let text = std::fs::read_to_string(&rel).unwrap();
+        let game = text.lines().next().unwrap().trim_start_matches("# ");
+        let rules = format!("rules/{game}.rules");
+        let (code, out, err) = regula(&["moves", &rules, "--position", rel.to_str().unwrap()]);
+        assert_eq!(code, 1, "{}: {out}{err}", rel.display());
+        insta::assert_snapshot!(err);
+    });
+}
+
+/// (4) A `+=` effect that would carry an unbounded counter past the engine's range is not a
+/// move (it used to overflow: a panic in debug builds, a silent wrap in release).
+#[test]
+fn counters_never_overflow() {
+    let src = regula::SourceFile::read(std::path::Path::new(
+        "tests/fixtures/engine/counter_overflow.rules",
+    ))
+    .unwrap();
+    let Ok(game) = regula::load(&src, &[]) else {
+        panic!("the fixture is valid")
+    };
+    let start = game.start();
+    let first = game.legal_moves(&start);
+    assert_eq!(first.len(), 7, "the checkers opening");
+    for m in &first {
+        let p = game.play_unchecked(&start, m);
+        assert_eq!(p.counter(0, 0), 20_000, "Black's tally after one man move");
+        for r in game.legal_moves(&p) {
+            let q = game.play_unchecked(&p, &r);
+            // Another man move would take Black's tally to 40,000: only captures remain.
+            for s in game.legal_moves(&q) {
+                assert!(!s.captures.is_empty(), "a man move past the counter range");
+            }
+        }
+    }
+    // Deeper, the same holds with no panic: checkers gives 7, 49, 302, 1469.
+    let counts: Vec<u64> = (1..=4)
+        .map(|d| regula::engine::perft(&game, &start, d, regula::engine::Identity::Effect).unwrap())
+        .collect();
+    assert_eq!(&counts[..2], &[7, 49]);
+    assert!(counts[2] < 302 && counts[3] < 1469, "{counts:?}");
+}
+
+/// (3) An end rule's `P` and seven nested quantifiers fill the engine's variable table
+/// exactly: valid, and evaluated without trouble (`every Q: X` is X when Q is unused, so the
+/// checkers counts 7, 49, 302 stand); an eighth nesting is a `Limit` error (the fixture
+/// `invalid/nested_quantifiers.rules`), where it used to pass `check` and then panic.
+#[test]
+fn quantifiers_up_to_the_limit_evaluate() {
+    let text = std::fs::read_to_string("rules/english-draughts.rules").unwrap();
+    let q: String = (0..7).map(|i| format!("every Q{i}: ")).collect();
+    let text = text.replace(
+        "win P if blocked(opponent)",
+        &format!("win P if {q}blocked(opponent)"),
+    );
+    let src = regula::SourceFile::new("seven.rules", text);
+    let game = regula::load(&src, &[]).unwrap_or_else(|e| panic!("{}", regula::render_plain(&e)));
+    let start = game.start();
+    let counts: Vec<u64> = (1..=3)
+        .map(|d| regula::engine::perft(&game, &start, d, regula::engine::Identity::Effect).unwrap())
+        .collect();
+    assert_eq!(counts, vec![7, 49, 302]);
+}
+
+/// (1) Nesting thousands deep is refused with a located error, not a stack overflow.
+#[test]
+fn deep_nesting_is_refused() {
+    let text = std::fs::read_to_string("rules/english-draughts.rules").unwrap();
+    for (open, close) in [("(", ")"), ("not ", ""), ("not (", ")"), ("every Q: ", "")] {
+        for n in [250, 5_000, 100_000] {
+            let t = text.replace(
+                "win P if blocked(opponent)",
+                &format!(
+                    "win P if {}blocked(opponent){}",
+                    open.repeat(n),
+                    close.repeat(n)
+                ),
+            );
+            let src = regula::SourceFile::new("deep.rules", t);
+            let Err(e) = regula::load(&src, &[]) else {
+                panic!("{open}× {n} loaded")
+            };
+            let out = regula::render_plain(&e);
+            assert!(
+                out.contains("nesting at most 200 deep"),
+                "{open} × {n}: {out}"
+            );
+        }
+    }
+}
+
+/// (12) A truncated move list is an error, not a short list.
+#[test]
+fn an_overflowing_move_list_is_not_taken_as_complete() {
+    let src = regula::SourceFile::read(std::path::Path::new(
+        "tests/fixtures/engine/long_path.rules",
+    ))
+    .unwrap();
+    let Ok(game) = regula::load(&src, &[]) else {
+        panic!("the fixture is valid")
+    };
+    let start = game.start();
+    assert_eq!(game.try_legal_moves(&start), Err(regula::engine::Overflow));
+    let e = regula::notation::find(&game, &start, "a1-a2", false).unwrap_err();
+    assert!(e.message.contains("exceeded its bounds"), "{}", e.message);
+    let (code, _, err) = regula(&["moves", "tests/fixtures/engine/long_path.rules"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("exceeded its bounds"), "{err}");
+}
+
+/// (10) `--param` mistakes point at the command line; a parameter given twice with different
+/// values is refused (exit 2, a usage error).
+#[test]
+fn param_mistakes_point_at_the_command_line() {
+    let runs: [(&str, &[&str]); 4] = [
+        (
+            "param_twice",
+            &[
+                "moves",
+                "rules/camelot.rules",
+                "--param",
+                "knight-canter-check=final-landing",
+                "--param",
+                "knight-canter-check=every-landing",
+            ],
+        ),
+        (
+            "param_unknown",
+            &[
+                "perft",
+                "rules/camelot.rules",
+                "1",
+                "--param",
+                "knight-canter=x",
+            ],
+        ),
+        (
+            "param_unknown_value",
+            &[
+                "check",
+                "rules/camelot.rules",
+                "--param",
+                "knight-canter-check=sometimes",
+            ],
+        ),
+        (
+            "param_none_declared",
+            &[
+                "moves",
+                "rules/english-draughts.rules",
+                "--param",
+                "flying-kings=yes",
+            ],
+        ),
+    ];
+    for (name, args) in runs {
+        let (code, _, err) = regula(args);
+        assert_eq!(code, 2, "{err}");
+        insta::assert_snapshot!(name, err);
+    }
+    // The same value twice is harmless; a good choice is taken.
+    let (code, _, err) = regula(&[
+        "check",
+        "rules/camelot.rules",
+        "--param",
+        "knight-canter-check=final-landing",
+        "--param",
+        "knight-canter-check=final-landing",
+    ]);
+    assert_eq!(code, 0, "{err}");
+}
+
+/// `replay --show` prints the board and a YAML position that reads back to the same moves;
+/// one move is "1 move replayed".
+#[test]
+fn replay_shows_the_final_position() {
+    let (code, out, err) = regula(&[
+        "replay",
+        "rules/camelot.rules",
+        "tests/games/camelot/wcf-2009-game1.txt",
+        "--show",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.ends_with("23 moves replayed; ongoing\n"), "{out}");
+    let yaml = &out[out.find("to-move:").unwrap()..out.rfind("23 moves").unwrap()];
+    let pos = scratch("replayed.yaml", yaml.as_bytes());
+    let (_, from_yaml, err) = regula(&[
+        "moves",
+        "rules/camelot.rules",
+        "--position",
+        pos.to_str().unwrap(),
+    ]);
+    // The same position reached in the library, move by move from the record.
+    let src = regula::SourceFile::read(std::path::Path::new("rules/camelot.rules")).unwrap();
+    let Ok(game) = regula::load(&src, &[]) else {
+        panic!("camelot loads")
+    };
+    let record = std::fs::read_to_string("tests/games/camelot/wcf-2009-game1.txt").unwrap();
+    let mut p = game.start();
+    for t in regula::record::tokenize(&record).unwrap() {
+        let m = regula::notation::find(&game, &p, &t.text, false).unwrap();
+        p = game.play_unchecked(&p, &m);
+    }
+    let from_record = regula::notation::sorted_texts(&game.def, &game.legal_moves(&p));
+    assert!(!from_record.is_empty());
+    assert_eq!(from_yaml.lines().collect::<Vec<_>>(), from_record, "{err}");
+    // Black's 23rd-ply position holds what the record says: 8 Black men and a knight.
+    assert!(
+        yaml.contains("Black: { Knight: [H11], Man: [F9, G9, E10, F10, G10, H10, G11, F13] }"),
+        "{yaml}"
+    );
+    let one = scratch("one.txt", b"1.b6-a5");
+    let (code, out, err) = regula(&[
+        "replay",
+        "rules/english-draughts.rules",
+        one.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "1 move replayed; ongoing\n");
+}
+
+/// `check --deny-warnings` fails a file with warnings; without it, warnings do not fail and
+/// are not headed as problems.
+#[test]
+fn deny_warnings() {
+    let (code, out, err) = regula(&["check", "tests/fixtures/lints/unused.rules"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("ok "), "{out}");
+    assert!(err.contains("warning"), "{err}");
+    assert!(!err.contains("invalid"), "{err}");
+    let (code, _, err) = regula(&[
+        "check",
+        "tests/fixtures/lints/unused.rules",
+        "--deny-warnings",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("1 with warnings (denied by --deny-warnings)"),
+        "{err}"
+    );
+    let (code, _, err) = regula(&["check", "rules/", "--deny-warnings"]);
+    assert_eq!(code, 0, "{err}");
+}
+
+/// `check --format json`: one object a line on stdout, with positions computed from each
+/// diagnostic's source; the lines parse (as YAML, a superset of this JSON) and agree with the
+/// text report.
+#[test]
+fn check_format_json() {
+    let (code, out, err) = regula(&[
+        "check",
+        "--format",
+        "json",
+        "tests/fixtures/invalid/duplicate_file_label.rules",
+        "tests/fixtures/lints/unused.rules",
+        "rules/camelot.rules",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    let objects: Vec<serde_yaml::Value> = out
+        .lines()
+        .map(|l| serde_yaml::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    assert_eq!(objects.len(), 5, "{out}");
+    let first = &objects[0];
+    assert_eq!(first["severity"].as_str(), Some("error"));
+    assert_eq!(first["code"].as_str(), Some("regula::duplicate_name"));
+    assert_eq!(first["message"].as_str(), Some("file `a` is given twice"));
+    assert_eq!(first["line"].as_u64(), Some(12));
+    assert_eq!(first["column"].as_u64(), Some(16));
+    let text =
+        std::fs::read_to_string("tests/fixtures/invalid/duplicate_file_label.rules").unwrap();
+    let (s, e) = (
+        first["start"].as_u64().unwrap() as usize,
+        first["end"].as_u64().unwrap() as usize,
+    );
+    assert_eq!(&text[s..e], "a");
+    assert_eq!(text[..s].lines().count(), 12);
+    let labels = first["labels"].as_sequence().unwrap();
+    assert_eq!(labels.len(), 2);
+    assert_eq!(labels[1]["label"].as_str(), Some("first given here"));
+    assert!(
+        first["help"]
+            .as_str()
+            .unwrap()
+            .starts_with("Each file label")
+    );
+    assert!(
+        objects[1..]
+            .iter()
+            .all(|o| o["severity"].as_str() == Some("warning")
+                && o["file"].as_str() == Some("tests/fixtures/lints/unused.rules"))
+    );
+}
