@@ -480,3 +480,79 @@ fn check_format_json() {
                 && o["file"].as_str() == Some("tests/fixtures/lints/unused.rules"))
     );
 }
+
+/// `play --random White,Black` plays a whole game in one flag and prints its record, which
+/// `replay` accepts and ends with the same outcome; `help` is answered.
+#[test]
+fn play_prints_a_record_that_replays() {
+    let (code, out, err) = regula(&[
+        "play",
+        "rules/english-draughts.rules",
+        "--random",
+        "Black,White",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let over = out
+        .lines()
+        .find_map(|l| l.strip_prefix("game over: "))
+        .unwrap();
+    let record = out
+        .lines()
+        .find_map(|l| l.strip_prefix("record: "))
+        .unwrap();
+    let path = scratch("played.txt", record.as_bytes());
+    let (code, replayed, err) = regula(&[
+        "replay",
+        "rules/english-draughts.rules",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        replayed.trim_end().ends_with(&format!("; {over}")),
+        "{replayed} vs {over}"
+    );
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_regula"))
+        .args(["play", "rules/english-draughts.rules"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"help\nb6-a5\nquit\n")
+        .unwrap();
+    let out = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    assert!(out.contains("Type a move as squares"), "{out}");
+    assert!(out.contains("record: 1.b6-a5"), "{out}");
+}
+
+/// `regula params` lists every parameter, its values with their documentation, and which is
+/// chosen (the default unless `--param` says otherwise).
+#[test]
+fn params_lists_the_parameters() {
+    let (code, out, err) = regula(&[
+        "params",
+        "rules/camelot.rules",
+        "--param",
+        "knight-canter-check=final-landing",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("knight-canter-check = final-landing\n"),
+        "{out}"
+    );
+    assert!(out.contains("  - every-landing (default): "), "{out}");
+    assert!(out.contains("  - final-landing (chosen): "), "{out}");
+    assert!(out.contains("own-castle-entry = continue\n"), "{out}");
+    assert!(out.contains("  - continue (chosen, default): "), "{out}");
+    let (code, out, _) = regula(&["params", "rules/english-draughts.rules"]);
+    assert_eq!(
+        (code, out.trim_end()),
+        (0, "rules/english-draughts.rules has no parameters")
+    );
+}
