@@ -556,3 +556,19 @@ fn params_lists_the_parameters() {
         (0, "rules/english-draughts.rules has no parameters")
     );
 }
+
+/// Broken game records for English draughts, each refused at the offending token (exit 1).
+#[test]
+fn bad_records() {
+    insta::glob!("fixtures/bad-records/*.txt", |path| {
+        let rel =
+            std::path::Path::new("tests/fixtures/bad-records").join(path.file_name().unwrap());
+        let (code, out, err) = regula(&[
+            "replay",
+            "rules/english-draughts.rules",
+            rel.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 1, "{}: {out}{err}", rel.display());
+        insta::assert_snapshot!(err);
+    });
+}
