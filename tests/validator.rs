@@ -572,3 +572,65 @@ fn bad_records() {
         insta::assert_snapshot!(err);
     });
 }
+
+/// Command-line mistakes and unreadable inputs: the message and exit code of each.
+#[test]
+fn cli_errors() {
+    let runs: [(&str, i32, &[&str]); 8] = [
+        ("missing_file", 2, &["check", "no/such/file.rules"]),
+        (
+            "folder_without_rules",
+            2,
+            &["check", "tests/fixtures/bad-records"],
+        ),
+        (
+            "position_is_a_folder",
+            2,
+            &[
+                "moves",
+                "rules/camelot.rules",
+                "--position",
+                "tests/fixtures",
+            ],
+        ),
+        (
+            "rules_not_utf8",
+            1,
+            &["check", "tests/fixtures/encoding/latin1.rules"],
+        ),
+        (
+            "position_not_utf8",
+            1,
+            &[
+                "moves",
+                "rules/english-draughts.rules",
+                "--position",
+                "tests/fixtures/encoding/latin1-position.yaml",
+            ],
+        ),
+        (
+            "record_is_a_folder",
+            2,
+            &["replay", "rules/english-draughts.rules", "tests/fixtures"],
+        ),
+        (
+            "unknown_random_player",
+            2,
+            &["play", "rules/english-draughts.rules", "--random", "Red"],
+        ),
+        (
+            "cases_not_utf8",
+            1,
+            &[
+                "test",
+                "rules/english-draughts.rules",
+                "tests/fixtures/encoding/latin1.yaml",
+            ],
+        ),
+    ];
+    for (name, want, args) in runs {
+        let (code, _, err) = regula(args);
+        assert_eq!(code, want, "{name}: {err}");
+        insta::assert_snapshot!(name, err);
+    }
+}
