@@ -379,7 +379,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             let mut moves = Vec::new();
             game.analyze(&mut g, &pos, &mut moves);
             if g.overflow {
-                return Err(CliError::Failed("move generation exceeded its bounds (a path longer than 64 legs or more than 20 million search nodes); the list would be incomplete".into()));
+                return Err(CliError::Failed(crate::engine::Overflow.to_string()));
             }
             for m in notation::sorted_texts(&game.def, &moves) {
                 println!("{m}");

@@ -634,3 +634,22 @@ fn cli_errors() {
         insta::assert_snapshot!(name, err);
     }
 }
+
+/// (6) Counting every path of a position with countless paths stops at MAX_MOVES with an
+/// overflow (about 26 MB peak measured) instead of growing towards the 20-million-node bound
+/// (about 2 GB of moves); by effect the same position has its 62 moves.
+#[test]
+fn path_counting_is_bounded_in_memory() {
+    let src = regula::SourceFile::read(std::path::Path::new(
+        "tests/fixtures/engine/many_paths.rules",
+    ))
+    .unwrap();
+    let Ok(game) = regula::load(&src, &[]) else {
+        panic!("the fixture is valid")
+    };
+    let start = game.start();
+    use regula::engine::{Identity, perft};
+    assert_eq!(perft(&game, &start, 1, Identity::Effect), Ok(62));
+    let e = perft(&game, &start, 1, Identity::Path).unwrap_err();
+    assert!(e.contains("more than 200000 moves"), "{e}");
+}
