@@ -97,6 +97,15 @@ enum Command {
         #[arg(long, short)]
         verbose: bool,
     },
+    /// List the rule file's parameters: each value with its documentation, the chosen one
+    /// marked (`--param` changes the choice).
+    Params {
+        /// The rule file.
+        file: PathBuf,
+        /// Set a parameter of the rule file: `--param name=value` (repeatable).
+        #[arg(long = "param", value_parser = parse_param)]
+        params: Vec<(String, String)>,
+    },
     /// The rulebook, generated from the rule file (Markdown on standard output without `--out`).
     Doc {
         /// The rule file.
@@ -148,8 +157,8 @@ enum Command {
         file: PathBuf,
         #[command(flatten)]
         opts: PosOpts,
-        /// Players moved at random (e.g. `--random Black`).
-        #[arg(long)]
+        /// Players moved at random (e.g. `--random Black`, `--random White,Black`).
+        #[arg(long, value_delimiter = ',')]
         random: Vec<String>,
         /// Seed for the random mover.
         #[arg(long, default_value_t = 1)]
@@ -439,7 +448,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             let mut moves = Vec::new();
             game.analyze(&mut g, &pos, &mut moves);
             if g.overflow {
-                return Err(CliError::Failed("move generation exceeded its bounds (a path longer than 64 legs or more than 20 million search nodes); the list would be incomplete".into()));
+                return Err(CliError::Failed(crate::engine::Overflow.to_string()));
             }
             for m in notation::sorted_texts(&game.def, &moves) {
                 println!("{m}");
@@ -641,6 +650,40 @@ fn run(cli: Cli) -> Result<(), CliError> {
             random,
             seed,
         } => play(&file, &opts, &random, seed),
+        Command::Params { file, params } => {
+            let game = load(&file, &params)?;
+            if game.def.params.is_empty() {
+                println!("{} has no parameters", file.display());
+            }
+            for p in &game.def.params {
+                println!(
+                    "{} = {}{}",
+                    p.name,
+                    p.values[p.chosen].0,
+                    if p.fixed { " (fixed by set-param)" } else { "" }
+                );
+                // English only: `/// [nl] ...` lines are the rulebook's translations.
+                let english = |docs: &[String]| -> Vec<String> {
+                    docs.iter()
+                        .filter(|d| !d.starts_with('['))
+                        .cloned()
+                        .collect()
+                };
+                for d in english(&p.docs) {
+                    println!("  {d}");
+                }
+                for (i, (v, docs)) in p.values.iter().enumerate() {
+                    let mark = match (i == p.chosen, i == p.default) {
+                        (true, true) => " (chosen, default)",
+                        (true, false) => " (chosen)",
+                        (false, true) => " (default)",
+                        (false, false) => "",
+                    };
+                    println!("  - {v}{mark}: {}", english(docs).join(" "));
+                }
+            }
+            Ok(())
+        }
         Command::Doc { file, params, book } => {
             let game = load(&file, &params)?;
             book.run(&game, &file).map_err(|e| match e {
@@ -669,6 +712,25 @@ fn play(file: &Path, opts: &PosOpts, random: &[String], seed: u64) -> Result<(),
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut history: Vec<Position> = Vec::new();
+    // The moves played, in canonical notation, for the record printed at the end.
+    let mut played: Vec<String> = Vec::new();
+    let record = |played: &[String]| {
+        let per_round = def.players.len().max(1);
+        let mut s = String::new();
+        for (i, m) in played.iter().enumerate() {
+            if i % per_round == 0 {
+                s.push_str(&format!(
+                    "{}{}.",
+                    if i == 0 { "" } else { " " },
+                    i / per_round + 1
+                ));
+            } else {
+                s.push(' ');
+            }
+            s.push_str(m);
+        }
+        s
+    };
     loop {
         print!("\n{}", setup::draw(&game, &pos));
         let moves = game
@@ -677,32 +739,46 @@ fn play(file: &Path, opts: &PosOpts, random: &[String], seed: u64) -> Result<(),
         let outcome = game.outcome(&pos);
         if moves.is_empty() {
             println!("game over: {}", outcome.describe(&def));
+            println!("record: {}", record(&played));
             return Ok(());
         }
         let mover = def.players[pos.to_move as usize].clone();
         if randoms.contains(&pos.to_move) {
             let m = moves[rng.random_range(0..moves.len())];
             println!("{mover} plays {}", notation::format(&def, &m));
+            played.push(notation::format(&def, &m));
             history.push(pos.clone());
             pos = game.play_unchecked(&pos, &m);
             continue;
         }
         print!(
-            "{mover} to move ({} legal; `moves`, `undo`, `quit`)> ",
+            "{mover} to move ({} legal; `moves`, `undo`, `help`, `quit`)> ",
             moves.len()
         );
         std::io::stdout().flush().ok();
         let Some(Ok(line)) = lines.next() else {
+            println!("\nrecord: {}", record(&played));
             return Ok(());
         };
         let line = line.trim();
         match line {
             "" => continue,
-            "quit" | "q" => return Ok(()),
+            "quit" | "q" => {
+                println!("record: {}", record(&played));
+                return Ok(());
+            }
+            "help" | "h" => println!(
+                "Type a move as squares joined by `-` (a leg that captures nothing) or `x` (one \
+                 that captures), e.g. {}; the start and end squares alone do when only one \
+                 legal move has them.\n`moves` (or `?`) lists the legal moves, `undo` takes \
+                 back your last move, `quit` ends the game and prints the record.",
+                notation::format(&def, &moves[0])
+            ),
             "moves" | "?" => println!("{}", notation::sorted_texts(&def, &moves).join(" ")),
             "undo" => {
                 // Undo back to the last position where a person was to move.
                 while let Some(p) = history.pop() {
+                    played.pop();
                     pos = p;
                     if !randoms.contains(&pos.to_move) {
                         break;
@@ -712,6 +788,7 @@ fn play(file: &Path, opts: &PosOpts, random: &[String], seed: u64) -> Result<(),
             text => match notation::find(&game, &pos, text, true) {
                 Ok(m) => {
                     history.push(pos.clone());
+                    played.push(notation::format(&def, &m));
                     pos = game.play_unchecked(&pos, &m);
                 }
                 Err(e) => println!(

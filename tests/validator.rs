@@ -510,3 +510,176 @@ fn check_format_json() {
                 && o["file"].as_str() == Some("tests/fixtures/lints/unused.rules"))
     );
 }
+
+/// `play --random White,Black` plays a whole game in one flag and prints its record, which
+/// `replay` accepts and ends with the same outcome; `help` is answered.
+#[test]
+fn play_prints_a_record_that_replays() {
+    let (code, out, err) = regula(&[
+        "play",
+        "rules/english-draughts.rules",
+        "--random",
+        "Black,White",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let over = out
+        .lines()
+        .find_map(|l| l.strip_prefix("game over: "))
+        .unwrap();
+    let record = out
+        .lines()
+        .find_map(|l| l.strip_prefix("record: "))
+        .unwrap();
+    let path = scratch("played.txt", record.as_bytes());
+    let (code, replayed, err) = regula(&[
+        "replay",
+        "rules/english-draughts.rules",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        replayed.trim_end().ends_with(&format!("; {over}")),
+        "{replayed} vs {over}"
+    );
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_regula"))
+        .args(["play", "rules/english-draughts.rules"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"help\nb6-a5\nquit\n")
+        .unwrap();
+    let out = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    assert!(out.contains("Type a move as squares"), "{out}");
+    assert!(out.contains("record: 1.b6-a5"), "{out}");
+}
+
+/// `regula params` lists every parameter, its values with their documentation, and which is
+/// chosen (the default unless `--param` says otherwise).
+#[test]
+fn params_lists_the_parameters() {
+    let (code, out, err) = regula(&[
+        "params",
+        "rules/camelot.rules",
+        "--param",
+        "knight-canter-check=final-landing",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("knight-canter-check = final-landing\n"),
+        "{out}"
+    );
+    assert!(out.contains("  - every-landing (default): "), "{out}");
+    assert!(out.contains("  - final-landing (chosen): "), "{out}");
+    assert!(out.contains("own-castle-entry = continue\n"), "{out}");
+    assert!(out.contains("  - continue (chosen, default): "), "{out}");
+    let (code, out, _) = regula(&["params", "rules/english-draughts.rules"]);
+    assert_eq!(
+        (code, out.trim_end()),
+        (0, "rules/english-draughts.rules has no parameters")
+    );
+}
+
+/// Broken game records for English draughts, each refused at the offending token (exit 1).
+#[test]
+fn bad_records() {
+    insta::glob!("fixtures/bad-records/*.txt", |path| {
+        let rel =
+            std::path::Path::new("tests/fixtures/bad-records").join(path.file_name().unwrap());
+        let (code, out, err) = regula(&[
+            "replay",
+            "rules/english-draughts.rules",
+            rel.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 1, "{}: {out}{err}", rel.display());
+        insta::assert_snapshot!(err);
+    });
+}
+
+/// Command-line mistakes and unreadable inputs: the message and exit code of each.
+#[test]
+fn cli_errors() {
+    let runs: [(&str, i32, &[&str]); 8] = [
+        ("missing_file", 2, &["check", "no/such/file.rules"]),
+        (
+            "folder_without_rules",
+            2,
+            &["check", "tests/fixtures/bad-records"],
+        ),
+        (
+            "position_is_a_folder",
+            2,
+            &[
+                "moves",
+                "rules/camelot.rules",
+                "--position",
+                "tests/fixtures",
+            ],
+        ),
+        (
+            "rules_not_utf8",
+            1,
+            &["check", "tests/fixtures/encoding/latin1.rules"],
+        ),
+        (
+            "position_not_utf8",
+            1,
+            &[
+                "moves",
+                "rules/english-draughts.rules",
+                "--position",
+                "tests/fixtures/encoding/latin1-position.yaml",
+            ],
+        ),
+        (
+            "record_is_a_folder",
+            2,
+            &["replay", "rules/english-draughts.rules", "tests/fixtures"],
+        ),
+        (
+            "unknown_random_player",
+            2,
+            &["play", "rules/english-draughts.rules", "--random", "Red"],
+        ),
+        (
+            "cases_not_utf8",
+            1,
+            &[
+                "test",
+                "rules/english-draughts.rules",
+                "tests/fixtures/encoding/latin1.yaml",
+            ],
+        ),
+    ];
+    for (name, want, args) in runs {
+        let (code, _, err) = regula(args);
+        assert_eq!(code, want, "{name}: {err}");
+        insta::assert_snapshot!(name, err);
+    }
+}
+
+/// (6) Counting every path of a position with countless paths stops at MAX_MOVES with an
+/// overflow (about 26 MB peak measured) instead of growing towards the 20-million-node bound
+/// (about 2 GB of moves); by effect the same position has its 62 moves.
+#[test]
+fn path_counting_is_bounded_in_memory() {
+    let src = regula::SourceFile::read(std::path::Path::new(
+        "tests/fixtures/engine/many_paths.rules",
+    ))
+    .unwrap();
+    let Ok(game) = regula::load(&src, &[]) else {
+        panic!("the fixture is valid")
+    };
+    let start = game.start();
+    use regula::engine::{Identity, perft};
+    assert_eq!(perft(&game, &start, 1, Identity::Effect), Ok(62));
+    let e = perft(&game, &start, 1, Identity::Path).unwrap_err();
+    assert!(e.contains("more than 200000 moves"), "{e}");
+}

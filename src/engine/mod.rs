@@ -242,8 +242,9 @@ impl Game {
 /// Move generation passed its bounds, so the moves it found are not all the legal moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "move generation exceeded its bounds (a path longer than {} legs or more than 20 million search nodes); the list would be incomplete",
-    crate::model::MAX_PATH
+    "move generation exceeded its bounds (a path longer than {} legs, more than 20 million search nodes or more than {} moves); the list would be incomplete",
+    crate::model::MAX_PATH,
+    crate::model::MAX_MOVES
 )]
 pub struct Overflow;
 
@@ -270,7 +271,7 @@ fn perft_rec(
     let (head, rest) = lists.split_first_mut().expect("one list per ply");
     game.analyze(g, pos, head);
     if g.overflow {
-        return Err("move generation exceeded its bounds (path longer than 64 legs or more than 20 million search nodes)".into());
+        return Err(Overflow.to_string());
     }
     if depth == 1 {
         return Ok(head.len() as u64);

@@ -578,6 +578,10 @@ impl<'g> Generator<'g> {
                 return;
             }
         }
+        if out.len() >= crate::model::MAX_MOVES {
+            self.overflow = true;
+            return;
+        }
         out.push(mv);
     }
 

@@ -32,6 +32,10 @@ pub const MAX_VARS: usize = 8;
 /// validation and evaluation recurse over it, so deeper input is refused before it can
 /// overflow the stack. Real rule files stay below 30.
 pub const MAX_NESTING: usize = 200;
+/// Most moves generated for one position: beyond it generation stops and reports overflow,
+/// so counting every path (`--paths`) of a position with countless paths stays within memory
+/// (a move is about 112 bytes: 200,000 moves take about 22 MB).
+pub const MAX_MOVES: usize = 200_000;
 /// "No square" in neighbour tables; also the start square of a drop and of a pass.
 pub const NO_SQUARE: u8 = 255;
 /// The owner index of neutral pieces (one past the last player).
