@@ -9,3 +9,4 @@ mod kish_differential;
 mod perft;
 mod robustness;
 mod sources;
+mod speed;

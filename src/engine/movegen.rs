@@ -9,6 +9,7 @@
 //! paths, which keeps generation polynomial however many friendly pieces stand around, and
 //! gives each destination its shortest path as the canonical one.
 
+use super::memo::{Memo, State};
 use super::moves::Move;
 use super::position::{PieceCode, Position, kind, owner, piece_code};
 use crate::model::*;
@@ -25,6 +26,8 @@ pub enum Identity {
 /// Upper bound on search nodes for one position before generation gives up.
 const NODE_BUDGET: u64 = 20_000_000;
 
+/// Initial size of the effect de-duplication table; it doubles whenever it gets half full,
+/// so de-duplication stays linear in the number of moves however many there are.
 const DEDUP_SLOTS: usize = 1024;
 
 /// Scratch state for move generation; reuse one per thread.
@@ -48,9 +51,13 @@ pub struct Generator<'g> {
     visited: SquareSet,
     // Breadth-first buffers, one per segment.
     bfs: Vec<Bfs>,
-    // Effect de-duplication: slot -> (stamp, index in the output).
-    dedup: Vec<(u32, u16)>,
+    // Effect de-duplication: slot -> (stamp, index in the output); length a power of two.
+    dedup: Vec<(u32, u32)>,
     stamp: u32,
+    // Capture states already explored by effect (see `memo`).
+    memo: Memo,
+    // Whether some leg forbids reversing, so that the last direction is part of a state.
+    dir_matters: bool,
     nodes: u64,
     /// Set when a path exceeded [`MAX_PATH`] or the node budget ran out.
     pub overflow: bool,
@@ -94,6 +101,8 @@ impl<'g> Generator<'g> {
             ],
             dedup: vec![(0, 0); DEDUP_SLOTS],
             stamp: 0,
+            memo: Memo::default(),
+            dir_matters: def.legs.iter().any(|l| l.no_reverse),
             nodes: 0,
             overflow: false,
             history: Vec::new(),
@@ -149,6 +158,7 @@ impl<'g> Generator<'g> {
                 self.ncapt = 0;
                 self.visited = SquareSet::EMPTY;
                 self.visited.insert(sq);
+                self.memo.clear();
                 self.cells[sq as usize] = 0;
                 self.occ[self.mover as usize].remove(sq);
                 self.try_segment(mk, 0, sq, NO_SQUARE, out);
@@ -301,7 +311,21 @@ impl<'g> Generator<'g> {
         if !capture {
             self.visited.insert(t);
         }
-        self.after_landing(mk, seg, t, d, false, out);
+        // By effect, a second path to an explored capture state adds nothing (single
+        // captures cannot repeat a state, so they skip the bookkeeping).
+        let fresh = self.identity == Identity::Path
+            || self.ncapt < 2
+            || self.memo.first_visit(State {
+                seg: seg as u8,
+                sq: t,
+                piece: self.piece,
+                dir: if self.dir_matters { d } else { NO_SQUARE },
+                captured: self.captured,
+                visited: self.visited,
+            });
+        if fresh {
+            self.after_landing(mk, seg, t, d, false, out);
+        }
         if !capture && !was_visited {
             self.visited.remove(t);
         }
@@ -514,16 +538,8 @@ impl<'g> Generator<'g> {
         };
         if self.identity == Identity::Effect {
             let kind_matters = !mk.effects.is_empty();
-            let mut h = (mv.from as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                ^ (mv.to as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
-                ^ mv.result as u64;
-            for w in mv.captures.0 {
-                h = (h ^ w).wrapping_mul(0x1000_0000_01B3);
-            }
-            if kind_matters {
-                h ^= (mv.kind as u64 + 1) << 40;
-            }
-            let mut slot = (h as usize ^ (h >> 29) as usize) & (DEDUP_SLOTS - 1);
+            let mask = self.dedup.len() - 1;
+            let mut slot = effect_hash(&mv, kind_matters) & mask;
             loop {
                 let (stamp, idx) = self.dedup[slot];
                 if stamp != self.stamp {
@@ -536,15 +552,32 @@ impl<'g> Generator<'g> {
                 ) {
                     return;
                 }
-                slot = (slot + 1) & (DEDUP_SLOTS - 1);
+                slot = (slot + 1) & mask;
             }
-            if out.len() < DEDUP_SLOTS / 2 {
-                self.dedup[slot] = (self.stamp, out.len() as u16);
-            } else if out.iter().any(|o| o.same_effect(&mv, kind_matters)) {
+            self.dedup[slot] = (self.stamp, out.len() as u32);
+            if (out.len() + 1) * 2 >= self.dedup.len() {
+                out.push(mv);
+                self.grow_dedup(out);
                 return;
             }
         }
         out.push(mv);
+    }
+
+    /// Doubles the de-duplication table and re-inserts every move of `out`.
+    fn grow_dedup(&mut self, out: &[Move]) {
+        let size = self.dedup.len() * 2;
+        self.dedup.clear();
+        self.dedup.resize(size, (0, 0));
+        let mask = size - 1;
+        for (i, m) in out.iter().enumerate() {
+            let kind_matters = !self.def.moves[m.kind as usize].effects.is_empty();
+            let mut slot = effect_hash(m, kind_matters) & mask;
+            while self.dedup[slot].0 == self.stamp {
+                slot = (slot + 1) & mask;
+            }
+            self.dedup[slot] = (self.stamp, i as u32);
+        }
     }
 
     /// Evaluates a square condition for the moving piece at `sq`.
@@ -635,6 +668,20 @@ impl<'g> Generator<'g> {
             }
         }
     }
+}
+
+/// The hash of a move's effect for de-duplication: equal effects hash equally.
+fn effect_hash(mv: &Move, kind_matters: bool) -> usize {
+    let mut h = (mv.from as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ (mv.to as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+        ^ mv.result as u64;
+    for w in mv.captures.0 {
+        h = (h ^ w).wrapping_mul(0x1000_0000_01B3);
+    }
+    if kind_matters {
+        h ^= (mv.kind as u64 + 1) << 40;
+    }
+    h as usize ^ (h >> 29) as usize
 }
 
 /// Bound player variables while evaluating a condition.
