@@ -12,7 +12,7 @@ use miette::{Diagnostic, NamedSource, SourceSpan};
 use thiserror::Error;
 
 use crate::cases::{self, GameCache};
-use crate::engine::{Game, Identity, Position, perft};
+use crate::engine::{Game, Identity, Position};
 use crate::notation;
 use crate::setup::{self, PositionSpec};
 use crate::source::SourceFile;
@@ -62,6 +62,9 @@ enum Command {
         /// Print the time taken and leaves per second to stderr.
         #[arg(long)]
         time: bool,
+        /// Threads to count on, split by root move (default: every core); same result.
+        #[arg(long)]
+        threads: Option<usize>,
     },
     /// Replay a game record; prints the final outcome.
     Replay {
@@ -335,7 +338,9 @@ fn run(cli: Cli) -> Result<(), CliError> {
             divide,
             paths,
             time,
+            threads,
         } => {
+            let threads = threads.unwrap_or_else(crate::engine::default_threads);
             let game = load(&file, &opts.params)?;
             let pos = position(&game, &opts)?;
             let identity = if paths {
@@ -348,11 +353,18 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 let mut g = game.generator(identity);
                 let mut moves = Vec::new();
                 game.analyze(&mut g, &pos, &mut moves);
+                let counts = crate::engine::divide_threads(
+                    &game,
+                    &pos,
+                    &moves,
+                    depth - 1,
+                    identity,
+                    threads,
+                )
+                .map_err(CliError::Failed)?;
                 let mut rows: Vec<(String, u64)> = Vec::new();
                 let mut total = 0;
-                for m in &moves {
-                    let child = game.play_unchecked(&pos, m);
-                    let n = perft(&game, &child, depth - 1, identity).map_err(CliError::Failed)?;
+                for (m, n) in moves.iter().zip(counts) {
                     total += n;
                     rows.push((notation::format(&game.def, m), n));
                 }
@@ -362,13 +374,15 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 }
                 total
             } else {
-                perft(&game, &pos, depth, identity).map_err(CliError::Failed)?
+                crate::engine::perft_threads(&game, &pos, depth, identity, threads)
+                    .map_err(CliError::Failed)?
             };
             let secs = t0.elapsed().as_secs_f64();
             if time {
                 eprintln!(
-                    "perft {depth}: {total} leaves in {secs:.3} s ({:.0} leaves/s)",
-                    total as f64 / secs.max(1e-9)
+                    "perft {depth}: {total} leaves in {secs:.3} s ({:.0} leaves/s, {threads} thread{})",
+                    total as f64 / secs.max(1e-9),
+                    if threads == 1 { "" } else { "s" }
                 );
             }
             println!("{total}");
