@@ -1,4 +1,4 @@
-//! The command line: `check`, `moves`, `perft`, `replay`, `test`, `play`.
+//! The command line: `check`, `moves`, `perft`, `replay`, `test`, `play`, `playout`.
 //!
 //! Exit codes: 0 success; 1 invalid rules, illegal move or failed case; 2 usage or I/O error.
 
@@ -86,6 +86,28 @@ enum Command {
         /// Print every case, not only failures.
         #[arg(long, short)]
         verbose: bool,
+    },
+    /// Seeded random self-play: wins, draws, game lengths and branching, for balance.
+    Playout {
+        /// The rule file.
+        file: PathBuf,
+        #[command(flatten)]
+        opts: PosOpts,
+        /// Number of games.
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        /// Seed: the same seed plays the same games, whatever the number of threads.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Threads to play on (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Stop a game after this many plies and count it apart.
+        #[arg(long, default_value_t = 1000)]
+        max_plies: u32,
+        /// `text` or `json`.
+        #[arg(long, default_value = "text", value_parser = ["text", "json"])]
+        format: String,
     },
     /// Print the rules as Markdown, generated from the rule file.
     Doc {
@@ -501,6 +523,40 @@ fn run(cli: Cli) -> Result<(), CliError> {
             random,
             seed,
         } => play(&file, &opts, &random, seed),
+        Command::Playout {
+            file,
+            opts,
+            games,
+            seed,
+            threads,
+            max_plies,
+            format,
+        } => {
+            let game = load(&file, &opts.params)?;
+            let pos = position(&game, &opts)?;
+            let o = crate::playout::Options {
+                games,
+                seed,
+                threads: threads.unwrap_or_else(crate::engine::default_threads),
+                max_plies,
+            };
+            let bar = if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+                indicatif::ProgressBar::new(games)
+            } else {
+                indicatif::ProgressBar::hidden()
+            };
+            let t0 = Instant::now();
+            let r = crate::playout::playout(&game, &pos, &o, &|| bar.inc(1))
+                .map_err(CliError::Failed)?;
+            bar.finish_and_clear();
+            let secs = t0.elapsed().as_secs_f64();
+            if format == "json" {
+                println!("{}", crate::playout::render_json(&game, &r, secs, &o));
+            } else {
+                print!("{}", crate::playout::render_text(&game, &r, secs));
+            }
+            Ok(())
+        }
         Command::Doc { file, params } => {
             let game = load(&file, &params)?;
             print!("{}", crate::docgen::render_markdown(&game));

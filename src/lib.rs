@@ -17,6 +17,7 @@ pub mod docgen;
 pub mod engine;
 pub mod model;
 pub mod notation;
+pub mod playout;
 pub mod record;
 pub mod setup;
 pub mod source;

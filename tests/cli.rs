@@ -96,3 +96,34 @@ fn test_ends_with_the_tally() {
     let last = out.lines().last().unwrap();
     assert!(last.ends_with(" passed, 0 failed"), "{last}");
 }
+
+#[test]
+fn playout_reports_json_and_threads_do_not_change_it() {
+    let args = |t: &'static str| {
+        [
+            "playout",
+            "rules/english-draughts.rules",
+            "--games",
+            "30",
+            "--seed",
+            "5",
+            "--max-plies",
+            "200",
+            "--format",
+            "json",
+            "--threads",
+            t,
+        ]
+    };
+    let (code, one, _) = regula(&args("1"));
+    assert_eq!(code, 0);
+    let (_, two, _) = regula(&args("2"));
+    // Everything but the timing agrees.
+    let strip = |s: &str| s.split(", \"seconds\"").next().unwrap().to_string();
+    assert_eq!(strip(&one), strip(&two));
+    assert!(one.starts_with("{\"game\": \"English draughts\", \"games\": 30, \"seed\": 5"));
+    let (code, text, _) = regula(&["playout", "rules/camelot.rules", "--games", "3"]);
+    assert_eq!(code, 0);
+    assert!(text.contains("3 random games of Camelot"), "{text}");
+    assert!(text.contains("White wins: "), "{text}");
+}

@@ -44,3 +44,63 @@ fn thousands_of_capture_orders_take_milliseconds() {
     assert_eq!(keys.len(), 15_896);
     assert_eq!(perft(&g, &pos, 1, Identity::Effect).unwrap(), 15_896);
 }
+
+#[test]
+fn perft_on_threads_counts_the_same() {
+    use regula::engine::perft_threads;
+    for (path, depth, identity, expected) in [
+        ("rules/camelot.rules", 3, Identity::Effect, 1_070_822),
+        ("rules/turkish-draughts.rules", 5, Identity::Path, 85_090),
+        (
+            "rules/international-draughts.rules",
+            5,
+            Identity::Effect,
+            27_117,
+        ),
+    ] {
+        let g = game(path);
+        let start = g.start();
+        for threads in [1, 2, 3] {
+            assert_eq!(
+                perft_threads(&g, &start, depth, identity, threads).unwrap(),
+                expected,
+                "{path} perft {depth} on {threads} threads"
+            );
+        }
+    }
+}
+
+#[test]
+fn playout_gives_the_same_games_on_any_number_of_threads() {
+    use regula::playout::{Options, playout};
+    for path in [
+        "rules/camelot.rules",
+        "rules/turkish-draughts.rules",
+        "rules/english-draughts.rules",
+    ] {
+        let g = game(path);
+        let start = g.start();
+        let run = |threads, seed| {
+            let o = Options {
+                games: 24,
+                seed,
+                threads,
+                max_plies: 150,
+            };
+            let calls = std::sync::atomic::AtomicU64::new(0);
+            let r = playout(&g, &start, &o, &|| {
+                calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            })
+            .unwrap();
+            assert_eq!(calls.into_inner(), 24, "one progress call per game");
+            r
+        };
+        let one = run(1, 7);
+        assert_eq!(one, run(3, 7), "{path}: 1 vs 3 threads");
+        assert_ne!(one, run(1, 8), "{path}: another seed plays other games");
+        let decided: u64 = one.wins.iter().sum::<u64>() + one.draws + one.ply_limit;
+        assert_eq!(decided, 24, "{path}: every game ends one way");
+        assert!(one.longest <= 150 && one.plies <= 24 * 150);
+        assert!(one.average_branching() > 1.0);
+    }
+}
