@@ -9,6 +9,7 @@
 //! paths, which keeps generation polynomial however many friendly pieces stand around, and
 //! gives each destination its shortest path as the canonical one.
 
+use super::fold::{FoldedGame, Which};
 use super::memo::{Memo, State};
 use super::moves::Move;
 use super::position::{PieceCode, Position, kind, owner, piece_code};
@@ -58,6 +59,10 @@ pub struct Generator<'g> {
     memo: Memo,
     // Whether some leg forbids reversing, so that the last direction is part of a state.
     dir_matters: bool,
+    // Square conditions folded into sets per (player, kind).
+    folded: FoldedGame,
+    // Landings `(square, direction, victim)`, a stack shared by the nested searches.
+    lbuf: Vec<(u8, u8, u8)>,
     nodes: u64,
     /// Set when a path exceeded [`MAX_PATH`] or the node budget ran out.
     pub overflow: bool,
@@ -65,11 +70,13 @@ pub struct Generator<'g> {
     pub history: Vec<Position>,
 }
 
-#[derive(Clone)]
+/// Breadth-first scratch; vectors so that taking it out of the generator costs nothing.
+#[derive(Clone, Default)]
 struct Bfs {
-    parent: [u8; 256],
-    dir: [u8; 256],
+    parent: Vec<u8>,
+    dir: Vec<u8>,
     order: Vec<u8>,
+    chain: Vec<u8>,
 }
 
 impl<'g> Generator<'g> {
@@ -93,9 +100,10 @@ impl<'g> Generator<'g> {
             visited: SquareSet::EMPTY,
             bfs: vec![
                 Bfs {
-                    parent: [NO_SQUARE; 256],
-                    dir: [0; 256],
-                    order: Vec::with_capacity(256)
+                    parent: vec![NO_SQUARE; 256],
+                    dir: vec![0; 256],
+                    order: Vec::with_capacity(256),
+                    chain: vec![0; 256],
                 };
                 8
             ],
@@ -103,6 +111,8 @@ impl<'g> Generator<'g> {
             stamp: 0,
             memo: Memo::default(),
             dir_matters: def.legs.iter().any(|l| l.no_reverse),
+            folded: FoldedGame::new(def),
+            lbuf: Vec::with_capacity(1024),
             nodes: 0,
             overflow: false,
             history: Vec::new(),
@@ -147,7 +157,7 @@ impl<'g> Generator<'g> {
                     continue;
                 }
                 self.piece = code;
-                if !self.sq_eval(&mk.from, sq) {
+                if !self.cond_at(Which::From(ki), &mk.from, sq) {
                     continue;
                 }
                 self.kind_id = ki as u8;
@@ -186,26 +196,23 @@ impl<'g> Generator<'g> {
         {
             return self.bfs_segment(mk, seg, sq, out);
         }
-        let mut buf = [(0u8, 0u8, 0u8); 256];
-        let n = self.landings(mk, leg, sq, last_dir, &mut buf);
-        for &(t, d, victim) in &buf[..n] {
+        let base = self.lbuf.len();
+        self.landings(mk, leg, sq, last_dir);
+        let end = self.lbuf.len();
+        for i in base..end {
+            let (t, d, victim) = self.lbuf[i];
             self.land(mk, seg, t, d, victim, out);
         }
-        n > 0
+        self.lbuf.truncate(base);
+        end > base
     }
 
-    /// The possible landings `(square, direction, victim)` of one leg from `sq`.
-    fn landings(
-        &mut self,
-        mk: &MoveKind,
-        leg: &Leg,
-        sq: u8,
-        last_dir: u8,
-        buf: &mut [(u8, u8, u8); 256],
-    ) -> usize {
+    /// Pushes the possible landings `(square, direction, victim)` of one leg from `sq` onto
+    /// `lbuf`.
+    fn landings(&mut self, mk: &MoveKind, leg: &Leg, sq: u8, last_dir: u8) {
         let def = self.def;
         let board = &def.board;
-        let mut n = 0;
+        let (mi, li) = (self.move_index(mk), self.leg_index(leg));
         let dirs = &def.dir_sets[leg.dirs as usize].per_player[self.mover as usize];
         for &d in dirs {
             if leg.no_reverse
@@ -219,19 +226,16 @@ impl<'g> Generator<'g> {
                     let t = board.step(sq, d);
                     if t != NO_SQUARE
                         && self.cells[t as usize] == 0
-                        && self.landing_ok(mk, leg, t)
-                        && n < 256
+                        && self.landing_ok(mk, mi, leg, li, t)
                     {
-                        buf[n] = (t, d, NO_SQUARE);
-                        n += 1;
+                        self.lbuf.push((t, d, NO_SQUARE));
                     }
                 }
                 LegKind::Slide => {
                     let mut t = board.step(sq, d);
                     while t != NO_SQUARE && self.cells[t as usize] == 0 {
-                        if self.landing_ok(mk, leg, t) && n < 256 {
-                            buf[n] = (t, d, NO_SQUARE);
-                            n += 1;
+                        if self.landing_ok(mk, mi, leg, li, t) {
+                            self.lbuf.push((t, d, NO_SQUARE));
                         }
                         t = board.step(t, d);
                     }
@@ -257,9 +261,8 @@ impl<'g> Generator<'g> {
                     }
                     let mut t = board.step(m, d);
                     while t != NO_SQUARE && self.cells[t as usize] == 0 {
-                        if self.landing_ok(mk, leg, t) && n < 256 {
-                            buf[n] = (t, d, m);
-                            n += 1;
+                        if self.landing_ok(mk, mi, leg, li, t) {
+                            self.lbuf.push((t, d, m));
                         }
                         if !flying {
                             break;
@@ -269,16 +272,48 @@ impl<'g> Generator<'g> {
                 }
             }
         }
-        n
+    }
+
+    /// The index of a move type of this game in `def.moves`.
+    #[inline]
+    fn move_index(&self, mk: &MoveKind) -> usize {
+        let i = (mk as *const MoveKind as usize - self.def.moves.as_ptr() as usize)
+            / std::mem::size_of::<MoveKind>();
+        debug_assert!(std::ptr::eq(&self.def.moves[i], mk));
+        i
+    }
+
+    /// The index of a leg of this game in `def.legs`.
+    #[inline]
+    fn leg_index(&self, leg: &Leg) -> usize {
+        let i = (leg as *const Leg as usize - self.def.legs.as_ptr() as usize)
+            / std::mem::size_of::<Leg>();
+        debug_assert!(std::ptr::eq(&self.def.legs[i], leg));
+        i
+    }
+
+    /// A square condition for the moving piece: its folded set when it has one.
+    #[inline]
+    fn cond_at(&mut self, w: Which, e: &SqExpr, sq: u8) -> bool {
+        let hit = self
+            .folded
+            .get(w)
+            .get(self.mover, kind(self.piece))
+            .map(|set| set.contains(sq));
+        match hit {
+            Some(b) => b,
+            None => self.sq_eval(e, sq),
+        }
     }
 
     /// Landing conditions of the leg and the move, and the no-revisit rule of non-capturing legs.
     #[inline]
-    fn landing_ok(&mut self, mk: &MoveKind, leg: &Leg, t: u8) -> bool {
+    fn landing_ok(&mut self, mk: &MoveKind, mi: usize, leg: &Leg, li: usize, t: u8) -> bool {
         if !leg.capture && self.visited.contains(t) {
             return false;
         }
-        self.sq_eval(&leg.land, t) && self.sq_eval(&mk.land, t)
+        self.cond_at(Which::LegLand(li), &leg.land, t)
+            && self.cond_at(Which::MoveLand(mi), &mk.land, t)
     }
 
     /// Takes one landing: records it, recurses, and undoes it.
@@ -365,8 +400,9 @@ impl<'g> Generator<'g> {
             return;
         }
         let last = seg + 1 == mk.segments.len();
-        let stop = self.sq_eval(&mk.stop, t) || self.promotion_stops(t);
-        let can_end = last && self.sq_eval(&mk.to, t);
+        let mi = self.move_index(mk);
+        let stop = self.cond_at(Which::Stop(mi), &mk.stop, t) || self.promotion_stops(t);
+        let can_end = last && self.cond_at(Which::To(mi), &mk.to, t);
         if stop {
             if can_end {
                 self.emit(mk, t, out);
@@ -379,15 +415,18 @@ impl<'g> Generator<'g> {
             // The move may end here only if the segment cannot go on. Decide that first, so
             // that a shorter move is emitted before its continuations.
             let leg = &self.def.legs[segment.leg as usize];
-            let mut buf = [(0u8, 0u8, 0u8); 256];
-            let n = self.landings(mk, leg, t, d, &mut buf);
-            if can_end && n == 0 {
+            let base = self.lbuf.len();
+            self.landings(mk, leg, t, d);
+            let end = self.lbuf.len();
+            if can_end && end == base {
                 self.emit(mk, t, out);
             }
-            for &(u, dd, victim) in &buf[..n] {
+            for i in base..end {
+                let (u, dd, victim) = self.lbuf[i];
                 self.land(mk, seg, u, dd, victim, out);
             }
-            if n > 0 {
+            self.lbuf.truncate(base);
+            if end > base {
                 // `+!` goes on while it can: the next segment starts only where it cannot.
                 return;
             }
@@ -407,22 +446,17 @@ impl<'g> Generator<'g> {
     /// Breadth-first over the squares a repeated non-capturing segment can reach from `start`.
     fn bfs_segment(&mut self, mk: &MoveKind, seg: usize, start: u8, out: &mut Vec<Move>) -> bool {
         let leg = &self.def.legs[mk.segments[seg].leg as usize];
-        let mut b = std::mem::replace(
-            &mut self.bfs[seg],
-            Bfs {
-                parent: [0; 256],
-                dir: [0; 256],
-                order: Vec::new(),
-            },
-        );
+        let mut b = std::mem::take(&mut self.bfs[seg]);
         b.order.clear();
         let saved_visited = self.visited;
         let mut head = 0;
         let mut cur = start;
-        let mut buf = [(0u8, 0u8, 0u8); 256];
+        let mi = self.move_index(mk);
+        let lbase = self.lbuf.len();
         loop {
-            let n = self.landings(mk, leg, cur, NO_SQUARE, &mut buf);
-            for &(t, d, _) in &buf[..n] {
+            self.landings(mk, leg, cur, NO_SQUARE);
+            for i in lbase..self.lbuf.len() {
+                let (t, d, _) = self.lbuf[i];
                 if self.visited.contains(t) {
                     continue;
                 }
@@ -431,12 +465,13 @@ impl<'g> Generator<'g> {
                 b.dir[t as usize] = d;
                 b.order.push(t);
             }
+            self.lbuf.truncate(lbase);
             // Squares where the move must stop are reached but not expanded.
             let mut next = NO_SQUARE;
             while head < b.order.len() {
                 let u = b.order[head];
                 head += 1;
-                if !self.sq_eval(&mk.stop, u) {
+                if !self.cond_at(Which::Stop(mi), &mk.stop, u) {
                     next = u;
                     break;
                 }
@@ -450,7 +485,7 @@ impl<'g> Generator<'g> {
         self.visited = saved_visited;
         // Visit each reached square with its shortest path.
         let base = self.len;
-        let mut chain = [0u8; 256];
+        let chain = &mut b.chain;
         for i in 0..b.order.len() {
             let t = b.order[i];
             let mut k = 0;
@@ -580,6 +615,14 @@ impl<'g> Generator<'g> {
         }
     }
 
+    /// [`Self::sq_eval`] for a given player and kind of moving piece (for tests).
+    #[cfg(test)]
+    pub(crate) fn sq_eval_as(&mut self, e: &SqExpr, player: u8, k: u8, sq: u8) -> bool {
+        self.mover = player;
+        self.piece = piece_code(player, k);
+        self.sq_eval(e, sq)
+    }
+
     /// Evaluates a square condition for the moving piece at `sq`.
     pub(crate) fn sq_eval(&mut self, e: &SqExpr, sq: u8) -> bool {
         match e {
@@ -598,20 +641,24 @@ impl<'g> Generator<'g> {
     fn can_start(&mut self, m: u8, sq: u8) -> bool {
         let def = self.def;
         let mk = &def.moves[m as usize];
-        if mk.pieces >> kind(self.piece) & 1 == 0 || !self.sq_eval(&mk.from, sq) {
+        if mk.pieces >> kind(self.piece) & 1 == 0
+            || !self.cond_at(Which::From(m as usize), &mk.from, sq)
+        {
             return false;
         }
         let Some(seg) = mk.segments.first() else {
             return false;
         };
         let leg = &def.legs[seg.leg as usize];
-        let mut buf = [(0u8, 0u8, 0u8); 256];
         // The probe's own landings must not be refused as "visited" by the move being built.
         let saved = self.visited;
         self.visited = SquareSet::EMPTY;
-        let n = self.landings(mk, leg, sq, NO_SQUARE, &mut buf);
+        let base = self.lbuf.len();
+        self.landings(mk, leg, sq, NO_SQUARE);
+        let found = self.lbuf.len() > base;
+        self.lbuf.truncate(base);
         self.visited = saved;
-        n > 0
+        found
     }
 
     /// Applies the priorities to the pseudo-legal moves in `out`. Each priority's `when` sees
