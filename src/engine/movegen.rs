@@ -213,6 +213,28 @@ impl<'g> Generator<'g> {
         let def = self.def;
         let board = &def.board;
         let (mi, li) = (self.move_index(mk), self.leg_index(leg));
+        // Where the piece may land, as one set when every landing condition folds: the
+        // leg's and the move's conditions, less the visited squares for a non-capturing leg.
+        let k = kind(self.piece);
+        let allowed = match (
+            self.folded.legs[li].get(self.mover, k),
+            self.folded.moves[mi].land.get(self.mover, k),
+        ) {
+            (Some(a), Some(b)) => {
+                let mut s = a.and(b);
+                if !leg.capture {
+                    let v = self.visited.0;
+                    s = SquareSet([
+                        s.0[0] & !v[0],
+                        s.0[1] & !v[1],
+                        s.0[2] & !v[2],
+                        s.0[3] & !v[3],
+                    ]);
+                }
+                Some(s)
+            }
+            _ => None,
+        };
         let dirs = &def.dir_sets[leg.dirs as usize].per_player[self.mover as usize];
         for &d in dirs {
             if leg.no_reverse
@@ -226,7 +248,8 @@ impl<'g> Generator<'g> {
                     let t = board.step(sq, d);
                     if t != NO_SQUARE
                         && self.cells[t as usize] == 0
-                        && self.landing_ok(mk, mi, leg, li, t)
+                        && allowed
+                            .map_or_else(|| self.landing_ok(mk, mi, leg, li, t), |s| s.contains(t))
                     {
                         self.lbuf.push((t, d, NO_SQUARE));
                     }
@@ -234,7 +257,9 @@ impl<'g> Generator<'g> {
                 LegKind::Slide => {
                     let mut t = board.step(sq, d);
                     while t != NO_SQUARE && self.cells[t as usize] == 0 {
-                        if self.landing_ok(mk, mi, leg, li, t) {
+                        if allowed
+                            .map_or_else(|| self.landing_ok(mk, mi, leg, li, t), |s| s.contains(t))
+                        {
                             self.lbuf.push((t, d, NO_SQUARE));
                         }
                         t = board.step(t, d);
@@ -261,7 +286,9 @@ impl<'g> Generator<'g> {
                     }
                     let mut t = board.step(m, d);
                     while t != NO_SQUARE && self.cells[t as usize] == 0 {
-                        if self.landing_ok(mk, mi, leg, li, t) {
+                        if allowed
+                            .map_or_else(|| self.landing_ok(mk, mi, leg, li, t), |s| s.contains(t))
+                        {
                             self.lbuf.push((t, d, m));
                         }
                         if !flying {
