@@ -1,4 +1,5 @@
-//! Benchmarks: loading rules, generating moves and perft, for every bundled game.
+//! Benchmarks: loading rules, generating moves and perft, for every bundled game, regula and
+//! the kish engine side by side on Turkish draughts, and random self-play.
 //! Each benchmark checks its own result, so a fast wrong answer cannot pass as speed.
 
 use std::hint::black_box;
@@ -58,6 +59,59 @@ fn bench(c: &mut Criterion) {
         })
     });
     group.finish();
+
+    // The same count by regula (from the rule file) and by kish (hand-written for the game).
+    let mut side = c.benchmark_group("turkish_perft_6_paths_side_by_side");
+    side.sample_size(10);
+    side.bench_function("regula", |b| {
+        b.iter(|| assert_eq!(perft(&turkish, &ts, 6, Identity::Path).unwrap(), 931_312))
+    });
+    side.bench_function("kish", |b| {
+        let board = kish::Board::new_default();
+        b.iter(|| assert_eq!(black_box(&board).perft(6), 931_312))
+    });
+    side.finish();
+
+    // Thousands of capture orders with 15,896 distinct effects: linear de-duplication.
+    let (_, lattice) = load("tests/fixtures/speed/lattice.rules");
+    let lp = lattice_position(&lattice);
+    c.bench_function("legal_moves/lattice_15896", |b| {
+        let mut g = lattice.generator(Identity::Effect);
+        let mut out = Vec::new();
+        b.iter(|| {
+            lattice.analyze(&mut g, black_box(&lp), &mut out);
+            assert_eq!(out.len(), 15_896);
+        })
+    });
+
+    let mut play = c.benchmark_group("playout_100_games");
+    play.sample_size(10);
+    for (name, game) in [
+        ("camelot", &camelot),
+        ("turkish", &turkish),
+        ("english", &english),
+    ] {
+        play.bench_function(name, |b| {
+            let o = regula::playout::Options {
+                games: 100,
+                seed: 1,
+                threads: 1,
+                max_plies: 1000,
+            };
+            let start = game.start();
+            b.iter(|| {
+                let r = regula::playout::playout(game, &start, &o, &|| {}).unwrap();
+                assert_eq!(r.games, 100);
+            })
+        });
+    }
+    play.finish();
+}
+
+fn lattice_position(game: &regula::Game) -> regula::Position {
+    let text = std::fs::read_to_string("tests/fixtures/speed/lattice.yaml").unwrap();
+    let spec: regula::setup::PositionSpec = serde_yaml::from_str(&text).unwrap();
+    spec.to_position(game).unwrap()
 }
 
 criterion_group!(benches, bench);

@@ -1,4 +1,4 @@
-//! The command line: `check`, `moves`, `perft`, `replay`, `test`, `play`.
+//! The command line: `check`, `moves`, `perft`, `replay`, `test`, `play`, `playout`.
 //!
 //! Exit codes: 0 success; 1 invalid rules, illegal move or failed case; 2 usage or I/O error.
 
@@ -12,7 +12,7 @@ use miette::{Diagnostic, NamedSource, SourceSpan};
 use thiserror::Error;
 
 use crate::cases::{self, GameCache};
-use crate::engine::{Game, Identity, Position, perft};
+use crate::engine::{Game, Identity, Position};
 use crate::notation;
 use crate::setup::{self, PositionSpec};
 use crate::source::SourceFile;
@@ -72,6 +72,9 @@ enum Command {
         /// Print the time taken and leaves per second to stderr.
         #[arg(long)]
         time: bool,
+        /// Threads to count on, split by root move (default: every core); same result.
+        #[arg(long)]
+        threads: Option<usize>,
     },
     /// Replay a game record; prints the final outcome.
     Replay {
@@ -105,6 +108,28 @@ enum Command {
         /// Set a parameter of the rule file: `--param name=value` (repeatable).
         #[arg(long = "param", value_parser = parse_param)]
         params: Vec<(String, String)>,
+    },
+    /// Seeded random self-play: wins, draws, game lengths and branching, for balance.
+    Playout {
+        /// The rule file.
+        file: PathBuf,
+        #[command(flatten)]
+        opts: PosOpts,
+        /// Number of games.
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        /// Seed: the same seed plays the same games, whatever the number of threads.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Threads to play on (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Stop a game after this many plies and count it apart.
+        #[arg(long, default_value_t = 1000)]
+        max_plies: u32,
+        /// `text` or `json`.
+        #[arg(long, default_value = "text", value_parser = ["text", "json"])]
+        format: String,
     },
     /// The rulebook, generated from the rule file (Markdown on standard output without `--out`).
     Doc {
@@ -462,7 +487,9 @@ fn run(cli: Cli) -> Result<(), CliError> {
             divide,
             paths,
             time,
+            threads,
         } => {
+            let threads = threads.unwrap_or_else(crate::engine::default_threads);
             let game = load(&file, &opts.params)?;
             let pos = position(&game, &opts)?;
             let identity = if paths {
@@ -475,11 +502,18 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 let mut g = game.generator(identity);
                 let mut moves = Vec::new();
                 game.analyze(&mut g, &pos, &mut moves);
+                let counts = crate::engine::divide_threads(
+                    &game,
+                    &pos,
+                    &moves,
+                    depth - 1,
+                    identity,
+                    threads,
+                )
+                .map_err(CliError::Failed)?;
                 let mut rows: Vec<(String, u64)> = Vec::new();
                 let mut total = 0;
-                for m in &moves {
-                    let child = game.play_unchecked(&pos, m);
-                    let n = perft(&game, &child, depth - 1, identity).map_err(CliError::Failed)?;
+                for (m, n) in moves.iter().zip(counts) {
                     total += n;
                     rows.push((notation::format(&game.def, m), n));
                 }
@@ -489,13 +523,15 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 }
                 total
             } else {
-                perft(&game, &pos, depth, identity).map_err(CliError::Failed)?
+                crate::engine::perft_threads(&game, &pos, depth, identity, threads)
+                    .map_err(CliError::Failed)?
             };
             let secs = t0.elapsed().as_secs_f64();
             if time {
                 eprintln!(
-                    "perft {depth}: {total} leaves in {secs:.3} s ({:.0} leaves/s)",
-                    total as f64 / secs.max(1e-9)
+                    "perft {depth}: {total} leaves in {secs:.3} s ({:.0} leaves/s, {threads} thread{})",
+                    total as f64 / secs.max(1e-9),
+                    if threads == 1 { "" } else { "s" }
                 );
             }
             println!("{total}");
@@ -650,6 +686,40 @@ fn run(cli: Cli) -> Result<(), CliError> {
             random,
             seed,
         } => play(&file, &opts, &random, seed),
+        Command::Playout {
+            file,
+            opts,
+            games,
+            seed,
+            threads,
+            max_plies,
+            format,
+        } => {
+            let game = load(&file, &opts.params)?;
+            let pos = position(&game, &opts)?;
+            let o = crate::playout::Options {
+                games,
+                seed,
+                threads: threads.unwrap_or_else(crate::engine::default_threads),
+                max_plies,
+            };
+            let bar = if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+                indicatif::ProgressBar::new(games)
+            } else {
+                indicatif::ProgressBar::hidden()
+            };
+            let t0 = Instant::now();
+            let r = crate::playout::playout(&game, &pos, &o, &|| bar.inc(1))
+                .map_err(CliError::Failed)?;
+            bar.finish_and_clear();
+            let secs = t0.elapsed().as_secs_f64();
+            if format == "json" {
+                println!("{}", crate::playout::render_json(&game, &r, secs, &o));
+            } else {
+                print!("{}", crate::playout::render_text(&game, &r, secs));
+            }
+            Ok(())
+        }
         Command::Params { file, params } => {
             let game = load(&file, &params)?;
             if game.def.params.is_empty() {

@@ -23,6 +23,7 @@ pub mod json;
 pub mod lsp;
 pub mod model;
 pub mod notation;
+pub mod playout;
 pub mod record;
 pub mod render;
 pub mod setup;

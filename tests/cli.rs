@@ -137,3 +137,34 @@ fn doc_writes_a_book_with_its_pictures_and_refuses_an_unknown_language() {
     assert!(err.contains("no message file for language `xx`"), "{err}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn playout_reports_json_and_threads_do_not_change_it() {
+    let args = |t: &'static str| {
+        [
+            "playout",
+            "rules/english-draughts.rules",
+            "--games",
+            "30",
+            "--seed",
+            "5",
+            "--max-plies",
+            "200",
+            "--format",
+            "json",
+            "--threads",
+            t,
+        ]
+    };
+    let (code, one, _) = regula(&args("1"));
+    assert_eq!(code, 0);
+    let (_, two, _) = regula(&args("2"));
+    // Everything but the timing agrees.
+    let strip = |s: &str| s.split(", \"seconds\"").next().unwrap().to_string();
+    assert_eq!(strip(&one), strip(&two));
+    assert!(one.starts_with("{\"game\": \"English draughts\", \"games\": 30, \"seed\": 5"));
+    let (code, text, _) = regula(&["playout", "rules/camelot.rules", "--games", "3"]);
+    assert_eq!(code, 0);
+    assert!(text.contains("3 random games of Camelot"), "{text}");
+    assert!(text.contains("White wins: "), "{text}");
+}

@@ -10,5 +10,6 @@ mod lsp;
 mod perft;
 mod robustness;
 mod sources;
+mod speed;
 mod validator;
 mod variants;

@@ -4,12 +4,16 @@
 //! to print. Invariant: every position it returns is reachable under the rules from the
 //! position it was given.
 
+mod fold;
+mod memo;
 mod movegen;
 mod moves;
+mod parallel;
 mod position;
 
 pub use movegen::{Env, Generator, Identity};
 pub use moves::Move;
+pub use parallel::{default_threads, divide_threads, perft_threads};
 pub use position::{PieceCode, Position, kind, owner, piece_code};
 
 use std::sync::Arc;

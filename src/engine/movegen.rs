@@ -9,6 +9,8 @@
 //! paths, which keeps generation polynomial however many friendly pieces stand around, and
 //! gives each destination its shortest path as the canonical one.
 
+use super::fold::{FoldedGame, Which};
+use super::memo::{Memo, State};
 use super::moves::Move;
 use super::position::{PieceCode, Position, kind, owner, piece_code};
 use crate::model::*;
@@ -25,6 +27,8 @@ pub enum Identity {
 /// Upper bound on search nodes for one position before generation gives up.
 const NODE_BUDGET: u64 = 20_000_000;
 
+/// Initial size of the effect de-duplication table; it doubles whenever it gets half full,
+/// so de-duplication stays linear in the number of moves however many there are.
 const DEDUP_SLOTS: usize = 1024;
 
 /// Scratch state for move generation; reuse one per thread.
@@ -48,9 +52,17 @@ pub struct Generator<'g> {
     visited: SquareSet,
     // Breadth-first buffers, one per segment.
     bfs: Vec<Bfs>,
-    // Effect de-duplication: slot -> (stamp, index in the output).
-    dedup: Vec<(u32, u16)>,
+    // Effect de-duplication: slot -> (stamp, index in the output); length a power of two.
+    dedup: Vec<(u32, u32)>,
     stamp: u32,
+    // Capture states already explored by effect (see `memo`).
+    memo: Memo,
+    // Whether some leg forbids reversing, so that the last direction is part of a state.
+    dir_matters: bool,
+    // Square conditions folded into sets per (player, kind).
+    folded: FoldedGame,
+    // Landings `(square, direction, victim)`, a stack shared by the nested searches.
+    lbuf: Vec<(u8, u8, u8)>,
     nodes: u64,
     /// Set when a path exceeded [`MAX_PATH`] or the node budget ran out.
     pub overflow: bool,
@@ -58,11 +70,13 @@ pub struct Generator<'g> {
     pub history: Vec<Position>,
 }
 
-#[derive(Clone)]
+/// Breadth-first scratch; vectors so that taking it out of the generator costs nothing.
+#[derive(Clone, Default)]
 struct Bfs {
-    parent: [u8; 256],
-    dir: [u8; 256],
+    parent: Vec<u8>,
+    dir: Vec<u8>,
     order: Vec<u8>,
+    chain: Vec<u8>,
 }
 
 impl<'g> Generator<'g> {
@@ -86,14 +100,19 @@ impl<'g> Generator<'g> {
             visited: SquareSet::EMPTY,
             bfs: vec![
                 Bfs {
-                    parent: [NO_SQUARE; 256],
-                    dir: [0; 256],
-                    order: Vec::with_capacity(256)
+                    parent: vec![NO_SQUARE; 256],
+                    dir: vec![0; 256],
+                    order: Vec::with_capacity(256),
+                    chain: vec![0; 256],
                 };
                 8
             ],
             dedup: vec![(0, 0); DEDUP_SLOTS],
             stamp: 0,
+            memo: Memo::default(),
+            dir_matters: def.legs.iter().any(|l| l.no_reverse),
+            folded: FoldedGame::new(def),
+            lbuf: Vec::with_capacity(1024),
             nodes: 0,
             overflow: false,
             history: Vec::new(),
@@ -138,7 +157,7 @@ impl<'g> Generator<'g> {
                     continue;
                 }
                 self.piece = code;
-                if !self.sq_eval(&mk.from, sq) {
+                if !self.cond_at(Which::From(ki), &mk.from, sq) {
                     continue;
                 }
                 self.kind_id = ki as u8;
@@ -149,6 +168,7 @@ impl<'g> Generator<'g> {
                 self.ncapt = 0;
                 self.visited = SquareSet::EMPTY;
                 self.visited.insert(sq);
+                self.memo.clear();
                 self.cells[sq as usize] = 0;
                 self.occ[self.mover as usize].remove(sq);
                 self.try_segment(mk, 0, sq, NO_SQUARE, out);
@@ -205,26 +225,45 @@ impl<'g> Generator<'g> {
         {
             return self.bfs_segment(mk, seg, sq, out);
         }
-        let mut buf = [(0u8, 0u8, 0u8); 256];
-        let n = self.landings(mk, leg, sq, last_dir, &mut buf);
-        for &(t, d, victim) in &buf[..n] {
+        let base = self.lbuf.len();
+        self.landings(mk, leg, sq, last_dir);
+        let end = self.lbuf.len();
+        for i in base..end {
+            let (t, d, victim) = self.lbuf[i];
             self.land(mk, seg, t, d, victim, out);
         }
-        n > 0
+        self.lbuf.truncate(base);
+        end > base
     }
 
-    /// The possible landings `(square, direction, victim)` of one leg from `sq`.
-    fn landings(
-        &mut self,
-        mk: &MoveKind,
-        leg: &Leg,
-        sq: u8,
-        last_dir: u8,
-        buf: &mut [(u8, u8, u8); 256],
-    ) -> usize {
+    /// Pushes the possible landings `(square, direction, victim)` of one leg from `sq` onto
+    /// `lbuf`.
+    fn landings(&mut self, mk: &MoveKind, leg: &Leg, sq: u8, last_dir: u8) {
         let def = self.def;
         let board = &def.board;
-        let mut n = 0;
+        let (mi, li) = (self.move_index(mk), self.leg_index(leg));
+        // Where the piece may land, as one set when every landing condition folds: the
+        // leg's and the move's conditions, less the visited squares for a non-capturing leg.
+        let k = kind(self.piece);
+        let allowed = match (
+            self.folded.legs[li].get(self.mover, k),
+            self.folded.moves[mi].land.get(self.mover, k),
+        ) {
+            (Some(a), Some(b)) => {
+                let mut s = a.and(b);
+                if !leg.capture {
+                    let v = self.visited.0;
+                    s = SquareSet([
+                        s.0[0] & !v[0],
+                        s.0[1] & !v[1],
+                        s.0[2] & !v[2],
+                        s.0[3] & !v[3],
+                    ]);
+                }
+                Some(s)
+            }
+            _ => None,
+        };
         let dirs = &def.dir_sets[leg.dirs as usize].per_player[self.mover as usize];
         for &d in dirs {
             if leg.no_reverse
@@ -238,19 +277,19 @@ impl<'g> Generator<'g> {
                     let t = board.step(sq, d);
                     if t != NO_SQUARE
                         && self.cells[t as usize] == 0
-                        && self.landing_ok(mk, leg, t)
-                        && n < 256
+                        && allowed
+                            .map_or_else(|| self.landing_ok(mk, mi, leg, li, t), |s| s.contains(t))
                     {
-                        buf[n] = (t, d, NO_SQUARE);
-                        n += 1;
+                        self.lbuf.push((t, d, NO_SQUARE));
                     }
                 }
                 LegKind::Slide => {
                     let mut t = board.step(sq, d);
                     while t != NO_SQUARE && self.cells[t as usize] == 0 {
-                        if self.landing_ok(mk, leg, t) && n < 256 {
-                            buf[n] = (t, d, NO_SQUARE);
-                            n += 1;
+                        if allowed
+                            .map_or_else(|| self.landing_ok(mk, mi, leg, li, t), |s| s.contains(t))
+                        {
+                            self.lbuf.push((t, d, NO_SQUARE));
                         }
                         t = board.step(t, d);
                     }
@@ -281,9 +320,10 @@ impl<'g> Generator<'g> {
                     }
                     let mut t = board.step(m, d);
                     while t != NO_SQUARE && self.cells[t as usize] == 0 {
-                        if self.landing_ok(mk, leg, t) && n < 256 {
-                            buf[n] = (t, d, m);
-                            n += 1;
+                        if allowed
+                            .map_or_else(|| self.landing_ok(mk, mi, leg, li, t), |s| s.contains(t))
+                        {
+                            self.lbuf.push((t, d, m));
                         }
                         if !flying {
                             break;
@@ -293,16 +333,48 @@ impl<'g> Generator<'g> {
                 }
             }
         }
-        n
+    }
+
+    /// The index of a move type of this game in `def.moves`.
+    #[inline]
+    fn move_index(&self, mk: &MoveKind) -> usize {
+        let i = (mk as *const MoveKind as usize - self.def.moves.as_ptr() as usize)
+            / std::mem::size_of::<MoveKind>();
+        debug_assert!(std::ptr::eq(&self.def.moves[i], mk));
+        i
+    }
+
+    /// The index of a leg of this game in `def.legs`.
+    #[inline]
+    fn leg_index(&self, leg: &Leg) -> usize {
+        let i = (leg as *const Leg as usize - self.def.legs.as_ptr() as usize)
+            / std::mem::size_of::<Leg>();
+        debug_assert!(std::ptr::eq(&self.def.legs[i], leg));
+        i
+    }
+
+    /// A square condition for the moving piece: its folded set when it has one.
+    #[inline]
+    fn cond_at(&mut self, w: Which, e: &SqExpr, sq: u8) -> bool {
+        let hit = self
+            .folded
+            .get(w)
+            .get(self.mover, kind(self.piece))
+            .map(|set| set.contains(sq));
+        match hit {
+            Some(b) => b,
+            None => self.sq_eval(e, sq),
+        }
     }
 
     /// Landing conditions of the leg and the move, and the no-revisit rule of non-capturing legs.
     #[inline]
-    fn landing_ok(&mut self, mk: &MoveKind, leg: &Leg, t: u8) -> bool {
+    fn landing_ok(&mut self, mk: &MoveKind, mi: usize, leg: &Leg, li: usize, t: u8) -> bool {
         if !leg.capture && self.visited.contains(t) {
             return false;
         }
-        self.sq_eval(&leg.land, t) && self.sq_eval(&mk.land, t)
+        self.cond_at(Which::LegLand(li), &leg.land, t)
+            && self.cond_at(Which::MoveLand(mi), &mk.land, t)
     }
 
     /// Takes one landing: records it, recurses, and undoes it.
@@ -335,7 +407,21 @@ impl<'g> Generator<'g> {
         if !capture {
             self.visited.insert(t);
         }
-        self.after_landing(mk, seg, t, d, false, out);
+        // By effect, a second path to an explored capture state adds nothing (single
+        // captures cannot repeat a state, so they skip the bookkeeping).
+        let fresh = self.identity == Identity::Path
+            || self.ncapt < 2
+            || self.memo.first_visit(State {
+                seg: seg as u8,
+                sq: t,
+                piece: self.piece,
+                dir: if self.dir_matters { d } else { NO_SQUARE },
+                captured: self.captured,
+                visited: self.visited,
+            });
+        if fresh {
+            self.after_landing(mk, seg, t, d, false, out);
+        }
         if !capture && !was_visited {
             self.visited.remove(t);
         }
@@ -375,8 +461,9 @@ impl<'g> Generator<'g> {
             return;
         }
         let last = seg + 1 == mk.segments.len();
-        let stop = self.sq_eval(&mk.stop, t) || self.promotion_stops(t);
-        let can_end = last && self.sq_eval(&mk.to, t);
+        let mi = self.move_index(mk);
+        let stop = self.cond_at(Which::Stop(mi), &mk.stop, t) || self.promotion_stops(t);
+        let can_end = last && self.cond_at(Which::To(mi), &mk.to, t);
         if stop {
             if can_end {
                 self.emit(mk, t, out);
@@ -389,15 +476,18 @@ impl<'g> Generator<'g> {
             // The move may end here only if the segment cannot go on. Decide that first, so
             // that a shorter move is emitted before its continuations.
             let leg = &self.def.legs[segment.leg as usize];
-            let mut buf = [(0u8, 0u8, 0u8); 256];
-            let n = self.landings(mk, leg, t, d, &mut buf);
-            if can_end && n == 0 {
+            let base = self.lbuf.len();
+            self.landings(mk, leg, t, d);
+            let end = self.lbuf.len();
+            if can_end && end == base {
                 self.emit(mk, t, out);
             }
-            for &(u, dd, victim) in &buf[..n] {
+            for i in base..end {
+                let (u, dd, victim) = self.lbuf[i];
                 self.land(mk, seg, u, dd, victim, out);
             }
-            if n > 0 {
+            self.lbuf.truncate(base);
+            if end > base {
                 // `+!` goes on while it can: the next segment starts only where it cannot.
                 return;
             }
@@ -417,22 +507,17 @@ impl<'g> Generator<'g> {
     /// Breadth-first over the squares a repeated non-capturing segment can reach from `start`.
     fn bfs_segment(&mut self, mk: &MoveKind, seg: usize, start: u8, out: &mut Vec<Move>) -> bool {
         let leg = &self.def.legs[mk.segments[seg].leg as usize];
-        let mut b = std::mem::replace(
-            &mut self.bfs[seg],
-            Bfs {
-                parent: [0; 256],
-                dir: [0; 256],
-                order: Vec::new(),
-            },
-        );
+        let mut b = std::mem::take(&mut self.bfs[seg]);
         b.order.clear();
         let saved_visited = self.visited;
         let mut head = 0;
         let mut cur = start;
-        let mut buf = [(0u8, 0u8, 0u8); 256];
+        let mi = self.move_index(mk);
+        let lbase = self.lbuf.len();
         loop {
-            let n = self.landings(mk, leg, cur, NO_SQUARE, &mut buf);
-            for &(t, d, _) in &buf[..n] {
+            self.landings(mk, leg, cur, NO_SQUARE);
+            for i in lbase..self.lbuf.len() {
+                let (t, d, _) = self.lbuf[i];
                 if self.visited.contains(t) {
                     continue;
                 }
@@ -441,12 +526,13 @@ impl<'g> Generator<'g> {
                 b.dir[t as usize] = d;
                 b.order.push(t);
             }
+            self.lbuf.truncate(lbase);
             // Squares where the move must stop are reached but not expanded.
             let mut next = NO_SQUARE;
             while head < b.order.len() {
                 let u = b.order[head];
                 head += 1;
-                if !self.sq_eval(&mk.stop, u) {
+                if !self.cond_at(Which::Stop(mi), &mk.stop, u) {
                     next = u;
                     break;
                 }
@@ -460,7 +546,7 @@ impl<'g> Generator<'g> {
         self.visited = saved_visited;
         // Visit each reached square with its shortest path.
         let base = self.len;
-        let mut chain = [0u8; 256];
+        let chain = &mut b.chain;
         for i in 0..b.order.len() {
             let t = b.order[i];
             let mut k = 0;
@@ -548,16 +634,8 @@ impl<'g> Generator<'g> {
         };
         if self.identity == Identity::Effect {
             let kind_matters = !mk.effects.is_empty();
-            let mut h = (mv.from as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                ^ (mv.to as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
-                ^ mv.result as u64;
-            for w in mv.captures.0 {
-                h = (h ^ w).wrapping_mul(0x1000_0000_01B3);
-            }
-            if kind_matters {
-                h ^= (mv.kind as u64 + 1) << 40;
-            }
-            let mut slot = (h as usize ^ (h >> 29) as usize) & (DEDUP_SLOTS - 1);
+            let mask = self.dedup.len() - 1;
+            let mut slot = effect_hash(&mv, kind_matters) & mask;
             loop {
                 let (stamp, idx) = self.dedup[slot];
                 if stamp != self.stamp {
@@ -570,11 +648,12 @@ impl<'g> Generator<'g> {
                 ) {
                     return;
                 }
-                slot = (slot + 1) & (DEDUP_SLOTS - 1);
+                slot = (slot + 1) & mask;
             }
-            if out.len() < DEDUP_SLOTS / 2 {
-                self.dedup[slot] = (self.stamp, out.len() as u16);
-            } else if out.iter().any(|o| o.same_effect(&mv, kind_matters)) {
+            self.dedup[slot] = (self.stamp, out.len() as u32);
+            if (out.len() + 1) * 2 >= self.dedup.len() {
+                out.push(mv);
+                self.grow_dedup(out);
                 return;
             }
         }
@@ -583,6 +662,30 @@ impl<'g> Generator<'g> {
             return;
         }
         out.push(mv);
+    }
+
+    /// Doubles the de-duplication table and re-inserts every move of `out`.
+    fn grow_dedup(&mut self, out: &[Move]) {
+        let size = self.dedup.len() * 2;
+        self.dedup.clear();
+        self.dedup.resize(size, (0, 0));
+        let mask = size - 1;
+        for (i, m) in out.iter().enumerate() {
+            let kind_matters = !self.def.moves[m.kind as usize].effects.is_empty();
+            let mut slot = effect_hash(m, kind_matters) & mask;
+            while self.dedup[slot].0 == self.stamp {
+                slot = (slot + 1) & mask;
+            }
+            self.dedup[slot] = (self.stamp, i as u32);
+        }
+    }
+
+    /// [`Self::sq_eval`] for a given player and kind of moving piece (for tests).
+    #[cfg(test)]
+    pub(crate) fn sq_eval_as(&mut self, e: &SqExpr, player: u8, k: u8, sq: u8) -> bool {
+        self.mover = player;
+        self.piece = piece_code(player, k);
+        self.sq_eval(e, sq)
     }
 
     /// Evaluates a square condition for the moving piece at `sq`.
@@ -603,20 +706,24 @@ impl<'g> Generator<'g> {
     fn can_start(&mut self, m: u8, sq: u8) -> bool {
         let def = self.def;
         let mk = &def.moves[m as usize];
-        if mk.pieces >> kind(self.piece) & 1 == 0 || !self.sq_eval(&mk.from, sq) {
+        if mk.pieces >> kind(self.piece) & 1 == 0
+            || !self.cond_at(Which::From(m as usize), &mk.from, sq)
+        {
             return false;
         }
         let Some(seg) = mk.segments.first() else {
             return false;
         };
         let leg = &def.legs[seg.leg as usize];
-        let mut buf = [(0u8, 0u8, 0u8); 256];
         // The probe's own landings must not be refused as "visited" by the move being built.
         let saved = self.visited;
         self.visited = SquareSet::EMPTY;
-        let n = self.landings(mk, leg, sq, NO_SQUARE, &mut buf);
+        let base = self.lbuf.len();
+        self.landings(mk, leg, sq, NO_SQUARE);
+        let found = self.lbuf.len() > base;
+        self.lbuf.truncate(base);
         self.visited = saved;
-        n > 0
+        found
     }
 
     /// Applies the priorities to the pseudo-legal moves in `out`. Each priority's `when` sees
@@ -673,6 +780,20 @@ impl<'g> Generator<'g> {
             }
         }
     }
+}
+
+/// The hash of a move's effect for de-duplication: equal effects hash equally.
+fn effect_hash(mv: &Move, kind_matters: bool) -> usize {
+    let mut h = (mv.from as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ (mv.to as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+        ^ mv.result as u64;
+    for w in mv.captures.0 {
+        h = (h ^ w).wrapping_mul(0x1000_0000_01B3);
+    }
+    if kind_matters {
+        h ^= (mv.kind as u64 + 1) << 40;
+    }
+    h as usize ^ (h >> 29) as usize
 }
 
 /// Bound player variables while evaluating a condition.

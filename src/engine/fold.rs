@@ -1,0 +1,184 @@
+//! Square conditions folded into square sets ahead of time.
+//!
+//! Most square conditions (`in own castle`, `piece Knight`, their `not`/`and`/`or`) depend
+//! only on the moving player, the moving piece's kind and the square, never on the board. For
+//! each (player, kind) such a condition is one [`SquareSet`], so the move search tests a bit
+//! instead of walking the condition tree. Conditions that look at the board (`can M`) are not
+//! folded and stay interpreted.
+
+use crate::model::{GameDef, MAX_KINDS, MAX_PLAYERS, SqExpr, SquareSet};
+
+const FULL: SquareSet = SquareSet([!0; 4]);
+
+/// A square condition as one set per (player, kind), or `None` when it reads the board.
+fn fold(def: &GameDef, e: &SqExpr, player: u8, kind: u8) -> Option<SquareSet> {
+    Some(match e {
+        SqExpr::True => FULL,
+        SqExpr::False => SquareSet::EMPTY,
+        SqExpr::Not(x) => {
+            let s = fold(def, x, player, kind)?;
+            SquareSet([!s.0[0], !s.0[1], !s.0[2], !s.0[3]])
+        }
+        SqExpr::And(v) => {
+            let mut acc = FULL;
+            for x in v {
+                acc = acc.and(&fold(def, x, player, kind)?);
+            }
+            acc
+        }
+        SqExpr::Or(v) => {
+            let mut acc = SquareSet::EMPTY;
+            for x in v {
+                acc = acc.or(&fold(def, x, player, kind)?);
+            }
+            acc
+        }
+        SqExpr::In(sel) => def.region_squares(*sel, player),
+        SqExpr::Piece(mask) => {
+            if mask >> kind & 1 == 1 {
+                FULL
+            } else {
+                SquareSet::EMPTY
+            }
+        }
+        SqExpr::Can(_) => return None,
+    })
+}
+
+/// One condition folded for every (player, kind), when it can be.
+#[derive(Debug, Clone)]
+pub(super) struct Folded {
+    /// `player * MAX_KINDS + kind`; empty when the condition reads the board.
+    sets: Vec<SquareSet>,
+}
+
+impl Folded {
+    /// Folds `e` for every player and kind of `def`.
+    pub fn new(def: &GameDef, e: &SqExpr) -> Folded {
+        let mut sets = Vec::with_capacity(MAX_PLAYERS * MAX_KINDS);
+        for p in 0..MAX_PLAYERS as u8 {
+            for k in 0..MAX_KINDS as u8 {
+                // Players past the game's own have no regions: fold them as the first player's
+                // (they are never asked for).
+                let player = if (p as usize) < def.players.len() {
+                    p
+                } else {
+                    0
+                };
+                match fold(def, e, player, k) {
+                    Some(s) => sets.push(s),
+                    None => {
+                        return Folded { sets: Vec::new() };
+                    }
+                }
+            }
+        }
+        Folded { sets }
+    }
+
+    /// The set for a player and kind, or `None` when the condition must be interpreted.
+    #[inline]
+    pub fn get(&self, player: u8, kind: u8) -> Option<&SquareSet> {
+        self.sets.get(player as usize * MAX_KINDS + kind as usize)
+    }
+}
+
+/// The folded conditions of a move type.
+#[derive(Debug, Clone)]
+pub(super) struct FoldedMove {
+    pub from: Folded,
+    pub to: Folded,
+    pub land: Folded,
+    pub stop: Folded,
+}
+
+/// Folded `from`, `to`, `land` and `stop` of every move type, and `land` of every leg.
+#[derive(Debug, Clone)]
+pub(super) struct FoldedGame {
+    pub moves: Vec<FoldedMove>,
+    pub legs: Vec<Folded>,
+}
+
+/// Which folded condition.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Which {
+    From(usize),
+    To(usize),
+    MoveLand(usize),
+    Stop(usize),
+    LegLand(usize),
+}
+
+impl FoldedGame {
+    /// One folded condition.
+    #[inline]
+    pub fn get(&self, w: Which) -> &Folded {
+        match w {
+            Which::From(m) => &self.moves[m].from,
+            Which::To(m) => &self.moves[m].to,
+            Which::MoveLand(m) => &self.moves[m].land,
+            Which::Stop(m) => &self.moves[m].stop,
+            Which::LegLand(l) => &self.legs[l],
+        }
+    }
+
+    /// Folds every condition of `def` that can be folded.
+    pub fn new(def: &GameDef) -> FoldedGame {
+        FoldedGame {
+            moves: def
+                .moves
+                .iter()
+                .map(|m| FoldedMove {
+                    from: Folded::new(def, &m.from),
+                    to: Folded::new(def, &m.to),
+                    land: Folded::new(def, &m.land),
+                    stop: Folded::new(def, &m.stop),
+                })
+                .collect(),
+            legs: def.legs.iter().map(|l| Folded::new(def, &l.land)).collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folded_conditions_agree_with_the_interpreter() {
+        let src =
+            crate::SourceFile::new("camelot.rules", include_str!("../../rules/camelot.rules"));
+        let game = crate::load(&src, &[]).unwrap();
+        let def = &game.def;
+        let f = FoldedGame::new(def);
+        let mut g = game.generator(super::super::Identity::Effect);
+        let mut checked = 0;
+        let mut conds = Vec::new();
+        for (mi, m) in def.moves.iter().enumerate() {
+            let fm = &f.moves[mi];
+            conds.extend([(&m.from, &fm.from), (&m.to, &fm.to), (&m.land, &fm.land)]);
+            conds.push((&m.stop, &fm.stop));
+        }
+        for (li, l) in def.legs.iter().enumerate() {
+            conds.push((&l.land, &f.legs[li]));
+        }
+        // `each landing not (piece Knight and can jump)` reads the board: not folded.
+        assert!(conds.iter().any(|(_, folded)| folded.get(0, 0).is_none()));
+        {
+            for (e, folded) in conds {
+                for p in 0..def.players.len() as u8 {
+                    for k in 0..def.kinds.len() as u8 {
+                        let Some(set) = folded.get(p, k) else {
+                            continue;
+                        };
+                        for sq in 0..def.board.len() as u8 {
+                            assert_eq!(set.contains(sq), g.sq_eval_as(e, p, k, sq));
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000);
+    }
+}

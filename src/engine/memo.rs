@@ -1,0 +1,70 @@
+//! Search states already explored while generating one piece's moves by effect.
+//!
+//! Two capture paths that reach the same square with the same pieces captured (and the same
+//! segment, piece and visited squares) have the same continuations, hence the same effects:
+//! by effect only the first needs exploring. Without this, a piece with thousands of capture
+//! orders re-explores each order's identical tail, and the search grows with the number of
+//! paths rather than with the number of distinct moves.
+
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use crate::model::SquareSet;
+
+/// Everything the rest of a move's search depends on, besides the position it started from.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(super) struct State {
+    pub seg: u8,
+    pub sq: u8,
+    pub piece: u8,
+    /// The direction of the last leg, or 255 when no leg of the game forbids reversing.
+    pub dir: u8,
+    pub captured: SquareSet,
+    pub visited: SquareSet,
+}
+
+/// A cheap multiplicative hasher: keys are small and not adversarial.
+#[derive(Default)]
+pub(super) struct FoldHasher(u64);
+
+impl Hasher for FoldHasher {
+    fn finish(&self) -> u64 {
+        self.0 ^ (self.0 >> 31)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(i as u64);
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x517C_C1B7_2722_0A95);
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+}
+
+/// The explored states of the current piece's search.
+#[derive(Default)]
+pub(super) struct Memo {
+    seen: HashSet<State, BuildHasherDefault<FoldHasher>>,
+}
+
+impl Memo {
+    /// Forgets every state (a new piece or move type starts).
+    #[inline]
+    pub fn clear(&mut self) {
+        if !self.seen.is_empty() {
+            self.seen.clear();
+        }
+    }
+
+    /// Records `s`; false when it was already explored.
+    #[inline]
+    pub fn first_visit(&mut self, s: State) -> bool {
+        self.seen.insert(s)
+    }
+}

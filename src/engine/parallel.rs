@@ -1,0 +1,86 @@
+//! Perft on several threads, split by root move.
+//!
+//! Each thread takes the next unclaimed root move, counts its subtree with its own generator
+//! and adds the count to its total; the sum does not depend on the number of threads or on
+//! the order in which moves are claimed.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use super::{Game, Identity, Move, Position, perft};
+
+/// The number of threads to use when none is asked for: every core.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// [`perft`] on up to `threads` threads, with the same result.
+///
+/// # Errors
+/// As [`perft`].
+pub fn perft_threads(
+    game: &Game,
+    pos: &Position,
+    depth: u32,
+    identity: Identity,
+    threads: usize,
+) -> Result<u64, String> {
+    if threads <= 1 || depth <= 2 {
+        return perft(game, pos, depth, identity);
+    }
+    let mut g = game.generator(identity);
+    let mut roots = Vec::new();
+    game.analyze(&mut g, pos, &mut roots);
+    if g.overflow {
+        // Let the sequential count report it the usual way.
+        return perft(game, pos, depth, identity);
+    }
+    Ok(
+        divide_threads(game, pos, &roots, depth - 1, identity, threads)?
+            .iter()
+            .sum(),
+    )
+}
+
+/// The perft count below each of `moves` (played from `pos`), in the order of `moves`.
+///
+/// # Errors
+/// As [`perft`].
+pub fn divide_threads(
+    game: &Game,
+    pos: &Position,
+    moves: &[Move],
+    depth: u32,
+    identity: Identity,
+    threads: usize,
+) -> Result<Vec<u64>, String> {
+    let next = AtomicUsize::new(0);
+    let threads = threads.clamp(1, moves.len().max(1));
+    let results: Vec<Result<Vec<(usize, u64)>, String>> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                s.spawn(|| {
+                    let mut counts = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(m) = moves.get(i) else {
+                            return Ok(counts);
+                        };
+                        let child = game.play_unchecked(pos, m);
+                        counts.push((i, perft(game, &child, depth, identity)?));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("a perft thread panicked"))
+            .collect()
+    });
+    let mut out = vec![0; moves.len()];
+    for r in results {
+        for (i, n) in r? {
+            out[i] = n;
+        }
+    }
+    Ok(out)
+}
