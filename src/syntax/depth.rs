@@ -15,6 +15,7 @@ pub(super) fn check(src: &SourceFile, root: &Pair<'_, Rule>) -> Result<(), Synta
         if depth > MAX_NESTING {
             let span = pair.as_span();
             return Err(SyntaxError {
+                unclosed: None,
                 src: src.named(),
                 span: (span.start(), 1).into(),
                 expected: format!("nesting at most {MAX_NESTING} deep"),

@@ -22,6 +22,9 @@ pub struct SyntaxError {
     pub span: SourceSpan,
     /// What would have been accepted.
     pub expected: String,
+    /// The first `{` that is never closed, when the braces do not balance: the usual cause.
+    #[label("this `{{` is never closed")]
+    pub unclosed: Option<SourceSpan>,
     /// A hint for the usual causes.
     #[help]
     pub help: Option<String>,
@@ -74,13 +77,60 @@ impl SyntaxError {
             ),
             ErrorVariant::CustomError { message } => (message.clone(), None),
         };
+        let unclosed = unclosed_brace(&src.text).filter(|&b| b < start);
+        // Inside a block that is still open, its closing `}` is always acceptable too; pest
+        // names only rules, never that literal.
+        let expected = if unclosed.is_some() && !expected.contains("`}`") {
+            format!("{expected} or `}}`")
+        } else {
+            expected
+        };
+        let help = match (unclosed, help) {
+            (Some(_), None) => Some(
+                "A `{` opened before this point is never closed: add the missing `}` where its block ends."
+                    .to_string(),
+            ),
+            (_, h) => h,
+        };
         SyntaxError {
             src: src.named(),
             span: (start, len).into(),
             expected,
+            unclosed: unclosed.map(|b| (b, 1).into()),
             help,
         }
     }
+}
+
+/// The first `{` without a matching `}` (outside comments and strings), if the braces of the
+/// whole text do not balance that way.
+fn unclosed_brace(text: &str) -> Option<usize> {
+    let mut stack = Vec::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    let mut in_string = false;
+    while i < bytes.len() {
+        let c = bytes[i];
+        if in_string {
+            if c == b'"' || c == b'\n' {
+                in_string = false;
+            }
+        } else if c == b'/' && bytes.get(i + 1) == Some(&b'/') {
+            while i < bytes.len() && bytes[i] != b'\n' {
+                i += 1;
+            }
+            continue;
+        } else if c == b'"' {
+            in_string = true;
+        } else if c == b'{' {
+            stack.push(i);
+        } else if c == b'}' && stack.pop().is_none() {
+            // More closing than opening braces: not the case this looks for.
+            return None;
+        }
+        i += 1;
+    }
+    stack.first().copied()
 }
 
 fn join_or(names: &[&str]) -> String {
