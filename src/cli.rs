@@ -471,9 +471,13 @@ fn run(cli: Cli) -> Result<(), CliError> {
             let pos = position(&game, &opts)?;
             let mut g = game.generator(Identity::Effect);
             let mut moves = Vec::new();
-            game.analyze(&mut g, &pos, &mut moves);
+            let outcome = game.analyze(&mut g, &pos, &mut moves);
             if g.overflow {
                 return Err(CliError::Failed(crate::engine::Overflow.to_string()));
+            }
+            if outcome != crate::Outcome::Ongoing {
+                // Standard output stays a (here empty) move list for scripts.
+                eprintln!("the game is over: {}", outcome.describe(&game.def));
             }
             for m in notation::sorted_texts(&game.def, &moves) {
                 println!("{m}");
@@ -492,6 +496,13 @@ fn run(cli: Cli) -> Result<(), CliError> {
             let threads = threads.unwrap_or_else(crate::engine::default_threads);
             let game = load(&file, &opts.params)?;
             let pos = position(&game, &opts)?;
+            let outcome = game.outcome(&pos);
+            if outcome != crate::Outcome::Ongoing && depth > 0 {
+                eprintln!(
+                    "the game is over: {}; no move follows",
+                    outcome.describe(&game.def)
+                );
+            }
             let identity = if paths {
                 Identity::Path
             } else {

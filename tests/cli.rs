@@ -168,3 +168,23 @@ fn playout_reports_json_and_threads_do_not_change_it() {
     assert!(text.contains("3 random games of Camelot"), "{text}");
     assert!(text.contains("White wins: "), "{text}");
 }
+
+#[test]
+fn moves_and_perft_on_a_finished_game_say_it_is_over() {
+    let pos = std::env::temp_dir().join(format!("regula-over-{}.yaml", std::process::id()));
+    std::fs::write(
+        &pos,
+        "to-move: Black\npieces:\n  White: { Man: [F16, G16] }\n  Black: { Man: [A4, B4] }\n",
+    )
+    .unwrap();
+    let p = pos.to_str().unwrap();
+    let (code, out, err) = regula(&["moves", "rules/camelot.rules", "--position", p]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "", "no move");
+    assert!(err.contains("the game is over: White wins"), "{err}");
+    let (code, out, err) = regula(&["perft", "rules/camelot.rules", "3", "--position", p]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().last(), Some("0"));
+    assert!(err.contains("the game is over: White wins"), "{err}");
+    let _ = std::fs::remove_file(pos);
+}
