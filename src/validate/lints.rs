@@ -16,6 +16,62 @@ struct Used {
     counters: HashSet<String>,
     /// Conditions that probably do not say what their author meant.
     suspicious: Vec<ValidationError>,
+    /// Parameter → the values some `if` tests.
+    tested: std::collections::HashMap<String, HashSet<String>>,
+    /// Kinds some move may move: set up, dropped or promoted to.
+    present: HashSet<String>,
+}
+
+fn note_if<T>(u: &mut Used, i: &IfParam<T>) {
+    u.params.insert(i.param.name.clone());
+    u.tested
+        .entry(i.param.name.clone())
+        .or_default()
+        .insert(i.value.name.clone());
+}
+
+/// The kinds a move's `by` names, including inside `if` blocks.
+fn by_kinds<'a>(stmts: &'a [MoveStmt], out: &mut Vec<&'a Ident>) {
+    for s in stmts {
+        match s {
+            MoveStmt::By(k) => out.extend(k.iter()),
+            MoveStmt::If(i) => {
+                by_kinds(&i.then, out);
+                by_kinds(&i.otherwise, out);
+            }
+            _ => {}
+        }
+    }
+}
+
+fn drops(stmts: &[MoveStmt], u: &mut Used) {
+    for s in stmts {
+        match s {
+            MoveStmt::Drop(k) => {
+                u.present.insert(k.name.clone());
+            }
+            MoveStmt::If(i) => {
+                drops(&i.then, u);
+                drops(&i.otherwise, u);
+            }
+            _ => {}
+        }
+    }
+}
+
+fn promoted(stmts: &[PromoteStmt], u: &mut Used) {
+    for s in stmts {
+        match s {
+            PromoteStmt::Rule { to, .. } => {
+                u.present.insert(to.name.clone());
+            }
+            PromoteStmt::If(i) => {
+                promoted(&i.then, u);
+                promoted(&i.otherwise, u);
+            }
+            PromoteStmt::Timing(..) => {}
+        }
+    }
 }
 
 fn sq(c: &SqCond, u: &mut Used) {
@@ -93,7 +149,7 @@ fn leg(s: &LegStmt, u: &mut Used) {
         }
         LegStmt::Land(c) => sq(c, u),
         LegStmt::If(i) => {
-            u.params.insert(i.param.name.clone());
+            note_if(u, i);
             i.then.iter().chain(&i.otherwise).for_each(|x| leg(x, u));
         }
         LegStmt::Capture(_) | LegStmt::NoReverse(_) => {}
@@ -111,7 +167,7 @@ fn move_stmt(s: &MoveStmt, u: &mut Used) {
             u.counters.insert(counter.name.clone());
         }
         MoveStmt::If(i) => {
-            u.params.insert(i.param.name.clone());
+            note_if(u, i);
             i.then
                 .iter()
                 .chain(&i.otherwise)
@@ -126,7 +182,7 @@ fn prio(s: &PrioStmt, u: &mut Used) {
         PrioStmt::When(c) => cond(c, u),
         PrioStmt::Keep(m) | PrioStmt::Prefer(m) => mv(m, u),
         PrioStmt::If(i) => {
-            u.params.insert(i.param.name.clone());
+            note_if(u, i);
             i.then.iter().chain(&i.otherwise).for_each(|x| prio(x, u));
         }
         PrioStmt::Maximize(_) | PrioStmt::Otherwise(_) => {}
@@ -137,7 +193,7 @@ fn end(s: &EndStmt, u: &mut Used) {
     match s {
         EndStmt::Rule { cond: c, .. } => cond(c, u),
         EndStmt::If(i) => {
-            u.params.insert(i.param.name.clone());
+            note_if(u, i);
             i.then.iter().chain(&i.otherwise).for_each(|x| end(x, u));
         }
     }
@@ -149,7 +205,7 @@ fn promote(s: &PromoteStmt, u: &mut Used) {
             u.regions.insert(region.name.name.clone());
         }
         PromoteStmt::If(i) => {
-            u.params.insert(i.param.name.clone());
+            note_if(u, i);
             i.then
                 .iter()
                 .chain(&i.otherwise)
@@ -162,6 +218,20 @@ fn promote(s: &PromoteStmt, u: &mut Used) {
 /// Warnings for declarations the file never uses.
 pub fn lints(file: &RuleFile) -> Vec<ValidationError> {
     let mut u = Used::default();
+    for item in &file.items {
+        match &item.kind {
+            ItemKind::Setup(players) => {
+                for p in players {
+                    for (k, _) in &p.kinds {
+                        u.present.insert(k.name.clone());
+                    }
+                }
+            }
+            ItemKind::Move(m) => drops(&m.body, &mut u),
+            ItemKind::Promote(p) => promoted(p, &mut u),
+            _ => {}
+        }
+    }
     for item in &file.items {
         match &item.kind {
             ItemKind::Leg(l) => l.body.iter().for_each(|s| leg(s, &mut u)),
@@ -220,6 +290,58 @@ pub fn lints(file: &RuleFile) -> Vec<ValidationError> {
                 &c.name,
                 "No move changes it and no condition reads it; remove it or add an `effect`.",
             ),
+            _ => {}
+        }
+    }
+    for item in &file.items {
+        match &item.kind {
+            ItemKind::Move(m) => {
+                let mut by = Vec::new();
+                by_kinds(&m.body, &mut by);
+                if !by.is_empty() && by.iter().all(|k| !u.present.contains(&k.name)) {
+                    out.push(ValidationError {
+                        check: Check::Suspicious,
+                        message: format!(
+                            "move `{}` can never be made: no piece of its kinds is set up, dropped or promoted to",
+                            m.name.name
+                        ),
+                        span: m.name.span,
+                        label: "made by no piece that can exist".into(),
+                        related: Some((by[0].span, "the kinds it is for".into())),
+                        help: Some("Add such pieces to the setup or a promotion, or give the move other kinds.".into()),
+                    });
+                }
+            }
+            ItemKind::Param(p) => {
+                // Two values no `if` tests play alike: one may be the baseline that the
+                // `if`s leave as it is, a second is a value that changes nothing.
+                let Some(tested) = u.tested.get(&p.name.name) else {
+                    continue;
+                };
+                let untested: Vec<&Ident> = p
+                    .values
+                    .iter()
+                    .map(|(_, v)| v)
+                    .filter(|v| !tested.contains(&v.name))
+                    .collect();
+                if untested.len() > 1 {
+                    out.push(ValidationError {
+                        check: Check::Suspicious,
+                        message: format!(
+                            "values {} of parameter `{}` are never tested, so they play alike",
+                            untested.iter().map(|v| format!("`{}`", v.name)).collect::<Vec<_>>().join(" and "),
+                            p.name.name
+                        ),
+                        span: untested[1].span,
+                        label: "no `if` tests this value".into(),
+                        related: Some((untested[0].span, "nor this one".into())),
+                        help: Some(format!(
+                            "Add `if {} = {} {{ ... }}` for what the value changes, or drop the value.",
+                            p.name.name, untested[1].name
+                        )),
+                    });
+                }
+            }
             _ => {}
         }
     }
