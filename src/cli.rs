@@ -54,6 +54,9 @@ enum Command {
         file: PathBuf,
         #[command(flatten)]
         opts: PosOpts,
+        /// Instead of listing the moves, say whether this move is legal and, if not, why.
+        #[arg(long)]
+        explain: Option<String>,
     },
     /// Count the leaves of the game tree to a depth; the count is on the last line.
     Perft {
@@ -466,9 +469,28 @@ fn run(cli: Cli) -> Result<(), CliError> {
             }
             Ok(())
         }
-        Command::Moves { file, opts } => {
+        Command::Moves {
+            file,
+            opts,
+            explain,
+        } => {
             let game = load(&file, &opts.params)?;
             let pos = position(&game, &opts)?;
+            if let Some(text) = explain {
+                return match notation::find(&game, &pos, &text, false) {
+                    Ok(mv) => {
+                        println!("{text} is legal (as {})", notation::format(&game.def, &mv));
+                        Ok(())
+                    }
+                    Err(e) => {
+                        println!("{text} is not legal: {}", e.message);
+                        if let Some(h) = e.help {
+                            println!("{h}");
+                        }
+                        Err(CliError::Failed(format!("{text} is not legal")))
+                    }
+                };
+            }
             let mut g = game.generator(Identity::Effect);
             let mut moves = Vec::new();
             let outcome = game.analyze(&mut g, &pos, &mut moves);

@@ -188,3 +188,14 @@ fn moves_and_perft_on_a_finished_game_say_it_is_over() {
     assert!(err.contains("the game is over: White wins"), "{err}");
     let _ = std::fs::remove_file(pos);
 }
+
+#[test]
+fn moves_explain_says_why_a_move_is_refused() {
+    let (code, out, _) = regula(&["moves", "rules/camelot.rules", "--explain", "D6-D8"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.trim(), "D6-D8 is legal (as D6-D8)");
+    let (code, out, _) = regula(&["moves", "rules/camelot.rules", "--explain", "D6-D7"]);
+    assert_eq!(code, 1);
+    assert!(out.contains("D7 holds a White Knight"), "{out}");
+    assert!(out.contains("Legal moves of the White Man on D6"), "{out}");
+}
