@@ -144,31 +144,33 @@ impl FoldedGame {
 mod tests {
     use super::*;
 
+    /// Every bundled rule file: each folded square set agrees with the interpreter on every
+    /// player, kind and square.
     #[test]
     fn folded_conditions_agree_with_the_interpreter() {
-        let src =
-            crate::SourceFile::new("camelot.rules", include_str!("../../rules/camelot.rules"));
-        let game = crate::load(&src, &[]).unwrap();
-        let def = &game.def;
-        let f = FoldedGame::new(def);
-        let mut g = game.generator(super::super::Identity::Effect);
         let mut checked = 0;
-        let mut conds = Vec::new();
-        for (mi, m) in def.moves.iter().enumerate() {
-            let fm = &f.moves[mi];
-            conds.extend([(&m.from, &fm.from), (&m.to, &fm.to), (&m.land, &fm.land)]);
-            conds.push((&m.stop, &fm.stop));
-        }
-        for (li, l) in def.legs.iter().enumerate() {
-            conds.push((&l.land, &f.legs[li]));
-        }
-        // `each landing not (piece Knight and can jump)` reads the board: not folded.
-        assert!(conds.iter().any(|(_, folded)| folded.get(0, 0).is_none()));
-        {
+        let mut unfolded = 0;
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let src = crate::SourceFile::read(&entry.unwrap().path()).unwrap();
+            let game = crate::load(&src, &[]).unwrap();
+            let def = &game.def;
+            let f = FoldedGame::new(def);
+            let mut g = game.generator(super::super::Identity::Effect);
+            let mut conds = Vec::new();
+            for (mi, m) in def.moves.iter().enumerate() {
+                let fm = &f.moves[mi];
+                conds.extend([(&m.from, &fm.from), (&m.to, &fm.to), (&m.land, &fm.land)]);
+                conds.push((&m.stop, &fm.stop));
+            }
+            for (li, l) in def.legs.iter().enumerate() {
+                conds.push((&l.land, &f.legs[li]));
+            }
             for (e, folded) in conds {
                 for p in 0..def.players.len() as u8 {
                     for k in 0..def.kinds.len() as u8 {
                         let Some(set) = folded.get(p, k) else {
+                            unfolded += 1;
                             continue;
                         };
                         for sq in 0..def.board.len() as u8 {
@@ -179,6 +181,8 @@ mod tests {
                 }
             }
         }
+        // Conditions that read the board (`can MOVE`) are left to the interpreter.
+        assert!(unfolded > 0);
         assert!(checked > 1000);
     }
 }
