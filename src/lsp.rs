@@ -473,14 +473,7 @@ impl Server {
     ) -> lt::Diagnostic {
         let root_len = map.files().next().map_or(0, |(_, f)| f.text.len());
         let in_root = |s: Span| s.start <= root_len;
-        let location = |s: Span| -> Option<lt::Location> {
-            let (base, f) = map.file_at(s.start)?;
-            let fl = Lines::new(&f.text);
-            Some(lt::Location::new(
-                uri_of(&f.name)?,
-                fl.range(s.start - base, s.end.saturating_sub(base)),
-            ))
-        };
+        let location = |s: Span| location(map, s);
         let mut related = Vec::new();
         let range = if in_root(e.span) {
             lines.range(e.span.start, e.span.end)
