@@ -257,6 +257,10 @@ enum CliError {
     #[error("{0}")]
     #[diagnostic(code(regula::failed))]
     Failed(String),
+    /// `moves --explain`: the move is refused, with every reason.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Refused(Box<crate::explain::Refusal>),
     #[error(transparent)]
     #[diagnostic(transparent)]
     Doc(#[from] crate::docgen::DocError),
@@ -275,6 +279,7 @@ impl CliError {
 
 /// Runs the command line and maps the result to an exit code.
 pub fn main() -> ExitCode {
+    quiet_on_closed_pipe();
     let cli = Cli::parse();
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
@@ -284,6 +289,24 @@ pub fn main() -> ExitCode {
             ExitCode::from(code)
         }
     }
+}
+
+/// `regula moves ... | head`: when the reader of standard output goes away, `println!`
+/// panics; end quietly instead, as command-line tools do.
+fn quiet_on_closed_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
+            std::process::exit(141);
+        }
+        default(info);
+    }));
 }
 
 fn read(path: &Path) -> Result<SourceFile, CliError> {
@@ -343,15 +366,19 @@ pub(crate) fn find_token(text: &str, token: &str) -> Option<SourceSpan> {
 }
 
 fn position(game: &Game, opts: &PosOpts) -> Result<Position, CliError> {
+    Ok(line(game, opts)?.pop().expect("the start position"))
+}
+
+/// The positions of the game so far, the start (or `--position`) first and the position
+/// after `--after`'s record last.
+fn line(game: &Game, opts: &PosOpts) -> Result<Vec<Position>, CliError> {
     let pos = match &opts.position {
         Some(p) => load_position(game, p)?,
         None => game.start(),
     };
     match &opts.after {
-        Some(record) => Ok(replay_record(game, &pos, record)?
-            .pop()
-            .expect("the start position")),
-        None => Ok(pos),
+        Some(record) => replay_record(game, &pos, record),
+        None => Ok(vec![pos]),
     }
 }
 
@@ -475,22 +502,27 @@ fn run(cli: Cli) -> Result<(), CliError> {
             explain,
         } => {
             let game = load(&file, &opts.params)?;
-            let pos = position(&game, &opts)?;
             if let Some(text) = explain {
-                return match notation::find(&game, &pos, &text, false) {
-                    Ok(mv) => {
-                        println!("{text} is legal (as {})", notation::format(&game.def, &mv));
+                let mut history = line(&game, &opts)?;
+                let pos = history.pop().expect("the start position");
+                // The game loaded, so its file resolves again.
+                let res = crate::inherit::resolve(&read(&file)?)?;
+                return match crate::explain::explain(
+                    &res,
+                    &opts.params,
+                    &game,
+                    &pos,
+                    &history,
+                    &text,
+                ) {
+                    crate::explain::Verdict::Legal(as_written) => {
+                        println!("{text} is legal (as {as_written})");
                         Ok(())
                     }
-                    Err(e) => {
-                        println!("{text} is not legal: {}", e.message);
-                        if let Some(h) = e.help {
-                            println!("{h}");
-                        }
-                        Err(CliError::Failed(format!("{text} is not legal")))
-                    }
+                    crate::explain::Verdict::Refused(r) => Err(CliError::Refused(Box::new(r))),
                 };
             }
+            let pos = position(&game, &opts)?;
             let mut g = game.generator(Identity::Effect);
             let mut moves = Vec::new();
             let outcome = game.analyze(&mut g, &pos, &mut moves);

@@ -427,9 +427,18 @@ fn replace_end_rule(stmts: &mut [ast::EndStmt], name: &str, new: &ast::EndStmt) 
 /// Appends the statements of `extra` to `target` (both of the same kind).
 fn amend(target: &mut ItemKind, extra: ItemKind) {
     match (target, extra) {
-        (ItemKind::Leg(t), ItemKind::Leg(e)) => t.body.extend(e.body),
-        (ItemKind::Move(t), ItemKind::Move(e)) => t.body.extend(e.body),
-        (ItemKind::Priority(t), ItemKind::Priority(e)) => t.body.extend(e.body),
+        (ItemKind::Leg(t), ItemKind::Leg(e)) => {
+            t.body.extend(e.body);
+            t.spans.extend(e.spans);
+        }
+        (ItemKind::Move(t), ItemKind::Move(e)) => {
+            t.body.extend(e.body);
+            t.spans.extend(e.spans);
+        }
+        (ItemKind::Priority(t), ItemKind::Priority(e)) => {
+            t.body.extend(e.body);
+            t.spans.extend(e.spans);
+        }
         (ItemKind::End(t), ItemKind::End(e)) => {
             // A named rule replaces the inherited rule of that name where it stands.
             for stmt in e {

@@ -18,6 +18,7 @@ pub mod diff;
 pub mod docgen;
 pub mod doctext;
 pub mod engine;
+pub mod explain;
 pub mod inherit;
 pub mod json;
 pub mod lsp;

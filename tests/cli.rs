@@ -194,8 +194,19 @@ fn moves_explain_says_why_a_move_is_refused() {
     let (code, out, _) = regula(&["moves", "rules/camelot.rules", "--explain", "D6-D8"]);
     assert_eq!(code, 0);
     assert_eq!(out.trim(), "D6-D8 is legal (as D6-D8)");
-    let (code, out, _) = regula(&["moves", "rules/camelot.rules", "--explain", "D6-D7"]);
+    let (code, _, err) = regula(&["moves", "rules/camelot.rules", "--explain", "D6-D7"]);
     assert_eq!(code, 1);
-    assert!(out.contains("D7 holds a White Knight"), "{out}");
-    assert!(out.contains("Legal moves of the White Man on D6"), "{out}");
+    assert!(err.contains("D7 holds a White Knight"), "{err}");
+    assert!(err.contains("Legal moves of the White Man on D6"), "{err}");
+    // A reason a rule decides points at that rule in the file.
+    let (code, _, err) = regula(&[
+        "moves",
+        "rules/camelot.rules",
+        "--explain",
+        "C6-E8-C8",
+        "--after",
+        "tests/fixtures/explain/knight-check.txt",
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("rules/camelot.rules:"), "{err}");
 }

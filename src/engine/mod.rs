@@ -154,34 +154,57 @@ impl Game {
     /// cannot move, the game is drawn (the validator requires a `blocked` rule, so this is
     /// only reached when that rule's other conditions fail).
     fn outcome_given(&self, g: &mut Generator, pos: &Position, blocked: bool) -> Outcome {
+        match self.deciding_rule(g, pos, blocked) {
+            Some((_, o)) => o,
+            None if blocked => Outcome::Draw,
+            None => Outcome::Ongoing,
+        }
+    }
+
+    /// The first end rule that holds (its index in `def.end`) and the outcome it gives.
+    fn deciding_rule(
+        &self,
+        g: &mut Generator,
+        pos: &Position,
+        blocked: bool,
+    ) -> Option<(usize, Outcome)> {
         let def = &self.def;
-        for rule in &def.end {
+        for (i, rule) in def.end.iter().enumerate() {
             match rule.result {
                 EndResult::Draw => {
                     if g.cond_eval(pos, &rule.cond, &mut Env::default(), None, blocked) {
-                        return Outcome::Draw;
+                        return Some((i, Outcome::Draw));
                     }
                 }
                 EndResult::Win | EndResult::Loss => {
                     for p in 0..def.players.len() as u8 {
                         if g.cond_eval(pos, &rule.cond, &mut Env::with(p), None, blocked) {
                             if rule.result == EndResult::Win {
-                                return Outcome::Win(p);
+                                return Some((i, Outcome::Win(p)));
                             }
                             // A loss for p: the other side (validation allows `loss` only
                             // with two sides) wins.
                             let opp = def.opponents(p);
-                            return Outcome::Win(opp.trailing_zeros() as u8);
+                            return Some((i, Outcome::Win(opp.trailing_zeros() as u8)));
                         }
                     }
                 }
             }
         }
-        if blocked {
-            Outcome::Draw
-        } else {
-            Outcome::Ongoing
+        None
+    }
+
+    /// The end rule (index in `def.end`) that has ended the game at `pos`, if one has: what
+    /// an explanation points at when a move is refused because the game is over.
+    pub fn ending_rule(&self, pos: &Position) -> Option<usize> {
+        let mut g = self.generator(Identity::Effect);
+        let mut out = Vec::new();
+        g.legal(pos, &mut out);
+        let mut blocked = out.is_empty();
+        if blocked && self.def.blocked_pass && !g.overflow && self.another_can_move(&mut g, pos) {
+            blocked = false;
         }
+        self.deciding_rule(&mut g, pos, blocked).map(|(i, _)| i)
     }
 
     /// Plays a move known to be legal.

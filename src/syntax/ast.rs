@@ -253,6 +253,10 @@ pub struct IfParam<T> {
     pub value: Ident,
     pub then: Vec<T>,
     pub otherwise: Vec<T>,
+    /// The span of each statement of `then`, in order (explanations point at statements).
+    pub then_spans: Vec<Span>,
+    /// The span of each statement of `otherwise`, in order.
+    pub otherwise_spans: Vec<Span>,
 }
 
 pub use crate::model::Over;
@@ -278,6 +282,8 @@ pub enum LegStmt {
 pub struct LegDecl {
     pub name: Ident,
     pub body: Vec<LegStmt>,
+    /// The span of each statement of `body`, in order (explanations point at statements).
+    pub spans: Vec<Span>,
 }
 
 /// How often a segment's leg repeats.
@@ -324,6 +330,8 @@ pub enum MoveStmt {
 pub struct MoveDecl {
     pub name: Ident,
     pub body: Vec<MoveStmt>,
+    /// The span of each statement of `body`, in order (explanations point at statements).
+    pub spans: Vec<Span>,
 }
 
 /// What happens when a priority's kept set is empty.
@@ -349,6 +357,8 @@ pub enum PrioStmt {
 pub struct PriorityDecl {
     pub name: Ident,
     pub body: Vec<PrioStmt>,
+    /// The span of each statement of `body`, in order (explanations point at statements).
+    pub spans: Vec<Span>,
 }
 
 /// The result an end rule declares.

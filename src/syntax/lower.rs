@@ -239,26 +239,26 @@ fn lower_item_kind(p: P) -> ItemKind {
         Rule::leg => {
             let mut it = p.into_inner();
             let name = ident(it.next().unwrap());
-            ItemKind::Leg(LegDecl {
-                name,
-                body: it.map(lower_leg_stmt).collect(),
-            })
+            {
+                let (body, spans) = statements(it, lower_leg_stmt);
+                ItemKind::Leg(LegDecl { name, body, spans })
+            }
         }
         Rule::move_def => {
             let mut it = p.into_inner();
             let name = ident(it.next().unwrap());
-            ItemKind::Move(MoveDecl {
-                name,
-                body: it.map(lower_move_stmt).collect(),
-            })
+            {
+                let (body, spans) = statements(it, lower_move_stmt);
+                ItemKind::Move(MoveDecl { name, body, spans })
+            }
         }
         Rule::priority => {
             let mut it = p.into_inner();
             let name = ident(it.next().unwrap());
-            ItemKind::Priority(PriorityDecl {
-                name,
-                body: it.map(lower_prio_stmt).collect(),
-            })
+            {
+                let (body, spans) = statements(it, lower_prio_stmt);
+                ItemKind::Priority(PriorityDecl { name, body, spans })
+            }
         }
         Rule::end_block => ItemKind::End(p.into_inner().map(lower_end_stmt).collect()),
         Rule::promote => ItemKind::Promote(p.into_inner().map(lower_promote_stmt).collect()),
@@ -361,13 +361,17 @@ fn lower_if<T>(p: P, f: fn(P) -> T) -> IfParam<T> {
     let value = ident(it.next().unwrap());
     let mut then = Vec::new();
     let mut otherwise = Vec::new();
+    let mut then_spans = Vec::new();
+    let mut otherwise_spans = Vec::new();
     let mut in_else = false;
     for s in it {
         if s.as_rule() == Rule::else_kw {
             in_else = true;
         } else if in_else {
+            otherwise_spans.push(trimmed(&s));
             otherwise.push(f(s));
         } else {
+            then_spans.push(trimmed(&s));
             then.push(f(s));
         }
     }
@@ -376,7 +380,24 @@ fn lower_if<T>(p: P, f: fn(P) -> T) -> IfParam<T> {
         value,
         then,
         otherwise,
+        then_spans,
+        otherwise_spans,
     }
+}
+
+/// A statement's span without the whitespace a rule may end with.
+fn trimmed(p: &P) -> Span {
+    let sp = span(p);
+    Span::new(sp.start, sp.start + p.as_str().trim_end().len())
+}
+
+/// Lowers a block's statements, keeping the span of each.
+fn statements<'a, T>(it: impl Iterator<Item = P<'a>>, f: fn(P<'a>) -> T) -> (Vec<T>, Vec<Span>) {
+    it.map(|p| {
+        let sp = trimmed(&p);
+        (f(p), sp)
+    })
+    .unzip()
 }
 
 fn lower_leg_stmt(p: P) -> LegStmt {
