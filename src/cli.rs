@@ -299,7 +299,35 @@ fn load(path: &Path, params: &[(String, String)]) -> Result<Game, CliError> {
 
 /// Reads a position file; errors point into it.
 fn load_position(game: &Game, path: &Path) -> Result<Position, CliError> {
-    let src = read(path)?;
+    position_text(game, &read(path)?)
+}
+
+/// A position read from its text as `--position` reads it; the diagnostic points into it.
+/// Public for the property tests, which check that every refusal is located.
+///
+/// # Errors
+/// The YAML or position problem.
+pub fn read_position(
+    game: &Game,
+    src: &SourceFile,
+) -> Result<Position, Box<dyn miette::Diagnostic + Send + Sync>> {
+    position_text(game, src).map_err(|e| Box::new(e) as _)
+}
+
+/// A game record replayed from `pos` as `--after` replays it; every position, `pos` first.
+/// Public for the property tests.
+///
+/// # Errors
+/// The record problem or the first illegal move, located in the record.
+pub fn read_record(
+    game: &Game,
+    pos: &Position,
+    src: &SourceFile,
+) -> Result<Vec<Position>, Box<dyn miette::Diagnostic + Send + Sync>> {
+    replay_text(game, pos, src).map_err(|e| Box::new(e) as _)
+}
+
+fn position_text(game: &Game, src: &SourceFile) -> Result<Position, CliError> {
     let spec: PositionSpec = serde_yaml::from_str(&src.text).map_err(|e| CliError::Position {
         src: src.named(),
         span: e.location().map(|l| (l.index(), 1).into()),
@@ -357,7 +385,10 @@ fn position(game: &Game, opts: &PosOpts) -> Result<Position, CliError> {
 
 /// Plays a game record from `pos`; every position of the line, `pos` first.
 fn replay_record(game: &Game, pos: &Position, record: &Path) -> Result<Vec<Position>, CliError> {
-    let src = read(record)?;
+    replay_text(game, pos, &read(record)?)
+}
+
+fn replay_text(game: &Game, pos: &Position, src: &SourceFile) -> Result<Vec<Position>, CliError> {
     let tokens = crate::record::tokenize(&src.text).map_err(|e| CliError::Illegal {
         src: src.named(),
         span: (e.at, 1).into(),
@@ -543,7 +574,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
                     identity,
                     threads,
                 )
-                .map_err(CliError::Failed)?;
+                .map_err(|e| CliError::Failed(e.to_string()))?;
                 let mut rows: Vec<(String, u64)> = Vec::new();
                 let mut total = 0;
                 for (m, n) in moves.iter().zip(counts) {
@@ -557,7 +588,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 total
             } else {
                 crate::engine::perft_threads(&game, &pos, depth, identity, threads)
-                    .map_err(CliError::Failed)?
+                    .map_err(|e| CliError::Failed(e.to_string()))?
             };
             let secs = t0.elapsed().as_secs_f64();
             if time {

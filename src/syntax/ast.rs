@@ -255,7 +255,9 @@ pub struct IfParam<T> {
     pub otherwise: Vec<T>,
 }
 
-pub use crate::model::Over;
+// Enums the source and the model share: the validator passes them through unchanged, so a
+// new alternative is added once and every `match` on it, in both layers, must handle it.
+pub use crate::model::{CmpOp, Otherwise, Over, Removal, Repeat, Timing};
 
 /// A statement in a `leg` block.
 #[derive(Debug, Clone)]
@@ -278,24 +280,6 @@ pub enum LegStmt {
 pub struct LegDecl {
     pub name: Ident,
     pub body: Vec<LegStmt>,
-}
-
-/// How often a segment's leg repeats.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Repeat {
-    /// Exactly one leg.
-    Once,
-    /// One or more legs; the move may stop after any.
-    Plus,
-    /// One or more legs, continued while another is possible.
-    PlusMust,
-}
-
-/// When captured pieces leave the board.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Removal {
-    Immediately,
-    AtEnd,
 }
 
 /// A statement in a `move` block.
@@ -324,13 +308,6 @@ pub enum MoveStmt {
 pub struct MoveDecl {
     pub name: Ident,
     pub body: Vec<MoveStmt>,
-}
-
-/// What happens when a priority's kept set is empty.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Otherwise {
-    Skip,
-    NoMoves,
 }
 
 /// A statement in a `priority` block.
@@ -373,14 +350,6 @@ pub enum EndStmt {
     If(IfParam<EndStmt>),
 }
 
-/// When a promotion takes effect during a capture.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Timing {
-    AtEnd,
-    Continue,
-    Stop,
-}
-
 /// A statement in the `promote` block.
 #[derive(Debug, Clone)]
 pub enum PromoteStmt {
@@ -421,17 +390,6 @@ pub enum Cond {
     Blocked(Ident),
     Repeated(i64, Span),
     Cmp(Quantity, CmpOp, Quantity, Span),
-}
-
-/// A comparison operator.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CmpOp {
-    Ge,
-    Le,
-    Eq,
-    Ne,
-    Gt,
-    Lt,
 }
 
 /// A number in a comparison.
