@@ -7,6 +7,7 @@ mod diagnostics;
 mod docgen;
 mod kish_differential;
 mod lsp;
+mod mutation;
 mod perft;
 mod robustness;
 mod sources;
