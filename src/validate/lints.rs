@@ -435,6 +435,7 @@ pub fn lints(file: &RuleFile) -> Vec<ValidationError> {
             | ItemKind::Promote(_) => {}
         }
     }
+    out.extend(super::dead_rules::dead_rules(file));
     out
 }
 

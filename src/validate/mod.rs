@@ -13,7 +13,7 @@
 //! - [`moves`]: legs and move types;
 //! - [`rules`]: priorities, end rules and promotion;
 //! - [`error`]: the diagnostics every stage reports;
-//! - [`lints`]: warnings on a valid file.
+//! - [`lints`] and [`dead_rules`]: warnings on a valid file.
 //!
 //! Every stage reports into one list and goes on, so one run finds every problem; a stage
 //! that depends on a broken earlier one works with what is there (an unknown name compiles to
@@ -21,6 +21,7 @@
 
 mod board;
 mod conditions;
+mod dead_rules;
 mod error;
 mod items;
 mod lints;
