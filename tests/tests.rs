@@ -3,6 +3,7 @@
 mod camelot_reference;
 mod cases;
 mod cli;
+mod codes;
 mod diagnostics;
 mod docgen;
 mod kish_differential;
