@@ -330,7 +330,7 @@ pub fn read_record(
 fn position_text(game: &Game, src: &SourceFile) -> Result<Position, CliError> {
     let spec: PositionSpec = serde_yaml::from_str(&src.text).map_err(|e| CliError::Position {
         src: src.named(),
-        span: e.location().map(|l| (l.index(), 1).into()),
+        span: yaml_error_span(&src.text, &e),
         message: format!("invalid position: {e}"),
         help: Some(
             "A position has `to-move`, `pieces` (player → kind → squares) and optionally `state`."
@@ -339,10 +339,46 @@ fn position_text(game: &Game, src: &SourceFile) -> Result<Position, CliError> {
     })?;
     spec.to_position(game).map_err(|e| CliError::Position {
         src: src.named(),
-        span: find_token(&src.text, &e.token),
+        // A name written over several lines is found by its first line; failing that, the
+        // position is refused at its first line rather than nowhere.
+        span: find_token(&src.text, &e.token)
+            .or_else(|| find_token(&src.text, e.token.lines().next()?.trim()))
+            .or_else(|| first_line(&src.text)),
         message: e.message,
         help: e.help,
     })
+}
+
+/// Where a YAML error is: its location, or (for errors the parser does not place, such as
+/// "more than one document") a line starting `---`, or the first line.
+pub(crate) fn yaml_error_span(text: &str, e: &serde_yaml::Error) -> Option<SourceSpan> {
+    e.location()
+        .map(|l| (l.index().min(text.len()), 1).into())
+        .or_else(|| {
+            let mut at = 0;
+            for line in text.split_inclusive('\n') {
+                if at > 0 && line.starts_with("---") {
+                    return Some((at, 3).into());
+                }
+                at += line.len();
+            }
+            None
+        })
+        .or_else(|| first_line(text))
+}
+
+/// The first line that is neither blank nor a comment (or else the start), to locate a
+/// problem that has no place of its own.
+pub(crate) fn first_line(text: &str) -> Option<SourceSpan> {
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let t = line.trim_end();
+        if !t.trim().is_empty() && !t.trim_start().starts_with('#') {
+            return Some((at, t.len()).into());
+        }
+        at += line.len();
+    }
+    Some((0, 0).into())
 }
 
 /// The span of the first whole-word occurrence of `token` in a text.

@@ -477,5 +477,9 @@ fn mutations_long() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(1000);
-    check(&run(7, n, n / 2));
+    let seed: u64 = std::env::var("REGULA_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(7);
+    check(&run(seed, n, n / 2));
 }
