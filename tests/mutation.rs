@@ -222,6 +222,14 @@ fn refused(d: &dyn Diagnostic) -> Result<Verdict, String> {
 fn guarded(
     f: impl FnOnce() -> Result<Verdict, String> + Send + 'static,
 ) -> Result<Verdict, String> {
+    guarded_within(TIME_BOUND, f)
+}
+
+/// [`guarded`] with a given time bound.
+fn guarded_within(
+    bound: Duration,
+    f: impl FnOnce() -> Result<Verdict, String> + Send + 'static,
+) -> Result<Verdict, String> {
     let (tx, rx) = mpsc::channel();
     let spawned = std::thread::Builder::new()
         .stack_size(8 << 20)
@@ -230,7 +238,7 @@ fn guarded(
             let _ = tx.send(r);
         })
         .expect("a thread");
-    match rx.recv_timeout(TIME_BOUND) {
+    match rx.recv_timeout(bound) {
         Ok(Ok(r)) => {
             let _ = spawned.join();
             r
@@ -244,7 +252,7 @@ fn guarded(
                 .unwrap_or_default();
             Err(format!("panic: {msg}"))
         }
-        Err(_) => Err(format!("no answer within {TIME_BOUND:?} (hang)")),
+        Err(_) => Err(format!("no answer within {bound:?} (hang)")),
     }
 }
 
@@ -482,4 +490,40 @@ fn mutations_long() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(7);
     check(&run(seed, n, n / 2));
+}
+
+/// The checks themselves can fail: a panic, a hang and a diagnostic without a place are each
+/// reported, and a located one passes.
+#[test]
+fn the_property_checks_catch_panics_hangs_and_unlocated_diagnostics() {
+    let panicked = guarded(|| panic!("boom")).unwrap_err();
+    assert!(panicked.contains("panic: boom"), "{panicked}");
+    let hung = guarded_within(Duration::from_millis(50), || {
+        std::thread::sleep(Duration::from_secs(2));
+        Ok(Verdict::Accepted)
+    })
+    .unwrap_err();
+    assert!(hung.contains("hang"), "{hung}");
+    let src = SourceFile::new("x.yaml", "a: b\n");
+    let nowhere = regula::cases::CaseFileError {
+        src: src.named(),
+        span: None,
+        message: "no place".into(),
+        help: None,
+    };
+    assert!(located(&nowhere).unwrap_err().contains("has no label"));
+    let outside = regula::cases::CaseFileError {
+        src: src.named(),
+        span: Some((3, 40).into()),
+        message: "past the end".into(),
+        help: None,
+    };
+    assert!(located(&outside).unwrap_err().contains("outside the text"));
+    let here = regula::cases::CaseFileError {
+        src: src.named(),
+        span: Some((0, 1).into()),
+        message: "here".into(),
+        help: None,
+    };
+    assert_eq!(refused(&here), Ok(Verdict::Refused));
 }
