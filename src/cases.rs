@@ -150,7 +150,7 @@ impl GameCache {
 /// A diagnostic pointing at the YAML problem.
 pub fn read_case_file(src: &SourceFile) -> Result<CaseFile, CaseFileError> {
     serde_yaml::from_str::<CaseFile>(&src.text).map_err(|e| {
-        let span = e.location().map(|l| SourceSpan::from((l.index(), 1)));
+        let span = crate::cli::yaml_error_span(&src.text, &e);
         CaseFileError { src: src.named(), span, message: format!("invalid case file: {e}"), help: Some("See the case schema in README.md (keys: name, clause, position, params, play, moves, includes, excludes, count, outcome, perft, note, diagram).".into()) }
     })
 }

@@ -322,10 +322,38 @@ fn load(path: &Path, params: &[(String, String)]) -> Result<Game, CliError> {
 
 /// Reads a position file; errors point into it.
 fn load_position(game: &Game, path: &Path) -> Result<Position, CliError> {
-    let src = read(path)?;
+    position_text(game, &read(path)?)
+}
+
+/// A position read from its text as `--position` reads it; the diagnostic points into it.
+/// Public for the property tests, which check that every refusal is located.
+///
+/// # Errors
+/// The YAML or position problem.
+pub fn read_position(
+    game: &Game,
+    src: &SourceFile,
+) -> Result<Position, Box<dyn miette::Diagnostic + Send + Sync>> {
+    position_text(game, src).map_err(|e| Box::new(e) as _)
+}
+
+/// A game record replayed from `pos` as `--after` replays it; every position, `pos` first.
+/// Public for the property tests.
+///
+/// # Errors
+/// The record problem or the first illegal move, located in the record.
+pub fn read_record(
+    game: &Game,
+    pos: &Position,
+    src: &SourceFile,
+) -> Result<Vec<Position>, Box<dyn miette::Diagnostic + Send + Sync>> {
+    replay_text(game, pos, src).map_err(|e| Box::new(e) as _)
+}
+
+fn position_text(game: &Game, src: &SourceFile) -> Result<Position, CliError> {
     let spec: PositionSpec = serde_yaml::from_str(&src.text).map_err(|e| CliError::Position {
         src: src.named(),
-        span: e.location().map(|l| (l.index(), 1).into()),
+        span: yaml_error_span(&src.text, &e),
         message: format!("invalid position: {e}"),
         help: Some(
             "A position has `to-move`, `pieces` (player → kind → squares) and optionally `state`."
@@ -334,10 +362,46 @@ fn load_position(game: &Game, path: &Path) -> Result<Position, CliError> {
     })?;
     spec.to_position(game).map_err(|e| CliError::Position {
         src: src.named(),
-        span: find_token(&src.text, &e.token),
+        // A name written over several lines is found by its first line; failing that, the
+        // position is refused at its first line rather than nowhere.
+        span: find_token(&src.text, &e.token)
+            .or_else(|| find_token(&src.text, e.token.lines().next()?.trim()))
+            .or_else(|| first_line(&src.text)),
         message: e.message,
         help: e.help,
     })
+}
+
+/// Where a YAML error is: its location, or (for errors the parser does not place, such as
+/// "more than one document") a line starting `---`, or the first line.
+pub(crate) fn yaml_error_span(text: &str, e: &serde_yaml::Error) -> Option<SourceSpan> {
+    e.location()
+        .map(|l| (l.index().min(text.len()), 1).into())
+        .or_else(|| {
+            let mut at = 0;
+            for line in text.split_inclusive('\n') {
+                if at > 0 && line.starts_with("---") {
+                    return Some((at, 3).into());
+                }
+                at += line.len();
+            }
+            None
+        })
+        .or_else(|| first_line(text))
+}
+
+/// The first line that is neither blank nor a comment (or else the start), to locate a
+/// problem that has no place of its own.
+pub(crate) fn first_line(text: &str) -> Option<SourceSpan> {
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let t = line.trim_end();
+        if !t.trim().is_empty() && !t.trim_start().starts_with('#') {
+            return Some((at, t.len()).into());
+        }
+        at += line.len();
+    }
+    Some((0, 0).into())
 }
 
 /// The span of the first whole-word occurrence of `token` in a text.
@@ -384,7 +448,10 @@ fn line(game: &Game, opts: &PosOpts) -> Result<Vec<Position>, CliError> {
 
 /// Plays a game record from `pos`; every position of the line, `pos` first.
 fn replay_record(game: &Game, pos: &Position, record: &Path) -> Result<Vec<Position>, CliError> {
-    let src = read(record)?;
+    replay_text(game, pos, &read(record)?)
+}
+
+fn replay_text(game: &Game, pos: &Position, src: &SourceFile) -> Result<Vec<Position>, CliError> {
     let tokens = crate::record::tokenize(&src.text).map_err(|e| CliError::Illegal {
         src: src.named(),
         span: (e.at, 1).into(),
@@ -575,7 +642,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
                     identity,
                     threads,
                 )
-                .map_err(CliError::Failed)?;
+                .map_err(|e| CliError::Failed(e.to_string()))?;
                 let mut rows: Vec<(String, u64)> = Vec::new();
                 let mut total = 0;
                 for (m, n) in moves.iter().zip(counts) {
@@ -589,7 +656,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 total
             } else {
                 crate::engine::perft_threads(&game, &pos, depth, identity, threads)
-                    .map_err(CliError::Failed)?
+                    .map_err(|e| CliError::Failed(e.to_string()))?
             };
             let secs = t0.elapsed().as_secs_f64();
             if time {

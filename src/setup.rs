@@ -131,6 +131,14 @@ impl PositionSpec {
         let def = &game.def;
         let players = def.players.join(", ");
         let to_move = def.player(&self.to_move).ok_or_else(|| {
+            if self.to_move.trim().is_empty() {
+                // No name to point at: point at the key.
+                return err(
+                    "`to-move` names no player".into(),
+                    "to-move",
+                    Some(format!("Players: {players}.")),
+                );
+            }
             err(
                 format!("unknown player `{}`", self.to_move),
                 &self.to_move,

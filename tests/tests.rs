@@ -3,11 +3,13 @@
 mod camelot_reference;
 mod cases;
 mod cli;
+mod codes;
 mod diagnostics;
 mod docgen;
 mod explain;
 mod kish_differential;
 mod lsp;
+mod mutation;
 mod perft;
 mod robustness;
 mod sources;

@@ -278,8 +278,8 @@ pub struct Overflow;
 /// Counts the leaves of the game tree to `depth` plies (terminal positions have no children).
 ///
 /// # Errors
-/// A message when a position's move generation overflowed its bounds.
-pub fn perft(game: &Game, pos: &Position, depth: u32, identity: Identity) -> Result<u64, String> {
+/// [`Overflow`] when a position's move generation passed its bounds.
+pub fn perft(game: &Game, pos: &Position, depth: u32, identity: Identity) -> Result<u64, Overflow> {
     let mut g = game.generator(identity);
     let mut lists: Vec<Vec<Move>> = (0..=depth).map(|_| Vec::with_capacity(256)).collect();
     perft_rec(game, &mut g, pos, depth, &mut lists)
@@ -291,14 +291,14 @@ fn perft_rec(
     pos: &Position,
     depth: u32,
     lists: &mut [Vec<Move>],
-) -> Result<u64, String> {
+) -> Result<u64, Overflow> {
     if depth == 0 {
         return Ok(1);
     }
     let (head, rest) = lists.split_first_mut().expect("one list per ply");
     game.analyze(g, pos, head);
     if g.overflow {
-        return Err(Overflow.to_string());
+        return Err(Overflow);
     }
     if depth == 1 {
         return Ok(head.len() as u64);

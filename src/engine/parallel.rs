@@ -6,7 +6,7 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::{Game, Identity, Move, Position, perft};
+use super::{Game, Identity, Move, Overflow, Position, perft};
 
 /// The number of threads to use when none is asked for: every core.
 pub fn default_threads() -> usize {
@@ -23,7 +23,7 @@ pub fn perft_threads(
     depth: u32,
     identity: Identity,
     threads: usize,
-) -> Result<u64, String> {
+) -> Result<u64, Overflow> {
     if threads <= 1 || depth <= 2 {
         return perft(game, pos, depth, identity);
     }
@@ -52,10 +52,10 @@ pub fn divide_threads(
     depth: u32,
     identity: Identity,
     threads: usize,
-) -> Result<Vec<u64>, String> {
+) -> Result<Vec<u64>, Overflow> {
     let next = AtomicUsize::new(0);
     let threads = threads.clamp(1, moves.len().max(1));
-    let results: Vec<Result<Vec<(usize, u64)>, String>> = std::thread::scope(|s| {
+    let results: Vec<Result<Vec<(usize, u64)>, Overflow>> = std::thread::scope(|s| {
         let workers: Vec<_> = (0..threads)
             .map(|_| {
                 s.spawn(|| {

@@ -190,8 +190,11 @@ pub struct Leg {
 /// How a segment repeats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Repeat {
+    /// Exactly one leg.
     Once,
+    /// One or more legs; the move may stop after any.
     Plus,
+    /// One or more legs, continued while another is possible.
     PlusMust,
 }
 

@@ -259,7 +259,9 @@ pub struct IfParam<T> {
     pub otherwise_spans: Vec<Span>,
 }
 
-pub use crate::model::Over;
+// Enums the source and the model share: the validator passes them through unchanged, so a
+// new alternative is added once and every `match` on it, in both layers, must handle it.
+pub use crate::model::{CmpOp, Otherwise, Over, Removal, Repeat, Timing};
 
 /// A statement in a `leg` block.
 #[derive(Debug, Clone)]
@@ -284,24 +286,6 @@ pub struct LegDecl {
     pub body: Vec<LegStmt>,
     /// The span of each statement of `body`, in order (explanations point at statements).
     pub spans: Vec<Span>,
-}
-
-/// How often a segment's leg repeats.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Repeat {
-    /// Exactly one leg.
-    Once,
-    /// One or more legs; the move may stop after any.
-    Plus,
-    /// One or more legs, continued while another is possible.
-    PlusMust,
-}
-
-/// When captured pieces leave the board.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Removal {
-    Immediately,
-    AtEnd,
 }
 
 /// A statement in a `move` block.
@@ -332,13 +316,6 @@ pub struct MoveDecl {
     pub body: Vec<MoveStmt>,
     /// The span of each statement of `body`, in order (explanations point at statements).
     pub spans: Vec<Span>,
-}
-
-/// What happens when a priority's kept set is empty.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Otherwise {
-    Skip,
-    NoMoves,
 }
 
 /// A statement in a `priority` block.
@@ -383,14 +360,6 @@ pub enum EndStmt {
     If(IfParam<EndStmt>),
 }
 
-/// When a promotion takes effect during a capture.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Timing {
-    AtEnd,
-    Continue,
-    Stop,
-}
-
 /// A statement in the `promote` block.
 #[derive(Debug, Clone)]
 pub enum PromoteStmt {
@@ -431,17 +400,6 @@ pub enum Cond {
     Blocked(Ident),
     Repeated(i64, Span),
     Cmp(Quantity, CmpOp, Quantity, Span),
-}
-
-/// A comparison operator.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CmpOp {
-    Ge,
-    Le,
-    Eq,
-    Ne,
-    Gt,
-    Lt,
 }
 
 /// A number in a comparison.

@@ -154,7 +154,7 @@ impl Diagnostic for ValidationErrors {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         // A file with warnings only is not invalid.
         Some(Box::new(
-            if self.errors.iter().all(|e| e.check == Check::Unused) {
+            if self.errors.iter().all(|e| e.check.is_warning()) {
                 "regula::warnings"
             } else {
                 "regula::invalid"

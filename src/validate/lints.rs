@@ -39,7 +39,15 @@ fn by_kinds<'a>(stmts: &'a [MoveStmt], out: &mut Vec<&'a Ident>) {
                 by_kinds(&i.then, out);
                 by_kinds(&i.otherwise, out);
             }
-            _ => {}
+            MoveStmt::Drop(_)
+            | MoveStmt::From(_)
+            | MoveStmt::To(_)
+            | MoveStmt::Land(_)
+            | MoveStmt::Stop(_)
+            | MoveStmt::Sequence(_)
+            | MoveStmt::Require(_)
+            | MoveStmt::Effect { .. }
+            | MoveStmt::Removal(_) => {}
         }
     }
 }
@@ -54,7 +62,15 @@ fn drops(stmts: &[MoveStmt], u: &mut Used) {
                 drops(&i.then, u);
                 drops(&i.otherwise, u);
             }
-            _ => {}
+            MoveStmt::By(_)
+            | MoveStmt::From(_)
+            | MoveStmt::To(_)
+            | MoveStmt::Land(_)
+            | MoveStmt::Stop(_)
+            | MoveStmt::Sequence(_)
+            | MoveStmt::Require(_)
+            | MoveStmt::Effect { .. }
+            | MoveStmt::Removal(_) => {}
         }
     }
 }
@@ -125,7 +141,7 @@ fn quantity(q: &Quantity, u: &mut Used) {
         Quantity::Counter { name, .. } => {
             u.counters.insert(name.name.clone());
         }
-        _ => {}
+        Quantity::Count { region: None, .. } | Quantity::Int(_) => {}
     }
 }
 
@@ -229,7 +245,25 @@ pub fn lints(file: &RuleFile) -> Vec<ValidationError> {
             }
             ItemKind::Move(m) => drops(&m.body, &mut u),
             ItemKind::Promote(p) => promoted(p, &mut u),
-            _ => {}
+            ItemKind::Game(_)
+            | ItemKind::Extends(..)
+            | ItemKind::Remove(_)
+            | ItemKind::Amend(_)
+            | ItemKind::Players(_)
+            | ItemKind::Teams(_)
+            | ItemKind::Turn(_)
+            | ItemKind::Neutral(_)
+            | ItemKind::Board(_)
+            | ItemKind::Directions(_)
+            | ItemKind::DirSet(_)
+            | ItemKind::Region(_)
+            | ItemKind::Pieces(_)
+            | ItemKind::Counter(_)
+            | ItemKind::Param(_)
+            | ItemKind::SetParam(..)
+            | ItemKind::Leg(_)
+            | ItemKind::Priority(_)
+            | ItemKind::End(_) => {}
         }
     }
     for item in &file.items {
@@ -249,7 +283,22 @@ pub fn lints(file: &RuleFile) -> Vec<ValidationError> {
                     u.sets.insert(i.name.clone());
                 });
             }
-            _ => {}
+            ItemKind::Game(_)
+            | ItemKind::Extends(..)
+            | ItemKind::Remove(_)
+            | ItemKind::Amend(_)
+            | ItemKind::Players(_)
+            | ItemKind::Teams(_)
+            | ItemKind::Turn(_)
+            | ItemKind::Neutral(_)
+            | ItemKind::Board(_)
+            | ItemKind::Directions(_)
+            | ItemKind::Region(_)
+            | ItemKind::Pieces(_)
+            | ItemKind::Setup(_)
+            | ItemKind::Counter(_)
+            | ItemKind::Param(_)
+            | ItemKind::SetParam(..) => {}
         }
     }
     let mut out = std::mem::take(&mut u.suspicious);
@@ -290,7 +339,29 @@ pub fn lints(file: &RuleFile) -> Vec<ValidationError> {
                 &c.name,
                 "No move changes it and no condition reads it; remove it or add an `effect`.",
             ),
-            _ => {}
+            // Used, or not a declaration that can go unused.
+            ItemKind::Game(_)
+            | ItemKind::Extends(..)
+            | ItemKind::Remove(_)
+            | ItemKind::Amend(_)
+            | ItemKind::Players(_)
+            | ItemKind::Teams(_)
+            | ItemKind::Turn(_)
+            | ItemKind::Neutral(_)
+            | ItemKind::Board(_)
+            | ItemKind::Directions(_)
+            | ItemKind::DirSet(_)
+            | ItemKind::Region(_)
+            | ItemKind::Pieces(_)
+            | ItemKind::Setup(_)
+            | ItemKind::Counter(_)
+            | ItemKind::Param(_)
+            | ItemKind::SetParam(..)
+            | ItemKind::Leg(_)
+            | ItemKind::Move(_)
+            | ItemKind::Priority(_)
+            | ItemKind::End(_)
+            | ItemKind::Promote(_) => {}
         }
     }
     for item in &file.items {
@@ -342,9 +413,29 @@ pub fn lints(file: &RuleFile) -> Vec<ValidationError> {
                     });
                 }
             }
-            _ => {}
+            ItemKind::Game(_)
+            | ItemKind::Extends(..)
+            | ItemKind::Remove(_)
+            | ItemKind::Amend(_)
+            | ItemKind::Players(_)
+            | ItemKind::Teams(_)
+            | ItemKind::Turn(_)
+            | ItemKind::Neutral(_)
+            | ItemKind::Board(_)
+            | ItemKind::Directions(_)
+            | ItemKind::DirSet(_)
+            | ItemKind::Region(_)
+            | ItemKind::Pieces(_)
+            | ItemKind::Setup(_)
+            | ItemKind::Counter(_)
+            | ItemKind::SetParam(..)
+            | ItemKind::Leg(_)
+            | ItemKind::Priority(_)
+            | ItemKind::End(_)
+            | ItemKind::Promote(_) => {}
         }
     }
+    out.extend(super::dead_rules::dead_rules(file));
     out
 }
 
