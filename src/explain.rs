@@ -22,7 +22,8 @@ use crate::notation;
 use crate::source::SourceMap;
 use crate::span::Span;
 use crate::syntax::ast::{
-    self, IfParam, Item, ItemKind, LegStmt, MoveStmt, Over, PerPlayer, PrioStmt, Repeat,
+    self, Conditional, IfParam, Item, ItemKind, LegStmt, MoveStmt, Over, PerPlayer, PrioStmt,
+    Repeat,
 };
 
 /// What kind of rule refuses a move.
@@ -432,39 +433,11 @@ fn holds<T>(def: &GameDef, i: &IfParam<T>) -> bool {
         .is_some_and(|p| p.values[p.chosen].0 == i.value.name)
 }
 
-/// Statements that may hold an `if` block.
-trait Stmt: Sized {
-    fn as_if(&self) -> Option<&IfParam<Self>>;
-    fn as_if_mut(&mut self) -> Option<&mut IfParam<Self>>;
-}
-
-macro_rules! stmt {
-    ($t:ident) => {
-        impl Stmt for $t {
-            fn as_if(&self) -> Option<&IfParam<Self>> {
-                match self {
-                    $t::If(i) => Some(i),
-                    _ => None,
-                }
-            }
-            fn as_if_mut(&mut self) -> Option<&mut IfParam<Self>> {
-                match self {
-                    $t::If(i) => Some(i),
-                    _ => None,
-                }
-            }
-        }
-    };
-}
-stmt!(LegStmt);
-stmt!(MoveStmt);
-stmt!(PrioStmt);
-
 /// Where a statement is: its index in the block, then (branch, index) through `if` blocks.
 type Path = Vec<usize>;
 
 /// The statements in force (after `if` choices), with their paths and spans.
-fn active<'a, T: Stmt>(
+fn active<'a, T: Conditional>(
     body: &'a [T],
     spans: &[Span],
     def: &GameDef,
@@ -491,7 +464,7 @@ fn active<'a, T: Stmt>(
 }
 
 /// The block and index of the statement at `path`, with the block's spans, for editing.
-fn at<'a, T: Stmt>(
+fn at<'a, T: Conditional>(
     body: &'a mut Vec<T>,
     spans: &'a mut Vec<Span>,
     path: &[usize],

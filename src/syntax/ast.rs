@@ -440,3 +440,42 @@ pub enum SqCond {
     Piece(Ident),
     Can(Ident),
 }
+
+/// A statement kind that may be `if PARAM is VALUE { ... } else { ... }`.
+///
+/// Each implementation lists every statement alternative, so a new one must say here
+/// whether it is conditional.
+pub trait Conditional: Sized {
+    /// The `if` this statement is, if it is one.
+    fn as_if(&self) -> Option<&IfParam<Self>>;
+    /// The same, for editing (explanations relax statements inside `if` blocks).
+    fn as_if_mut(&mut self) -> Option<&mut IfParam<Self>>;
+}
+
+macro_rules! conditional {
+    ($t:ty: $($other:pat),+) => {
+        impl Conditional for $t {
+            fn as_if(&self) -> Option<&IfParam<Self>> {
+                match self {
+                    Self::If(i) => Some(i),
+                    $($other)|+ => None,
+                }
+            }
+            fn as_if_mut(&mut self) -> Option<&mut IfParam<Self>> {
+                match self {
+                    Self::If(i) => Some(i),
+                    $($other)|+ => None,
+                }
+            }
+        }
+    };
+}
+
+conditional!(LegStmt: Self::Step(_), Self::Slide(_), Self::Leap { .. }, Self::Capture(_),
+    Self::Land(_), Self::NoReverse(_));
+conditional!(MoveStmt: Self::By(_), Self::Drop(_), Self::From(_), Self::To(_), Self::Land(_),
+    Self::Stop(_), Self::Sequence(_), Self::Require(_), Self::Effect { .. }, Self::Removal(_));
+conditional!(PrioStmt: Self::When(_), Self::Keep(_), Self::Prefer(_), Self::Maximize(_),
+    Self::Otherwise(_));
+conditional!(EndStmt: Self::Rule { .. });
+conditional!(PromoteStmt: Self::Rule { .. }, Self::Timing(..));

@@ -6,79 +6,9 @@
 use super::{Check, Validator, list};
 use crate::model::Param;
 use crate::span::Span;
-use crate::syntax::ast::{self, IfParam, ItemKind};
+use crate::syntax::ast::{self, ItemKind};
 
-/// A statement kind that may be `if PARAM is VALUE { ... } else { ... }`.
-///
-/// Each implementation matches every statement alternative, so a new one must say here
-/// whether it is conditional.
-pub(super) trait Conditional: Sized {
-    /// The `if` this statement is, if it is one.
-    fn as_if(&self) -> Option<&IfParam<Self>>;
-}
-
-impl Conditional for ast::LegStmt {
-    fn as_if(&self) -> Option<&IfParam<Self>> {
-        match self {
-            Self::If(i) => Some(i),
-            Self::Step(_)
-            | Self::Slide(_)
-            | Self::Leap { .. }
-            | Self::Capture(_)
-            | Self::Land(_)
-            | Self::NoReverse(_) => None,
-        }
-    }
-}
-
-impl Conditional for ast::MoveStmt {
-    fn as_if(&self) -> Option<&IfParam<Self>> {
-        match self {
-            Self::If(i) => Some(i),
-            Self::By(_)
-            | Self::Drop(_)
-            | Self::From(_)
-            | Self::To(_)
-            | Self::Land(_)
-            | Self::Stop(_)
-            | Self::Sequence(_)
-            | Self::Require(_)
-            | Self::Effect { .. }
-            | Self::Removal(_) => None,
-        }
-    }
-}
-
-impl Conditional for ast::PrioStmt {
-    fn as_if(&self) -> Option<&IfParam<Self>> {
-        match self {
-            Self::If(i) => Some(i),
-            Self::When(_)
-            | Self::Keep(_)
-            | Self::Prefer(_)
-            | Self::Maximize(_)
-            | Self::Otherwise(_) => None,
-        }
-    }
-}
-
-impl Conditional for ast::EndStmt {
-    fn as_if(&self) -> Option<&IfParam<Self>> {
-        match self {
-            Self::If(i) => Some(i),
-            Self::Rule { .. } => None,
-        }
-    }
-}
-
-impl Conditional for ast::PromoteStmt {
-    fn as_if(&self) -> Option<&IfParam<Self>> {
-        match self {
-            Self::If(i) => Some(i),
-            Self::Rule { .. } | Self::Timing(..) => None,
-        }
-    }
-}
+pub(super) use crate::syntax::ast::Conditional;
 
 impl Validator {
     pub(super) fn params(
