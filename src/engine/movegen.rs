@@ -142,7 +142,7 @@ impl<'g> Generator<'g> {
         self.overflow = false;
         let def = self.def;
         // `require` conditions depend only on the position: decide them once per move type.
-        let mut allowed = [true; 64];
+        let mut allowed = [true; MAX_MOVE_TYPES];
         for (i, mk) in def.moves.iter().enumerate() {
             if let Some(r) = &mk.require {
                 allowed[i.min(63)] = self.cond_eval(pos, r, &mut Env::default(), None, false);
@@ -180,7 +180,7 @@ impl<'g> Generator<'g> {
     }
 
     /// Drop moves: a new piece on each empty square that the move's `to` allows.
-    fn drops(&mut self, allowed: &[bool; 64], out: &mut Vec<Move>) {
+    fn drops(&mut self, allowed: &[bool; MAX_MOVE_TYPES], out: &mut Vec<Move>) {
         let def = self.def;
         for (ki, mk) in def.moves.iter().enumerate() {
             let Some(k) = mk.drop else { continue };

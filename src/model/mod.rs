@@ -19,6 +19,16 @@ pub const MAX_KINDS: usize = 15;
 pub const MAX_DIRS: usize = 16;
 /// Largest number of counters.
 pub const MAX_COUNTERS: usize = 8;
+/// Move types in one game: a move's type is a bit of a 64-bit mask in move generation.
+pub const MAX_MOVE_TYPES: usize = 64;
+/// Legs in one game (ids are bytes, and 255 is kept free).
+pub const MAX_LEGS: usize = 250;
+/// Direction sets in one game (ids are bytes).
+pub const MAX_DIR_SETS: usize = 250;
+/// Regions in one game (ids are bytes).
+pub const MAX_REGIONS: usize = 250;
+/// Segments (`a then b then ...`) in one move type.
+pub const MAX_SEGMENTS: usize = 8;
 /// Longest path (landings after the start square) a move may have.
 pub const MAX_PATH: usize = 64;
 /// Counters hold 0..=MAX_COUNTER_VALUE: a counter's `max`, an effect's value and a position's

@@ -33,26 +33,26 @@ impl Validator {
             (
                 "move types",
                 moves_ast.len(),
-                64,
-                moves_ast.get(64).map(|(m, _)| m.name.span),
+                MAX_MOVE_TYPES,
+                moves_ast.get(MAX_MOVE_TYPES).map(|(m, _)| m.name.span),
             ),
             (
                 "legs",
                 legs_ast.len(),
-                250,
-                legs_ast.get(250).map(|(l, _)| l.name.span),
+                MAX_LEGS,
+                legs_ast.get(MAX_LEGS).map(|(l, _)| l.name.span),
             ),
             (
                 "direction sets",
                 items.dir_sets.len(),
-                250,
-                items.dir_sets.get(250).map(|(s, _)| s.name.span),
+                MAX_DIR_SETS,
+                items.dir_sets.get(MAX_DIR_SETS).map(|(s, _)| s.name.span),
             ),
             (
                 "regions",
                 items.regions.len(),
-                250,
-                items.regions.get(250).map(|(r, _)| r.name.span),
+                MAX_REGIONS,
+                items.regions.get(MAX_REGIONS).map(|(r, _)| r.name.span),
             ),
         ] {
             if n > limit {
@@ -310,11 +310,11 @@ impl Validator {
                 Some("Add e.g. `sequence step` or `sequence jump+!`.".into()),
             );
         }
-        if mk.segments.len() > 8 {
+        if mk.segments.len() > MAX_SEGMENTS {
             self.err(
                 Check::Limit,
                 m.name.span,
-                "a move has at most 8 segments",
+                format!("a move has at most {MAX_SEGMENTS} segments"),
                 "too many segments",
                 None,
             );
