@@ -5,6 +5,7 @@ mod cases;
 mod cli;
 mod diagnostics;
 mod docgen;
+mod kernel_differential;
 mod kish_differential;
 mod lsp;
 mod perft;
