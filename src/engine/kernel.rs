@@ -47,7 +47,7 @@ pub(super) struct MovePlan {
     pub quiet: Option<Quiet>,
     /// Its first leg is a leap: test it on the board before searching.
     pub first_leap: Option<FirstLeap>,
-    /// One repeated non-capturing leg (`sequence canter+`): by effect its moves are the
+    /// One repeated non-capturing leg (`sequence hop+`): by effect its moves are the
     /// squares its flood reaches, counted as a set.
     pub flood: Option<Flood>,
 }
