@@ -6,7 +6,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use regula::SourceFile;
-use regula::engine::{Identity, perft};
+use regula::engine::{Identity, perft, perft_interpreted};
 
 fn load(path: &str) -> (SourceFile, regula::Game) {
     let src = SourceFile::read(std::path::Path::new(path)).unwrap();
@@ -38,6 +38,14 @@ fn bench(c: &mut Criterion) {
             )
         })
     });
+    group.bench_function("camelot/3_interpreter", |b| {
+        b.iter(|| {
+            assert_eq!(
+                perft_interpreted(&camelot, &start, 3, Identity::Effect).unwrap(),
+                1_070_822
+            )
+        })
+    });
     let (_, turkish) = load("rules/turkish-draughts.rules");
     let ts = turkish.start();
     group.bench_function("turkish/6_paths", |b| {
@@ -65,6 +73,14 @@ fn bench(c: &mut Criterion) {
     side.sample_size(10);
     side.bench_function("regula", |b| {
         b.iter(|| assert_eq!(perft(&turkish, &ts, 6, Identity::Path).unwrap(), 931_312))
+    });
+    side.bench_function("regula_interpreter", |b| {
+        b.iter(|| {
+            assert_eq!(
+                perft_interpreted(&turkish, &ts, 6, Identity::Path).unwrap(),
+                931_312
+            )
+        })
     });
     side.bench_function("kish", |b| {
         let board = kish::Board::new_default();

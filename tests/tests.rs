@@ -7,6 +7,7 @@ mod codes;
 mod diagnostics;
 mod docgen;
 mod explain;
+mod kernel_differential;
 mod kish_differential;
 mod lsp;
 mod mutation;

@@ -19,19 +19,29 @@ fn fold(def: &GameDef, e: &SqExpr, player: u8, kind: u8) -> Option<SquareSet> {
             let s = fold(def, x, player, kind)?;
             SquareSet([!s.0[0], !s.0[1], !s.0[2], !s.0[3]])
         }
+        // A part that decides alone (`piece K` of another kind in an `and`) makes the rest,
+        // even a part that reads the board, irrelevant.
         SqExpr::And(v) => {
-            let mut acc = FULL;
+            let mut acc = Some(FULL);
             for x in v {
-                acc = acc.and(&fold(def, x, player, kind)?);
+                match fold(def, x, player, kind) {
+                    Some(s) if s.is_empty() => return Some(s),
+                    Some(s) => acc = acc.map(|a| a.and(&s)),
+                    None => acc = None,
+                }
             }
-            acc
+            acc?
         }
         SqExpr::Or(v) => {
-            let mut acc = SquareSet::EMPTY;
+            let mut acc = Some(SquareSet::EMPTY);
             for x in v {
-                acc = acc.or(&fold(def, x, player, kind)?);
+                match fold(def, x, player, kind) {
+                    Some(s) if s == FULL => return Some(s),
+                    Some(s) => acc = acc.map(|a| a.or(&s)),
+                    None => acc = None,
+                }
             }
-            acc
+            acc?
         }
         SqExpr::In(sel) => def.region_squares(*sel, player),
         SqExpr::Piece(mask) => {
@@ -48,8 +58,8 @@ fn fold(def: &GameDef, e: &SqExpr, player: u8, kind: u8) -> Option<SquareSet> {
 /// One condition folded for every (player, kind), when it can be.
 #[derive(Debug, Clone)]
 pub(super) struct Folded {
-    /// `player * MAX_KINDS + kind`; empty when the condition reads the board.
-    sets: Vec<SquareSet>,
+    /// `player * MAX_KINDS + kind`; `None` where the condition reads the board.
+    sets: Vec<Option<SquareSet>>,
 }
 
 impl Folded {
@@ -65,12 +75,7 @@ impl Folded {
                 } else {
                     0
                 };
-                match fold(def, e, player, k) {
-                    Some(s) => sets.push(s),
-                    None => {
-                        return Folded { sets: Vec::new() };
-                    }
-                }
+                sets.push(fold(def, e, player, k));
             }
         }
         Folded { sets }
@@ -79,7 +84,9 @@ impl Folded {
     /// The set for a player and kind, or `None` when the condition must be interpreted.
     #[inline]
     pub fn get(&self, player: u8, kind: u8) -> Option<&SquareSet> {
-        self.sets.get(player as usize * MAX_KINDS + kind as usize)
+        self.sets
+            .get(player as usize * MAX_KINDS + kind as usize)
+            .and_then(|s| s.as_ref())
     }
 }
 

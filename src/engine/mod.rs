@@ -118,6 +118,25 @@ impl Game {
         o
     }
 
+    /// The number of legal moves (0 when the game is over), counting the quiet kernels' moves
+    /// in bulk; `None` when the kernels cannot prove the count exact (generate in full then).
+    /// `scratch` receives the moves that had to be generated.
+    pub fn bulk_legal_count(
+        &self,
+        g: &mut Generator,
+        pos: &Position,
+        scratch: &mut Vec<Move>,
+    ) -> Option<u64> {
+        let n = g.bulk_count(pos, scratch)?;
+        if n == 0 && self.def.blocked_pass {
+            return None;
+        }
+        match self.outcome_given(g, pos, n == 0) {
+            Outcome::Ongoing => Some(n),
+            Outcome::Draw | Outcome::Win(_) => Some(0),
+        }
+    }
+
     /// The legal moves and outcome of a position reached through `history` (earlier
     /// positions, oldest first), so that repetition rules can see the game.
     pub fn analyze_in_game(&self, pos: &Position, history: &[Position]) -> (Vec<Move>, Outcome) {
@@ -285,6 +304,23 @@ pub fn perft(game: &Game, pos: &Position, depth: u32, identity: Identity) -> Res
     perft_rec(game, &mut g, pos, depth, &mut lists)
 }
 
+/// [`perft`] by the interpreter alone, every kernel off: the reference the kernels are
+/// measured and tested against.
+///
+/// # Errors
+/// As [`perft`].
+pub fn perft_interpreted(
+    game: &Game,
+    pos: &Position,
+    depth: u32,
+    identity: Identity,
+) -> Result<u64, Overflow> {
+    let mut g = game.generator(identity);
+    g.set_kernels(false);
+    let mut lists: Vec<Vec<Move>> = (0..=depth).map(|_| Vec::with_capacity(256)).collect();
+    perft_rec(game, &mut g, pos, depth, &mut lists)
+}
+
 fn perft_rec(
     game: &Game,
     g: &mut Generator,
@@ -296,6 +332,11 @@ fn perft_rec(
         return Ok(1);
     }
     let (head, rest) = lists.split_first_mut().expect("one list per ply");
+    if depth == 1
+        && let Some(n) = game.bulk_legal_count(g, pos, head)
+    {
+        return Ok(n);
+    }
     game.analyze(g, pos, head);
     if g.overflow {
         return Err(Overflow);

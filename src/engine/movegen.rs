@@ -10,10 +10,13 @@
 //! gives each destination its shortest path as the canonical one.
 
 use super::fold::{FoldedGame, Which};
+#[path = "kernel.rs"]
+mod kernel;
 use super::memo::{Memo, State};
 use super::moves::Move;
 use super::position::{PieceCode, Position, kind, owner, piece_code};
 use crate::model::*;
+use kernel::{Counted, Kernels};
 
 /// When two moves are the same.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,6 +64,11 @@ pub struct Generator<'g> {
     dir_matters: bool,
     // Square conditions folded into sets per (player, kind).
     folded: FoldedGame,
+    // Move types compiled into tables (see `kernel`), and whether to use them.
+    kernels: Kernels,
+    use_kernels: bool,
+    flood_scratch: Vec<(u8, SquareSet)>,
+    flood_clash: bool,
     // Landings `(square, direction, victim)`, a stack shared by the nested searches.
     lbuf: Vec<(u8, u8, u8)>,
     nodes: u64,
@@ -82,7 +90,7 @@ struct Bfs {
 impl<'g> Generator<'g> {
     /// A generator for a game.
     pub fn new(def: &'g GameDef, identity: Identity) -> Generator<'g> {
-        Generator {
+        let mut g = Generator {
             def,
             identity,
             cells: [0; 256],
@@ -112,11 +120,17 @@ impl<'g> Generator<'g> {
             memo: Memo::default(),
             dir_matters: def.legs.iter().any(|l| l.no_reverse),
             folded: FoldedGame::new(def),
+            kernels: Kernels::default(),
+            flood_scratch: Vec::new(),
+            flood_clash: false,
+            use_kernels: std::env::var_os("REGULA_INTERPRETER").is_none_or(|v| v.is_empty()),
             lbuf: Vec::with_capacity(1024),
             nodes: 0,
             overflow: false,
             history: Vec::new(),
-        }
+        };
+        g.kernels = Kernels::compile(&g);
+        g
     }
 
     /// The legal moves of `pos` into `out` (cleared first), priorities applied. End
@@ -128,6 +142,17 @@ impl<'g> Generator<'g> {
 
     /// Every pseudo-legal move (before priorities) into `out`.
     pub fn pseudo_legal(&mut self, pos: &Position, out: &mut Vec<Move>) {
+        self.pseudo_legal_counting(pos, out, None);
+    }
+
+    /// [`Self::pseudo_legal`]; with `counted`, the moves of quiet kernels are counted per
+    /// move type (given the empty squares) instead of generated.
+    fn pseudo_legal_counting(
+        &mut self,
+        pos: &Position,
+        out: &mut Vec<Move>,
+        mut counted: Option<(&mut Counted, &SquareSet)>,
+    ) {
         out.clear();
         self.cells = pos.cells;
         self.occ = pos.occ;
@@ -140,6 +165,7 @@ impl<'g> Generator<'g> {
         }
         self.nodes = 0;
         self.overflow = false;
+        self.flood_clash = false;
         let def = self.def;
         // `require` conditions depend only on the position: decide them once per move type.
         let mut allowed = [true; MAX_MOVE_TYPES];
@@ -160,6 +186,27 @@ impl<'g> Generator<'g> {
                 if !self.cond_at(Which::From(ki), &mk.from, sq) {
                     continue;
                 }
+                self.cells[sq as usize] = 0;
+                self.occ[self.mover as usize].remove(sq);
+                if self.use_kernels {
+                    if let Some((c, empty)) = counted.as_mut()
+                        && self.counts_in_bulk(ki, k)
+                    {
+                        c.n[ki] += if self.kernels.moves[ki].quiet.is_some() {
+                            self.count_quiet(mk, ki, sq, empty)
+                        } else {
+                            self.count_flood(mk, ki, sq, c)
+                        };
+                        self.cells[sq as usize] = code;
+                        self.occ[self.mover as usize].insert(sq);
+                        continue;
+                    }
+                    if self.kernel_quiet(mk, ki, sq, out) || !self.kernel_may_leap(ki, sq) {
+                        self.cells[sq as usize] = code;
+                        self.occ[self.mover as usize].insert(sq);
+                        continue;
+                    }
+                }
                 self.kind_id = ki as u8;
                 self.origin = sq;
                 self.len = 0;
@@ -169,8 +216,6 @@ impl<'g> Generator<'g> {
                 self.visited = SquareSet::EMPTY;
                 self.visited.insert(sq);
                 self.memo.clear();
-                self.cells[sq as usize] = 0;
-                self.occ[self.mover as usize].remove(sq);
                 self.try_segment(mk, 0, sq, NO_SQUARE, out);
                 self.cells[sq as usize] = code;
                 self.occ[self.mover as usize].insert(sq);
@@ -698,7 +743,13 @@ impl<'g> Generator<'g> {
             SqExpr::Or(v) => v.iter().any(|x| self.sq_eval(x, sq)),
             SqExpr::In(sel) => self.def.region_squares(*sel, self.mover).contains(sq),
             SqExpr::Piece(mask) => mask >> kind(self.piece) & 1 == 1,
-            SqExpr::Can(m) => self.can_start(*m, sq),
+            SqExpr::Can(m) => match self.use_kernels {
+                true => match self.kernel_can_start(*m, sq) {
+                    Some(b) => b,
+                    None => self.can_start(*m, sq),
+                },
+                false => self.can_start(*m, sq),
+            },
         }
     }
 

@@ -1,0 +1,753 @@
+//! Move kernels: the rule file's move types compiled into per-square tables.
+//!
+//! The interpreter ([`Generator`]'s leg search) walks a move type's legs and conditions for
+//! every piece and direction. Most of that work does not depend on the board: where a step
+//! lands from each square, which squares a slide's ray crosses, which squares the folded
+//! conditions allow for a (player, kind). A kernel holds those answers, compiled once per
+//! generator from the [`GameDef`] alone (nothing here knows any game):
+//!
+//! - a *quiet* kernel for a move type of one non-capturing step or slide (`sequence step`):
+//!   its moves are emitted straight from the tables, in the interpreter's order, so every
+//!   consumer (notation, playouts, test cases) sees the very same list;
+//! - a *first-leg test* for a move type whose first leg is a leap: most pieces have nothing
+//!   to leap, and the test proves it on the occupancy without entering the search; only when a
+//!   leap is possible does the interpreter run (the capture search itself stays interpreted);
+//! - *bulk counting* of the quiet moves at the last ply of perft: a plan, derived from the
+//!   priorities, says whether the count of legal moves can be had from destination sets
+//!   without building the quiet moves; when it cannot prove the count exact for a position it
+//!   answers `None` and the caller generates in full.
+//!
+//! Any move type the compiler cannot handle keeps the interpreter, so every rule file works.
+//! `REGULA_INTERPRETER=1` (or [`Generator::set_kernels`]) turns every kernel off, so that the
+//! two can be compared (see the differential test).
+
+use super::{Generator, Identity};
+use crate::engine::fold::Which;
+use crate::engine::moves::Move;
+use crate::engine::position::{Position, kind, owner};
+use crate::model::*;
+
+/// The compiled kernels of a game.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Kernels {
+    /// One plan per move type.
+    pub moves: Vec<MovePlan>,
+    /// Whether the quiet kernels' destinations never collide (checked per player, kind and
+    /// square over every quiet kernel and direction), so that counting them is exact.
+    pub disjoint: bool,
+    /// `potential[player][square]`: every square a quiet kernel could reach from there
+    /// (for any kind), to detect a collision with an interpreted non-capturing move.
+    pub potential: Vec<Vec<SquareSet>>,
+}
+
+/// What the kernels do for one move type.
+#[derive(Debug, Clone, Default)]
+pub(super) struct MovePlan {
+    /// Its moves come from the tables (one non-capturing step or slide).
+    pub quiet: Option<Quiet>,
+    /// Its first leg is a leap: test it on the board before searching.
+    pub first_leap: Option<FirstLeap>,
+    /// One repeated non-capturing leg (`sequence hop+`): by effect its moves are the
+    /// squares its flood reaches, counted as a set.
+    pub flood: Option<Flood>,
+}
+
+/// A move type of one repeated non-capturing leg, whose moves by effect are the squares
+/// reached (each once, the interpreter's breadth-first search).
+#[derive(Debug, Clone)]
+pub(super) struct Flood {
+    pub leg: LegKind,
+    /// Directions per player.
+    pub dirs: Vec<Vec<u8>>,
+    /// `player * MAX_KINDS + kind`: (landings allowed, `to`, `stop`), when all three fold.
+    pub sets: Vec<Option<(SquareSet, SquareSet, SquareSet)>>,
+}
+
+/// A move type of one non-capturing step or slide.
+#[derive(Debug, Clone)]
+pub(super) struct Quiet {
+    pub slide: bool,
+    /// Directions per player.
+    pub dirs: Vec<Vec<u8>>,
+    /// `player * MAX_KINDS + kind`: the allowed landings (leg's and move's `land`, the
+    /// move's `to`); `None` where a condition reads the board (the interpreter runs then).
+    pub allowed: Vec<Option<SquareSet>>,
+    /// `player * 256 + square`: the step destinations (steps only), for bulk counting.
+    pub step_targets: Vec<SquareSet>,
+}
+
+/// The first leg of a move type, a leap.
+#[derive(Debug, Clone)]
+pub(super) struct FirstLeap {
+    pub over: Over,
+    pub flying: bool,
+    /// Directions per player.
+    pub dirs: Vec<Vec<u8>>,
+}
+
+const FULL: SquareSet = SquareSet([!0; 4]);
+
+impl Kernels {
+    /// Compiles the kernels of `def` (folded conditions from `g`).
+    pub fn compile(g: &Generator) -> Kernels {
+        let def = g.def;
+        let board = &def.board;
+        let np = def.players.len().min(MAX_PLAYERS);
+        let mut moves = Vec::with_capacity(def.moves.len());
+        for (mi, mk) in def.moves.iter().enumerate() {
+            let mut plan = MovePlan::default();
+            if mk.drop.is_none()
+                && let Some(first) = mk.segments.first()
+            {
+                let leg = &def.legs[first.leg as usize];
+                let dirs = def.dir_sets[leg.dirs as usize].per_player.clone();
+                match leg.kind {
+                    LegKind::Leap { over, flying } => {
+                        plan.first_leap = Some(FirstLeap { over, flying, dirs });
+                    }
+                    LegKind::Step | LegKind::Slide
+                        if mk.segments.len() == 1
+                            && first.repeat == Repeat::Once
+                            && !leg.capture =>
+                    {
+                        let li = first.leg as usize;
+                        let mut allowed = Vec::with_capacity(MAX_PLAYERS * MAX_KINDS);
+                        for p in 0..MAX_PLAYERS as u8 {
+                            for k in 0..MAX_KINDS as u8 {
+                                let parts = [
+                                    g.folded.get(Which::LegLand(li)).get(p, k),
+                                    g.folded.get(Which::MoveLand(mi)).get(p, k),
+                                    g.folded.get(Which::To(mi)).get(p, k),
+                                ];
+                                allowed.push(
+                                    parts.iter().try_fold(FULL, |acc, s| s.map(|s| acc.and(s))),
+                                );
+                            }
+                        }
+                        let slide = leg.kind == LegKind::Slide;
+                        let mut step_targets = vec![SquareSet::EMPTY; MAX_PLAYERS * 256];
+                        if !slide {
+                            for (p, pd) in dirs.iter().enumerate().take(np) {
+                                for sq in 0..board.len() {
+                                    for &d in pd {
+                                        let t = board.step(sq as u8, d);
+                                        if t != NO_SQUARE && t as usize != sq {
+                                            step_targets[p * 256 + sq].insert(t);
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                        plan.quiet = Some(Quiet {
+                            slide,
+                            dirs,
+                            allowed,
+                            step_targets,
+                        });
+                    }
+                    LegKind::Step | LegKind::Slide => {}
+                }
+                if mk.segments.len() == 1
+                    && first.repeat == Repeat::Plus
+                    && !leg.capture
+                    && !leg.no_reverse
+                {
+                    let li = first.leg as usize;
+                    let mut sets = Vec::with_capacity(MAX_PLAYERS * MAX_KINDS);
+                    for p in 0..MAX_PLAYERS as u8 {
+                        for k in 0..MAX_KINDS as u8 {
+                            let f = |w| g.folded.get(w).get(p, k).copied();
+                            sets.push((|| {
+                                let land = f(Which::LegLand(li))?.and(&f(Which::MoveLand(mi))?);
+                                Some((land, f(Which::To(mi))?, f(Which::Stop(mi))?))
+                            })());
+                        }
+                    }
+                    plan.flood = Some(Flood {
+                        leg: leg.kind,
+                        dirs: def.dir_sets[leg.dirs as usize].per_player.clone(),
+                        sets,
+                    });
+                }
+            }
+            moves.push(plan);
+        }
+        // Destinations of the quiet kernels: a square reached twice (by two directions or
+        // two move types a piece could make from one square) would make counting inexact.
+        let mut disjoint = true;
+        let mut potential = vec![vec![SquareSet::EMPTY; 256]; np];
+        for (p, pot) in potential.iter_mut().enumerate() {
+            for k in 0..def.kinds.len() as u8 {
+                for sq in 0..board.len() as u8 {
+                    let mut seen = SquareSet::EMPTY;
+                    for (mi, mk) in def.moves.iter().enumerate() {
+                        let Some(q) = &moves[mi].quiet else { continue };
+                        if mk.pieces >> k & 1 == 0
+                            || g.folded
+                                .get(Which::From(mi))
+                                .get(p as u8, k)
+                                .is_some_and(|s| !s.contains(sq))
+                        {
+                            continue;
+                        }
+                        for &d in &q.dirs[p] {
+                            let mut t = board.step(sq, d);
+                            while t != NO_SQUARE && t != sq {
+                                if seen.contains(t) {
+                                    disjoint = false;
+                                }
+                                seen.insert(t);
+                                if !q.slide {
+                                    break;
+                                }
+                                t = board.step(t, d);
+                            }
+                        }
+                    }
+                    pot[sq as usize] = pot[sq as usize].or(&seen);
+                }
+            }
+        }
+        Kernels {
+            moves,
+            disjoint,
+            potential,
+        }
+    }
+}
+
+/// The squares holding no piece.
+#[inline]
+fn empty_squares(pos_occ: &[SquareSet; MAX_PLAYERS + 1], all: &SquareSet) -> SquareSet {
+    let mut o = SquareSet::EMPTY;
+    for s in pos_occ {
+        o = o.or(s);
+    }
+    SquareSet([
+        all.0[0] & !o.0[0],
+        all.0[1] & !o.0[1],
+        all.0[2] & !o.0[2],
+        all.0[3] & !o.0[3],
+    ])
+}
+
+/// How many moves of each move type were counted rather than generated.
+pub(super) struct Counted {
+    pub n: [u64; 64],
+    /// The destinations counted by floods, per start square (few per position).
+    pub floods: Vec<(u8, SquareSet)>,
+}
+
+impl Generator<'_> {
+    /// Turns the kernels on or off (off: the interpreter alone, the reference).
+    pub fn set_kernels(&mut self, on: bool) {
+        self.use_kernels = on;
+    }
+
+    /// Whether the kernels are on.
+    pub fn kernels_on(&self) -> bool {
+        self.use_kernels
+    }
+
+    /// The moves of the piece on `sq` by quiet kernel `mi`, emitted as the interpreter would
+    /// (same order, same paths). Returns false when the kernel does not cover this piece.
+    #[inline]
+    pub(super) fn kernel_quiet(
+        &mut self,
+        mk: &MoveKind,
+        mi: usize,
+        sq: u8,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        let Some(q) = &self.kernels.moves[mi].quiet else {
+            return false;
+        };
+        let Some(allowed) = q.allowed[self.mover as usize * MAX_KINDS + kind(self.piece) as usize]
+        else {
+            return false;
+        };
+        // The destinations first (on the shared landing stack), then the moves.
+        let board = &self.def.board;
+        let base = self.lbuf.len();
+        for &d in &q.dirs[self.mover as usize] {
+            let mut t = board.step(sq, d);
+            while t != NO_SQUARE && t != sq && self.cells[t as usize] == 0 {
+                if allowed.contains(t) {
+                    self.lbuf.push((t, d, NO_SQUARE));
+                }
+                if !q.slide {
+                    break;
+                }
+                t = board.step(t, d);
+            }
+        }
+        self.kind_id = mi as u8;
+        self.origin = sq;
+        self.len = 1;
+        self.capt_legs = 0;
+        self.captured = SquareSet::EMPTY;
+        self.ncapt = 0;
+        for i in base..self.lbuf.len() {
+            let t = self.lbuf[i].0;
+            self.path[0] = t;
+            self.emit(mk, t, out);
+        }
+        self.lbuf.truncate(base);
+        self.len = 0;
+        true
+    }
+
+    /// Whether move type `mi`'s first leg, a leap, could be taken by the piece on `sq` (the
+    /// piece already lifted). `false` proves the move type has no move here; `true` only
+    /// means the search must run.
+    #[inline]
+    pub(super) fn kernel_may_leap(&self, mi: usize, sq: u8) -> bool {
+        let Some(fl) = &self.kernels.moves[mi].first_leap else {
+            return true;
+        };
+        let def = self.def;
+        let board = &def.board;
+        let my_team = def.team[self.mover as usize];
+        for &d in &fl.dirs[self.mover as usize] {
+            let mut m = board.step(sq, d);
+            if fl.flying {
+                while m != NO_SQUARE && self.cells[m as usize] == 0 {
+                    m = board.step(m, d);
+                }
+            }
+            if m == NO_SQUARE || self.cells[m as usize] == 0 {
+                continue;
+            }
+            let o = owner(self.cells[m as usize]);
+            if o == NEUTRAL {
+                continue;
+            }
+            let ok = match fl.over {
+                Over::Friend => def.team[o as usize] == my_team,
+                Over::Enemy => def.team[o as usize] != my_team,
+                Over::Any => true,
+                Over::Own => o == self.mover,
+            };
+            if !ok {
+                continue;
+            }
+            let t = board.step(m, d);
+            if t != NO_SQUARE && self.cells[t as usize] == 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// `can M` for the moving piece on `sq`, decided on the tables when move type `m` starts
+    /// with a leap whose conditions fold for this piece; `None` otherwise (interpret then).
+    /// Exactly [`Generator::can_start`]: the probe's landings ignore the visited squares.
+    pub(super) fn kernel_can_start(&self, m: u8, sq: u8) -> Option<bool> {
+        let def = self.def;
+        let mk = &def.moves[m as usize];
+        let k = kind(self.piece);
+        if mk.pieces >> k & 1 == 0 {
+            return Some(false);
+        }
+        let fl = self.kernels.moves[m as usize].first_leap.as_ref()?;
+        let from = self
+            .folded
+            .get(Which::From(m as usize))
+            .get(self.mover, k)?;
+        if !from.contains(sq) {
+            return Some(false);
+        }
+        let li = mk.segments.first()?.leg as usize;
+        let land = self.folded.get(Which::LegLand(li)).get(self.mover, k)?.and(
+            self.folded
+                .get(Which::MoveLand(m as usize))
+                .get(self.mover, k)?,
+        );
+        let board = &def.board;
+        let my_team = def.team[self.mover as usize];
+        for &d in &fl.dirs[self.mover as usize] {
+            let mut mid = board.step(sq, d);
+            if fl.flying {
+                while mid != NO_SQUARE && self.cells[mid as usize] == 0 {
+                    mid = board.step(mid, d);
+                }
+            }
+            if mid == NO_SQUARE || self.cells[mid as usize] == 0 || self.captured.contains(mid) {
+                continue;
+            }
+            let o = owner(self.cells[mid as usize]);
+            let ok = o != NEUTRAL
+                && match fl.over {
+                    Over::Friend => def.team[o as usize] == my_team,
+                    Over::Enemy => def.team[o as usize] != my_team,
+                    Over::Any => true,
+                    Over::Own => o == self.mover,
+                };
+            if !ok {
+                continue;
+            }
+            let mut t = board.step(mid, d);
+            while t != NO_SQUARE && self.cells[t as usize] == 0 {
+                if land.contains(t) {
+                    return Some(true);
+                }
+                if !fl.flying {
+                    break;
+                }
+                t = board.step(t, d);
+            }
+        }
+        Some(false)
+    }
+
+    /// Whether move type `mi` is counted rather than generated for this piece.
+    #[inline]
+    pub(super) fn counts_in_bulk(&self, mi: usize, k: u8) -> bool {
+        let i = self.mover as usize * MAX_KINDS + k as usize;
+        let plan = &self.kernels.moves[mi];
+        plan.quiet.as_ref().is_some_and(|q| q.allowed[i].is_some())
+            || (self.identity == Identity::Effect
+                && plan.flood.as_ref().is_some_and(|f| f.sets[i].is_some()))
+    }
+
+    /// Counts the moves of flood kernel `mi` for the piece on `sq` (lifted), recording its
+    /// destinations; sets `flood_clash` when one may coincide with a counted step.
+    pub(super) fn count_flood(
+        &mut self,
+        mk: &MoveKind,
+        mi: usize,
+        sq: u8,
+        counted: &mut Counted,
+    ) -> u64 {
+        let Some(fl) = &self.kernels.moves[mi].flood else {
+            return 0;
+        };
+        let Some((land, to, stop)) =
+            fl.sets[self.mover as usize * MAX_KINDS + kind(self.piece) as usize]
+        else {
+            return 0;
+        };
+        let def = self.def;
+        let board = &def.board;
+        let my_team = def.team[self.mover as usize];
+        let mut visited = SquareSet::EMPTY;
+        visited.insert(sq);
+        let mut reached = SquareSet::EMPTY;
+        let mut todo = SquareSet::EMPTY;
+        todo.insert(sq);
+        while let Some(u) = first(&todo) {
+            todo.remove(u);
+            for &d in &fl.dirs[self.mover as usize] {
+                let mut t = board.step(u, d);
+                match fl.leg {
+                    LegKind::Step | LegKind::Slide => {}
+                    LegKind::Leap { over, flying } => {
+                        if flying {
+                            while t != NO_SQUARE && self.cells[t as usize] == 0 {
+                                t = board.step(t, d);
+                            }
+                        }
+                        if t == NO_SQUARE || self.cells[t as usize] == 0 {
+                            continue;
+                        }
+                        let o = owner(self.cells[t as usize]);
+                        let ok = o != NEUTRAL
+                            && match over {
+                                Over::Friend => def.team[o as usize] == my_team,
+                                Over::Enemy => def.team[o as usize] != my_team,
+                                Over::Any => true,
+                                Over::Own => o == self.mover,
+                            };
+                        if !ok {
+                            continue;
+                        }
+                        t = board.step(t, d);
+                    }
+                }
+                while t != NO_SQUARE && self.cells[t as usize] == 0 {
+                    if land.contains(t) && !visited.contains(t) {
+                        visited.insert(t);
+                        reached.insert(t);
+                        if !stop.contains(t) {
+                            todo.insert(t);
+                        }
+                    }
+                    let go_on = match fl.leg {
+                        LegKind::Slide => true,
+                        LegKind::Leap { flying, .. } => flying,
+                        LegKind::Step => false,
+                    };
+                    if !go_on {
+                        break;
+                    }
+                    t = board.step(t, d);
+                }
+            }
+        }
+        let dest = reached.and(&to);
+        if dest.is_empty() || !self.effects_fit(mk) {
+            return 0;
+        }
+        let pot = self.kernels.potential[self.mover as usize][sq as usize];
+        if !dest.and(&pot).is_empty()
+            || counted
+                .floods
+                .iter()
+                .any(|&(f, s)| f == sq && !s.and(&dest).is_empty())
+        {
+            self.flood_clash = true;
+        }
+        counted.floods.push((sq, dest));
+        dest.len() as u64
+    }
+
+    /// The number of quiet-kernel moves of move type `mi` for the piece on `sq` (lifted).
+    #[inline]
+    pub(super) fn count_quiet(&self, mk: &MoveKind, mi: usize, sq: u8, empty: &SquareSet) -> u64 {
+        let Some(q) = &self.kernels.moves[mi].quiet else {
+            return 0;
+        };
+        let Some(allowed) = q.allowed[self.mover as usize * MAX_KINDS + kind(self.piece) as usize]
+        else {
+            return 0;
+        };
+        if !self.effects_fit(mk) {
+            return 0;
+        }
+        if !q.slide {
+            let t = q.step_targets[self.mover as usize * 256 + sq as usize];
+            return t.and(empty).and(&allowed).len() as u64;
+        }
+        let board = &self.def.board;
+        let mut n = 0;
+        for &d in &q.dirs[self.mover as usize] {
+            let mut t = board.step(sq, d);
+            while t != NO_SQUARE && t != sq && empty.contains(t) {
+                n += allowed.contains(t) as u64;
+                t = board.step(t, d);
+            }
+        }
+        n
+    }
+
+    /// Whether the move's counter effects stay within bounds (as [`Generator::emit`] checks).
+    #[inline]
+    fn effects_fit(&self, mk: &MoveKind) -> bool {
+        mk.effects.iter().all(|e| {
+            let c = &self.def.counters[e.counter as usize];
+            let p = if c.per_player { self.mover as usize } else { 0 };
+            let v = self.counters[e.counter as usize * MAX_PLAYERS + p] as i32;
+            let nv = if e.add { v + e.value } else { e.value };
+            (0..=c.max.unwrap_or(MAX_COUNTER_VALUE)).contains(&nv)
+        })
+    }
+
+    /// The number of legal moves of `pos` (priorities applied, before the end rules), with
+    /// the quiet kernels' moves counted rather than built; `None` when that cannot be proved
+    /// exact here (the caller then generates in full). `out` is scratch.
+    pub(crate) fn bulk_count(&mut self, pos: &Position, out: &mut Vec<Move>) -> Option<u64> {
+        if !self.use_kernels || !self.kernels.disjoint || self.def.moves.len() > 64 {
+            return None;
+        }
+        let mut counted = Counted {
+            n: [0; 64],
+            floods: std::mem::take(&mut self.flood_scratch),
+        };
+        counted.floods.clear();
+        let r = self.bulk_count_with(pos, out, &mut counted);
+        self.flood_scratch = std::mem::take(&mut counted.floods);
+        r
+    }
+
+    fn bulk_count_with(
+        &mut self,
+        pos: &Position,
+        out: &mut Vec<Move>,
+        counted: &mut Counted,
+    ) -> Option<u64> {
+        let empty = empty_squares(&pos.occ, &self.def.board.all);
+        self.pseudo_legal_counting(pos, out, Some((counted, &empty)));
+        if self.overflow || self.flood_clash {
+            return None;
+        }
+        // An interpreted non-capturing move onto a square a kernel counted may be the same
+        // move (de-duplicated by effect): count it exactly by generating in full.
+        for m in out.iter() {
+            if m.ncapt == 0
+                && !m.is_drop()
+                && !m.is_pass()
+                && (self.kernels.potential[pos.to_move as usize][m.from as usize].contains(m.to)
+                    || counted
+                        .floods
+                        .iter()
+                        .any(|&(f, s)| f == m.from && s.contains(m.to)))
+            {
+                return None;
+            }
+        }
+        self.bulk_priorities(pos, out, counted)?;
+        Some(out.len() as u64 + counted.n.iter().sum::<u64>())
+    }
+
+    /// [`Generator::apply_priorities`] over the generated moves in `out` and the counted
+    /// moves in `counted`, which are judged per move type where the priority's move
+    /// conditions are decided by the type alone; `None` where they are not.
+    fn bulk_priorities(
+        &mut self,
+        pos: &Position,
+        out: &mut Vec<Move>,
+        counted: &mut Counted,
+    ) -> Option<()> {
+        let def = self.def;
+        self.cells = pos.cells;
+        self.occ = pos.occ;
+        self.mover = pos.to_move;
+        for pr in &def.priorities {
+            if !self.bulk_cond(pos, &pr.when, &mut super::Env::default(), out, counted)? {
+                continue;
+            }
+            let keep = type_verdicts(&pr.keep, counted)?;
+            let any = keep.iter().zip(counted.n.iter()).any(|(&k, &n)| k && n > 0)
+                || out.iter().any(|m| self.mv_eval(&pr.keep, m));
+            if !any {
+                match pr.otherwise {
+                    Otherwise::Skip => continue,
+                    Otherwise::NoMoves => {
+                        out.clear();
+                        counted.n = [0; 64];
+                        return Some(());
+                    }
+                }
+            }
+            out.retain(|m| self.mv_eval(&pr.keep, m));
+            for (n, k) in counted.n.iter_mut().zip(keep) {
+                if !k {
+                    *n = 0;
+                }
+            }
+            if let Some(pref) = &pr.prefer {
+                let pv = type_verdicts(pref, counted)?;
+                if pv.iter().zip(counted.n.iter()).any(|(&k, &n)| k && n > 0)
+                    || out.iter().any(|m| self.mv_eval(pref, m))
+                {
+                    out.retain(|m| self.mv_eval(pref, m));
+                    for (n, k) in counted.n.iter_mut().zip(pv) {
+                        if !k {
+                            *n = 0;
+                        }
+                    }
+                }
+            }
+            if pr.maximize {
+                let best = out.iter().map(|m| m.ncapt).max().unwrap_or(0);
+                out.retain(|m| m.ncapt == best);
+                if best > 0 {
+                    counted.n = [0; 64];
+                }
+            }
+            return Some(());
+        }
+        Some(())
+    }
+
+    /// [`Generator::cond_eval`] of a priority's `when` over generated and counted moves.
+    fn bulk_cond(
+        &mut self,
+        pos: &Position,
+        c: &Cond,
+        env: &mut super::Env,
+        out: &[Move],
+        counted: &Counted,
+    ) -> Option<bool> {
+        Some(match c {
+            Cond::Not(x) => !self.bulk_cond(pos, x, env, out, counted)?,
+            Cond::And(v) => {
+                for x in v {
+                    if !self.bulk_cond(pos, x, env, out, counted)? {
+                        return Some(false);
+                    }
+                }
+                true
+            }
+            Cond::Or(v) => {
+                for x in v {
+                    if self.bulk_cond(pos, x, env, out, counted)? {
+                        return Some(true);
+                    }
+                }
+                false
+            }
+            Cond::Every(_) | Cond::Some(_) => {
+                if has_exists(c) {
+                    return None;
+                }
+                self.cond_eval(pos, c, env, None, false)
+            }
+            Cond::Exists(m) => {
+                let v = type_verdicts(m, counted)?;
+                v.iter().zip(counted.n.iter()).any(|(&k, &n)| k && n > 0)
+                    || out.iter().any(|mv| self.mv_eval(m, mv))
+            }
+            Cond::True | Cond::Blocked(_) | Cond::Repeated(_) | Cond::Cmp(..) => {
+                self.cond_eval(pos, c, env, None, false)
+            }
+        })
+    }
+}
+
+/// The lowest square of a set.
+#[inline]
+fn first(s: &SquareSet) -> Option<u8> {
+    s.0.iter()
+        .enumerate()
+        .find(|(_, w)| **w != 0)
+        .map(|(i, w)| (i as u32 * 64 + w.trailing_zeros()) as u8)
+}
+
+/// Whether a condition asks about moves.
+fn has_exists(c: &Cond) -> bool {
+    match c {
+        Cond::Exists(_) => true,
+        Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => has_exists(x),
+        Cond::And(v) | Cond::Or(v) => v.iter().any(has_exists),
+        Cond::True | Cond::Blocked(_) | Cond::Repeated(_) | Cond::Cmp(..) => false,
+    }
+}
+
+/// A move condition's value on every counted move of each move type (all are
+/// non-capturing moves of that type), or `None` when it depends on the move's squares and some
+/// such move was counted.
+fn type_verdicts(e: &MvExpr, counted: &Counted) -> Option<[bool; 64]> {
+    let mut v = [false; 64];
+    for (t, slot) in v.iter_mut().enumerate() {
+        if counted.n[t] > 0 {
+            *slot = type_verdict(e, t as u8)?;
+        }
+    }
+    Some(v)
+}
+
+/// A move condition's value on a non-capturing move of type `t`, when the type decides it.
+fn type_verdict(e: &MvExpr, t: u8) -> Option<bool> {
+    Some(match e {
+        MvExpr::True => true,
+        MvExpr::Not(x) => !type_verdict(x, t)?,
+        MvExpr::And(v) => {
+            let mut r = true;
+            for x in v {
+                r &= type_verdict(x, t)?;
+            }
+            r
+        }
+        MvExpr::Or(v) => {
+            let mut r = false;
+            for x in v {
+                r |= type_verdict(x, t)?;
+            }
+            r
+        }
+        MvExpr::Capturing => false,
+        MvExpr::Kind(k) => *k == t,
+        MvExpr::From(_) | MvExpr::To(_) => return None,
+    })
+}

@@ -1,0 +1,124 @@
+//! The move kernels against the interpreter, their reference: on random positions of every
+//! bundled rule file (defaults, and each other value of each parameter), both must give the
+//! same legal moves in the same order (paths and captures), the same outcome, and bulk
+//! counting must give the same number of moves, under both move identities.
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use regula::engine::{Identity, Move, Outcome, Position};
+use regula::{Game, SourceFile};
+
+/// Everything about a move that a player or a later position can see.
+fn key(m: &Move) -> (u8, u8, u8, Vec<u8>, regula::model::SquareSet, u8, u8, u64) {
+    (
+        m.kind,
+        m.from,
+        m.to,
+        m.landings().to_vec(),
+        m.captures,
+        m.result,
+        m.ncapt,
+        m.capt_legs,
+    )
+}
+
+/// Every bundled rule file with its parameter choices: the defaults, then each other value of
+/// each choosable parameter on its own.
+fn configurations() -> Vec<(String, Vec<(String, String)>)> {
+    let mut out = Vec::new();
+    let mut files: Vec<_> = std::fs::read_dir("rules")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "rules"))
+        .collect();
+    files.sort();
+    for path in files {
+        let src = SourceFile::read(&path).unwrap();
+        let game = regula::load(&src, &[]).unwrap();
+        let name = path.display().to_string();
+        out.push((name.clone(), Vec::new()));
+        for p in game.def.params.iter().filter(|p| !p.fixed) {
+            for (i, (v, _)) in p.values.iter().enumerate() {
+                if i != p.default {
+                    out.push((name.clone(), vec![(p.name.clone(), v.clone())]));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Compares kernels and interpreter on one position; returns the interpreter's moves.
+fn compare(game: &Game, pos: &Position, what: &str) -> (Vec<Move>, Outcome) {
+    let mut reference = Vec::new();
+    for identity in [Identity::Effect, Identity::Path] {
+        let mut gi = game.generator(identity);
+        gi.set_kernels(false);
+        let mut gk = game.generator(identity);
+        gk.set_kernels(true);
+        let (mut mi, mut mk) = (Vec::new(), Vec::new());
+        let oi = game.analyze(&mut gi, pos, &mut mi);
+        let ok = game.analyze(&mut gk, pos, &mut mk);
+        assert_eq!(oi, ok, "{what} ({identity:?}): outcome");
+        assert_eq!(gi.overflow, gk.overflow, "{what} ({identity:?}): overflow");
+        let ki: Vec<_> = mi.iter().map(key).collect();
+        let kk: Vec<_> = mk.iter().map(key).collect();
+        assert_eq!(ki, kk, "{what} ({identity:?}): moves");
+        if !gi.overflow
+            && let Some(n) = game.bulk_legal_count(&mut gk, pos, &mut Vec::new())
+        {
+            assert_eq!(n, mi.len() as u64, "{what} ({identity:?}): bulk count");
+        }
+        if identity == Identity::Effect {
+            reference = mi;
+            if gi.overflow {
+                return (Vec::new(), Outcome::Draw);
+            }
+            if oi != Outcome::Ongoing {
+                return (reference, oi);
+            }
+        }
+    }
+    (reference, Outcome::Ongoing)
+}
+
+/// Random playouts from the start of every configuration, `per_config` positions each;
+/// returns the number of positions compared.
+fn run(per_config: usize, seed: u64) -> usize {
+    let mut total = 0;
+    for (ci, (path, params)) in configurations().into_iter().enumerate() {
+        let src = SourceFile::read(std::path::Path::new(&path)).unwrap();
+        let game = regula::load(&src, &params).unwrap();
+        let mut rng = SmallRng::seed_from_u64(seed ^ (ci as u64) << 32);
+        let mut pos = game.start();
+        let mut ply = 0;
+        for i in 0..per_config {
+            let what = format!("{path} {params:?} position {i} (ply {ply})");
+            let (moves, outcome) = compare(&game, &pos, &what);
+            total += 1;
+            if outcome != Outcome::Ongoing || moves.is_empty() || ply >= 300 {
+                pos = game.start();
+                ply = 0;
+                continue;
+            }
+            let m = moves[rng.random_range(0..moves.len())];
+            pos = game.play_unchecked(&pos, &m);
+            ply += 1;
+        }
+    }
+    total
+}
+
+#[test]
+fn kernels_agree_with_the_interpreter() {
+    let n = run(100, 1);
+    assert!(n >= 3000, "only {n} positions");
+}
+
+#[test]
+#[ignore = "long: run with --release -- --ignored"]
+fn kernels_agree_with_the_interpreter_long() {
+    let n = run(3500, 2);
+    eprintln!("kernels and interpreter agree on {n} positions");
+    assert!(n >= 100_000, "only {n} positions");
+}
