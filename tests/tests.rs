@@ -1,5 +1,6 @@
 //! The one integration-test binary: every test module is a `mod` here.
 
+mod browser;
 mod camelot_reference;
 mod cases;
 mod cli;
@@ -9,6 +10,7 @@ mod kish_differential;
 mod lsp;
 mod perft;
 mod robustness;
+mod serve;
 mod sources;
 mod speed;
 mod validator;
