@@ -23,7 +23,7 @@ const PLIES: usize = 12;
 /// Processes and the browser session, ended when the test ends (also on failure).
 struct Browser {
     driver: Child,
-    server: Child,
+    servers: Vec<Child>,
     base: String,
     session: String,
     profile: std::path::PathBuf,
@@ -41,8 +41,10 @@ impl Drop for Browser {
         }
         let _ = self.driver.kill();
         let _ = self.driver.wait();
-        let _ = self.server.kill();
-        let _ = self.server.wait();
+        for s in &mut self.servers {
+            let _ = s.kill();
+            let _ = s.wait();
+        }
         let _ = std::fs::remove_dir_all(&self.profile);
     }
 }
@@ -59,6 +61,15 @@ impl Browser {
         let v: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
         assert_eq!(status, 200, "{method} {path}: {text}");
         v["value"].clone()
+    }
+
+    /// Opens a page and waits for its board.
+    fn go(&self, url: &str) {
+        self.cmd("POST", "/url", Some(json!({ "url": url })));
+        self.wait_for(
+            "return document.querySelector('#board rect[data-square]') !== null;",
+            "the board",
+        );
     }
 
     /// Runs a script in the page and returns its value.
@@ -82,23 +93,38 @@ impl Browser {
         panic!("timed out waiting for {what}");
     }
 
-    /// Clicks on a square of the board, as a person would (WebDriver element click).
+    /// Clicks on a square of the board, as a person would (WebDriver element click). The
+    /// board is redrawn from every state the server sends, so a square found just before a
+    /// redraw may be gone by the click ("stale element"): then it is found again.
     fn click_square(&self, label: &str) {
-        let el = self.cmd(
-            "POST",
-            "/element",
-            Some(json!({
-                "using": "css selector",
-                "value": format!("#board rect[data-square=\"{label}\"]"),
-            })),
-        );
-        let id = el
-            .as_object()
-            .and_then(|o| o.values().next())
-            .and_then(Value::as_str)
-            .expect("an element id")
-            .to_string();
-        self.cmd("POST", &format!("/element/{id}/click"), Some(json!({})));
+        for _ in 0..5 {
+            let el = self.cmd(
+                "POST",
+                "/element",
+                Some(json!({
+                    "using": "css selector",
+                    "value": format!("#board rect[data-square=\"{label}\"]"),
+                })),
+            );
+            let id = el
+                .as_object()
+                .and_then(|o| o.values().next())
+                .and_then(Value::as_str)
+                .expect("an element id")
+                .to_string();
+            let (status, text) = http(
+                &self.base,
+                "POST",
+                &format!("/session/{}/element/{id}/click", self.session),
+                Some("{}"),
+            );
+            if status == 200 {
+                return;
+            }
+            assert!(text.contains("stale element"), "click on {label}: {text}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        panic!("{label} stays stale");
     }
 
     /// The moves shown in the move list, in order.
@@ -135,9 +161,8 @@ fn free_port() -> u16 {
         .port()
 }
 
-/// Starts `regula serve FILE --port 0`, chromedriver and a headless Chromium session on the
-/// page.
-fn open(file: &str) -> Browser {
+/// Starts `regula serve FILE --port 0`: the process and the URL it prints.
+fn serve(file: &str) -> (Child, String) {
     let mut server = Command::new(env!("CARGO_BIN_EXE_regula"))
         .args(["serve", file, "--port", "0"])
         .stdout(Stdio::piped())
@@ -153,6 +178,12 @@ fn open(file: &str) -> Browser {
         .unwrap_or_else(|| panic!("the URL is printed: {line}"))
         .to_string();
     assert!(url.starts_with("http://127.0.0.1:"), "{url}");
+    (server, url)
+}
+
+/// Starts `regula serve FILE`, chromedriver and a headless Chromium session on the page.
+fn open(file: &str) -> Browser {
+    let (server, url) = serve(file);
     let port = free_port();
     let driver = Command::new(CHROMEDRIVER)
         .arg(format!("--port={port}"))
@@ -164,7 +195,7 @@ fn open(file: &str) -> Browser {
         std::env::temp_dir().join(format!("regula-chromium-{}-{port}", std::process::id()));
     let mut b = Browser {
         driver,
-        server,
+        servers: vec![server],
         base: format!("127.0.0.1:{port}"),
         session: String::new(),
         profile,
@@ -199,11 +230,7 @@ fn open(file: &str) -> Browser {
     assert_eq!(status, 200, "a browser session: {text}");
     let v: Value = serde_json::from_str(&text).unwrap();
     b.session = v["value"]["sessionId"].as_str().unwrap().to_string();
-    b.cmd("POST", "/url", Some(json!({ "url": url })));
-    b.wait_for(
-        "return document.querySelector('#board rect[data-square]') !== null;",
-        "the board",
-    );
+    b.go(&url);
     b
 }
 
@@ -252,7 +279,7 @@ fn the_page_plays_the_wcf_game_by_clicks_in_chromium() {
     let src = regula::SourceFile::read(Path::new("rules/camelot.rules")).unwrap();
     let game = regula::load(&src, &[]).unwrap();
 
-    let b = open("rules/camelot.rules");
+    let mut b = open("rules/camelot.rules");
     assert_eq!(pieces_drawn(&b), pieces_of(&game, &game.start()));
     let mut pos = game.start();
     for (i, t) in tokens.iter().enumerate() {
@@ -360,6 +387,65 @@ fn the_page_plays_the_wcf_game_by_clicks_in_chromium() {
         let png = b.cmd("GET", "/screenshot", None);
         std::fs::write(&file, base64(png.as_str().unwrap())).unwrap();
     }
+
+    // A variant with neutral pieces placed by drops: a click on an empty square places a
+    // Tree there, and a move typed in the text box is played too.
+    let (river, url) = serve("rules/river-camelot.rules");
+    let src = regula::SourceFile::read(Path::new("rules/river-camelot.rules")).unwrap();
+    let rgame = regula::load(&src, &[]).unwrap();
+    let start = rgame.start();
+    let drops: Vec<String> = rgame
+        .legal_moves(&start)
+        .iter()
+        .filter(|m| m.is_drop())
+        .map(|m| regula::notation::format(&rgame.def, m))
+        .collect();
+    assert!(drops.len() > 1, "{drops:?}");
+    b.servers.push(river);
+    b.go(&url);
+    let (_, first) = drops[0].split_once('@').unwrap();
+    assert!(!pieces_drawn(&b).iter().any(|(s, _, _)| s == first));
+    b.click_square(first);
+    b.wait_for(
+        "return document.querySelectorAll('#moves li').length === 1;",
+        "the drop",
+    );
+    assert_eq!(b.moves_shown(), [drops[0].clone()]);
+    assert!(drops[0].starts_with("T@"), "{}", drops[0]);
+    assert!(
+        pieces_drawn(&b).contains(&(first.to_string(), "neutral".into(), "Tree".into())),
+        "a Tree on {first}"
+    );
+    // The answer, typed: the last legal drop after the first.
+    let first_drop = regula::notation::find(&rgame, &start, &drops[0], false).unwrap();
+    let after = rgame.play_unchecked(&start, &first_drop);
+    let typed = regula::notation::sorted_texts(&rgame.def, &rgame.legal_moves(&after))
+        .pop()
+        .unwrap();
+    let input = b.cmd(
+        "POST",
+        "/element",
+        Some(json!({ "using": "css selector", "value": "#move-text" })),
+    );
+    let id = input
+        .as_object()
+        .unwrap()
+        .values()
+        .next()
+        .unwrap()
+        .as_str()
+        .unwrap()
+        .to_string();
+    b.cmd(
+        "POST",
+        &format!("/element/{id}/value"),
+        Some(json!({ "text": format!("{typed}\u{E007}") })),
+    );
+    b.wait_for(
+        "return document.querySelector('#moves li').textContent.split(' ').length === 2;",
+        "the typed move",
+    );
+    assert_eq!(b.moves_shown(), [drops[0].clone(), typed]);
 }
 
 /// Decodes standard base64 (the WebDriver screenshot).

@@ -18,9 +18,15 @@ async function api(method, url, body) {
   return r.json();
 }
 
+// Shows a state unless one as new is already shown (every change bumps `generation`; a poll
+// may bring the answer of an action before the action's own reply arrives).
+function showNewer(s) {
+  if (!state || s.generation > state.generation) show(s);
+}
+
 async function post(url, body) {
   path = [];
-  show(await api('POST', url, body === undefined ? {} : body));
+  showNewer(await api('POST', url, body === undefined ? {} : body));
 }
 
 function play(text) {
@@ -239,9 +245,7 @@ function show(s) {
 
 async function poll() {
   try {
-    const s = await api('GET', '/api/state');
-    // An answer to a poll sent before the last action is older than what is shown.
-    if (!state || s.generation > state.generation) show(s);
+    showNewer(await api('GET', '/api/state'));
   } catch (e) {
     note('the server does not answer', true);
   }

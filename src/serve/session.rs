@@ -208,6 +208,9 @@ impl Session {
         let loaded = load(&self.file, &self.params);
         match loaded.game {
             Ok(game) => {
+                if replay {
+                    self.note = None;
+                }
                 self.watched = loaded.files;
                 self.warnings = loaded.warnings;
                 self.diagnostics = None;
