@@ -1,4 +1,4 @@
-//! The command line: `check`, `moves`, `perft`, `replay`, `test`, `play`, `playout`.
+//! The command line: `check`, `moves`, `perft`, `replay`, `test`, `play`, `playout`, `serve`.
 //!
 //! Exit codes: 0 success; 1 invalid rules, illegal move or failed case; 2 usage or I/O error.
 
@@ -179,6 +179,18 @@ enum Command {
     /// A language server for rule files over stdio (diagnostics, hover, definitions,
     /// references, completion, outline, quick fixes).
     Lsp,
+    /// A play-testing page in the browser on 127.0.0.1: click to move, see refusals
+    /// explained, undo, play an opponent, change parameters; edits of the file reload it.
+    Serve {
+        /// The rule file.
+        file: PathBuf,
+        /// The port (0: any free one); the URL is printed.
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// Set a parameter of the rule file: `--param name=value` (repeatable).
+        #[arg(long = "param", value_parser = parse_param)]
+        params: Vec<(String, String)>,
+    },
     /// Play at the terminal: two people, or one against a random mover.
     Play {
         /// The rule file.
@@ -692,6 +704,18 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 outcome.describe(&game.def)
             );
             Ok(())
+        }
+        Command::Serve { file, port, params } => {
+            // A file that does not check is served with its diagnostics; one that cannot be
+            // read at all is a usage error.
+            let src = read(&file)?;
+            crate::cmdline::check_params(
+                &src,
+                &params,
+                &std::env::args().skip(1).collect::<Vec<_>>(),
+            )?;
+            crate::serve::serve(&crate::serve::Options { file, params, port })
+                .map_err(|e| CliError::Io(format!("serve: {e}")))
         }
         Command::Lsp => {
             crate::lsp::run().map_err(|e| CliError::Io(format!("language server: {e}")))

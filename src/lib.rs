@@ -27,6 +27,7 @@ pub mod notation;
 pub mod playout;
 pub mod record;
 pub mod render;
+pub mod serve;
 pub mod setup;
 pub mod source;
 pub mod span;

@@ -49,6 +49,10 @@ pub struct Picture {
     pub legend: Vec<(Option<usize>, String)>,
     /// Accessible title of the picture.
     pub title: String,
+    /// Label every square (`data-square` on its `rect`) and piece (`class="piece"`,
+    /// `data-square`, `data-owner`, `data-kind`), for a page that reacts to clicks; off for
+    /// the rulebooks, whose pictures stay as they are.
+    pub interactive: bool,
 }
 
 /// The fill colour of region colour index `i`.
@@ -61,6 +65,15 @@ fn esc(t: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
+}
+
+/// ` data-square="LABEL"` when the picture is interactive, else nothing.
+fn square_attrs(def: &GameDef, p: &Picture, sq: u8) -> String {
+    if p.interactive {
+        format!(" data-square=\"{}\"", esc(&def.board.labels[sq as usize]))
+    } else {
+        String::new()
+    }
 }
 
 /// The centre of square `sq` in picture coordinates.
@@ -102,9 +115,10 @@ pub fn draw(def: &GameDef, p: &Picture) -> String {
         }
         let _ = writeln!(
             s,
-            "<rect x=\"{}\" y=\"{}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"#7a6a4f\" stroke-width=\"0.5\"/>",
+            "<rect x=\"{}\" y=\"{}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"#7a6a4f\" stroke-width=\"0.5\"{}/>",
             cx - CELL / 2,
-            cy - CELL / 2
+            cy - CELL / 2,
+            square_attrs(def, p, sq)
         );
     }
     // Coordinates.
@@ -139,9 +153,19 @@ pub fn draw(def: &GameDef, p: &Picture) -> String {
             let (cx, cy) = centre(def, sq);
             let (fill, ink) = PLAYER_COLOURS[owner(code) as usize % PLAYER_COLOURS.len()];
             let letter: String = def.kinds[kind(code) as usize].chars().take(1).collect();
+            let attrs = if p.interactive {
+                format!(
+                    " class=\"piece\"{} data-owner=\"{}\" data-kind=\"{}\"",
+                    square_attrs(def, p, sq),
+                    esc(def.owner_name(owner(code))),
+                    esc(&def.kinds[kind(code) as usize])
+                )
+            } else {
+                String::new()
+            };
             let _ = writeln!(
                 s,
-                "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"{fill}\" stroke=\"#000000\" stroke-width=\"1.5\"/>",
+                "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"{fill}\" stroke=\"#000000\" stroke-width=\"1.5\"{attrs}/>",
                 CELL / 2 - 3
             );
             let _ = writeln!(

@@ -1,5 +1,6 @@
 //! The one integration-test binary: every test module is a `mod` here.
 
+mod browser;
 mod camelot_reference;
 mod cases;
 mod cli;
@@ -13,6 +14,7 @@ mod lsp;
 mod mutation;
 mod perft;
 mod robustness;
+mod serve;
 mod sources;
 mod speed;
 mod validator;

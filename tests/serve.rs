@@ -1,0 +1,515 @@
+//! `regula serve`'s JSON API, driven over HTTP without a browser: a server on a free port in
+//! a thread, a small HTTP client, and the answers checked against the library and the CLI.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+/// One HTTP/1.1 request with `Connection: close`: the status and the body (read by its
+/// `Content-Length`, chunks, or to the end; some servers keep the connection open).
+pub fn http(addr: &str, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
+    let mut s = TcpStream::connect(addr).expect("the server answers");
+    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    let body = body.unwrap_or("");
+    let req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).unwrap();
+    let mut r = BufReader::new(s);
+    let mut line = String::new();
+    r.read_line(&mut line).unwrap();
+    let status: u16 = line
+        .split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or_else(|| panic!("a status line: {line:?}"));
+    let (mut length, mut chunked) = (None, false);
+    loop {
+        line.clear();
+        r.read_line(&mut line).unwrap();
+        let l = line.trim_end().to_ascii_lowercase();
+        if l.is_empty() {
+            break;
+        }
+        if let Some(v) = l.strip_prefix("content-length:") {
+            length = v.trim().parse::<usize>().ok();
+        }
+        if l.starts_with("transfer-encoding:") && l.contains("chunked") {
+            chunked = true;
+        }
+    }
+    let mut out = Vec::new();
+    if chunked {
+        loop {
+            line.clear();
+            r.read_line(&mut line).unwrap();
+            let n = usize::from_str_radix(line.trim(), 16).expect("a chunk size");
+            if n == 0 {
+                break;
+            }
+            let mut chunk = vec![0; n + 2];
+            r.read_exact(&mut chunk).unwrap();
+            out.extend_from_slice(&chunk[..n]);
+        }
+    } else if let Some(n) = length {
+        out.resize(n, 0);
+        r.read_exact(&mut out).unwrap();
+    } else {
+        r.read_to_end(&mut out).unwrap();
+    }
+    (status, String::from_utf8(out).expect("UTF-8 answer"))
+}
+
+/// A server on a free port, answering from a thread until the test binary ends.
+struct Api {
+    addr: String,
+}
+
+impl Api {
+    fn start(file: &Path, params: &[(&str, &str)]) -> Api {
+        let server = regula::serve::Server::bind(&regula::serve::Options {
+            file: file.to_path_buf(),
+            params: params
+                .iter()
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect(),
+            port: 0,
+        })
+        .expect("a free port");
+        let addr = server.addr().unwrap().to_string();
+        assert!(addr.starts_with("127.0.0.1:"), "{addr}");
+        std::thread::spawn(move || server.run());
+        Api { addr }
+    }
+
+    fn get(&self) -> Value {
+        let (status, body) = http(&self.addr, "GET", "/api/state", None);
+        assert_eq!(status, 200, "{body}");
+        serde_json::from_str(&body).expect("JSON")
+    }
+
+    fn post(&self, path: &str, body: Value) -> Value {
+        let (status, text) = http(&self.addr, "POST", path, Some(&body.to_string()));
+        assert_eq!(status, 200, "{text}");
+        serde_json::from_str(&text).expect("JSON")
+    }
+
+    fn play(&self, text: &str) -> Value {
+        self.post("/api/move", json!({ "text": text }))
+    }
+}
+
+fn strings(v: &Value) -> Vec<String> {
+    v.as_array()
+        .expect("an array")
+        .iter()
+        .map(|s| s.as_str().expect("a string").to_string())
+        .collect()
+}
+
+/// The distinct moves among the legal entries (one move may have several paths).
+fn distinct_moves(state: &Value) -> Vec<String> {
+    let mut v: Vec<String> = state["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["move"].as_str().unwrap().to_string())
+        .collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+fn message(state: &Value) -> String {
+    let m = &state["message"];
+    assert!(!m.is_null(), "a message is shown");
+    let mut s = m["text"].as_str().unwrap().to_string();
+    if let Some(h) = m["help"].as_str() {
+        s.push('\n');
+        s.push_str(h);
+    }
+    s
+}
+
+fn temp_dir(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("regula-serve-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn the_page_and_its_files_are_served_from_the_binary() {
+    let api = Api::start(Path::new("rules/camelot.rules"), &[]);
+    let (status, page) = http(&api.addr, "GET", "/", None);
+    assert_eq!(status, 200);
+    assert!(page.contains("<script src=\"/page.js\">"), "{page}");
+    // Nothing is fetched from elsewhere: no absolute URLs in the page, script or style.
+    for path in ["/", "/page.js", "/page.css"] {
+        let (status, text) = http(&api.addr, "GET", path, None);
+        assert_eq!(status, 200, "{path}");
+        assert!(
+            !text.contains("http://") && !text.contains("https://") && !text.contains("//cdn"),
+            "{path}"
+        );
+    }
+    assert_eq!(http(&api.addr, "GET", "/nothing", None).0, 404);
+}
+
+#[test]
+fn moves_are_played_refused_with_their_explanation_and_undone() {
+    let api = Api::start(Path::new("rules/camelot.rules"), &[]);
+    let s = api.get();
+    assert_eq!(s["name"], "Camelot");
+    assert_eq!(s["to_move"], "White");
+    assert_eq!(s["over"], false);
+    // The start position of Camelot has 100 legal moves (the perft tests' depth-1 figure).
+    assert_eq!(distinct_moves(&s).len(), 100);
+    // Every square is clickable: the board's squares carry their labels.
+    let svg = s["svg"].as_str().unwrap();
+    assert_eq!(
+        svg.matches("<rect x=").count(),
+        160,
+        "Camelot's 160 squares"
+    );
+    assert!(svg.contains("data-square=\"D6\" data-owner=\"White\" data-kind=\"Man\""));
+
+    // Each entry lists the squares the page clicks.
+    let entry = s["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["text"] == "D6-F8")
+        .expect("D6-F8 is legal");
+    assert_eq!(strings(&entry["squares"]), ["D6", "F8"]);
+
+    let s = api.play("D6-F8");
+    assert!(s["message"].is_null(), "{}", s["message"]);
+    assert_eq!(strings(&s["played"]), ["D6-F8"]);
+    assert_eq!(s["to_move"], "Black");
+    assert!(
+        s["svg"]
+            .as_str()
+            .unwrap()
+            .contains("data-square=\"F8\" data-owner=\"White\"")
+    );
+    assert!(
+        !s["svg"]
+            .as_str()
+            .unwrap()
+            .contains("data-square=\"D6\" data-owner")
+    );
+
+    // A refused move: the words of `regula moves --explain`.
+    let s = api.play("H11-H8");
+    assert_eq!(s["message"]["error"], true);
+    let shown = message(&s);
+    let after = temp_dir("explain").join("after.txt");
+    std::fs::write(&after, "1.D6-F8").unwrap();
+    let cli = std::process::Command::new(env!("CARGO_BIN_EXE_regula"))
+        .args(["moves", "rules/camelot.rules", "--after"])
+        .arg(&after)
+        .args(["--explain", "H11-H8"])
+        .output()
+        .unwrap();
+    let cli_text = String::from_utf8(cli.stdout).unwrap();
+    assert_eq!(shown, cli_text.trim_end());
+    assert!(shown.starts_with("H11-H8 is not legal: "), "{shown}");
+    assert_eq!(
+        strings(&s["played"]),
+        ["D6-F8"],
+        "a refused move changes nothing"
+    );
+
+    let s = api.play("H11-F9");
+    assert_eq!(strings(&s["played"]), ["D6-F8", "H11-F9"]);
+    assert_eq!(s["rounds"], json!([["D6-F8", "H11-F9"]]));
+    let s = api.post("/api/undo", json!({}));
+    assert_eq!(strings(&s["played"]), ["D6-F8"]);
+    assert_eq!(s["to_move"], "Black");
+    let s = api.post("/api/undo", json!({}));
+    assert!(s["played"].as_array().unwrap().is_empty());
+    assert_eq!(distinct_moves(&s).len(), 100);
+    let s = api.post("/api/undo", json!({}));
+    assert_eq!(message(&s), "nothing to undo");
+}
+
+#[test]
+fn a_record_and_a_position_load_and_a_bad_one_is_refused() {
+    let api = Api::start(Path::new("rules/camelot.rules"), &[]);
+    let s = api.post(
+        "/api/record",
+        json!({ "text": "1.D6-F8 H11-F9  2.C6-E8-G8 J11-H11  3.H6-H8 E11-G9" }),
+    );
+    assert_eq!(message(&s), "record loaded: 6 moves");
+    assert_eq!(s["rounds"].as_array().unwrap().len(), 3);
+    assert_eq!(s["to_move"], "White");
+    let s = api.post("/api/record", json!({ "text": "1.D6-F8 D6-D7" }));
+    assert!(
+        message(&s).starts_with("illegal move D6-D7 at ply 2 (Black to move)"),
+        "{}",
+        message(&s)
+    );
+    assert_eq!(s["rounds"].as_array().unwrap().len(), 3, "unchanged");
+
+    let yaml =
+        "to-move: Black\npieces:\n  White: { Man: [F6] }\n  Black: { Knight: [F10], Man: [G11] }\n";
+    let s = api.post("/api/position", json!({ "text": yaml }));
+    assert_eq!(message(&s), "position loaded");
+    assert_eq!(s["to_move"], "Black");
+    assert!(s["played"].as_array().unwrap().is_empty());
+    assert!(
+        s["position_yaml"]
+            .as_str()
+            .unwrap()
+            .contains("Knight: [F10]")
+    );
+    // Restart goes back to the loaded position, not to the game's start.
+    api.play(distinct_moves(&s)[0].as_str());
+    let s = api.post("/api/restart", json!({}));
+    assert_eq!(s["to_move"], "Black");
+    assert!(
+        s["position_yaml"]
+            .as_str()
+            .unwrap()
+            .contains("Knight: [F10]")
+    );
+
+    let s = api.post(
+        "/api/position",
+        json!({ "text": "to-move: Purple\npieces: {}\n" }),
+    );
+    assert!(
+        message(&s).starts_with("the position is refused: unknown player `Purple`"),
+        "{}",
+        message(&s)
+    );
+    assert_eq!(s["to_move"], "Black", "unchanged");
+}
+
+#[test]
+fn a_parameter_change_restarts_the_game_with_that_value() {
+    let api = Api::start(Path::new("rules/camelot.rules"), &[]);
+    api.play("D6-F8");
+    let s = api.get();
+    let p = |s: &Value, name: &str| -> Value {
+        s["params"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == name)
+            .cloned()
+            .expect("the parameter")
+    };
+    assert_eq!(p(&s, "own-castle-entry")["chosen"], "continue");
+    assert_eq!(
+        strings(&p(&s, "own-castle-entry")["values"]),
+        ["continue", "stop"]
+    );
+    let s = api.post(
+        "/api/param",
+        json!({ "name": "own-castle-entry", "value": "stop" }),
+    );
+    assert_eq!(p(&s, "own-castle-entry")["chosen"], "stop");
+    assert!(s["played"].as_array().unwrap().is_empty());
+    assert!(s["diagnostics"].is_null());
+    let s = api.post(
+        "/api/param",
+        json!({ "name": "own-castle-entry", "value": "sideways" }),
+    );
+    assert_eq!(s["message"]["error"], true);
+    assert!(message(&s).contains("sideways"), "{}", message(&s));
+    assert_eq!(p(&s, "own-castle-entry")["chosen"], "stop", "unchanged");
+}
+
+#[test]
+fn the_opponent_answers() {
+    let api = Api::start(Path::new("rules/camelot.rules"), &[]);
+    let s = api.post(
+        "/api/opponent",
+        json!({ "mode": "first", "players": ["Black"] }),
+    );
+    assert!(
+        s["played"].as_array().unwrap().is_empty(),
+        "White is to move"
+    );
+    let s = api.play("D6-F8");
+    let played = strings(&s["played"]);
+    assert_eq!(played.len(), 2);
+    assert_eq!(s["to_move"], "White");
+    // The first legal move in the notation's order, as `regula moves` sorts them.
+    let after = temp_dir("first").join("after.txt");
+    std::fs::write(&after, "1.D6-F8").unwrap();
+    let cli = std::process::Command::new(env!("CARGO_BIN_EXE_regula"))
+        .args(["moves", "rules/camelot.rules", "--after"])
+        .arg(&after)
+        .output()
+        .unwrap();
+    let first = String::from_utf8(cli.stdout)
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
+    assert_eq!(played[1], first);
+    // Undo takes back both the answer and the move.
+    let s = api.post("/api/undo", json!({}));
+    assert!(s["played"].as_array().unwrap().is_empty());
+    // Random with a seed: the same seed answers the same.
+    let answers: Vec<String> = (0..2)
+        .map(|_| {
+            api.post(
+                "/api/opponent",
+                json!({ "mode": "random", "players": ["Black"], "seed": 7 }),
+            );
+            let s = api.play("D6-F8");
+            let a = strings(&s["played"])[1].clone();
+            api.post("/api/undo", json!({}));
+            a
+        })
+        .collect();
+    assert_eq!(answers[0], answers[1]);
+    let s = api.post("/api/opponent", json!({ "mode": "sideways" }));
+    assert!(message(&s).starts_with("unknown opponent"));
+}
+
+#[test]
+fn editing_the_file_reloads_it_and_a_broken_file_shows_its_diagnostics() {
+    let dir = temp_dir("reload");
+    let parent = dir.join("camelot.rules");
+    let variant = dir.join("camette.rules");
+    let parent_text = std::fs::read_to_string("rules/camelot.rules").unwrap();
+    std::fs::write(&parent, &parent_text).unwrap();
+    std::fs::copy("rules/camette.rules", &variant).unwrap();
+    let api = Api::start(&variant, &[]);
+    let s = api.get();
+    assert!(s["diagnostics"].is_null(), "{}", s["diagnostics"]);
+    let first = distinct_moves(&s)[0].clone();
+    let s = api.play(&first);
+    assert_eq!(strings(&s["played"]), vec![first.clone()]);
+
+    // Break the parent file: the page shows the diagnostics, the last good game stays.
+    std::fs::write(&parent, parent_text.replacen("players {", "players }{", 1)).unwrap();
+    let s = api.get();
+    let d = &s["diagnostics"];
+    assert!(!d.is_null(), "the broken parent is noticed");
+    let text = d["text"].as_str().unwrap();
+    assert!(text.contains("camelot.rules"), "{text}");
+    assert!(!text.contains('\u{1b}'), "plain text, no colour codes");
+    let objects = d["json"].as_array().unwrap();
+    assert!(!objects.is_empty());
+    assert_eq!(objects[0]["severity"], "error");
+    assert!(
+        objects[0]["file"]
+            .as_str()
+            .unwrap()
+            .ends_with("camelot.rules"),
+        "{}",
+        objects[0]
+    );
+    assert_eq!(s["stale"], true);
+    assert_eq!(
+        strings(&s["played"]),
+        vec![first.clone()],
+        "the last good game stays"
+    );
+    let reply = distinct_moves(&s)[0].clone();
+    let s = api.play(&reply);
+    assert_eq!(
+        strings(&s["played"]),
+        [first.clone(), reply.clone()],
+        "and is playable"
+    );
+
+    // Fixed again: reloaded, the moves replayed.
+    std::fs::write(&parent, &parent_text).unwrap();
+    let s = api.get();
+    assert!(s["diagnostics"].is_null());
+    assert_eq!(s["stale"], false);
+    assert_eq!(strings(&s["played"]), [first, reply]);
+    assert!(message(&s).contains("2 moves replayed"), "{}", message(&s));
+
+    // A rule file that does not check from the start: diagnostics and no board.
+    let broken = dir.join("broken.rules");
+    std::fs::write(&broken, "game \"x\"\nboard {").unwrap();
+    let api = Api::start(&broken, &[]);
+    let s = api.get();
+    assert!(!s["diagnostics"].is_null());
+    assert!(s["svg"].is_null());
+    let s = api.play("A1-A2");
+    assert_eq!(message(&s), "the rule file does not check; fix it first");
+}
+
+/// Every bundled rule file loads on the page and a few moves are played through the
+/// entries the page clicks (paths, drops, passes).
+#[test]
+fn every_bundled_rule_file_is_playable() {
+    let mut files: Vec<PathBuf> = std::fs::read_dir("rules")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "rules"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 12);
+    let mut drops = 0;
+    for f in &files {
+        let api = Api::start(f, &[]);
+        let s = api.get();
+        assert!(
+            s["diagnostics"].is_null(),
+            "{}: {}",
+            f.display(),
+            s["diagnostics"]
+        );
+        for ply in 0..8 {
+            let s = api.get();
+            if s["over"] == true {
+                // Some walks end early (a piece in a castle); the outcome says who won.
+                assert!(ply >= 2, "{} over after {ply} plies", f.display());
+                assert_ne!(s["outcome"], "ongoing");
+                assert!(s_legal(&s).is_empty());
+                break;
+            }
+            let legal = s_legal(&s);
+            assert!(!legal.is_empty(), "{} ply {ply}", f.display());
+            // Cycle through the entries so that different pieces move.
+            let e = &legal[(ply * 7) % legal.len()];
+            if e.get("drop").is_some() {
+                drops += 1;
+            }
+            let s = api.play(e["text"].as_str().unwrap());
+            assert!(
+                s["message"].is_null(),
+                "{} {}: {}",
+                f.display(),
+                e["text"],
+                s["message"]
+            );
+            assert_eq!(s["played"].as_array().unwrap().len(), ply + 1);
+        }
+    }
+    assert!(
+        drops >= 6,
+        "the river variant places its trees by drops ({drops})"
+    );
+
+    // A pass: Green walled in (tests/cases/grand-cam/passing.yaml).
+    let api = Api::start(Path::new("rules/grand-cam.rules"), &[]);
+    let yaml = "to-move: Green\npieces:\n  Red: { Man: [E3, C4, D4, E4, F3, D5, F5] }\n  Green: { Man: [D3] }\n  Yellow: { Man: [L7] }\n";
+    let s = api.post("/api/position", json!({ "text": yaml }));
+    assert_eq!(
+        s["legal"],
+        json!([{ "text": "pass", "move": "pass", "pass": true }])
+    );
+    let s = api.play("pass");
+    assert_eq!(s["to_move"], "Blue");
+    assert_eq!(s["rounds"], json!([["pass"]]));
+}
+
+fn s_legal(s: &Value) -> Vec<Value> {
+    s["legal"].as_array().unwrap().clone()
+}
