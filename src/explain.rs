@@ -170,6 +170,40 @@ impl Refusal {
     }
 }
 
+impl Refusal {
+    /// Where each deciding rule stands, as `file:line: rule text`, for places that show
+    /// plain text (the play page) rather than a rendered diagnostic.
+    pub fn rule_places(&self) -> Vec<String> {
+        self.located
+            .iter()
+            .map(|l| {
+                let text = l.src.slice(l.span);
+                let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+                match l.src.file_at(l.span.start) {
+                    Some((base, f)) => {
+                        let line = f.text[..(l.span.start - base).min(f.text.len())]
+                            .matches('\n')
+                            .count()
+                            + 1;
+                        format!("{}:{line}: {text}", f.name)
+                    }
+                    None => text,
+                }
+            })
+            .collect()
+    }
+
+    /// The refusal as plain text: the reasons, then the help and the rules' places.
+    pub fn plain(&self) -> (String, Option<String>) {
+        let mut help: Vec<String> = self.help.iter().cloned().collect();
+        help.extend(self.rule_places());
+        (
+            self.to_string(),
+            (!help.is_empty()).then(|| help.join("\n")),
+        )
+    }
+}
+
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} is not a legal move here", self.text)?;

@@ -360,14 +360,14 @@ fn the_page_plays_the_wcf_game_by_clicks_in_chromium() {
     assert_eq!(targets, expected, "the legal destinations are highlighted");
     assert!(!targets.contains(&"E9".to_string()));
     b.click_square("E9");
-    let refusal = regula::notation::find(&game, &pos, "E7-E9", true).unwrap_err();
-    let text = format!(
-        "E7-E9 is not legal: {}\n{}",
-        refusal.message,
-        refusal.help.unwrap()
+    // The words of `regula::explain`, with the one legal move of the piece.
+    let text = super::serve::explained("rules/camelot.rules", &tokens.join(" "), "E7-E9");
+    assert!(
+        text.contains("Legal moves of the White Man on E7: E7xC5."),
+        "{text}"
     );
     b.wait_for(
-        "return document.getElementById('message').textContent.startsWith('E7-E9 is not legal');",
+        "return document.getElementById('message').textContent.startsWith('E7-E9 is not a legal move');",
         "the explanation",
     );
     assert_eq!(

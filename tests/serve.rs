@@ -124,6 +124,26 @@ fn distinct_moves(state: &Value) -> Vec<String> {
     v
 }
 
+/// What `regula::explain` says of `mv` after `record`, as the page shows it.
+pub fn explained(rules: &str, record: &str, mv: &str) -> String {
+    let src = regula::SourceFile::read(std::path::Path::new(rules)).unwrap();
+    let game = regula::load(&src, &[]).unwrap();
+    let res = regula::inherit::resolve(&src).unwrap();
+    let tokens = regula::record::tokenize(record).unwrap();
+    let mut line = regula::record::replay(&game, &game.start(), &tokens).unwrap();
+    let pos = line.pop().unwrap();
+    match regula::explain::explain(&res, &[], &game, &pos, &line, mv) {
+        regula::explain::Verdict::Refused(r) => {
+            let (text, help) = r.plain();
+            match help {
+                Some(h) => format!("{text}\n{h}"),
+                None => text,
+            }
+        }
+        regula::explain::Verdict::Legal(m) => panic!("{mv} is legal ({m})"),
+    }
+}
+
 fn message(state: &Value) -> String {
     let m = &state["message"];
     assert!(!m.is_null(), "a message is shown");
@@ -216,9 +236,17 @@ fn moves_are_played_refused_with_their_explanation_and_undone() {
         .args(["--explain", "H11-H8"])
         .output()
         .unwrap();
-    let cli_text = String::from_utf8(cli.stdout).unwrap();
-    assert_eq!(shown, cli_text.trim_end());
-    assert!(shown.starts_with("H11-H8 is not legal: "), "{shown}");
+    assert_eq!(cli.status.code(), Some(1));
+    let cli_text = String::from_utf8(cli.stderr).unwrap();
+    assert!(
+        cli_text.contains("H11-H8 is not a legal move here"),
+        "{cli_text}"
+    );
+    assert_eq!(shown, explained("rules/camelot.rules", "1.D6-F8", "H11-H8"));
+    assert!(
+        shown.starts_with("H11-H8 is not a legal move here\n- the Black Man on H11 cannot move"),
+        "{shown}"
+    );
     assert_eq!(
         strings(&s["played"]),
         ["D6-F8"],

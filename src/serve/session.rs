@@ -73,6 +73,8 @@ impl Diagnostics {
 /// The result of reading the rule file.
 struct Loaded {
     game: Result<Game, Diagnostics>,
+    /// The resolved rule file of a game that loads, for explanations.
+    resolved: Option<crate::inherit::Resolved>,
     /// Lints of a file that loads, as plain text.
     warnings: Option<String>,
     /// The files read (the rule file and its `extends` chain) with their texts.
@@ -85,6 +87,7 @@ fn load(file: &std::path::Path, params: &[(String, String)]) -> Loaded {
         Err(e) => {
             return Loaded {
                 game: Err(Diagnostics::of(&e)),
+                resolved: None,
                 warnings: None,
                 files: vec![(file.to_path_buf(), None)],
             };
@@ -100,13 +103,15 @@ fn load(file: &std::path::Path, params: &[(String, String)]) -> Loaded {
     if let Err(e) = crate::cmdline::check_params(&src, params, &[]) {
         return Loaded {
             game: Err(Diagnostics::of(&e)),
+            resolved: None,
             warnings: None,
             files,
         };
     }
     match crate::load(&src, params) {
         Ok(game) => {
-            let warnings = resolved.ok().and_then(|res| {
+            let resolved = resolved.ok();
+            let warnings = resolved.as_ref().and_then(|res| {
                 let errors = crate::validate::lints(&res.file);
                 (!errors.is_empty()).then(|| {
                     crate::render_plain(&crate::validate::ValidationErrors {
@@ -117,12 +122,14 @@ fn load(file: &std::path::Path, params: &[(String, String)]) -> Loaded {
             });
             Loaded {
                 game: Ok(game),
+                resolved,
                 warnings,
                 files,
             }
         }
         Err(e) => Loaded {
             game: Err(Diagnostics::of(&e)),
+            resolved: None,
             warnings: None,
             files,
         },
@@ -137,6 +144,8 @@ pub struct Session {
     watched: Vec<(PathBuf, Option<String>)>,
     /// The last rules that checked, if any did.
     game: Option<Game>,
+    /// Their resolved rule file, which explanations point into.
+    resolved: Option<crate::inherit::Resolved>,
     /// Why the file as it is now does not check.
     diagnostics: Option<Diagnostics>,
     warnings: Option<String>,
@@ -166,6 +175,7 @@ impl Session {
             params,
             watched: loaded.files,
             game: None,
+            resolved: loaded.resolved,
             diagnostics: None,
             warnings: loaded.warnings,
             start_yaml: None,
@@ -228,6 +238,7 @@ impl Session {
                 let played = std::mem::take(&mut self.played);
                 let moves = if replay { played } else { Vec::new() };
                 self.game = Some(game);
+                self.resolved = loaded.resolved;
                 self.line = vec![start];
                 for (i, m) in moves.iter().enumerate() {
                     let game = self.game.as_ref().expect("just set");
@@ -358,10 +369,21 @@ impl Session {
                 self.answer();
             }
             Err(e) => {
-                self.note = error(
-                    format!("{} is not legal: {}", text.trim(), e.message),
-                    e.help,
-                )
+                let history = &self.line[..self.line.len() - 1];
+                let verdict = self.resolved.as_ref().map(|res| {
+                    crate::explain::explain(res, &self.params, game, &pos, history, text)
+                });
+                self.note = match verdict {
+                    Some(crate::explain::Verdict::Refused(r)) => {
+                        let (text, help) = r.plain();
+                        error(text, help)
+                    }
+                    // The shortcut (start and end square) found no move; keep its words.
+                    Some(crate::explain::Verdict::Legal(_)) | None => error(
+                        format!("{} is not legal: {}", text.trim(), e.message),
+                        e.help,
+                    ),
+                }
             }
         }
     }
