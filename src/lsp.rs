@@ -570,8 +570,9 @@ impl Server {
         let mut md = String::new();
         for d in decls.iter().filter(|d| d.name == name) {
             md.push_str(&format!("**{}** `{}`\n\n", d.kind, d.name));
-            for line in &d.docs {
-                md.push_str(line);
+            // The English text only: translations and word forms are for the rulebooks.
+            for line in crate::doctext::english(&d.docs) {
+                md.push_str(&line);
                 md.push('\n');
             }
             md.push('\n');
@@ -672,8 +673,9 @@ impl Server {
                     label: d.name,
                     detail: Some(d.kind.to_string()),
                     kind: Some(lt::CompletionItemKind::REFERENCE),
-                    documentation: (!d.docs.is_empty())
-                        .then(|| lt::Documentation::String(d.docs.join("\n"))),
+                    documentation: (!d.docs.is_empty()).then(|| {
+                        lt::Documentation::String(crate::doctext::english(&d.docs).join("\n"))
+                    }),
                     ..Default::default()
                 });
             }
