@@ -382,6 +382,7 @@ pub fn explain(
         history,
         squares: &squares,
         written: Some(written),
+        budget: &std::cell::Cell::new(MAX_TRIALS),
     };
     // The separators say which legs capture: first look for a reading that keeps them,
     // then for any.
@@ -583,7 +584,14 @@ struct Relaxer<'a> {
     squares: &'a [u8],
     /// Which legs the text writes as captures, when the relaxed move must agree.
     written: Option<u64>,
+    /// Relaxed games still allowed to be built, shared by both readings.
+    budget: &'a std::cell::Cell<u32>,
 }
+
+/// Relaxed games built for one explanation at most: each is a validation and a move
+/// generation, so a file with very many move types and rules gets a partial answer in
+/// seconds rather than a long wait.
+const MAX_TRIALS: u32 = 2_000;
 
 impl Relaxer<'_> {
     /// The reasons the path is refused, grouped by the move type it would be; the move
@@ -906,6 +914,10 @@ impl Relaxer<'_> {
 
     /// Whether the path becomes a legal move of move type `mi` once `relax` is relaxed.
     fn reaches(&self, relax: &[&Candidate], mi: usize) -> bool {
+        let Some(left) = self.budget.get().checked_sub(1) else {
+            return false;
+        };
+        self.budget.set(left);
         let mut res = self.res.clone();
         let edits: Vec<Edit> = relax.iter().map(|c| c.edit.clone()).collect();
         if !apply(&mut res.file, &edits, self.def) {
