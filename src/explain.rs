@@ -31,6 +31,8 @@ use crate::syntax::ast::{
 pub enum ReasonKind {
     /// The text is not a path of squares on this board.
     NotAMove,
+    /// A placement (`T@C5`) or a pass that the rules do not allow here.
+    PlacementOrPass,
     /// The game has ended (an end rule holds).
     GameOver,
     /// There is no piece on the start square.
@@ -66,6 +68,7 @@ impl ReasonKind {
     pub fn title(self) -> &'static str {
         match self {
             ReasonKind::NotAMove => "not a move",
+            ReasonKind::PlacementOrPass => "a placement or pass not allowed",
             ReasonKind::GameOver => "the end rule that ended the game",
             ReasonKind::NoPiece => "no piece",
             ReasonKind::NotYourTurn => "not the mover's piece",
@@ -87,6 +90,7 @@ impl ReasonKind {
     pub fn name(self) -> &'static str {
         match self {
             ReasonKind::NotAMove => "not-a-move",
+            ReasonKind::PlacementOrPass => "placement-or-pass",
             ReasonKind::GameOver => "game-over",
             ReasonKind::NoPiece => "no-piece",
             ReasonKind::NotYourTurn => "not-your-turn",
@@ -283,6 +287,7 @@ fn label(r: &Reason) -> String {
         ReasonKind::PieceKind => "not this piece".into(),
         ReasonKind::NoReverse => "may not turn back".into(),
         ReasonKind::NotAMove
+        | ReasonKind::PlacementOrPass
         | ReasonKind::NoPiece
         | ReasonKind::NotYourTurn
         | ReasonKind::WrongSeparators
@@ -353,7 +358,15 @@ pub fn explain(
     let (squares, written) = match notation::parse_path(def, text) {
         Ok(path) => path,
         // Drops, passes and texts that name no squares keep the notation's explanation.
-        Err(_) => return simple(ReasonKind::NotAMove, err),
+        Err(_) => {
+            let t = text.trim();
+            let kind = if t.contains('@') || t.eq_ignore_ascii_case("pass") {
+                ReasonKind::PlacementOrPass
+            } else {
+                ReasonKind::NotAMove
+            };
+            return simple(kind, err);
+        }
     };
     let from = squares[0];
     let code = pos.cells[from as usize];

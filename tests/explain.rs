@@ -70,6 +70,7 @@ fn run(fixture: &str) {
                     let ruled = !matches!(
                         x.kind.name(),
                         "not-a-move"
+                            | "placement-or-pass"
                             | "no-piece"
                             | "not-your-turn"
                             | "wrong-separators"
@@ -113,6 +114,11 @@ fn line(game: &Game, case: &Case) -> Vec<Position> {
 #[test]
 fn explain_camelot() {
     run("camelot.yaml");
+}
+
+#[test]
+fn explain_river_camelot() {
+    run("river.yaml");
 }
 
 #[test]
