@@ -752,13 +752,7 @@ impl Relaxer<'_> {
 
     /// Every rule of the file that can be relaxed.
     fn candidates(&self) -> Vec<Candidate> {
-        let src = &self.res.sources;
-        let text = |s: Span| {
-            src.slice(s)
-                .split_whitespace()
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
+        let text = |s: Span| rule_text(self.res, s);
         let mut out = Vec::new();
         for (ii, item) in self.res.file.items.iter().enumerate() {
             match &item.kind {
@@ -919,7 +913,26 @@ impl Relaxer<'_> {
                     message: format!("counter `{}` is at its bound", c.name.name),
                     scope: Scope::Everywhere,
                 }),
-                _ => {}
+                // Nothing in these can refuse a move by itself.
+                ItemKind::Counter(_)
+                | ItemKind::Game(_)
+                | ItemKind::Extends(..)
+                | ItemKind::Remove(_)
+                | ItemKind::Amend(_)
+                | ItemKind::Players(_)
+                | ItemKind::Teams(_)
+                | ItemKind::Turn(_)
+                | ItemKind::Neutral(_)
+                | ItemKind::Board(_)
+                | ItemKind::Directions(_)
+                | ItemKind::DirSet(_)
+                | ItemKind::Region(_)
+                | ItemKind::Pieces(_)
+                | ItemKind::Setup(_)
+                | ItemKind::Param(_)
+                | ItemKind::SetParam(..)
+                | ItemKind::End(_)
+                | ItemKind::Promote(_) => {}
             }
         }
         out
@@ -1031,7 +1044,10 @@ fn apply(file: &mut ast::RuleFile, edits: &[Edit], def: &GameDef) -> bool {
                     LegStmt::Step(d) | LegStmt::Slide(d) | LegStmt::Leap { dirs: d, .. } => {
                         d.name = EVERY_DIRECTION.into();
                     }
-                    _ => return false,
+                    LegStmt::Capture(_)
+                    | LegStmt::Land(_)
+                    | LegStmt::NoReverse(_)
+                    | LegStmt::If(_) => return false,
                 }
                 every_direction = true;
             }
