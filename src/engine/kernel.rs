@@ -38,6 +38,78 @@ pub(super) struct Kernels {
     /// `potential[player][square]`: every square a quiet kernel could reach from there
     /// (for any kind), to detect a collision with an interpreted non-capturing move.
     pub potential: Vec<Vec<SquareSet>>,
+    /// Steps of whole sets of squares; `None` on a board where a step or a leap can come
+    /// back to its start square (a piece would then see its own square as occupied).
+    pub shifts: Option<Shifts>,
+}
+
+/// Every direction's step as index shifts of whole square sets, so that one step of all the
+/// pieces of a kind is a few word operations rather than a loop over pieces.
+#[derive(Debug, Clone)]
+pub(super) struct Shifts {
+    /// Per direction: `(offset, squares)`, the squares whose neighbour that way is
+    /// `square + offset` (a plain grid has one group per direction, a board of one colour
+    /// two, an irregular board a few more).
+    pub dirs: Vec<Vec<(i16, SquareSet)>>,
+}
+
+/// Most shifts a set-wise test may take per direction set: beyond it (irregular boards, many
+/// directions) testing the few pieces one by one on the neighbour table is cheaper.
+const MAX_SET_SHIFTS: usize = 8;
+
+impl Shifts {
+    fn compile(board: &Board) -> Option<Shifts> {
+        let nd = board.directions.len();
+        let mut dirs = Vec::with_capacity(nd);
+        for d in 0..nd as u8 {
+            let mut groups: Vec<(i16, SquareSet)> = Vec::new();
+            for sq in 0..board.len() as u8 {
+                let t = board.step(sq, d);
+                if t == NO_SQUARE {
+                    continue;
+                }
+                let back = board.step(t, d);
+                if t == sq || back == sq {
+                    return None;
+                }
+                let off = t as i16 - sq as i16;
+                match groups.iter_mut().find(|(o, _)| *o == off) {
+                    Some((_, set)) => set.insert(sq),
+                    None => groups.push((off, [sq].into_iter().collect())),
+                }
+            }
+            dirs.push(groups);
+        }
+        Some(Shifts { dirs })
+    }
+
+    /// The squares one step from the squares of `s` in direction `d`.
+    #[inline]
+    pub fn step(&self, d: u8, s: &SquareSet) -> SquareSet {
+        let mut r = SquareSet::EMPTY;
+        for (off, mask) in &self.dirs[d as usize] {
+            r = r.or(&s.and(mask).shifted(*off));
+        }
+        r
+    }
+
+    /// Whether stepping whole sets along `dirs` is cheap enough (see [`MAX_SET_SHIFTS`]).
+    pub fn cheap(&self, dirs: &[u8]) -> bool {
+        dirs.iter()
+            .map(|&d| self.dirs[d as usize].len())
+            .sum::<usize>()
+            <= MAX_SET_SHIFTS
+    }
+
+    /// The squares whose step in direction `d` lands in `s`.
+    #[inline]
+    pub fn back(&self, d: u8, s: &SquareSet) -> SquareSet {
+        let mut r = SquareSet::EMPTY;
+        for (off, mask) in &self.dirs[d as usize] {
+            r = r.or(&s.shifted(-*off).and(mask));
+        }
+        r
+    }
 }
 
 /// What the kernels do for one move type.
@@ -212,6 +284,7 @@ impl Kernels {
             moves,
             disjoint,
             potential,
+            shifts: Shifts::compile(board),
         }
     }
 }
@@ -223,19 +296,50 @@ fn empty_squares(pos_occ: &[SquareSet; MAX_PLAYERS + 1], all: &SquareSet) -> Squ
     for s in pos_occ {
         o = o.or(s);
     }
-    SquareSet([
-        all.0[0] & !o.0[0],
-        all.0[1] & !o.0[1],
-        all.0[2] & !o.0[2],
-        all.0[3] & !o.0[3],
-    ])
+    all.minus(&o)
 }
 
 /// How many moves of each move type were counted rather than generated.
 pub(super) struct Counted {
-    pub n: [u64; 64],
+    /// Per move type; only the types in `some` may be non-zero.
+    n: [u64; 64],
+    /// Bit `t`: move type `t` has counted moves.
+    some: u64,
     /// The destinations counted by floods, per start square (few per position).
     pub floods: Vec<(u8, SquareSet)>,
+}
+
+impl Counted {
+    /// Adds `k` counted moves of type `t`.
+    #[inline]
+    pub fn add(&mut self, t: usize, k: u64) {
+        if k > 0 {
+            self.n[t] += k;
+            self.some |= 1 << t;
+        }
+    }
+
+    /// Drops the counted moves of every type not in `mask`.
+    #[inline]
+    fn keep(&mut self, mask: u64) {
+        let mut gone = self.some & !mask;
+        while gone != 0 {
+            self.n[gone.trailing_zeros() as usize] = 0;
+            gone &= gone - 1;
+        }
+        self.some &= mask;
+    }
+
+    /// The counted moves of every type.
+    #[inline]
+    fn total(&self) -> u64 {
+        let (mut bits, mut sum) = (self.some, 0);
+        while bits != 0 {
+            sum += self.n[bits.trailing_zeros() as usize];
+            bits &= bits - 1;
+        }
+        sum
+    }
 }
 
 impl Generator<'_> {
@@ -247,6 +351,84 @@ impl Generator<'_> {
     /// Whether the kernels are on.
     pub fn kernels_on(&self) -> bool {
         self.use_kernels
+    }
+
+    /// Work done for all pieces at once before the per-piece loop: for each move type, the
+    /// squares whose pieces may have a move of it and must be tried one by one
+    /// (`self.cand`); with `counted`, the moves of quiet steps whose conditions fold are
+    /// counted here, for every piece at once, and no piece is tried for them.
+    ///
+    /// A leap's sources are exact: a square whose step reaches a piece that may be leapt
+    /// whose own step is empty. The board check in [`Shifts::compile`] guarantees that the
+    /// moving piece's own square plays no part, so lifting it changes nothing.
+    pub(super) fn prepass(
+        &mut self,
+        pos: &Position,
+        allowed: &[bool; MAX_MOVE_TYPES],
+        counted: Option<(&mut Counted, &SquareSet)>,
+    ) {
+        let def = self.def;
+        let mut cand = std::mem::take(&mut self.cand);
+        cand.clear();
+        cand.resize(def.moves.len(), FULL);
+        let Some(sh) = &self.kernels.shifts else {
+            self.cand = cand;
+            return;
+        };
+        let me = pos.to_move as usize;
+        let mut by_kind = [SquareSet::EMPTY; MAX_KINDS];
+        for sq in pos.occ[me].iter() {
+            by_kind[kind(pos.cells[sq as usize]) as usize].insert(sq);
+        }
+        let empty = empty_squares(&pos.occ, &def.board.all);
+        let mut counted = counted.map(|(c, _)| c);
+        for (mi, mk) in def.moves.iter().enumerate() {
+            if mk.drop.is_some() || !allowed[mi.min(63)] {
+                continue;
+            }
+            let plan = &self.kernels.moves[mi];
+            if let Some(c) = counted.as_mut()
+                && let Some(q) = &plan.quiet
+                && !q.slide
+                && sh.cheap(&q.dirs[me])
+            {
+                let mut n = 0;
+                let mut folds = true;
+                for (k, src) in by_kind.iter().enumerate().take(def.kinds.len()) {
+                    if mk.pieces >> k & 1 == 0 || src.is_empty() {
+                        continue;
+                    }
+                    let from = self.folded.get(Which::From(mi)).get(me as u8, k as u8);
+                    let (Some(to), Some(from)) = (q.allowed[me * MAX_KINDS + k], from) else {
+                        folds = false;
+                        break;
+                    };
+                    let src = src.and(from);
+                    for &d in &q.dirs[me] {
+                        n += sh.step(d, &src).and(&empty).and(&to).len() as u64;
+                    }
+                }
+                if folds {
+                    if self.effects_fit(mk) {
+                        c.add(mi, n);
+                    }
+                    cand[mi] = SquareSet::EMPTY;
+                    continue;
+                }
+            }
+            if let Some(fl) = &plan.first_leap
+                && !fl.flying
+                && sh.cheap(&fl.dirs[me])
+            {
+                let over = leapable(def, &pos.occ, pos.to_move, fl.over);
+                let mut src = SquareSet::EMPTY;
+                for &d in &fl.dirs[me] {
+                    src = src.or(&sh.back(d, &sh.back(d, &empty).and(&over)));
+                }
+                cand[mi] = src;
+            }
+        }
+        self.cand = cand;
     }
 
     /// The moves of the piece on `sq` by quiet kernel `mi`, emitted as the interpreter would
@@ -551,6 +733,7 @@ impl Generator<'_> {
         }
         let mut counted = Counted {
             n: [0; 64],
+            some: 0,
             floods: std::mem::take(&mut self.flood_scratch),
         };
         counted.floods.clear();
@@ -586,7 +769,7 @@ impl Generator<'_> {
             }
         }
         self.bulk_priorities(pos, out, counted)?;
-        Some(out.len() as u64 + counted.n.iter().sum::<u64>())
+        Some(out.len() as u64 + counted.total())
     }
 
     /// [`Generator::apply_priorities`] over the generated moves in `out` and the counted
@@ -598,51 +781,38 @@ impl Generator<'_> {
         out: &mut Vec<Move>,
         counted: &mut Counted,
     ) -> Option<()> {
+        // The scratch board is `pos` again: the counting pass put every piece back.
         let def = self.def;
-        self.cells = pos.cells;
-        self.occ = pos.occ;
-        self.mover = pos.to_move;
         for pr in &def.priorities {
             if !self.bulk_cond(pos, &pr.when, &mut super::Env::default(), out, counted)? {
                 continue;
             }
             let keep = type_verdicts(&pr.keep, counted)?;
-            let any = keep.iter().zip(counted.n.iter()).any(|(&k, &n)| k && n > 0)
-                || out.iter().any(|m| self.mv_eval(&pr.keep, m));
+            let any = keep & counted.some != 0 || out.iter().any(|m| self.mv_eval(&pr.keep, m));
             if !any {
                 match pr.otherwise {
                     Otherwise::Skip => continue,
                     Otherwise::NoMoves => {
                         out.clear();
-                        counted.n = [0; 64];
+                        counted.keep(0);
                         return Some(());
                     }
                 }
             }
             out.retain(|m| self.mv_eval(&pr.keep, m));
-            for (n, k) in counted.n.iter_mut().zip(keep) {
-                if !k {
-                    *n = 0;
-                }
-            }
+            counted.keep(keep);
             if let Some(pref) = &pr.prefer {
                 let pv = type_verdicts(pref, counted)?;
-                if pv.iter().zip(counted.n.iter()).any(|(&k, &n)| k && n > 0)
-                    || out.iter().any(|m| self.mv_eval(pref, m))
-                {
+                if pv & counted.some != 0 || out.iter().any(|m| self.mv_eval(pref, m)) {
                     out.retain(|m| self.mv_eval(pref, m));
-                    for (n, k) in counted.n.iter_mut().zip(pv) {
-                        if !k {
-                            *n = 0;
-                        }
-                    }
+                    counted.keep(pv);
                 }
             }
             if pr.maximize {
                 let best = out.iter().map(|m| m.ncapt).max().unwrap_or(0);
                 out.retain(|m| m.ncapt == best);
                 if best > 0 {
-                    counted.n = [0; 64];
+                    counted.keep(0);
                 }
             }
             return Some(());
@@ -685,14 +855,31 @@ impl Generator<'_> {
             }
             Cond::Exists(m) => {
                 let v = type_verdicts(m, counted)?;
-                v.iter().zip(counted.n.iter()).any(|(&k, &n)| k && n > 0)
-                    || out.iter().any(|mv| self.mv_eval(m, mv))
+                v & counted.some != 0 || out.iter().any(|mv| self.mv_eval(m, mv))
             }
             Cond::True | Cond::Blocked(_) | Cond::Repeated(_) | Cond::Cmp(..) => {
                 self.cond_eval(pos, c, env, None, false)
             }
         })
     }
+}
+
+/// The pieces a leap `over` may jump for `mover` (neutral pieces never).
+fn leapable(def: &GameDef, occ: &[SquareSet; MAX_PLAYERS + 1], mover: u8, over: Over) -> SquareSet {
+    let my_team = def.team[mover as usize];
+    let mut s = SquareSet::EMPTY;
+    for (o, set) in occ.iter().enumerate().take(def.players.len()) {
+        let ok = match over {
+            Over::Friend => def.team[o] == my_team,
+            Over::Enemy => def.team[o] != my_team,
+            Over::Any => true,
+            Over::Own => o == mover as usize,
+        };
+        if ok {
+            s = s.or(set);
+        }
+    }
+    s
 }
 
 /// The lowest square of a set.
@@ -715,14 +902,14 @@ fn has_exists(c: &Cond) -> bool {
 }
 
 /// A move condition's value on every counted move of each move type (all are
-/// non-capturing moves of that type), or `None` when it depends on the move's squares and some
+/// non-capturing moves of that type), as a mask of the types where it holds, or `None` when it depends on the move's squares and some
 /// such move was counted.
-fn type_verdicts(e: &MvExpr, counted: &Counted) -> Option<[bool; 64]> {
-    let mut v = [false; 64];
-    for (t, slot) in v.iter_mut().enumerate() {
-        if counted.n[t] > 0 {
-            *slot = type_verdict(e, t as u8)?;
-        }
+fn type_verdicts(e: &MvExpr, counted: &Counted) -> Option<u64> {
+    let (mut bits, mut v) = (counted.some, 0u64);
+    while bits != 0 {
+        let t = bits.trailing_zeros();
+        v |= (type_verdict(e, t as u8)? as u64) << t;
+        bits &= bits - 1;
     }
     Some(v)
 }
@@ -750,4 +937,46 @@ fn type_verdict(e: &MvExpr, t: u8) -> Option<bool> {
         MvExpr::Kind(k) => *k == t,
         MvExpr::From(_) | MvExpr::To(_) => return None,
     })
+}
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Stepping a whole set equals stepping each of its squares on the neighbour table, and
+    /// `back` is its inverse, on every bundled board.
+    #[test]
+    fn set_steps_agree_with_the_neighbour_table() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+        let mut boards = 0;
+        for entry in std::fs::read_dir(dir).expect("rules/") {
+            let path = entry.expect("entry").path();
+            let src = crate::source::SourceFile::read(&path).expect("readable");
+            let game = crate::load(&src, &[]).expect("valid");
+            let board = &game.def.board;
+            let Some(sh) = Shifts::compile(board) else {
+                continue;
+            };
+            boards += 1;
+            for d in 0..board.directions.len() as u8 {
+                // Every third square, and every square, as the set that moves.
+                for stride in [1usize, 3] {
+                    let s: SquareSet = (0..board.len() as u8).step_by(stride).collect();
+                    let want: SquareSet = s
+                        .iter()
+                        .map(|q| board.step(q, d))
+                        .filter(|&t| t != NO_SQUARE)
+                        .collect();
+                    assert_eq!(sh.step(d, &s), want, "{} direction {d}", path.display());
+                    let back: SquareSet = (0..board.len() as u8)
+                        .filter(|&q| {
+                            let t = board.step(q, d);
+                            t != NO_SQUARE && want.contains(t)
+                        })
+                        .collect();
+                    assert_eq!(sh.back(d, &want), back, "{} back {d}", path.display());
+                }
+            }
+        }
+        assert!(boards >= 4, "only {boards} boards had set steps");
+    }
 }

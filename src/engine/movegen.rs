@@ -67,6 +67,8 @@ pub struct Generator<'g> {
     // Move types compiled into tables (see `kernel`), and whether to use them.
     kernels: Kernels,
     use_kernels: bool,
+    // Per move type, the squares whose pieces the per-piece loop must try (see `prepass`).
+    cand: Vec<SquareSet>,
     flood_scratch: Vec<(u8, SquareSet)>,
     flood_clash: bool,
     // Landings `(square, direction, victim)`, a stack shared by the nested searches.
@@ -121,6 +123,7 @@ impl<'g> Generator<'g> {
             dir_matters: def.legs.iter().any(|l| l.no_reverse),
             folded: FoldedGame::new(def),
             kernels: Kernels::default(),
+            cand: Vec::new(),
             flood_scratch: Vec::new(),
             flood_clash: false,
             use_kernels: std::env::var_os("REGULA_INTERPRETER").is_none_or(|v| v.is_empty()),
@@ -174,12 +177,18 @@ impl<'g> Generator<'g> {
                 allowed[i.min(63)] = self.cond_eval(pos, r, &mut Env::default(), None, false);
             }
         }
+        if self.use_kernels {
+            self.prepass(pos, &allowed, counted.as_mut().map(|(c, e)| (&mut **c, *e)));
+        }
         let mine = pos.occ[pos.to_move as usize];
         for sq in mine.iter() {
             let code = pos.cells[sq as usize];
             let k = kind(code);
             for (ki, mk) in def.moves.iter().enumerate() {
-                if mk.pieces >> k & 1 == 0 || !allowed[ki.min(63)] {
+                if mk.pieces >> k & 1 == 0
+                    || !allowed[ki.min(63)]
+                    || (self.use_kernels && !self.cand[ki].contains(sq))
+                {
                     continue;
                 }
                 self.piece = code;
@@ -192,11 +201,12 @@ impl<'g> Generator<'g> {
                     if let Some((c, empty)) = counted.as_mut()
                         && self.counts_in_bulk(ki, k)
                     {
-                        c.n[ki] += if self.kernels.moves[ki].quiet.is_some() {
+                        let n = if self.kernels.moves[ki].quiet.is_some() {
                             self.count_quiet(mk, ki, sq, empty)
                         } else {
                             self.count_flood(mk, ki, sq, c)
                         };
+                        c.add(ki, n);
                         self.cells[sq as usize] = code;
                         self.occ[self.mover as usize].insert(sq);
                         continue;

@@ -53,6 +53,64 @@ impl SquareSet {
             self.0[3] | o.0[3],
         ])
     }
+    /// The squares of `self` not in `o`.
+    #[inline]
+    pub fn minus(&self, o: &SquareSet) -> SquareSet {
+        SquareSet([
+            self.0[0] & !o.0[0],
+            self.0[1] & !o.0[1],
+            self.0[2] & !o.0[2],
+            self.0[3] & !o.0[3],
+        ])
+    }
+    /// Every square index moved by `by` (up when positive); squares moved past either end
+    /// are dropped. One step of a whole set of pieces where a direction is a fixed index
+    /// offset.
+    #[inline]
+    pub fn shifted(&self, by: i16) -> SquareSet {
+        let n = by.unsigned_abs() as usize;
+        let w = &self.0;
+        if n > 0 && n < 64 {
+            // The usual case (a step on a board narrower than 64 files), without loops.
+            let (b, c) = (n as u32, 64 - n as u32);
+            return SquareSet(if by > 0 {
+                [
+                    w[0] << b,
+                    w[1] << b | w[0] >> c,
+                    w[2] << b | w[1] >> c,
+                    w[3] << b | w[2] >> c,
+                ]
+            } else {
+                [
+                    w[0] >> b | w[1] << c,
+                    w[1] >> b | w[2] << c,
+                    w[2] >> b | w[3] << c,
+                    w[3] >> b,
+                ]
+            });
+        }
+        if n >= 256 {
+            return SquareSet::EMPTY;
+        }
+        let (words, bits) = (n / 64, (n % 64) as u32);
+        let mut r = [0u64; 4];
+        if by >= 0 {
+            for i in words..4 {
+                r[i] = w[i - words] << bits;
+                if bits > 0 && i > words {
+                    r[i] |= w[i - words - 1] >> (64 - bits);
+                }
+            }
+        } else {
+            for i in 0..4 - words {
+                r[i] = w[i + words] >> bits;
+                if bits > 0 && i + words + 1 < 4 {
+                    r[i] |= w[i + words + 1] << (64 - bits);
+                }
+            }
+        }
+        SquareSet(r)
+    }
     /// The squares in increasing order.
     pub fn iter(&self) -> impl Iterator<Item = u8> + '_ {
         (0..4usize).flat_map(move |w| {
@@ -100,5 +158,23 @@ mod tests {
         assert!(s.contains(200) && !s.contains(199));
         s.remove(64);
         assert_eq!(s.iter().collect::<Vec<_>>(), vec![0, 63, 200, 255]);
+    }
+
+    #[test]
+    fn shifts_match_adding_the_offset() {
+        let s: SquareSet = [0u8, 5, 63, 64, 100, 127, 128, 191, 200, 255]
+            .into_iter()
+            .collect();
+        for by in [
+            -256i16, -200, -129, -64, -63, -9, -1, 0, 1, 4, 5, 63, 64, 65, 130, 255, 256,
+        ] {
+            let want: SquareSet = s
+                .iter()
+                .map(|q| q as i32 + by as i32)
+                .filter(|q| (0..256).contains(q))
+                .map(|q| q as u8)
+                .collect();
+            assert_eq!(s.shifted(by), want, "shift by {by}");
+        }
     }
 }
