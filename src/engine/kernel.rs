@@ -22,6 +22,7 @@
 //! two can be compared (see the differential test).
 
 use super::{Generator, Identity};
+use crate::engine::bits::Bits;
 use crate::engine::fold::Which;
 use crate::engine::moves::Move;
 use crate::engine::position::{Position, kind, owner};
@@ -51,11 +52,14 @@ pub(super) struct Shifts {
     /// `square + offset` (a plain grid has one group per direction, a board of one colour
     /// two, an irregular board a few more).
     pub dirs: Vec<Vec<(i16, SquareSet)>>,
+    /// Words of 64 squares the board needs (1 to 4).
+    pub words: usize,
 }
 
-/// Most shifts a set-wise test may take per direction set: beyond it (irregular boards, many
-/// directions) testing the few pieces one by one on the neighbour table is cheaper.
-const MAX_SET_SHIFTS: usize = 8;
+/// Most word shifts a set-wise test may take per direction set: beyond it (wide or irregular
+/// boards, many directions) testing the few pieces one by one on the neighbour table is
+/// cheaper.
+const MAX_SET_SHIFTS: usize = 12;
 
 impl Shifts {
     fn compile(board: &Board) -> Option<Shifts> {
@@ -80,33 +84,34 @@ impl Shifts {
             }
             dirs.push(groups);
         }
-        Some(Shifts { dirs })
+        Some(Shifts {
+            dirs,
+            words: board.len().div_ceil(64).max(1),
+        })
     }
 
     /// The squares one step from the squares of `s` in direction `d`.
     #[inline]
-    pub fn step(&self, d: u8, s: &SquareSet) -> SquareSet {
-        let mut r = SquareSet::EMPTY;
+    pub fn step<const W: usize>(&self, d: u8, s: Bits<W>) -> Bits<W> {
+        let mut r = Bits::EMPTY;
         for (off, mask) in &self.dirs[d as usize] {
-            r = r.or(&s.and(mask).shifted(*off));
+            r = r.or(s.and(Bits::of(mask)).shifted(*off));
         }
         r
     }
 
     /// Whether stepping whole sets along `dirs` is cheap enough (see [`MAX_SET_SHIFTS`]).
     pub fn cheap(&self, dirs: &[u8]) -> bool {
-        dirs.iter()
-            .map(|&d| self.dirs[d as usize].len())
-            .sum::<usize>()
-            <= MAX_SET_SHIFTS
+        let shifts: usize = dirs.iter().map(|&d| self.dirs[d as usize].len()).sum();
+        shifts * self.words <= MAX_SET_SHIFTS
     }
 
     /// The squares whose step in direction `d` lands in `s`.
     #[inline]
-    pub fn back(&self, d: u8, s: &SquareSet) -> SquareSet {
-        let mut r = SquareSet::EMPTY;
+    pub fn back<const W: usize>(&self, d: u8, s: Bits<W>) -> Bits<W> {
+        let mut r = Bits::EMPTY;
         for (off, mask) in &self.dirs[d as usize] {
-            r = r.or(&s.shifted(-*off).and(mask));
+            r = r.or(s.shifted(-*off).and(Bits::of(mask)));
         }
         r
     }
@@ -367,21 +372,39 @@ impl Generator<'_> {
         allowed: &[bool; MAX_MOVE_TYPES],
         counted: Option<(&mut Counted, &SquareSet)>,
     ) {
-        let def = self.def;
         let mut cand = std::mem::take(&mut self.cand);
         cand.clear();
-        cand.resize(def.moves.len(), FULL);
+        cand.resize(self.def.moves.len(), FULL);
+        let counted = counted.map(|(c, _)| c);
+        match self.kernels.shifts.as_ref().map(|s| s.words) {
+            None => {}
+            Some(1) => self.prepass_in::<1>(pos, allowed, counted, &mut cand),
+            Some(2) => self.prepass_in::<2>(pos, allowed, counted, &mut cand),
+            Some(3) => self.prepass_in::<3>(pos, allowed, counted, &mut cand),
+            Some(_) => self.prepass_in::<4>(pos, allowed, counted, &mut cand),
+        }
+        self.cand = cand;
+    }
+
+    /// [`Self::prepass`] on sets of `W` words (enough for the board).
+    fn prepass_in<const W: usize>(
+        &self,
+        pos: &Position,
+        allowed: &[bool; MAX_MOVE_TYPES],
+        mut counted: Option<&mut Counted>,
+        cand: &mut [SquareSet],
+    ) {
+        let def = self.def;
         let Some(sh) = &self.kernels.shifts else {
-            self.cand = cand;
             return;
         };
         let me = pos.to_move as usize;
-        let mut by_kind = [SquareSet::EMPTY; MAX_KINDS];
+        let mut by_kind = [Bits::<W>::EMPTY; MAX_KINDS];
         for sq in pos.occ[me].iter() {
-            by_kind[kind(pos.cells[sq as usize]) as usize].insert(sq);
+            let b = &mut by_kind[kind(pos.cells[sq as usize]) as usize].0[(sq >> 6) as usize];
+            *b |= 1 << (sq & 63);
         }
-        let empty = empty_squares(&pos.occ, &def.board.all);
-        let mut counted = counted.map(|(c, _)| c);
+        let empty = Bits::<W>::of(&empty_squares(&pos.occ, &def.board.all));
         for (mi, mk) in def.moves.iter().enumerate() {
             if mk.drop.is_some() || !allowed[mi.min(63)] {
                 continue;
@@ -403,9 +426,10 @@ impl Generator<'_> {
                         folds = false;
                         break;
                     };
-                    let src = src.and(from);
+                    let src = src.and(Bits::of(from));
+                    let to = empty.and(Bits::of(&to));
                     for &d in &q.dirs[me] {
-                        n += sh.step(d, &src).and(&empty).and(&to).len() as u64;
+                        n += sh.step::<W>(d, src).and(to).len() as u64;
                     }
                 }
                 if folds {
@@ -420,15 +444,14 @@ impl Generator<'_> {
                 && !fl.flying
                 && sh.cheap(&fl.dirs[me])
             {
-                let over = leapable(def, &pos.occ, pos.to_move, fl.over);
-                let mut src = SquareSet::EMPTY;
+                let over = Bits::<W>::of(&leapable(def, &pos.occ, pos.to_move, fl.over));
+                let mut src = Bits::<W>::EMPTY;
                 for &d in &fl.dirs[me] {
-                    src = src.or(&sh.back(d, &sh.back(d, &empty).and(&over)));
+                    src = src.or(sh.back::<W>(d, sh.back::<W>(d, empty).and(over)));
                 }
-                cand[mi] = src;
+                cand[mi] = src.set();
             }
         }
-        self.cand = cand;
     }
 
     /// The moves of the piece on `sq` by quiet kernel `mi`, emitted as the interpreter would
@@ -966,14 +989,24 @@ mod tests {
                         .map(|q| board.step(q, d))
                         .filter(|&t| t != NO_SQUARE)
                         .collect();
-                    assert_eq!(sh.step(d, &s), want, "{} direction {d}", path.display());
+                    assert_eq!(
+                        sh.step::<4>(d, Bits::of(&s)).set(),
+                        want,
+                        "{} direction {d}",
+                        path.display()
+                    );
                     let back: SquareSet = (0..board.len() as u8)
                         .filter(|&q| {
                             let t = board.step(q, d);
                             t != NO_SQUARE && want.contains(t)
                         })
                         .collect();
-                    assert_eq!(sh.back(d, &want), back, "{} back {d}", path.display());
+                    assert_eq!(
+                        sh.back::<4>(d, Bits::of(&want)).set(),
+                        back,
+                        "{} back {d}",
+                        path.display()
+                    );
                 }
             }
         }

@@ -4,6 +4,7 @@
 //! to print. Invariant: every position it returns is reachable under the rules from the
 //! position it was given.
 
+mod bits;
 mod fold;
 mod memo;
 mod movegen;

@@ -181,57 +181,83 @@ impl<'g> Generator<'g> {
             self.prepass(pos, &allowed, counted.as_mut().map(|(c, e)| (&mut **c, *e)));
         }
         let mine = pos.occ[pos.to_move as usize];
-        for sq in mine.iter() {
-            let code = pos.cells[sq as usize];
-            let k = kind(code);
+        if self.use_kernels && counted.is_some() {
+            // Counting: the order of the generated moves does not matter, so go by move type
+            // and visit only the pieces the pre-pass left to try.
             for (ki, mk) in def.moves.iter().enumerate() {
-                if mk.pieces >> k & 1 == 0
-                    || !allowed[ki.min(63)]
-                    || (self.use_kernels && !self.cand[ki].contains(sq))
-                {
+                if !allowed[ki.min(63)] {
                     continue;
                 }
-                self.piece = code;
-                if !self.cond_at(Which::From(ki), &mk.from, sq) {
-                    continue;
+                for sq in mine.and(&self.cand[ki]).iter() {
+                    self.piece_moves(pos, ki, mk, sq, &mut counted, out);
                 }
-                self.cells[sq as usize] = 0;
-                self.occ[self.mover as usize].remove(sq);
-                if self.use_kernels {
-                    if let Some((c, empty)) = counted.as_mut()
-                        && self.counts_in_bulk(ki, k)
-                    {
-                        let n = if self.kernels.moves[ki].quiet.is_some() {
-                            self.count_quiet(mk, ki, sq, empty)
-                        } else {
-                            self.count_flood(mk, ki, sq, c)
-                        };
-                        c.add(ki, n);
-                        self.cells[sq as usize] = code;
-                        self.occ[self.mover as usize].insert(sq);
-                        continue;
-                    }
-                    if self.kernel_quiet(mk, ki, sq, out) || !self.kernel_may_leap(ki, sq) {
-                        self.cells[sq as usize] = code;
-                        self.occ[self.mover as usize].insert(sq);
-                        continue;
+            }
+        } else {
+            for sq in mine.iter() {
+                for (ki, mk) in def.moves.iter().enumerate() {
+                    if allowed[ki.min(63)] && (!self.use_kernels || self.cand[ki].contains(sq)) {
+                        self.piece_moves(pos, ki, mk, sq, &mut counted, out);
                     }
                 }
-                self.kind_id = ki as u8;
-                self.origin = sq;
-                self.len = 0;
-                self.capt_legs = 0;
-                self.captured = SquareSet::EMPTY;
-                self.ncapt = 0;
-                self.visited = SquareSet::EMPTY;
-                self.visited.insert(sq);
-                self.memo.clear();
-                self.try_segment(mk, 0, sq, NO_SQUARE, out);
-                self.cells[sq as usize] = code;
-                self.occ[self.mover as usize].insert(sq);
             }
         }
         self.drops(&allowed, out);
+    }
+
+    /// The moves of type `ki` of the piece on `sq` (generated, or with `counted`, counted
+    /// where a kernel can).
+    fn piece_moves(
+        &mut self,
+        pos: &Position,
+        ki: usize,
+        mk: &MoveKind,
+        sq: u8,
+        counted: &mut Option<(&mut Counted, &SquareSet)>,
+        out: &mut Vec<Move>,
+    ) {
+        let code = pos.cells[sq as usize];
+        let k = kind(code);
+        if mk.pieces >> k & 1 == 0 {
+            return;
+        }
+        self.piece = code;
+        if !self.cond_at(Which::From(ki), &mk.from, sq) {
+            return;
+        }
+        self.cells[sq as usize] = 0;
+        self.occ[self.mover as usize].remove(sq);
+        if self.use_kernels {
+            if let Some((c, empty)) = counted.as_mut()
+                && self.counts_in_bulk(ki, k)
+            {
+                let n = if self.kernels.moves[ki].quiet.is_some() {
+                    self.count_quiet(mk, ki, sq, empty)
+                } else {
+                    self.count_flood(mk, ki, sq, c)
+                };
+                c.add(ki, n);
+                self.cells[sq as usize] = code;
+                self.occ[self.mover as usize].insert(sq);
+                return;
+            }
+            if self.kernel_quiet(mk, ki, sq, out) || !self.kernel_may_leap(ki, sq) {
+                self.cells[sq as usize] = code;
+                self.occ[self.mover as usize].insert(sq);
+                return;
+            }
+        }
+        self.kind_id = ki as u8;
+        self.origin = sq;
+        self.len = 0;
+        self.capt_legs = 0;
+        self.captured = SquareSet::EMPTY;
+        self.ncapt = 0;
+        self.visited = SquareSet::EMPTY;
+        self.visited.insert(sq);
+        self.memo.clear();
+        self.try_segment(mk, 0, sq, NO_SQUARE, out);
+        self.cells[sq as usize] = code;
+        self.occ[self.mover as usize].insert(sq);
     }
 
     /// Drop moves: a new piece on each empty square that the move's `to` allows.
