@@ -486,12 +486,7 @@ impl Generator<'_> {
                 t = board.step(t, d);
             }
         }
-        self.kind_id = mi as u8;
-        self.origin = sq;
-        self.len = 1;
-        self.capt_legs = 0;
-        self.captured = SquareSet::EMPTY;
-        self.ncapt = 0;
+        self.begin_move(mi, sq, 1);
         for i in base..self.lbuf.len() {
             let t = self.lbuf[i].0;
             self.path[0] = t;

@@ -236,28 +236,38 @@ impl<'g> Generator<'g> {
                     self.count_flood(mk, ki, sq, c)
                 };
                 c.add(ki, n);
-                self.cells[sq as usize] = code;
-                self.occ[self.mover as usize].insert(sq);
+                self.put_back(sq, code);
                 return;
             }
             if self.kernel_quiet(mk, ki, sq, out) || !self.kernel_may_leap(ki, sq) {
-                self.cells[sq as usize] = code;
-                self.occ[self.mover as usize].insert(sq);
+                self.put_back(sq, code);
                 return;
             }
         }
-        self.kind_id = ki as u8;
-        self.origin = sq;
-        self.len = 0;
-        self.capt_legs = 0;
-        self.captured = SquareSet::EMPTY;
-        self.ncapt = 0;
+        self.begin_move(ki, sq, 0);
         self.visited = SquareSet::EMPTY;
         self.visited.insert(sq);
         self.memo.clear();
         self.try_segment(mk, 0, sq, NO_SQUARE, out);
+        self.put_back(sq, code);
+    }
+
+    /// Puts the moving piece, lifted for its search, back on its square.
+    #[inline]
+    fn put_back(&mut self, sq: u8, code: PieceCode) {
         self.cells[sq as usize] = code;
         self.occ[self.mover as usize].insert(sq);
+    }
+
+    /// Starts building a move of type `ki` from `origin` with `len` landings, nothing captured.
+    #[inline]
+    fn begin_move(&mut self, ki: usize, origin: u8, len: usize) {
+        self.kind_id = ki as u8;
+        self.origin = origin;
+        self.len = len;
+        self.capt_legs = 0;
+        self.captured = SquareSet::EMPTY;
+        self.ncapt = 0;
     }
 
     /// Drop moves: a new piece on each empty square that the move's `to` allows.
@@ -274,12 +284,7 @@ impl<'g> Generator<'g> {
                 self.mover
             };
             self.piece = piece_code(owner, k);
-            self.kind_id = ki as u8;
-            self.origin = NO_SQUARE;
-            self.len = 0;
-            self.capt_legs = 0;
-            self.captured = SquareSet::EMPTY;
-            self.ncapt = 0;
+            self.begin_move(ki, NO_SQUARE, 0);
             for sq in def.board.all.iter() {
                 if self.cells[sq as usize] == 0 && self.sq_eval(&mk.to, sq) {
                     self.emit(mk, sq, out);
