@@ -376,6 +376,7 @@ impl Generator<'_> {
         cand.clear();
         cand.resize(self.def.moves.len(), FULL);
         let counted = counted.map(|(c, _)| c);
+        self.exact_leaps = 0;
         match self.kernels.shifts.as_ref().map(|s| s.words) {
             None => {}
             Some(1) => self.prepass_in::<1>(pos, allowed, counted, &mut cand),
@@ -388,7 +389,7 @@ impl Generator<'_> {
 
     /// [`Self::prepass`] on sets of `W` words (enough for the board).
     fn prepass_in<const W: usize>(
-        &self,
+        &mut self,
         pos: &Position,
         allowed: &[bool; MAX_MOVE_TYPES],
         mut counted: Option<&mut Counted>,
@@ -450,6 +451,7 @@ impl Generator<'_> {
                     src = src.or(sh.back::<W>(d, sh.back::<W>(d, empty).and(over)));
                 }
                 cand[mi] = src.set();
+                self.exact_leaps |= 1 << mi.min(63);
             }
         }
     }

@@ -69,6 +69,8 @@ pub struct Generator<'g> {
     use_kernels: bool,
     // Per move type, the squares whose pieces the per-piece loop must try (see `prepass`).
     cand: Vec<SquareSet>,
+    // Bit per move type: `cand` is already exactly the pieces whose first leap is possible.
+    exact_leaps: u64,
     flood_scratch: Vec<(u8, SquareSet)>,
     flood_clash: bool,
     // Landings `(square, direction, victim)`, a stack shared by the nested searches.
@@ -124,6 +126,7 @@ impl<'g> Generator<'g> {
             folded: FoldedGame::new(def),
             kernels: Kernels::default(),
             cand: Vec::new(),
+            exact_leaps: 0,
             flood_scratch: Vec::new(),
             flood_clash: false,
             use_kernels: std::env::var_os("REGULA_INTERPRETER").is_none_or(|v| v.is_empty()),
@@ -239,7 +242,9 @@ impl<'g> Generator<'g> {
                 self.put_back(sq, code);
                 return;
             }
-            if self.kernel_quiet(mk, ki, sq, out) || !self.kernel_may_leap(ki, sq) {
+            if self.kernel_quiet(mk, ki, sq, out)
+                || (self.exact_leaps >> ki & 1 == 0 && !self.kernel_may_leap(ki, sq))
+            {
                 self.put_back(sq, code);
                 return;
             }
