@@ -30,7 +30,8 @@ pub struct Options {
 pub struct Report {
     /// Games played.
     pub games: u64,
-    /// Wins per player (the player an end rule named; its team shares the win).
+    /// Wins per player: the player an end rule named. A team's win is credited to the
+    /// first player of the team that meets the rule; reports add them up per team.
     pub wins: Vec<u64>,
     /// Drawn games.
     pub draws: u64,
@@ -193,16 +194,9 @@ pub fn render_text(game: &Game, r: &Report, secs: f64) -> String {
     let def = &game.def;
     let pct = |n: u64| 100.0 * n as f64 / r.games.max(1) as f64;
     let mut s = format!("{} random games of {}\n", r.games, def.name);
-    let teams = team_names(game);
-    for (p, name) in def.players.iter().enumerate() {
-        let team = teams
-            .as_ref()
-            .map_or(String::new(), |t| format!(" (team {})", t[p]));
-        s += &format!(
-            "{name} wins{team}: {} ({:.2}%)\n",
-            r.wins[p],
-            pct(r.wins[p])
-        );
+    for (p, n) in side_wins(game, r) {
+        let side = Outcome::Win(p).describe(def);
+        s += &format!("{side}: {n} ({:.2}%)\n", pct(n));
     }
     s += &format!("draws: {} ({:.2}%)\n", r.draws, pct(r.draws));
     s += &format!(
@@ -224,35 +218,33 @@ pub fn render_text(game: &Game, r: &Report, secs: f64) -> String {
     s
 }
 
-/// Team labels per player, when some team has more than one player.
-fn team_names(game: &Game) -> Option<Vec<String>> {
+/// Wins per side, in player order: each player on its own, or each team once, since a
+/// team win is credited to whichever player of the team the end rule named first.
+/// Each side comes with its first player, whose win describes it ("Red and Blue win").
+fn side_wins(game: &Game, r: &Report) -> Vec<(u8, u64)> {
     let def = &game.def;
-    let shared =
-        (0..def.team.len()).any(|p| def.team.iter().filter(|&&t| t == def.team[p]).count() > 1);
-    shared.then(|| {
-        def.team
-            .iter()
-            .map(|&t| {
-                def.players
-                    .iter()
-                    .enumerate()
-                    .filter(|&(q, _)| def.team[q] == t)
-                    .map(|(_, n)| n.as_str())
-                    .collect::<Vec<_>>()
-                    .join("+")
-            })
-            .collect()
-    })
+    (0..def.players.len() as u8)
+        .filter_map(|p| {
+            let team = def.team_of(p);
+            (team[0] == p).then(|| (p, team.iter().map(|&q| r.wins[q as usize]).sum()))
+        })
+        .collect()
 }
 
 /// The report as one JSON object.
 pub fn render_json(game: &Game, r: &Report, secs: f64, opts: &Options) -> String {
     let def = &game.def;
-    let wins: Vec<String> = def
-        .players
+    // Keyed by player, or by a team's players joined with `+`.
+    let wins: Vec<String> = side_wins(game, r)
         .iter()
-        .zip(&r.wins)
-        .map(|(n, w)| format!("{}: {w}", json_string(n)))
+        .map(|&(p, w)| {
+            let side: Vec<&str> = def
+                .team_of(p)
+                .iter()
+                .map(|&q| def.players[q as usize].as_str())
+                .collect();
+            format!("{}: {w}", json_string(&side.join("+")))
+        })
         .collect();
     format!(
         "{{\"game\": {}, \"games\": {}, \"seed\": {}, \"max_plies\": {}, \"wins\": {{{}}}, \"draws\": {}, \"ply_limit\": {}, \"average_plies\": {:.3}, \"longest\": {}, \"average_branching\": {:.3}, \"seconds\": {:.3}, \"games_per_second\": {:.1}}}",

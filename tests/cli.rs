@@ -170,6 +170,35 @@ fn playout_reports_json_and_threads_do_not_change_it() {
 }
 
 #[test]
+fn playout_counts_a_team_win_once_for_the_team() {
+    let (code, json, _) = regula(&[
+        "playout",
+        "rules/grand-cam.rules",
+        "--games",
+        "40",
+        "--seed",
+        "3",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0);
+    let field = |key: &str| -> u64 {
+        let at = json
+            .find(&format!("\"{key}\": "))
+            .unwrap_or_else(|| panic!("{key}: {json}"));
+        let rest = &json[at + key.len() + 4..];
+        rest[..rest.find([',', '}']).unwrap()].parse().unwrap()
+    };
+    // One entry per team, and every game ends one way or another.
+    assert!(!json.contains("\"Red\":"), "{json}");
+    let total = field("Red+Blue") + field("Green+Yellow") + field("draws") + field("ply_limit");
+    assert_eq!(total, 40, "{json}");
+    let (_, text, _) = regula(&["playout", "rules/grand-cam.rules", "--games", "5"]);
+    assert!(text.contains("Red and Blue win: "), "{text}");
+    assert!(!text.contains("Blue wins"), "{text}");
+}
+
+#[test]
 fn moves_and_perft_on_a_finished_game_say_it_is_over() {
     let pos = std::env::temp_dir().join(format!("regula-over-{}.yaml", std::process::id()));
     std::fs::write(
