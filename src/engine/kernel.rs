@@ -36,6 +36,10 @@ pub(super) struct Kernels {
     /// Whether the quiet kernels' destinations never collide (checked per player, kind and
     /// square over every quiet kernel and direction), so that counting them is exact.
     pub disjoint: bool,
+    /// Whether a non-capturing move is never the same move as another: the quiet kernels'
+    /// destinations are disjoint and every other move type captures on every leg (or
+    /// drops), so effect de-duplication can skip non-capturing moves.
+    pub quiet_unique: bool,
     /// `potential[player][square]`: every square a quiet kernel could reach from there
     /// (for any kind), to detect a collision with an interpreted non-capturing move.
     pub potential: Vec<Vec<SquareSet>>,
@@ -127,6 +131,25 @@ pub(super) struct MovePlan {
     /// One repeated non-capturing leg (`sequence hop+`): by effect its moves are the
     /// squares its flood reaches, counted as a set.
     pub flood: Option<Flood>,
+    /// One capturing leap, once or repeated (`sequence jump+!`): searched on the tables.
+    pub chain: Option<Chain>,
+}
+
+/// A move type of one capturing leap leg, once or repeated: a capture sequence whose
+/// conditions fold, searched depth-first in the interpreter's order with every landing
+/// condition a set (see [`Generator::chain_search`]).
+#[derive(Debug, Clone)]
+pub(super) struct Chain {
+    pub over: Over,
+    pub flying: bool,
+    pub no_reverse: bool,
+    pub repeat: Repeat,
+    /// Directions per player.
+    pub dirs: Vec<Vec<u8>>,
+    /// `player * MAX_KINDS + kind`: (landings allowed, `to`, `stop` with the promotion
+    /// squares that stop a move), when all fold; `None` where a condition reads the board or
+    /// a promotion mid-move changes the move type (the interpreter runs then).
+    pub sets: Vec<Option<(SquareSet, SquareSet, SquareSet)>>,
 }
 
 /// A move type of one repeated non-capturing leg, whose moves by effect are the squares
@@ -164,6 +187,47 @@ pub(super) struct FirstLeap {
 
 const FULL: SquareSet = SquareSet([!0; 4]);
 
+impl Chain {
+    fn compile(g: &Generator, mi: usize, over: Over, flying: bool) -> Chain {
+        let def = g.def;
+        let mk = &def.moves[mi];
+        let seg = mk.segments[0];
+        let li = seg.leg as usize;
+        let leg = &def.legs[li];
+        let mut sets = Vec::with_capacity(MAX_PLAYERS * MAX_KINDS);
+        for p in 0..MAX_PLAYERS as u8 {
+            for k in 0..MAX_KINDS as u8 {
+                let f = |w| g.folded.get(w).get(p, k).copied();
+                let promotes = def.promotions.iter().filter(|pr| pr.from == k);
+                let continues = def.promotion_timing == Timing::Continue
+                    && def.promotion_continue.is_some()
+                    && promotes.clone().next().is_some();
+                sets.push((|| {
+                    if continues || (p as usize) >= def.players.len() {
+                        return None;
+                    }
+                    let land = f(Which::LegLand(li))?.and(&f(Which::MoveLand(mi))?);
+                    let mut stop = f(Which::Stop(mi))?;
+                    if def.promotion_timing == Timing::Stop {
+                        for pr in promotes {
+                            stop = stop.or(&def.region_squares(pr.region, p));
+                        }
+                    }
+                    Some((land, f(Which::To(mi))?, stop))
+                })());
+            }
+        }
+        Chain {
+            over,
+            flying,
+            no_reverse: leg.no_reverse,
+            repeat: seg.repeat,
+            dirs: def.dir_sets[leg.dirs as usize].per_player.clone(),
+            sets,
+        }
+    }
+}
+
 impl Kernels {
     /// Compiles the kernels of `def` (folded conditions from `g`).
     pub fn compile(g: &Generator) -> Kernels {
@@ -180,6 +244,9 @@ impl Kernels {
                 let dirs = def.dir_sets[leg.dirs as usize].per_player.clone();
                 match leg.kind {
                     LegKind::Leap { over, flying } => {
+                        if mk.segments.len() == 1 && leg.capture {
+                            plan.chain = Some(Chain::compile(g, mi, over, flying));
+                        }
                         plan.first_leap = Some(FirstLeap { over, flying, dirs });
                     }
                     LegKind::Step | LegKind::Slide
@@ -285,9 +352,19 @@ impl Kernels {
                 }
             }
         }
+        let quiet_unique = disjoint
+            && def.moves.iter().zip(&moves).all(|(mk, plan)| {
+                plan.quiet.is_some()
+                    || mk.drop.is_some()
+                    || mk.segments.iter().all(|sg| {
+                        let leg = &def.legs[sg.leg as usize];
+                        leg.capture && matches!(leg.kind, LegKind::Leap { .. })
+                    })
+            });
         Kernels {
             moves,
             disjoint,
+            quiet_unique,
             potential,
             shifts: Shifts::compile(board),
         }
@@ -497,6 +574,168 @@ impl Generator<'_> {
         self.lbuf.truncate(base);
         self.len = 0;
         true
+    }
+
+    /// The capture search of chain kernel `mi` for the piece on `sq` (lifted, its move
+    /// begun): the interpreter's depth-first search over [`Chain`]'s sets, emitting the same
+    /// moves in the same order. Returns false when the kernel does not cover this piece.
+    pub(super) fn chain_search(
+        &mut self,
+        mk: &MoveKind,
+        mi: usize,
+        sq: u8,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        let Some(ch) = &self.kernels.moves[mi].chain else {
+            return false;
+        };
+        let me = self.mover as usize;
+        let Some((land, to, stop)) = ch.sets[me * MAX_KINDS + kind(self.piece) as usize] else {
+            return false;
+        };
+        let dirs = &ch.dirs[me];
+        if dirs.len() > MAX_CHAIN_DIRS {
+            return false;
+        }
+        let mut run = ChainRun {
+            land,
+            to,
+            stop,
+            leapt: owners_leapt(self.def, self.mover, ch.over),
+            flying: ch.flying,
+            no_reverse: ch.no_reverse,
+            repeat: ch.repeat,
+            dirs: [0; MAX_CHAIN_DIRS],
+            nd: dirs.len(),
+        };
+        run.dirs[..dirs.len()].copy_from_slice(dirs);
+        self.chain_from(mk, &run, sq, NO_SQUARE, out);
+        true
+    }
+
+    /// The leaps from `sq`, each taken at once (the board is restored after each, so the
+    /// order is the interpreter's, which lists them all first). Returns whether any was found.
+    fn chain_from(
+        &mut self,
+        mk: &MoveKind,
+        r: &ChainRun,
+        sq: u8,
+        last_dir: u8,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        let board = &self.def.board;
+        let back = match (r.no_reverse, last_dir) {
+            (true, d) if d != NO_SQUARE => board.directions[d as usize].opposite,
+            _ => None,
+        };
+        let mut found = false;
+        for &d in &r.dirs[..r.nd] {
+            if back == Some(d) {
+                continue;
+            }
+            let mut m = board.step(sq, d);
+            if r.flying {
+                while m != NO_SQUARE && self.cells[m as usize] == 0 {
+                    m = board.step(m, d);
+                }
+            }
+            if m == NO_SQUARE || self.cells[m as usize] == 0 || self.captured.contains(m) {
+                continue;
+            }
+            if r.leapt >> owner(self.cells[m as usize]) & 1 == 0 {
+                continue;
+            }
+            let mut t = board.step(m, d);
+            while t != NO_SQUARE && self.cells[t as usize] == 0 {
+                if r.land.contains(t) {
+                    found = true;
+                    self.chain_land(mk, r, t, d, m, out);
+                }
+                if !r.flying {
+                    break;
+                }
+                t = board.step(t, d);
+            }
+        }
+        found
+    }
+
+    /// One capturing landing on `t` over `victim`: recorded, continued, undone (the
+    /// interpreter's `land` and `after_landing` for a one-segment capture).
+    fn chain_land(
+        &mut self,
+        mk: &MoveKind,
+        r: &ChainRun,
+        t: u8,
+        d: u8,
+        victim: u8,
+        out: &mut Vec<Move>,
+    ) {
+        if self.len >= MAX_PATH {
+            self.overflow = true;
+            return;
+        }
+        self.nodes += 1;
+        if self.nodes > super::NODE_BUDGET {
+            self.overflow = true;
+            return;
+        }
+        self.path[self.len] = t;
+        self.len += 1;
+        self.capt_legs |= 1 << (self.len - 1);
+        self.captured.insert(victim);
+        self.ncapt += 1;
+        let mut removed = 0;
+        if mk.removal == Removal::Immediately {
+            removed = self.cells[victim as usize];
+            self.cells[victim as usize] = 0;
+            self.occ[owner(removed) as usize].remove(victim);
+        }
+        let fresh = self.identity == Identity::Path
+            || self.ncapt < 2
+            || self.memo.first_visit(super::State {
+                seg: 0,
+                sq: t,
+                piece: self.piece,
+                dir: if self.dir_matters { d } else { NO_SQUARE },
+                captured: self.captured,
+                visited: self.visited,
+            });
+        if fresh {
+            let can_end = r.to.contains(t);
+            if r.stop.contains(t) {
+                if can_end {
+                    self.emit(mk, t, out);
+                }
+            } else {
+                match r.repeat {
+                    Repeat::Once => {
+                        if can_end {
+                            self.emit(mk, t, out);
+                        }
+                    }
+                    Repeat::Plus => {
+                        if can_end {
+                            self.emit(mk, t, out);
+                        }
+                        self.chain_from(mk, r, t, d, out);
+                    }
+                    Repeat::PlusMust => {
+                        if !self.chain_from(mk, r, t, d, out) && can_end {
+                            self.emit(mk, t, out);
+                        }
+                    }
+                }
+            }
+        }
+        self.capt_legs &= !(1 << (self.len - 1));
+        self.captured.remove(victim);
+        self.ncapt -= 1;
+        if removed != 0 {
+            self.cells[victim as usize] = removed;
+            self.occ[owner(removed) as usize].insert(victim);
+        }
+        self.len -= 1;
     }
 
     /// Whether move type `mi`'s first leg, a leap, could be taken by the piece on `sq` (the
@@ -882,6 +1121,37 @@ impl Generator<'_> {
             }
         })
     }
+}
+
+/// Most directions a chain kernel takes from a square (more: the interpreter runs).
+const MAX_CHAIN_DIRS: usize = 16;
+
+/// A chain kernel's sets and flags for one (player, kind), copied out of the kernels so
+/// that the search may change the generator.
+struct ChainRun {
+    land: SquareSet,
+    to: SquareSet,
+    stop: SquareSet,
+    /// Bit per owner whose pieces the leap may jump.
+    leapt: u8,
+    flying: bool,
+    no_reverse: bool,
+    repeat: Repeat,
+    dirs: [u8; MAX_CHAIN_DIRS],
+    nd: usize,
+}
+
+/// The owners whose pieces a leap `over` may jump for `mover` (never [`NEUTRAL`]).
+fn owners_leapt(def: &GameDef, mover: u8, over: Over) -> u8 {
+    let my_team = def.team[mover as usize];
+    (0..def.players.len().min(MAX_PLAYERS))
+        .filter(|&o| match over {
+            Over::Friend => def.team[o] == my_team,
+            Over::Enemy => def.team[o] != my_team,
+            Over::Any => true,
+            Over::Own => o == mover as usize,
+        })
+        .fold(0, |m, o| m | 1 << o)
 }
 
 /// The pieces a leap `over` may jump for `mover` (neutral pieces never).

@@ -60,6 +60,13 @@ pub struct Generator<'g> {
     stamp: u32,
     // Capture states already explored by effect (see `memo`).
     memo: Memo,
+    // `player * MAX_KINDS + kind`: the promotions of that piece, (squares, new kind) in order.
+    promotions: Vec<Vec<(SquareSet, u8)>>,
+    // Per player: the opponents' and the team's bit masks; every player; every kind.
+    opponents: [u8; MAX_PLAYERS],
+    teams: [u8; MAX_PLAYERS],
+    all_players: u8,
+    all_kinds: u32,
     // Whether some leg forbids reversing, so that the last direction is part of a state.
     dir_matters: bool,
     // Square conditions folded into sets per (player, kind).
@@ -122,6 +129,26 @@ impl<'g> Generator<'g> {
             dedup: vec![(0, 0); DEDUP_SLOTS],
             stamp: 0,
             memo: Memo::default(),
+            promotions: (0..MAX_PLAYERS * MAX_KINDS)
+                .map(|i| {
+                    let (p, k) = ((i / MAX_KINDS) as u8, (i % MAX_KINDS) as u8);
+                    def.promotions
+                        .iter()
+                        .filter(|pr| pr.from == k && (p as usize) < def.players.len())
+                        .map(|pr| (def.region_squares(pr.region, p), pr.to))
+                        .collect()
+                })
+                .collect(),
+            opponents: std::array::from_fn(|p| match p < def.players.len() {
+                true => def.opponents(p as u8),
+                false => 0,
+            }),
+            teams: std::array::from_fn(|p| match p < def.players.len() {
+                true => def.team_mask(p as u8),
+                false => 0,
+            }),
+            all_players: ((1u32 << def.players.len().min(MAX_PLAYERS)) - 1) as u8,
+            all_kinds: ((1u64 << def.kinds.len().min(MAX_KINDS)) - 1) as u32,
             dir_matters: def.legs.iter().any(|l| l.no_reverse),
             folded: FoldedGame::new(def),
             kernels: Kernels::default(),
@@ -253,7 +280,9 @@ impl<'g> Generator<'g> {
         self.visited = SquareSet::EMPTY;
         self.visited.insert(sq);
         self.memo.clear();
-        self.try_segment(mk, 0, sq, NO_SQUARE, out);
+        if !(self.use_kernels && self.chain_search(mk, ki, sq, out)) {
+            self.try_segment(mk, 0, sq, NO_SQUARE, out);
+        }
         self.put_back(sq, code);
     }
 
@@ -705,11 +734,9 @@ impl<'g> Generator<'g> {
             }
         }
         let mut result = self.piece;
-        for p in &def.promotions {
-            if p.from == kind(self.piece) && def.region_squares(p.region, self.mover).contains(t) {
-                result = piece_code(self.mover, p.to);
-                break;
-            }
+        let pk = self.mover as usize * MAX_KINDS + kind(self.piece) as usize;
+        if let Some(&(_, to)) = self.promotions[pk].iter().find(|(r, _)| r.contains(t)) {
+            result = piece_code(self.mover, to);
         }
         let mv = Move {
             kind: self.kind_id,
@@ -723,7 +750,10 @@ impl<'g> Generator<'g> {
             captures: self.captured,
             path: self.path,
         };
-        if self.identity == Identity::Effect {
+        // A non-capturing move needs no de-duplication where the kernels proved it unique.
+        if self.identity == Identity::Effect
+            && !(self.ncapt == 0 && self.use_kernels && self.kernels.quiet_unique)
+        {
             let kind_matters = !mk.effects.is_empty();
             let mask = self.dedup.len() - 1;
             let mut slot = effect_hash(&mv, kind_matters) & mask;
@@ -912,50 +942,55 @@ impl Env {
 
 impl Generator<'_> {
     /// The players a reference means, as a bit mask.
+    #[inline]
     fn players(&self, pos: &Position, r: PlayerRef, env: &Env) -> u8 {
-        let def = self.def;
+        let side = |p: u8| (p as usize).min(MAX_PLAYERS - 1);
         match r {
             PlayerRef::Var(i) => 1 << env.vars[i as usize],
-            PlayerRef::OpponentOf(i) => def.opponents(env.vars[i as usize]),
+            PlayerRef::OpponentOf(i) => self.opponents[side(env.vars[i as usize])],
             PlayerRef::Mover => 1 << pos.to_move,
-            PlayerRef::OpponentOfMover => def.opponents(pos.to_move),
-            PlayerRef::TeamOf(i) => def.team_mask(env.vars[i as usize]),
-            PlayerRef::TeamOfMover => def.team_mask(pos.to_move),
+            PlayerRef::OpponentOfMover => self.opponents[side(pos.to_move)],
+            PlayerRef::TeamOf(i) => self.teams[side(env.vars[i as usize])],
+            PlayerRef::TeamOfMover => self.teams[side(pos.to_move)],
             PlayerRef::Named(p) => 1 << p,
         }
     }
 
+    #[inline]
     fn quantity(&self, pos: &Position, q: &Quantity, env: &Env) -> i64 {
         let def = self.def;
         match q {
             Quantity::Int(i) => *i,
             Quantity::Count { who, kinds, region } => {
-                let mask = self.players(pos, *who, env);
+                let mut mask = self.players(pos, *who, env) & self.all_players;
                 let mut total = 0i64;
-                for p in 0..def.players.len() as u8 {
-                    if mask >> p & 1 == 0 {
-                        continue;
-                    }
-                    let mut set = pos.occ[p as usize];
-                    if let Some(sel) = region {
-                        let sel = match *sel {
-                            RegionSel::OfVar(r, v) => RegionSel::Of(r, env.vars[v as usize]),
-                            s => s,
-                        };
-                        set = set.and(&def.region_squares(sel, p));
-                    }
-                    if *kinds == u32::MAX {
-                        total += set.len() as i64;
-                    } else if region.is_none() {
-                        total += (0..def.kinds.len())
-                            .filter(|k| kinds >> k & 1 == 1)
-                            .map(|k| pos.counts[p as usize][k] as i64)
-                            .sum::<i64>();
-                    } else {
-                        total += set
-                            .iter()
-                            .filter(|&sq| kinds >> kind(pos.cells[sq as usize]) & 1 == 1)
-                            .count() as i64;
+                while mask != 0 {
+                    let p = mask.trailing_zeros() as u8;
+                    mask &= mask - 1;
+                    match region {
+                        None if *kinds == u32::MAX => total += pos.occ[p as usize].len() as i64,
+                        None => {
+                            let mut ks = kinds & self.all_kinds;
+                            while ks != 0 {
+                                total +=
+                                    pos.counts[p as usize][ks.trailing_zeros() as usize] as i64;
+                                ks &= ks - 1;
+                            }
+                        }
+                        Some(sel) => {
+                            let sel = match *sel {
+                                RegionSel::OfVar(r, v) => RegionSel::Of(r, env.vars[v as usize]),
+                                s => s,
+                            };
+                            let set = pos.occ[p as usize].and(&def.region_squares(sel, p));
+                            total += if *kinds == u32::MAX {
+                                set.len() as i64
+                            } else {
+                                set.iter()
+                                    .filter(|&sq| kinds >> kind(pos.cells[sq as usize]) & 1 == 1)
+                                    .count() as i64
+                            };
+                        }
                     }
                 }
                 total
