@@ -682,15 +682,7 @@ impl Generator<'_> {
         }
         self.path[self.len] = t;
         self.len += 1;
-        self.capt_legs |= 1 << (self.len - 1);
-        self.captured.insert(victim);
-        self.ncapt += 1;
-        let mut removed = 0;
-        if mk.removal == Removal::Immediately {
-            removed = self.cells[victim as usize];
-            self.cells[victim as usize] = 0;
-            self.occ[owner(removed) as usize].remove(victim);
-        }
+        let removed = self.record_capture(mk, victim);
         let fresh = self.identity == Identity::Path
             || self.ncapt < 2
             || self.memo.first_visit(super::State {
@@ -728,13 +720,7 @@ impl Generator<'_> {
                 }
             }
         }
-        self.capt_legs &= !(1 << (self.len - 1));
-        self.captured.remove(victim);
-        self.ncapt -= 1;
-        if removed != 0 {
-            self.cells[victim as usize] = removed;
-            self.occ[owner(removed) as usize].insert(victim);
-        }
+        self.undo_capture(victim, removed);
         self.len -= 1;
     }
 

@@ -512,17 +512,11 @@ impl<'g> Generator<'g> {
         let capture = leg.capture && victim != NO_SQUARE;
         self.path[self.len] = t;
         self.len += 1;
-        let mut removed = 0;
-        if capture {
-            self.capt_legs |= 1 << (self.len - 1);
-            self.captured.insert(victim);
-            self.ncapt += 1;
-            if mk.removal == Removal::Immediately {
-                removed = self.cells[victim as usize];
-                self.cells[victim as usize] = 0;
-                self.occ[owner(removed) as usize].remove(victim);
-            }
-        }
+        let removed = if capture {
+            self.record_capture(mk, victim)
+        } else {
+            0
+        };
         let was_visited = self.visited.contains(t);
         if !capture {
             self.visited.insert(t);
@@ -546,15 +540,37 @@ impl<'g> Generator<'g> {
             self.visited.remove(t);
         }
         if capture {
-            self.capt_legs &= !(1 << (self.len - 1));
-            self.captured.remove(victim);
-            self.ncapt -= 1;
-            if removed != 0 {
-                self.cells[victim as usize] = removed;
-                self.occ[owner(removed) as usize].insert(victim);
-            }
+            self.undo_capture(victim, removed);
         }
         self.len -= 1;
+    }
+
+    /// Records the capture of `victim` by the last landing of the path, taking it off the
+    /// board if the move removes captures at once; returns the piece taken off (or 0).
+    #[inline]
+    fn record_capture(&mut self, mk: &MoveKind, victim: u8) -> PieceCode {
+        self.capt_legs |= 1 << (self.len - 1);
+        self.captured.insert(victim);
+        self.ncapt += 1;
+        if mk.removal != Removal::Immediately {
+            return 0;
+        }
+        let removed = self.cells[victim as usize];
+        self.cells[victim as usize] = 0;
+        self.occ[owner(removed) as usize].remove(victim);
+        removed
+    }
+
+    /// Undoes [`Self::record_capture`].
+    #[inline]
+    fn undo_capture(&mut self, victim: u8, removed: PieceCode) {
+        self.capt_legs &= !(1 << (self.len - 1));
+        self.captured.remove(victim);
+        self.ncapt -= 1;
+        if removed != 0 {
+            self.cells[victim as usize] = removed;
+            self.occ[owner(removed) as usize].insert(victim);
+        }
     }
 
     /// The piece has landed on `t` in segment `seg`: end the move here, continue the
