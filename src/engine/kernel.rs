@@ -683,17 +683,7 @@ impl Generator<'_> {
         self.path[self.len] = t;
         self.len += 1;
         let removed = self.record_capture(mk, victim);
-        let fresh = self.identity == Identity::Path
-            || self.ncapt < 2
-            || self.memo.first_visit(super::State {
-                seg: 0,
-                sq: t,
-                piece: self.piece,
-                dir: if self.dir_matters { d } else { NO_SQUARE },
-                captured: self.captured,
-                visited: self.visited,
-            });
-        if fresh {
+        if self.fresh_state(0, t, d) {
             let can_end = r.to.contains(t);
             if r.stop.contains(t) {
                 if can_end {
@@ -1142,18 +1132,11 @@ fn owners_leapt(def: &GameDef, mover: u8, over: Over) -> u8 {
 
 /// The pieces a leap `over` may jump for `mover` (neutral pieces never).
 fn leapable(def: &GameDef, occ: &[SquareSet; MAX_PLAYERS + 1], mover: u8, over: Over) -> SquareSet {
-    let my_team = def.team[mover as usize];
+    let mut owners = owners_leapt(def, mover, over);
     let mut s = SquareSet::EMPTY;
-    for (o, set) in occ.iter().enumerate().take(def.players.len()) {
-        let ok = match over {
-            Over::Friend => def.team[o] == my_team,
-            Over::Enemy => def.team[o] != my_team,
-            Over::Any => true,
-            Over::Own => o == mover as usize,
-        };
-        if ok {
-            s = s.or(set);
-        }
+    while owners != 0 {
+        s = s.or(&occ[owners.trailing_zeros() as usize]);
+        owners &= owners - 1;
     }
     s
 }

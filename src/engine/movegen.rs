@@ -521,19 +521,7 @@ impl<'g> Generator<'g> {
         if !capture {
             self.visited.insert(t);
         }
-        // By effect, a second path to an explored capture state adds nothing (single
-        // captures cannot repeat a state, so they skip the bookkeeping).
-        let fresh = self.identity == Identity::Path
-            || self.ncapt < 2
-            || self.memo.first_visit(State {
-                seg: seg as u8,
-                sq: t,
-                piece: self.piece,
-                dir: if self.dir_matters { d } else { NO_SQUARE },
-                captured: self.captured,
-                visited: self.visited,
-            });
-        if fresh {
+        if self.fresh_state(seg as u8, t, d) {
             self.after_landing(mk, seg, t, d, false, out);
         }
         if !capture && !was_visited {
@@ -543,6 +531,23 @@ impl<'g> Generator<'g> {
             self.undo_capture(victim, removed);
         }
         self.len -= 1;
+    }
+
+    /// Whether the search state after landing on `t` (by direction `d`, in segment `seg`) is
+    /// new. By effect, a second path to an explored capture state adds nothing (single
+    /// captures cannot repeat a state, so they skip the bookkeeping).
+    #[inline]
+    fn fresh_state(&mut self, seg: u8, t: u8, d: u8) -> bool {
+        self.identity == Identity::Path
+            || self.ncapt < 2
+            || self.memo.first_visit(State {
+                seg,
+                sq: t,
+                piece: self.piece,
+                dir: if self.dir_matters { d } else { NO_SQUARE },
+                captured: self.captured,
+                visited: self.visited,
+            })
     }
 
     /// Records the capture of `victim` by the last landing of the path, taking it off the
