@@ -685,3 +685,37 @@ fn path_counting_is_bounded_in_memory() {
         .to_string();
     assert!(e.contains("more than 200000 moves"), "{e}");
 }
+
+/// A promotion under `timing stop` ends a repeated non-capturing move too: by effect (the
+/// breadth-first flood, and its kernel) as by path, the canter from a1 stops on a3 and never
+/// reaches a5 over the friend on a4.
+#[test]
+fn a_promotion_stops_a_flood_as_it_stops_a_path() {
+    let src = regula::SourceFile::read(std::path::Path::new(
+        "tests/fixtures/engine/promotion_stops_a_canter.rules",
+    ))
+    .unwrap();
+    let Ok(game) = regula::load(&src, &[]) else {
+        panic!("the fixture is valid")
+    };
+    let start = game.start();
+    use regula::engine::{Identity, perft};
+    let moves: Vec<_> = game
+        .legal_moves(&start)
+        .iter()
+        .map(|m| {
+            (
+                game.def.board.labels[m.from as usize].clone(),
+                game.def.board.labels[m.to as usize].clone(),
+            )
+        })
+        .collect();
+    let want = [("a1", "a3"), ("a2", "a3"), ("a4", "a5")];
+    assert_eq!(
+        moves,
+        want.map(|(a, b)| (a.to_string(), b.to_string())).to_vec()
+    );
+    for identity in [Identity::Effect, Identity::Path] {
+        assert_eq!(perft(&game, &start, 1, identity), Ok(3), "{identity:?}");
+    }
+}

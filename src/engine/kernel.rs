@@ -152,15 +152,49 @@ pub(super) struct Chain {
     pub sets: Vec<Option<(SquareSet, SquareSet, SquareSet)>>,
 }
 
-/// A move type of one repeated non-capturing leg, whose moves by effect are the squares
-/// reached (each once, the interpreter's breadth-first search).
+/// A move type whose first segment is one repeated non-capturing leg (`sequence hop+`,
+/// `sequence hop+ then jump`): the squares its flood reaches, each once, as the interpreter's
+/// breadth-first search finds them.
 #[derive(Debug, Clone)]
 pub(super) struct Flood {
     pub leg: LegKind,
+    /// The leg's index in `def.legs`.
+    pub li: usize,
     /// Directions per player.
     pub dirs: Vec<Vec<u8>>,
-    /// `player * MAX_KINDS + kind`: (landings allowed, `to`, `stop`), when all three fold.
-    pub sets: Vec<Option<(SquareSet, SquareSet, SquareSet)>>,
+    /// `player * MAX_KINDS + kind`: the folded conditions.
+    pub sets: Vec<FloodSets>,
+    /// The move type is this one segment: by effect its moves are the squares reached.
+    pub whole: bool,
+    /// The next segment's first leg, a leap: a move exists only if it can start on a
+    /// reached square where the move does not stop.
+    pub then_leap: Option<FirstLeap>,
+    /// For a step or a leap that does not fly: every `(middle, landing)` pair on the board
+    /// (middle [`NO_SQUARE`] for a step), listed per player and square in
+    /// `hop_range[player * 256 + square]`, so that the flood does not walk directions.
+    pub hops: Option<Hops>,
+    /// Per player: the owners whose pieces the leg may leap (bit mask).
+    pub leapt: [u8; MAX_PLAYERS],
+}
+
+/// The `(middle, landing)` pairs of a flood's leg, per player and square.
+#[derive(Debug, Clone)]
+pub(super) struct Hops {
+    pub list: Vec<(u8, u8)>,
+    /// `player * 256 + square`: the range of `list` that starts there.
+    pub range: Vec<(u16, u16)>,
+}
+
+/// A flood's conditions for one (player, kind): each a square set where it folds, `None`
+/// where it reads the board (then it is asked square by square; none depends on the path
+/// taken, since a non-capturing segment has captured nothing).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct FloodSets {
+    /// The leg's and the move's landing conditions.
+    pub land: Option<SquareSet>,
+    pub to: Option<SquareSet>,
+    /// `stop`, with the promotion squares under `timing stop`.
+    pub stop: Option<SquareSet>,
 }
 
 /// A move type of one non-capturing step or slide.
@@ -247,7 +281,11 @@ impl Kernels {
                         if mk.segments.len() == 1 && leg.capture {
                             plan.chain = Some(Chain::compile(g, mi, over, flying));
                         }
-                        plan.first_leap = Some(FirstLeap { over, flying, dirs });
+                        plan.first_leap = Some(FirstLeap {
+                            over,
+                            flying,
+                            dirs: dirs.clone(),
+                        });
                     }
                     LegKind::Step | LegKind::Slide
                         if mk.segments.len() == 1
@@ -291,27 +329,91 @@ impl Kernels {
                     }
                     LegKind::Step | LegKind::Slide => {}
                 }
-                if mk.segments.len() == 1
-                    && first.repeat == Repeat::Plus
-                    && !leg.capture
-                    && !leg.no_reverse
-                {
+                if first.repeat == Repeat::Plus && !leg.capture && !leg.no_reverse {
                     let li = first.leg as usize;
+                    let then_leap = mk.segments.get(1).and_then(|s| {
+                        let next = &def.legs[s.leg as usize];
+                        match next.kind {
+                            LegKind::Leap { over, flying } => Some(FirstLeap {
+                                over,
+                                flying,
+                                dirs: def.dir_sets[next.dirs as usize].per_player.clone(),
+                            }),
+                            LegKind::Step | LegKind::Slide => None,
+                        }
+                    });
+                    let whole = mk.segments.len() == 1;
                     let mut sets = Vec::with_capacity(MAX_PLAYERS * MAX_KINDS);
                     for p in 0..MAX_PLAYERS as u8 {
                         for k in 0..MAX_KINDS as u8 {
                             let f = |w| g.folded.get(w).get(p, k).copied();
-                            sets.push((|| {
-                                let land = f(Which::LegLand(li))?.and(&f(Which::MoveLand(mi))?);
-                                Some((land, f(Which::To(mi))?, f(Which::Stop(mi))?))
-                            })());
+                            let land = f(Which::LegLand(li))
+                                .and_then(|a| Some(a.and(&f(Which::MoveLand(mi))?)));
+                            let stop = f(Which::Stop(mi)).map(|mut s| {
+                                if def.promotion_timing == Timing::Stop
+                                    && (p as usize) < def.players.len()
+                                {
+                                    for pr in def.promotions.iter().filter(|pr| pr.from == k) {
+                                        s = s.or(&def.region_squares(pr.region, p));
+                                    }
+                                }
+                                s
+                            });
+                            sets.push(FloodSets {
+                                land,
+                                to: f(Which::To(mi)),
+                                stop,
+                            });
                         }
                     }
-                    plan.flood = Some(Flood {
-                        leg: leg.kind,
-                        dirs: def.dir_sets[leg.dirs as usize].per_player.clone(),
-                        sets,
-                    });
+                    if whole || then_leap.is_some() {
+                        let hops = match leg.kind {
+                            LegKind::Step | LegKind::Leap { flying: false, .. } => {
+                                let (mut list, mut range) =
+                                    (Vec::new(), vec![(0u16, 0u16); MAX_PLAYERS * 256]);
+                                let per_player = &def.dir_sets[leg.dirs as usize].per_player;
+                                for (p, pd) in per_player.iter().enumerate().take(np) {
+                                    for sq in 0..board.len() as u8 {
+                                        let start = list.len() as u16;
+                                        for &d in pd {
+                                            let m = board.step(sq, d);
+                                            let t = match leg.kind {
+                                                LegKind::Step => m,
+                                                _ if m == NO_SQUARE => NO_SQUARE,
+                                                _ => board.step(m, d),
+                                            };
+                                            if t == NO_SQUARE || t == sq {
+                                                continue;
+                                            }
+                                            match leg.kind {
+                                                LegKind::Step => list.push((NO_SQUARE, t)),
+                                                _ => list.push((m, t)),
+                                            }
+                                        }
+                                        range[p * 256 + sq as usize] = (start, list.len() as u16);
+                                    }
+                                }
+                                Some(Hops { list, range })
+                            }
+                            LegKind::Slide | LegKind::Leap { flying: true, .. } => None,
+                        };
+                        let leapt = std::array::from_fn(|p| match leg.kind {
+                            LegKind::Leap { over, .. } if p < np => {
+                                owners_leapt(def, p as u8, over)
+                            }
+                            _ => 0,
+                        });
+                        plan.flood = Some(Flood {
+                            leg: leg.kind,
+                            li,
+                            dirs: def.dir_sets[leg.dirs as usize].per_player.clone(),
+                            sets,
+                            whole,
+                            then_leap,
+                            hops,
+                            leapt,
+                        });
+                    }
                 }
             }
             moves.push(plan);
@@ -719,9 +821,14 @@ impl Generator<'_> {
     /// means the search must run.
     #[inline]
     pub(super) fn kernel_may_leap(&self, mi: usize, sq: u8) -> bool {
-        let Some(fl) = &self.kernels.moves[mi].first_leap else {
-            return true;
-        };
+        match &self.kernels.moves[mi].first_leap {
+            Some(fl) => self.may_leap_from(fl, sq),
+            None => true,
+        }
+    }
+
+    /// Whether leap `fl` could be taken from `sq` on the board as it stands.
+    fn may_leap_from(&self, fl: &FirstLeap, sq: u8) -> bool {
         let def = self.def;
         let board = &def.board;
         let my_team = def.team[self.mover as usize];
@@ -824,7 +931,150 @@ impl Generator<'_> {
         let plan = &self.kernels.moves[mi];
         plan.quiet.as_ref().is_some_and(|q| q.allowed[i].is_some())
             || (self.identity == Identity::Effect
-                && plan.flood.as_ref().is_some_and(|f| f.sets[i].is_some()))
+                && plan.flood.as_ref().is_some_and(|f| {
+                    f.whole && f.dirs[self.mover as usize].len() <= MAX_CHAIN_DIRS
+                }))
+    }
+
+    /// The squares flood kernel `mi` reaches from `sq` (the piece lifted), each once, as the
+    /// interpreter's breadth-first search finds them; with them, those where the move stops
+    /// (reached but not expanded). `None` when the kernel does not cover this piece.
+    fn flood_reach(&mut self, mk: &MoveKind, mi: usize, sq: u8) -> Option<(SquareSet, SquareSet)> {
+        let fl = self.kernels.moves[mi].flood.as_ref()?;
+        let me = self.mover as usize;
+        let sets = fl.sets[me * MAX_KINDS + kind(self.piece) as usize];
+        let src = &fl.dirs[me];
+        if src.len() > MAX_CHAIN_DIRS {
+            return None;
+        }
+        let mut dirs = [0u8; MAX_CHAIN_DIRS];
+        dirs[..src.len()].copy_from_slice(src);
+        let (nd, leg_kind, li, leapt) = (src.len(), fl.leg, fl.li, fl.leapt[me]);
+        let def = self.def;
+        let board = &def.board;
+        let leg = &def.legs[li];
+        let mut seen = SquareSet::EMPTY;
+        seen.insert(sq);
+        let mut reach = Reach {
+            reached: SquareSet::EMPTY,
+            stopped: SquareSet::EMPTY,
+            todo: [0; 256],
+            n: 0,
+        };
+        reach.push(sq);
+        // Decides a newly seen square: a refused one is refused from every direction.
+        let visit = |g: &mut Self, reach: &mut Reach, t: u8| {
+            let ok = match sets.land {
+                Some(s) => s.contains(t),
+                None => {
+                    g.cond_at(Which::LegLand(li), &leg.land, t)
+                        && g.cond_at(Which::MoveLand(mi), &mk.land, t)
+                }
+            };
+            if ok {
+                reach.reached.insert(t);
+                let stop = match sets.stop {
+                    Some(s) => s.contains(t),
+                    None => g.cond_at(Which::Stop(mi), &mk.stop, t) || g.promotion_stop_square(t),
+                };
+                if stop {
+                    reach.stopped.insert(t);
+                } else {
+                    reach.push(t);
+                }
+            }
+        };
+        if fl.hops.is_some() {
+            let mut fresh = [0u8; MAX_CHAIN_DIRS];
+            while let Some(u) = reach.pop() {
+                let Some(Hops { list, range }) = &self.kernels.moves[mi].flood.as_ref()?.hops
+                else {
+                    return None;
+                };
+                let (a, b) = range[me * 256 + u as usize];
+                let mut n = 0;
+                for &(m, t) in &list[a as usize..b as usize] {
+                    if m != NO_SQUARE {
+                        let c = self.cells[m as usize];
+                        if c == 0 || leapt >> owner(c) & 1 == 0 {
+                            continue;
+                        }
+                    }
+                    if self.cells[t as usize] != 0 || seen.contains(t) {
+                        continue;
+                    }
+                    seen.insert(t);
+                    fresh[n] = t;
+                    n += 1;
+                }
+                for &t in &fresh[..n] {
+                    visit(self, &mut reach, t);
+                }
+            }
+            return Some((reach.reached, reach.stopped));
+        }
+        while let Some(u) = reach.pop() {
+            for &d in &dirs[..nd] {
+                let mut t = board.step(u, d);
+                let go_on = match leg_kind {
+                    LegKind::Step => false,
+                    LegKind::Slide => true,
+                    LegKind::Leap { flying, .. } => {
+                        if flying {
+                            while t != NO_SQUARE && self.cells[t as usize] == 0 {
+                                t = board.step(t, d);
+                            }
+                        }
+                        if t == NO_SQUARE
+                            || self.cells[t as usize] == 0
+                            || leapt >> owner(self.cells[t as usize]) & 1 == 0
+                        {
+                            continue;
+                        }
+                        t = board.step(t, d);
+                        flying
+                    }
+                };
+                while t != NO_SQUARE && self.cells[t as usize] == 0 {
+                    if !seen.contains(t) {
+                        seen.insert(t);
+                        visit(self, &mut reach, t);
+                    }
+                    if !go_on {
+                        break;
+                    }
+                    t = board.step(t, d);
+                }
+            }
+        }
+        Some((reach.reached, reach.stopped))
+    }
+
+    /// Whether flood-then-leap kernel `mi` (`sequence hop+ then jump`) may have a move for
+    /// the piece on `sq` (lifted): `false` proves it has none, since the leap can start
+    /// only on a square the flood reaches and does not stop on.
+    pub(super) fn kernel_may_flood_leap(&mut self, mk: &MoveKind, mi: usize, sq: u8) -> bool {
+        if self.kernels.moves[mi]
+            .flood
+            .as_ref()
+            .is_none_or(|f| f.then_leap.is_none())
+        {
+            return true;
+        }
+        let Some((reached, stopped)) = self.flood_reach(mk, mi, sq) else {
+            return true;
+        };
+        let Some(fl) = self.kernels.moves[mi]
+            .flood
+            .as_ref()
+            .and_then(|f| f.then_leap.as_ref())
+        else {
+            return true;
+        };
+        reached
+            .minus(&stopped)
+            .iter()
+            .any(|r| self.may_leap_from(fl, r))
     }
 
     /// Counts the moves of flood kernel `mi` for the piece on `sq` (lifted), recording its
@@ -836,72 +1086,25 @@ impl Generator<'_> {
         sq: u8,
         counted: &mut Counted,
     ) -> u64 {
-        let Some(fl) = &self.kernels.moves[mi].flood else {
+        let Some((reached, _)) = self.flood_reach(mk, mi, sq) else {
             return 0;
         };
-        let Some((land, to, stop)) =
-            fl.sets[self.mover as usize * MAX_KINDS + kind(self.piece) as usize]
-        else {
-            return 0;
-        };
-        let def = self.def;
-        let board = &def.board;
-        let my_team = def.team[self.mover as usize];
-        let mut visited = SquareSet::EMPTY;
-        visited.insert(sq);
-        let mut reached = SquareSet::EMPTY;
-        let mut todo = SquareSet::EMPTY;
-        todo.insert(sq);
-        while let Some(u) = first(&todo) {
-            todo.remove(u);
-            for &d in &fl.dirs[self.mover as usize] {
-                let mut t = board.step(u, d);
-                match fl.leg {
-                    LegKind::Step | LegKind::Slide => {}
-                    LegKind::Leap { over, flying } => {
-                        if flying {
-                            while t != NO_SQUARE && self.cells[t as usize] == 0 {
-                                t = board.step(t, d);
-                            }
-                        }
-                        if t == NO_SQUARE || self.cells[t as usize] == 0 {
-                            continue;
-                        }
-                        let o = owner(self.cells[t as usize]);
-                        let ok = o != NEUTRAL
-                            && match over {
-                                Over::Friend => def.team[o as usize] == my_team,
-                                Over::Enemy => def.team[o as usize] != my_team,
-                                Over::Any => true,
-                                Over::Own => o == self.mover,
-                            };
-                        if !ok {
-                            continue;
-                        }
-                        t = board.step(t, d);
+        let to = self.kernels.moves[mi]
+            .flood
+            .as_ref()
+            .and_then(|f| f.sets[self.mover as usize * MAX_KINDS + kind(self.piece) as usize].to);
+        let dest = match to {
+            Some(to) => reached.and(&to),
+            None => {
+                let mut d = SquareSet::EMPTY;
+                for t in reached.iter() {
+                    if self.cond_at(Which::To(mi), &mk.to, t) {
+                        d.insert(t);
                     }
                 }
-                while t != NO_SQUARE && self.cells[t as usize] == 0 {
-                    if land.contains(t) && !visited.contains(t) {
-                        visited.insert(t);
-                        reached.insert(t);
-                        if !stop.contains(t) {
-                            todo.insert(t);
-                        }
-                    }
-                    let go_on = match fl.leg {
-                        LegKind::Slide => true,
-                        LegKind::Leap { flying, .. } => flying,
-                        LegKind::Step => false,
-                    };
-                    if !go_on {
-                        break;
-                    }
-                    t = board.step(t, d);
-                }
+                d
             }
-        }
-        let dest = reached.and(&to);
+        };
         if dest.is_empty() || !self.effects_fit(mk) {
             return 0;
         }
@@ -1099,6 +1302,29 @@ impl Generator<'_> {
     }
 }
 
+/// A flood in progress: the squares reached, those where the move stops, and the squares
+/// left to expand (a stack: the reached set, not the order, is the result).
+struct Reach {
+    reached: SquareSet,
+    stopped: SquareSet,
+    todo: [u8; 256],
+    n: usize,
+}
+
+impl Reach {
+    #[inline]
+    fn push(&mut self, t: u8) {
+        self.todo[self.n] = t;
+        self.n += 1;
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<u8> {
+        self.n = self.n.checked_sub(1)?;
+        Some(self.todo[self.n])
+    }
+}
+
 /// Most directions a chain kernel takes from a square (more: the interpreter runs).
 const MAX_CHAIN_DIRS: usize = 16;
 
@@ -1139,15 +1365,6 @@ fn leapable(def: &GameDef, occ: &[SquareSet; MAX_PLAYERS + 1], mover: u8, over: 
         owners &= owners - 1;
     }
     s
-}
-
-/// The lowest square of a set.
-#[inline]
-fn first(s: &SquareSet) -> Option<u8> {
-    s.0.iter()
-        .enumerate()
-        .find(|(_, w)| **w != 0)
-        .map(|(i, w)| (i as u32 * 64 + w.trailing_zeros()) as u8)
 }
 
 /// Whether a condition asks about moves.

@@ -271,6 +271,7 @@ impl<'g> Generator<'g> {
             }
             if self.kernel_quiet(mk, ki, sq, out)
                 || (self.exact_leaps >> ki & 1 == 0 && !self.kernel_may_leap(ki, sq))
+                || !self.kernel_may_flood_leap(mk, ki, sq)
             {
                 self.put_back(sq, code);
                 return;
@@ -673,7 +674,7 @@ impl<'g> Generator<'g> {
             while head < b.order.len() {
                 let u = b.order[head];
                 head += 1;
-                if !self.cond_at(Which::Stop(mi), &mk.stop, u) {
+                if !(self.cond_at(Which::Stop(mi), &mk.stop, u) || self.promotion_stop_square(u)) {
                     next = u;
                     break;
                 }
@@ -734,9 +735,14 @@ impl<'g> Generator<'g> {
     }
 
     fn promotion_stops(&self, t: u8) -> bool {
+        self.len > 0 && self.promotion_stop_square(t)
+    }
+
+    /// Whether, under `timing stop`, landing on `t` promotes the moving piece and so ends
+    /// the move.
+    fn promotion_stop_square(&self, t: u8) -> bool {
         let def = self.def;
         def.promotion_timing == Timing::Stop
-            && self.len > 0
             && def.promotions.iter().any(|p| {
                 p.from == kind(self.piece) && def.region_squares(p.region, self.mover).contains(t)
             })
