@@ -217,6 +217,71 @@ pub(super) struct FirstLeap {
     pub flying: bool,
     /// Directions per player.
     pub dirs: Vec<Vec<u8>>,
+    /// Per player: the owners whose pieces it may leap (bit mask).
+    pub leapt: [u8; MAX_PLAYERS],
+    /// Its `(middle, landing)` pairs when it does not fly.
+    pub hops: Option<Hops>,
+    /// For the first leg of a move type, `player * MAX_KINDS + kind`: the move's folded
+    /// `from` and the leg's landings (the leg's and the move's `land`), for `can`; `None`
+    /// where one reads the board.
+    pub start: Vec<Option<(SquareSet, SquareSet)>>,
+}
+
+impl FirstLeap {
+    fn new(def: &GameDef, leg: &Leg) -> Option<FirstLeap> {
+        let LegKind::Leap { over, flying } = leg.kind else {
+            return None;
+        };
+        let dirs = &def.dir_sets[leg.dirs as usize].per_player;
+        Some(FirstLeap {
+            over,
+            flying,
+            dirs: dirs.clone(),
+            leapt: leapt_per_player(def, leg.kind),
+            hops: Hops::compile(def, leg.kind, dirs),
+            start: Vec::new(),
+        })
+    }
+}
+
+/// Per player, the owners whose pieces a leg of this kind may leap (0 for a step or slide).
+fn leapt_per_player(def: &GameDef, kind: LegKind) -> [u8; MAX_PLAYERS] {
+    std::array::from_fn(|p| match kind {
+        LegKind::Leap { over, .. } if p < def.players.len() => owners_leapt(def, p as u8, over),
+        _ => 0,
+    })
+}
+
+impl Hops {
+    /// The hops of a step or a leap that does not fly (`None` for others).
+    fn compile(def: &GameDef, kind: LegKind, per_player: &[Vec<u8>]) -> Option<Hops> {
+        let board = &def.board;
+        let leap = match kind {
+            LegKind::Step => false,
+            LegKind::Leap { flying: false, .. } => true,
+            LegKind::Slide | LegKind::Leap { flying: true, .. } => return None,
+        };
+        let (mut list, mut range) = (Vec::new(), vec![(0u16, 0u16); MAX_PLAYERS * 256]);
+        for (p, pd) in per_player.iter().enumerate().take(def.players.len().min(MAX_PLAYERS)) {
+            for sq in 0..board.len() as u8 {
+                let start = list.len() as u16;
+                for &d in pd {
+                    let m = board.step(sq, d);
+                    let t = match (leap, m) {
+                        (false, _) => m,
+                        (true, NO_SQUARE) => NO_SQUARE,
+                        (true, _) => board.step(m, d),
+                    };
+                    if t == NO_SQUARE || t == sq {
+                        continue;
+                    }
+                    list.push((if leap { m } else { NO_SQUARE }, t));
+                }
+                range[p * 256 + sq as usize] = (start, list.len() as u16);
+            }
+        }
+        Some(Hops { list, range })
+    }
 }
 
 const FULL: SquareSet = SquareSet([!0; 4]);
@@ -281,10 +346,17 @@ impl Kernels {
                         if mk.segments.len() == 1 && leg.capture {
                             plan.chain = Some(Chain::compile(g, mi, over, flying));
                         }
-                        plan.first_leap = Some(FirstLeap {
-                            over,
-                            flying,
-                            dirs: dirs.clone(),
+                        plan.first_leap = FirstLeap::new(def, leg).map(|mut fl| {
+                            let li = first.leg as usize;
+                            fl.start = (0..MAX_PLAYERS * MAX_KINDS)
+                                .map(|i| {
+                                    let (p, k) = ((i / MAX_KINDS) as u8, (i % MAX_KINDS) as u8);
+                                    let f = |w| g.folded.get(w).get(p, k).copied();
+                                    let land = f(Which::LegLand(li))?.and(&f(Which::MoveLand(mi))?);
+                                    Some((f(Which::From(mi))?, land))
+                                })
+                                .collect();
+                            fl
                         });
                     }
                     LegKind::Step | LegKind::Slide
@@ -331,17 +403,10 @@ impl Kernels {
                 }
                 if first.repeat == Repeat::Plus && !leg.capture && !leg.no_reverse {
                     let li = first.leg as usize;
-                    let then_leap = mk.segments.get(1).and_then(|s| {
-                        let next = &def.legs[s.leg as usize];
-                        match next.kind {
-                            LegKind::Leap { over, flying } => Some(FirstLeap {
-                                over,
-                                flying,
-                                dirs: def.dir_sets[next.dirs as usize].per_player.clone(),
-                            }),
-                            LegKind::Step | LegKind::Slide => None,
-                        }
-                    });
+                    let then_leap = mk
+                        .segments
+                        .get(1)
+                        .and_then(|s| FirstLeap::new(def, &def.legs[s.leg as usize]));
                     let whole = mk.segments.len() == 1;
                     let mut sets = Vec::with_capacity(MAX_PLAYERS * MAX_KINDS);
                     for p in 0..MAX_PLAYERS as u8 {
@@ -367,42 +432,9 @@ impl Kernels {
                         }
                     }
                     if whole || then_leap.is_some() {
-                        let hops = match leg.kind {
-                            LegKind::Step | LegKind::Leap { flying: false, .. } => {
-                                let (mut list, mut range) =
-                                    (Vec::new(), vec![(0u16, 0u16); MAX_PLAYERS * 256]);
-                                let per_player = &def.dir_sets[leg.dirs as usize].per_player;
-                                for (p, pd) in per_player.iter().enumerate().take(np) {
-                                    for sq in 0..board.len() as u8 {
-                                        let start = list.len() as u16;
-                                        for &d in pd {
-                                            let m = board.step(sq, d);
-                                            let t = match leg.kind {
-                                                LegKind::Step => m,
-                                                _ if m == NO_SQUARE => NO_SQUARE,
-                                                _ => board.step(m, d),
-                                            };
-                                            if t == NO_SQUARE || t == sq {
-                                                continue;
-                                            }
-                                            match leg.kind {
-                                                LegKind::Step => list.push((NO_SQUARE, t)),
-                                                _ => list.push((m, t)),
-                                            }
-                                        }
-                                        range[p * 256 + sq as usize] = (start, list.len() as u16);
-                                    }
-                                }
-                                Some(Hops { list, range })
-                            }
-                            LegKind::Slide | LegKind::Leap { flying: true, .. } => None,
-                        };
-                        let leapt = std::array::from_fn(|p| match leg.kind {
-                            LegKind::Leap { over, .. } if p < np => {
-                                owners_leapt(def, p as u8, over)
-                            }
-                            _ => 0,
-                        });
+                        let per_player = &def.dir_sets[leg.dirs as usize].per_player;
+                        let hops = Hops::compile(def, leg.kind, per_player);
+                        let leapt = leapt_per_player(def, leg.kind);
                         plan.flood = Some(Flood {
                             leg: leg.kind,
                             li,
@@ -829,6 +861,14 @@ impl Generator<'_> {
 
     /// Whether leap `fl` could be taken from `sq` on the board as it stands.
     fn may_leap_from(&self, fl: &FirstLeap, sq: u8) -> bool {
+        if let Some(h) = &fl.hops {
+            let leapt = fl.leapt[self.mover as usize];
+            let (a, b) = h.range[self.mover as usize * 256 + sq as usize];
+            return h.list[a as usize..b as usize].iter().any(|&(m, t)| {
+                let c = self.cells[m as usize];
+                c != 0 && leapt >> owner(c) & 1 == 1 && self.cells[t as usize] == 0
+            });
+        }
         let def = self.def;
         let board = &def.board;
         let my_team = def.team[self.mover as usize];
@@ -874,19 +914,22 @@ impl Generator<'_> {
             return Some(false);
         }
         let fl = self.kernels.moves[m as usize].first_leap.as_ref()?;
-        let from = self
-            .folded
-            .get(Which::From(m as usize))
-            .get(self.mover, k)?;
+        let (from, land) = fl.start.get(self.mover as usize * MAX_KINDS + k as usize)?.as_ref()?;
         if !from.contains(sq) {
             return Some(false);
         }
-        let li = mk.segments.first()?.leg as usize;
-        let land = self.folded.get(Which::LegLand(li)).get(self.mover, k)?.and(
-            self.folded
-                .get(Which::MoveLand(m as usize))
-                .get(self.mover, k)?,
-        );
+        if let Some(h) = &fl.hops {
+            let leapt = fl.leapt[self.mover as usize];
+            let (a, b) = h.range[self.mover as usize * 256 + sq as usize];
+            return Some(h.list[a as usize..b as usize].iter().any(|&(m, t)| {
+                let c = self.cells[m as usize];
+                c != 0
+                    && leapt >> owner(c) & 1 == 1
+                    && self.cells[t as usize] == 0
+                    && !self.captured.contains(m)
+                    && land.contains(t)
+            }));
+        }
         let board = &def.board;
         let my_team = def.team[self.mover as usize];
         for &d in &fl.dirs[self.mover as usize] {
