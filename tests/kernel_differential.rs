@@ -92,9 +92,25 @@ fn run(per_config: usize, seed: u64) -> usize {
         let mut rng = SmallRng::seed_from_u64(seed ^ (ci as u64) << 32);
         let mut pos = game.start();
         let mut ply = 0;
+        // One generator kept over the whole walk, as a search keeps it: what it remembers
+        // from earlier positions (the end-rule verdict) must not change any answer.
+        let mut kept = game.generator(Identity::Effect);
+        let mut kept_moves = Vec::new();
         for i in 0..per_config {
             let what = format!("{path} {params:?} position {i} (ply {ply})");
             let (moves, outcome) = compare(&game, &pos, &what);
+            let kept_outcome = game.analyze(&mut kept, &pos, &mut kept_moves);
+            if !kept.overflow {
+                assert_eq!(
+                    kept_outcome, outcome,
+                    "{what}: outcome with a kept generator"
+                );
+                assert_eq!(
+                    kept_moves.len(),
+                    moves.len(),
+                    "{what}: moves, kept generator"
+                );
+            }
             total += 1;
             if outcome != Outcome::Ongoing || moves.is_empty() || ply >= 300 {
                 pos = game.start();

@@ -262,7 +262,11 @@ impl Hops {
             LegKind::Slide | LegKind::Leap { flying: true, .. } => return None,
         };
         let (mut list, mut range) = (Vec::new(), vec![(0u16, 0u16); MAX_PLAYERS * 256]);
-        for (p, pd) in per_player.iter().enumerate().take(def.players.len().min(MAX_PLAYERS)) {
+        for (p, pd) in per_player
+            .iter()
+            .enumerate()
+            .take(def.players.len().min(MAX_PLAYERS))
+        {
             for sq in 0..board.len() as u8 {
                 let start = list.len() as u16;
                 for &d in pd {
@@ -914,7 +918,10 @@ impl Generator<'_> {
             return Some(false);
         }
         let fl = self.kernels.moves[m as usize].first_leap.as_ref()?;
-        let (from, land) = fl.start.get(self.mover as usize * MAX_KINDS + k as usize)?.as_ref()?;
+        let (from, land) = fl
+            .start
+            .get(self.mover as usize * MAX_KINDS + k as usize)?
+            .as_ref()?;
         if !from.contains(sq) {
             return Some(false);
         }

@@ -5,6 +5,7 @@
 //! position it was given.
 
 mod bits;
+mod end_memo;
 mod fold;
 mod memo;
 mod movegen;
@@ -183,6 +184,21 @@ impl Game {
 
     /// The first end rule that holds (its index in `def.end`) and the outcome it gives.
     fn deciding_rule(
+        &self,
+        g: &mut Generator,
+        pos: &Position,
+        blocked: bool,
+    ) -> Option<(usize, Outcome)> {
+        if let Some(verdict) = g.end_memo.get(pos, blocked) {
+            return verdict;
+        }
+        let verdict = self.deciding_rule_walk(g, pos, blocked);
+        g.end_memo.put(pos, blocked, verdict);
+        verdict
+    }
+
+    /// [`Self::deciding_rule`] by walking every end rule.
+    fn deciding_rule_walk(
         &self,
         g: &mut Generator,
         pos: &Position,

@@ -12,6 +12,7 @@
 use super::fold::{FoldedGame, Which};
 #[path = "kernel.rs"]
 mod kernel;
+use super::end_memo::EndMemo;
 use super::memo::{Memo, State};
 use super::moves::Move;
 use super::position::{PieceCode, Position, kind, owner, piece_code};
@@ -87,6 +88,8 @@ pub struct Generator<'g> {
     pub overflow: bool,
     /// Earlier positions of the game, oldest first, for `repeated(N)`; empty in perft.
     pub history: Vec<Position>,
+    /// The last end-rule verdict (see [`EndMemo`]).
+    pub(super) end_memo: EndMemo,
 }
 
 /// Breadth-first scratch; vectors so that taking it out of the generator costs nothing.
@@ -161,6 +164,7 @@ impl<'g> Generator<'g> {
             nodes: 0,
             overflow: false,
             history: Vec::new(),
+            end_memo: EndMemo::new(def),
         };
         g.kernels = Kernels::compile(&g);
         g

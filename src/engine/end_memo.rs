@@ -1,0 +1,136 @@
+//! The last end-rule verdict, kept for the next position that reads the same.
+//!
+//! End rules are condition trees walked for every player at every position; in a search
+//! most positions differ from the previous one only where the end rules do not look (a
+//! quiet move leaves every piece count as it was). When the rules read nothing but piece
+//! counts, counters, the side to move, whether it is blocked, and which player's pieces
+//! stand on the squares of the regions they count, that is the whole key: a position with
+//! the same key has the same verdict, so the walk is skipped. Rules that read the game's
+//! history (`repeated`) or the kinds of pieces in a region are never remembered, nor rules
+//! that compare nothing (walking them is cheaper than the key).
+
+use super::Outcome;
+use super::position::Position;
+use crate::model::*;
+
+/// What the end rules read of a position.
+#[derive(Clone, PartialEq, Eq)]
+struct Key {
+    counts: [[u8; MAX_KINDS + 1]; MAX_PLAYERS + 1],
+    counters: [i16; MAX_COUNTERS * MAX_PLAYERS],
+    /// Each owner's pieces on the squares the rules count in regions.
+    seen: [SquareSet; MAX_PLAYERS + 1],
+    to_move: u8,
+    blocked: bool,
+}
+
+/// One remembered verdict (see the module documentation).
+#[derive(Clone, Default)]
+pub(super) struct EndMemo {
+    /// The squares the rules count by region; `None` when the rules cannot be remembered.
+    squares: Option<SquareSet>,
+    last: Option<(Key, Option<(usize, Outcome)>)>,
+}
+
+impl EndMemo {
+    /// The memo for a game's end rules.
+    pub fn new(def: &GameDef) -> EndMemo {
+        let mut squares = Some(SquareSet::EMPTY);
+        for rule in &def.end {
+            read_squares(def, &rule.cond, &mut squares);
+        }
+        // Rules that compare nothing (`blocked` alone) are cheaper to walk than to remember.
+        if !def.end.iter().any(|r| compares(&r.cond)) {
+            squares = None;
+        }
+        EndMemo {
+            squares,
+            last: None,
+        }
+    }
+
+    fn key(&self, pos: &Position, blocked: bool) -> Option<Key> {
+        let squares = self.squares?;
+        Some(Key {
+            counts: pos.counts,
+            counters: pos.counters,
+            seen: std::array::from_fn(|p| pos.occ[p].and(&squares)),
+            to_move: pos.to_move,
+            blocked,
+        })
+    }
+
+    /// The verdict remembered for a position with the same key, if any.
+    #[inline]
+    pub fn get(&self, pos: &Position, blocked: bool) -> Option<Option<(usize, Outcome)>> {
+        let (key, verdict) = self.last.as_ref()?;
+        let squares = self.squares?;
+        let same = key.to_move == pos.to_move
+            && key.blocked == blocked
+            && key.counts == pos.counts
+            && key.counters == pos.counters
+            && (squares.is_empty()
+                || (0..=MAX_PLAYERS).all(|p| key.seen[p] == pos.occ[p].and(&squares)));
+        same.then_some(*verdict)
+    }
+
+    /// Remembers the verdict of a position.
+    #[inline]
+    pub fn put(&mut self, pos: &Position, blocked: bool, verdict: Option<(usize, Outcome)>) {
+        if let Some(key) = self.key(pos, blocked) {
+            self.last = Some((key, verdict));
+        }
+    }
+}
+
+/// Adds the squares that `c` counts by region to `squares`; sets it to `None` when `c`
+/// reads more of the position than the key holds.
+fn read_squares(def: &GameDef, c: &Cond, squares: &mut Option<SquareSet>) {
+    match c {
+        Cond::True | Cond::Exists(_) | Cond::Blocked(_) => {}
+        Cond::Repeated(_) => *squares = None,
+        Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => read_squares(def, x, squares),
+        Cond::And(v) | Cond::Or(v) => v.iter().for_each(|x| read_squares(def, x, squares)),
+        Cond::Cmp(a, _, b) => {
+            for q in [a, b] {
+                match q {
+                    Quantity::Int(_) | Quantity::Counter { .. } => {}
+                    Quantity::Count { region: None, .. } => {}
+                    Quantity::Count {
+                        region: Some(sel),
+                        kinds,
+                        ..
+                    } => {
+                        let r = match *sel {
+                            RegionSel::Own(r)
+                            | RegionSel::Opponent(r)
+                            | RegionSel::All(r)
+                            | RegionSel::Of(r, _)
+                            | RegionSel::OfVar(r, _) => &def.regions[r as usize],
+                        };
+                        match squares {
+                            Some(s) if *kinds == u32::MAX => {
+                                *s = r
+                                    .parts
+                                    .iter()
+                                    .chain(&r.opponent_parts)
+                                    .fold(r.all.or(s), |a, p| a.or(p))
+                            }
+                            _ => *squares = None,
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Whether `c` compares quantities anywhere.
+fn compares(c: &Cond) -> bool {
+    match c {
+        Cond::True | Cond::Exists(_) | Cond::Blocked(_) | Cond::Repeated(_) => false,
+        Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => compares(x),
+        Cond::And(v) | Cond::Or(v) => v.iter().any(compares),
+        Cond::Cmp(..) => true,
+    }
+}
