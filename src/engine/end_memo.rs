@@ -8,6 +8,9 @@
 //! the same key has the same verdict, so the walk is skipped. Rules that read the game's
 //! history (`repeated`) or the kinds of pieces in a region are never remembered, nor rules
 //! that compare nothing (walking them is cheaper than the key).
+//!
+//! It also knows which rules can hold only for a blocked side (`win P if blocked(opponent)`),
+//! so that they are not walked, player by player, while the side to move has moves.
 
 use super::Outcome;
 use super::position::Position;
@@ -30,6 +33,8 @@ pub(super) struct EndMemo {
     /// The squares the rules count by region; `None` when the rules cannot be remembered.
     squares: Option<SquareSet>,
     last: Option<(Key, Option<(usize, Outcome)>)>,
+    /// Bit `i`: end rule `i` can hold only when the side to move is blocked.
+    needs_blocked: u64,
 }
 
 impl EndMemo {
@@ -43,10 +48,24 @@ impl EndMemo {
         if !def.end.iter().any(|r| compares(&r.cond)) {
             squares = None;
         }
+        let needs_blocked = def
+            .end
+            .iter()
+            .take(64)
+            .enumerate()
+            .filter(|(_, r)| needs_blocked(&r.cond))
+            .fold(0, |m, (i, _)| m | 1 << i);
         EndMemo {
             squares,
             last: None,
+            needs_blocked,
         }
+    }
+
+    /// Whether end rule `i` can be skipped because the side to move is not blocked.
+    #[inline]
+    pub fn skips(&self, i: usize, blocked: bool) -> bool {
+        !blocked && i < 64 && self.needs_blocked >> i & 1 == 1
     }
 
     fn key(&self, pos: &Position, blocked: bool) -> Option<Key> {
@@ -132,5 +151,17 @@ fn compares(c: &Cond) -> bool {
         Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => compares(x),
         Cond::And(v) | Cond::Or(v) => v.iter().any(compares),
         Cond::Cmp(..) => true,
+    }
+}
+
+/// Whether `c` is false whenever the side to move is not blocked (`blocked(...)` reads the
+/// side to move only).
+fn needs_blocked(c: &Cond) -> bool {
+    match c {
+        Cond::Blocked(_) => true,
+        Cond::And(v) => v.iter().any(needs_blocked),
+        Cond::Or(v) => !v.is_empty() && v.iter().all(needs_blocked),
+        Cond::Every(x) | Cond::Some(x) => needs_blocked(x),
+        Cond::True | Cond::Not(_) | Cond::Exists(_) | Cond::Repeated(_) | Cond::Cmp(..) => false,
     }
 }

@@ -206,6 +206,9 @@ impl Game {
     ) -> Option<(usize, Outcome)> {
         let def = &self.def;
         for (i, rule) in def.end.iter().enumerate() {
+            if g.end_memo.skips(i, blocked) {
+                continue;
+            }
             match rule.result {
                 EndResult::Draw => {
                     if g.cond_eval(pos, &rule.cond, &mut Env::default(), None, blocked) {
