@@ -1100,6 +1100,130 @@ impl Generator<'_> {
         Some((reach.reached, reach.stopped))
     }
 
+    /// The moves of flood kernel `mi` for the piece on `sq` (lifted, its move begun), by
+    /// effect: the interpreter's breadth-first search over squares (`bfs_segment`) on the
+    /// hop tables, emitting each reached square that `to` allows with its shortest path, in
+    /// the interpreter's order. Returns false when the kernel does not cover this piece.
+    pub(super) fn flood_search(
+        &mut self,
+        mk: &MoveKind,
+        mi: usize,
+        sq: u8,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        if self.identity != Identity::Effect {
+            return false;
+        }
+        let Some(fl) = self.kernels.moves[mi].flood.as_ref() else {
+            return false;
+        };
+        let me = self.mover as usize;
+        if !fl.whole || fl.hops.is_none() || fl.dirs[me].len() > MAX_CHAIN_DIRS {
+            return false;
+        }
+        let sets = fl.sets[me * MAX_KINDS + kind(self.piece) as usize];
+        let (li, leapt) = (fl.li, fl.leapt[me]);
+        let def = self.def;
+        let leg = &def.legs[li];
+        let mut b = std::mem::take(&mut self.bfs[0]);
+        b.order.clear();
+        let mut seen = SquareSet::EMPTY;
+        seen.insert(sq);
+        let mut stopped = SquareSet::EMPTY;
+        let (mut head, mut cur) = (0, sq);
+        let mut fresh = [0u8; MAX_CHAIN_DIRS];
+        loop {
+            // The hops from `cur`, in the directions' order, to squares not seen yet.
+            let mut n = 0;
+            if let Some(Hops { list, range }) = self.kernels.moves[mi]
+                .flood
+                .as_ref()
+                .and_then(|f| f.hops.as_ref())
+            {
+                let (a, z) = range[me * 256 + cur as usize];
+                for &(m, t) in &list[a as usize..z as usize] {
+                    if m != NO_SQUARE {
+                        let c = self.cells[m as usize];
+                        if c == 0 || leapt >> owner(c) & 1 == 0 {
+                            continue;
+                        }
+                    }
+                    if self.cells[t as usize] != 0 || seen.contains(t) {
+                        continue;
+                    }
+                    fresh[n] = t;
+                    n += 1;
+                }
+            }
+            for &t in &fresh[..n] {
+                let ok = match sets.land {
+                    Some(s) => s.contains(t),
+                    None => {
+                        self.cond_at(Which::LegLand(li), &leg.land, t)
+                            && self.cond_at(Which::MoveLand(mi), &mk.land, t)
+                    }
+                };
+                // A refused square is refused from every square: it is seen for good.
+                seen.insert(t);
+                if !ok {
+                    continue;
+                }
+                b.parent[t as usize] = cur;
+                b.order.push(t);
+                let stop = match sets.stop {
+                    Some(s) => s.contains(t),
+                    None => {
+                        self.cond_at(Which::Stop(mi), &mk.stop, t) || self.promotion_stop_square(t)
+                    }
+                };
+                if stop {
+                    stopped.insert(t);
+                }
+            }
+            // Squares where the move must stop are reached but not expanded.
+            while head < b.order.len() && stopped.contains(b.order[head]) {
+                head += 1;
+            }
+            if head == b.order.len() {
+                break;
+            }
+            cur = b.order[head];
+            head += 1;
+        }
+        // Each reached square with its shortest path, as the interpreter's `after_landing`
+        // ends a move there (no later segment, nothing captured).
+        let base = self.len;
+        for i in 0..b.order.len() {
+            let t = b.order[i];
+            let mut k = 0;
+            let mut u = t;
+            while u != sq && k < 256 {
+                b.chain[k] = u;
+                k += 1;
+                u = b.parent[u as usize];
+            }
+            if base + k > MAX_PATH {
+                self.overflow = true;
+                continue;
+            }
+            self.nodes += 1;
+            for j in 0..k {
+                self.path[base + j] = b.chain[k - 1 - j];
+            }
+            self.len = base + k;
+            let can_end = match sets.to {
+                Some(s) => s.contains(t),
+                None => self.cond_at(Which::To(mi), &mk.to, t),
+            };
+            if can_end {
+                self.emit(mk, t, out);
+            }
+            self.len = base;
+        }
+        self.bfs[0] = b;
+        true
+    }
+
     /// Whether flood-then-leap kernel `mi` (`sequence hop+ then jump`) may have a move for
     /// the piece on `sq` (lifted): `false` proves it has none, since the leap can start
     /// only on a square the flood reaches and does not stop on.

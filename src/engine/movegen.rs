@@ -285,7 +285,9 @@ impl<'g> Generator<'g> {
         self.visited = SquareSet::EMPTY;
         self.visited.insert(sq);
         self.memo.clear();
-        if !(self.use_kernels && self.chain_search(mk, ki, sq, out)) {
+        if !(self.use_kernels
+            && (self.chain_search(mk, ki, sq, out) || self.flood_search(mk, ki, sq, out)))
+        {
             self.try_segment(mk, 0, sq, NO_SQUARE, out);
         }
         self.put_back(sq, code);
