@@ -1,4 +1,4 @@
-//! The last end-rule verdict, kept for the next position that reads the same.
+//! The last end-rule verdict of each side, kept for the next position that reads the same.
 //!
 //! End rules are condition trees walked for every player at every position; in a search
 //! most positions differ from the previous one only where the end rules do not look (a
@@ -32,7 +32,9 @@ struct Key {
 pub(super) struct EndMemo {
     /// The squares the rules count by region; `None` when the rules cannot be remembered.
     squares: Option<SquareSet>,
-    last: Option<(Key, Option<(usize, Outcome)>)>,
+    /// Per side to move (a game alternates, so each side's last position is the likely
+    /// match): the last key and its verdict.
+    last: [Option<(Key, Option<(usize, Outcome)>)>; MAX_PLAYERS],
     /// Bit `i`: end rule `i` can hold only when the side to move is blocked.
     needs_blocked: u64,
 }
@@ -57,7 +59,7 @@ impl EndMemo {
             .fold(0, |m, (i, _)| m | 1 << i);
         EndMemo {
             squares,
-            last: None,
+            last: Default::default(),
             needs_blocked,
         }
     }
@@ -82,7 +84,7 @@ impl EndMemo {
     /// The verdict remembered for a position with the same key, if any.
     #[inline]
     pub fn get(&self, pos: &Position, blocked: bool) -> Option<Option<(usize, Outcome)>> {
-        let (key, verdict) = self.last.as_ref()?;
+        let (key, verdict) = self.last.get(pos.to_move as usize)?.as_ref()?;
         let squares = self.squares?;
         let same = key.to_move == pos.to_move
             && key.blocked == blocked
@@ -96,8 +98,10 @@ impl EndMemo {
     /// Remembers the verdict of a position.
     #[inline]
     pub fn put(&mut self, pos: &Position, blocked: bool, verdict: Option<(usize, Outcome)>) {
-        if let Some(key) = self.key(pos, blocked) {
-            self.last = Some((key, verdict));
+        if let Some(key) = self.key(pos, blocked)
+            && let Some(slot) = self.last.get_mut(pos.to_move as usize)
+        {
+            *slot = Some((key, verdict));
         }
     }
 }
