@@ -626,6 +626,13 @@ impl Generator<'_> {
                 continue;
             }
             let plan = &self.kernels.moves[mi];
+            // The pieces of the kinds that make this move type.
+            let mut movers = Bits::<W>::EMPTY;
+            for (k, src) in by_kind.iter().enumerate().take(def.kinds.len()) {
+                if mk.pieces >> k & 1 == 1 {
+                    movers = movers.or(*src);
+                }
+            }
             if let Some(c) = counted.as_mut()
                 && let Some(q) = &plan.quiet
                 && !q.slide
@@ -656,6 +663,18 @@ impl Generator<'_> {
                     continue;
                 }
             }
+            if let Some(q) = &plan.quiet
+                && !q.slide
+                && sh.cheap(&q.dirs[me])
+            {
+                // Only a piece with an empty square next to it that way can step.
+                let mut src = Bits::<W>::EMPTY;
+                for &d in &q.dirs[me] {
+                    src = src.or(sh.back::<W>(d, empty));
+                }
+                cand[mi] = src.and(movers).set();
+                continue;
+            }
             if let Some(fl) = &plan.first_leap
                 && !fl.flying
                 && sh.cheap(&fl.dirs[me])
@@ -665,7 +684,7 @@ impl Generator<'_> {
                 for &d in &fl.dirs[me] {
                     src = src.or(sh.back::<W>(d, sh.back::<W>(d, empty).and(over)));
                 }
-                cand[mi] = src.set();
+                cand[mi] = src.and(movers).set();
                 self.exact_leaps |= 1 << mi.min(63);
             }
         }
