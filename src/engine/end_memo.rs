@@ -16,6 +16,9 @@ use super::Outcome;
 use super::position::Position;
 use crate::model::*;
 
+/// The deciding end rule (its index) and the outcome it gives, or none.
+type Verdict = Option<(usize, Outcome)>;
+
 /// What the end rules read of a position.
 #[derive(Clone, PartialEq, Eq)]
 struct Key {
@@ -34,7 +37,7 @@ pub(super) struct EndMemo {
     squares: Option<SquareSet>,
     /// Per side to move (a game alternates, so each side's last position is the likely
     /// match): the last key and its verdict.
-    last: [Option<(Key, Option<(usize, Outcome)>)>; MAX_PLAYERS],
+    last: [Option<(Key, Verdict)>; MAX_PLAYERS],
     /// Bit `i`: end rule `i` can hold only when the side to move is blocked.
     needs_blocked: u64,
 }
@@ -83,7 +86,7 @@ impl EndMemo {
 
     /// The verdict remembered for a position with the same key, if any.
     #[inline]
-    pub fn get(&self, pos: &Position, blocked: bool) -> Option<Option<(usize, Outcome)>> {
+    pub fn get(&self, pos: &Position, blocked: bool) -> Option<Verdict> {
         let (key, verdict) = self.last.get(pos.to_move as usize)?.as_ref()?;
         let squares = self.squares?;
         let same = key.to_move == pos.to_move
@@ -97,7 +100,7 @@ impl EndMemo {
 
     /// Remembers the verdict of a position.
     #[inline]
-    pub fn put(&mut self, pos: &Position, blocked: bool, verdict: Option<(usize, Outcome)>) {
+    pub fn put(&mut self, pos: &Position, blocked: bool, verdict: Verdict) {
         if let Some(key) = self.key(pos, blocked)
             && let Some(slot) = self.last.get_mut(pos.to_move as usize)
         {
