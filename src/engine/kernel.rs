@@ -140,7 +140,8 @@ pub(super) struct MovePlan {
 /// condition a set (see [`Generator::chain_search`]).
 #[derive(Debug, Clone)]
 pub(super) struct Chain {
-    pub over: Over,
+    /// Per player: the owners whose pieces it may leap (bit mask).
+    pub leapt: [u8; MAX_PLAYERS],
     pub flying: bool,
     pub no_reverse: bool,
     pub repeat: Repeat,
@@ -291,7 +292,7 @@ impl Hops {
 const FULL: SquareSet = SquareSet([!0; 4]);
 
 impl Chain {
-    fn compile(g: &Generator, mi: usize, over: Over, flying: bool) -> Chain {
+    fn compile(g: &Generator, mi: usize, flying: bool) -> Chain {
         let def = g.def;
         let mk = &def.moves[mi];
         let seg = mk.segments[0];
@@ -321,7 +322,7 @@ impl Chain {
             }
         }
         Chain {
-            over,
+            leapt: leapt_per_player(def, leg.kind),
             flying,
             no_reverse: leg.no_reverse,
             repeat: seg.repeat,
@@ -346,9 +347,9 @@ impl Kernels {
                 let leg = &def.legs[first.leg as usize];
                 let dirs = def.dir_sets[leg.dirs as usize].per_player.clone();
                 match leg.kind {
-                    LegKind::Leap { over, flying } => {
+                    LegKind::Leap { flying, .. } => {
                         if mk.segments.len() == 1 && leg.capture {
-                            plan.chain = Some(Chain::compile(g, mi, over, flying));
+                            plan.chain = Some(Chain::compile(g, mi, flying));
                         }
                         plan.first_leap = FirstLeap::new(def, leg).map(|mut fl| {
                             let li = first.leg as usize;
@@ -627,12 +628,15 @@ impl Generator<'_> {
             }
             let plan = &self.kernels.moves[mi];
             // The pieces of the kinds that make this move type.
-            let mut movers = Bits::<W>::EMPTY;
-            for (k, src) in by_kind.iter().enumerate().take(def.kinds.len()) {
-                if mk.pieces >> k & 1 == 1 {
-                    movers = movers.or(*src);
+            let movers = || {
+                let mut m = Bits::<W>::EMPTY;
+                for (k, src) in by_kind.iter().enumerate().take(def.kinds.len()) {
+                    if mk.pieces >> k & 1 == 1 {
+                        m = m.or(*src);
+                    }
                 }
-            }
+                m
+            };
             if let Some(c) = counted.as_mut()
                 && let Some(q) = &plan.quiet
                 && !q.slide
@@ -672,19 +676,19 @@ impl Generator<'_> {
                 for &d in &q.dirs[me] {
                     src = src.or(sh.back::<W>(d, empty));
                 }
-                cand[mi] = src.and(movers).set();
+                cand[mi] = src.and(movers()).set();
                 continue;
             }
             if let Some(fl) = &plan.first_leap
                 && !fl.flying
                 && sh.cheap(&fl.dirs[me])
             {
-                let over = Bits::<W>::of(&leapable(def, &pos.occ, pos.to_move, fl.over));
+                let over = Bits::<W>::of(&leapable(&pos.occ, fl.leapt[me]));
                 let mut src = Bits::<W>::EMPTY;
                 for &d in &fl.dirs[me] {
                     src = src.or(sh.back::<W>(d, sh.back::<W>(d, empty).and(over)));
                 }
-                cand[mi] = src.and(movers).set();
+                cand[mi] = src.and(movers()).set();
                 self.exact_leaps |= 1 << mi.min(63);
             }
         }
@@ -758,7 +762,7 @@ impl Generator<'_> {
             land,
             to,
             stop,
-            leapt: owners_leapt(self.def, self.mover, ch.over),
+            leapt: ch.leapt[me],
             flying: ch.flying,
             no_reverse: ch.no_reverse,
             repeat: ch.repeat,
@@ -1549,9 +1553,8 @@ fn owners_leapt(def: &GameDef, mover: u8, over: Over) -> u8 {
         .fold(0, |m, o| m | 1 << o)
 }
 
-/// The pieces a leap `over` may jump for `mover` (neutral pieces never).
-fn leapable(def: &GameDef, occ: &[SquareSet; MAX_PLAYERS + 1], mover: u8, over: Over) -> SquareSet {
-    let mut owners = owners_leapt(def, mover, over);
+/// The pieces of the `owners` (a bit mask; neutral pieces never) that a leap may jump.
+fn leapable(occ: &[SquareSet; MAX_PLAYERS + 1], mut owners: u8) -> SquareSet {
     let mut s = SquareSet::EMPTY;
     while owners != 0 {
         s = s.or(&occ[owners.trailing_zeros() as usize]);
