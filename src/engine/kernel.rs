@@ -627,16 +627,14 @@ impl Generator<'_> {
                 continue;
             }
             let plan = &self.kernels.moves[mi];
-            // The pieces of the kinds that make this move type.
-            let movers = || {
-                let mut m = Bits::<W>::EMPTY;
-                for (k, src) in by_kind.iter().enumerate().take(def.kinds.len()) {
-                    if mk.pieces >> k & 1 == 1 {
-                        m = m.or(*src);
-                    }
+            // The pieces of the kinds that make this move type: no other piece is tried.
+            let mut movers = Bits::<W>::EMPTY;
+            for (k, src) in by_kind.iter().enumerate().take(def.kinds.len()) {
+                if mk.pieces >> k & 1 == 1 {
+                    movers = movers.or(*src);
                 }
-                m
-            };
+            }
+            cand[mi] = movers.set();
             if let Some(c) = counted.as_mut()
                 && let Some(q) = &plan.quiet
                 && !q.slide
@@ -676,7 +674,7 @@ impl Generator<'_> {
                 for &d in &q.dirs[me] {
                     src = src.or(sh.back::<W>(d, empty));
                 }
-                cand[mi] = src.and(movers()).set();
+                cand[mi] = src.and(movers).set();
                 continue;
             }
             if let Some(fl) = &plan.first_leap
@@ -688,7 +686,7 @@ impl Generator<'_> {
                 for &d in &fl.dirs[me] {
                     src = src.or(sh.back::<W>(d, sh.back::<W>(d, empty).and(over)));
                 }
-                cand[mi] = src.and(movers()).set();
+                cand[mi] = src.and(movers).set();
                 self.exact_leaps |= 1 << mi.min(63);
             }
         }
