@@ -617,9 +617,14 @@ impl Generator<'_> {
         };
         let me = pos.to_move as usize;
         let mut by_kind = [Bits::<W>::EMPTY; MAX_KINDS];
-        for sq in pos.occ[me].iter() {
-            let b = &mut by_kind[kind(pos.cells[sq as usize]) as usize].0[(sq >> 6) as usize];
-            *b |= 1 << (sq & 63);
+        for w in 0..W {
+            let mut bits = pos.occ[me].0[w];
+            while bits != 0 {
+                let b = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let k = kind(pos.cells[w * 64 + b]) as usize;
+                by_kind[k].0[w] |= 1 << b;
+            }
         }
         let empty = Bits::<W>::of(&empty_squares(&pos.occ, &def.board.all));
         for (mi, mk) in def.moves.iter().enumerate() {
