@@ -617,14 +617,23 @@ impl Generator<'_> {
         };
         let me = pos.to_move as usize;
         let mut by_kind = [Bits::<W>::EMPTY; MAX_KINDS];
-        for w in 0..W {
-            let mut bits = pos.occ[me].0[w];
-            while bits != 0 {
-                let b = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let k = kind(pos.cells[w * 64 + b]) as usize;
-                by_kind[k].0[w] |= 1 << b;
+        // The pieces of each kind from the position's bit planes of kinds.
+        let nk = def.kinds.len().min(MAX_KINDS);
+        let planes = (usize::BITS - nk.saturating_sub(1).leading_zeros()) as usize;
+        let mine = Bits::<W>::of(&pos.occ[me]);
+        for (k, set) in by_kind.iter_mut().enumerate().take(nk) {
+            let mut m = mine;
+            for (b, plane) in pos.kind_planes.iter().enumerate().take(planes) {
+                let plane = Bits::<W>::of(plane);
+                for w in 0..W {
+                    m.0[w] &= if k >> b & 1 == 1 {
+                        plane.0[w]
+                    } else {
+                        !plane.0[w]
+                    };
+                }
             }
+            *set = m;
         }
         let empty = Bits::<W>::of(&empty_squares(&pos.occ, &def.board.all));
         for (mi, mk) in def.moves.iter().enumerate() {

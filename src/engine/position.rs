@@ -25,6 +25,9 @@ pub fn kind(code: PieceCode) -> u8 {
     (code - 1) & 15
 }
 
+/// Bit planes enough for every kind index below [`MAX_KINDS`].
+pub const KIND_PLANES: usize = (usize::BITS - (MAX_KINDS - 1).leading_zeros()) as usize;
+
 /// A game position.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Position {
@@ -34,6 +37,10 @@ pub struct Position {
     pub occ: [SquareSet; MAX_PLAYERS + 1],
     /// Number of pieces per owner (players, then neutral) and kind.
     pub counts: [[u8; MAX_KINDS + 1]; MAX_PLAYERS + 1],
+    /// Bit planes of the pieces' kinds: plane `b` holds the squares whose piece's kind has
+    /// bit `b` set, so that the pieces of one kind are a few set operations away (no loop
+    /// over the pieces).
+    pub kind_planes: [SquareSet; KIND_PLANES],
     /// Counter values, `counter * MAX_PLAYERS + player` (player 0 for global counters).
     pub counters: [i16; MAX_COUNTERS * MAX_PLAYERS],
     /// The player to move.
@@ -56,6 +63,7 @@ impl Position {
             cells: [0; 256],
             occ: [SquareSet::EMPTY; MAX_PLAYERS + 1],
             counts: [[0; MAX_KINDS + 1]; MAX_PLAYERS + 1],
+            kind_planes: [SquareSet::EMPTY; KIND_PLANES],
             counters: [0; MAX_COUNTERS * MAX_PLAYERS],
             to_move,
         }
@@ -77,6 +85,12 @@ impl Position {
         self.cells[sq as usize] = code;
         self.occ[owner(code) as usize].insert(sq);
         self.counts[owner(code) as usize][kind(code) as usize] += 1;
+        let k = kind(code);
+        for (b, plane) in self.kind_planes.iter_mut().enumerate() {
+            if k >> b & 1 == 1 {
+                plane.insert(sq);
+            }
+        }
     }
 
     /// Removes the piece on a square and returns it (0 if empty).
@@ -87,6 +101,9 @@ impl Position {
             self.cells[sq as usize] = 0;
             self.occ[owner(code) as usize].remove(sq);
             self.counts[owner(code) as usize][kind(code) as usize] -= 1;
+            for plane in &mut self.kind_planes {
+                plane.remove(sq);
+            }
         }
         code
     }
