@@ -46,6 +46,10 @@ pub(super) struct Kernels {
     /// Steps of whole sets of squares; `None` on a board where a step or a leap can come
     /// back to its start square (a piece would then see its own square as occupied).
     pub shifts: Option<Shifts>,
+    /// Per move type, bit per player: its quiet step, and its first leap, is cheap enough
+    /// to take set-wise (see [`Shifts::cheap`]), decided once here.
+    pub cheap_quiet: Vec<u8>,
+    pub cheap_leap: Vec<u8>,
 }
 
 /// Every direction's step as index shifts of whole square sets, so that one step of all the
@@ -500,12 +504,29 @@ impl Kernels {
                         leg.capture && matches!(leg.kind, LegKind::Leap { .. })
                     })
             });
+        let shifts = Shifts::compile(board);
+        let per_player = |dirs: &[Vec<u8>]| -> u8 {
+            let Some(sh) = &shifts else { return 0 };
+            (0..np)
+                .filter(|&p| dirs.get(p).is_some_and(|d| sh.cheap(d)))
+                .fold(0, |m, p| m | 1 << p)
+        };
+        let cheap_quiet = moves
+            .iter()
+            .map(|m| m.quiet.as_ref().map_or(0, |q| per_player(&q.dirs)))
+            .collect();
+        let cheap_leap = moves
+            .iter()
+            .map(|m| m.first_leap.as_ref().map_or(0, |f| per_player(&f.dirs)))
+            .collect();
         Kernels {
             moves,
             disjoint,
             quiet_unique,
             potential,
-            shifts: Shifts::compile(board),
+            shifts,
+            cheap_quiet,
+            cheap_leap,
         }
     }
 }
@@ -652,7 +673,7 @@ impl Generator<'_> {
             if let Some(c) = counted.as_mut()
                 && let Some(q) = &plan.quiet
                 && !q.slide
-                && sh.cheap(&q.dirs[me])
+                && self.kernels.cheap_quiet[mi] >> me & 1 == 1
             {
                 let mut n = 0;
                 let mut folds = true;
@@ -681,7 +702,7 @@ impl Generator<'_> {
             }
             if let Some(q) = &plan.quiet
                 && !q.slide
-                && sh.cheap(&q.dirs[me])
+                && self.kernels.cheap_quiet[mi] >> me & 1 == 1
             {
                 // Only a piece with an empty square next to it that way can step.
                 let mut src = Bits::<W>::EMPTY;
@@ -693,7 +714,7 @@ impl Generator<'_> {
             }
             if let Some(fl) = &plan.first_leap
                 && !fl.flying
-                && sh.cheap(&fl.dirs[me])
+                && self.kernels.cheap_leap[mi] >> me & 1 == 1
             {
                 let over = Bits::<W>::of(&leapable(&pos.occ, fl.leapt[me]));
                 let mut src = Bits::<W>::EMPTY;
