@@ -60,8 +60,22 @@ pub(super) struct Shifts {
     /// `square + offset` (a plain grid has one group per direction, a board of one colour
     /// two, an irregular board a few more).
     pub dirs: Vec<Vec<(i16, SquareSet)>>,
+    /// The same groups in one flat list, `ranges[direction]` of them per direction, each
+    /// shift split into a left and a right amount (one of them 0) so that a one-word set
+    /// shifts without a branch.
+    groups: Vec<Group>,
+    ranges: Vec<(u16, u16)>,
     /// Words of 64 squares the board needs (1 to 4).
     pub words: usize,
+}
+
+/// One group of squares that a direction moves by the same index offset.
+#[derive(Debug, Clone)]
+struct Group {
+    by: i16,
+    left: u32,
+    right: u32,
+    mask: SquareSet,
 }
 
 /// Most word shifts a set-wise test may take per direction set: beyond it (wide or irregular
@@ -92,18 +106,50 @@ impl Shifts {
             }
             dirs.push(groups);
         }
+        let words = board.len().div_ceil(64).max(1);
+        let (mut groups, mut ranges) = (Vec::new(), Vec::with_capacity(nd));
+        for gs in &dirs {
+            let start = groups.len() as u16;
+            for &(by, mask) in gs {
+                // A one-word board never shifts by 64 or more (its indices are below 64).
+                let n = (by.unsigned_abs() as u32).min(63);
+                let (left, right) = if by > 0 { (n, 0) } else { (0, n) };
+                groups.push(Group {
+                    by,
+                    left,
+                    right,
+                    mask,
+                });
+            }
+            ranges.push((start, groups.len() as u16));
+        }
         Some(Shifts {
             dirs,
-            words: board.len().div_ceil(64).max(1),
+            groups,
+            ranges,
+            words,
         })
+    }
+
+    /// The groups of direction `d`.
+    #[inline]
+    fn groups(&self, d: u8) -> &[Group] {
+        let (a, b) = self.ranges[d as usize];
+        &self.groups[a as usize..b as usize]
     }
 
     /// The squares one step from the squares of `s` in direction `d`.
     #[inline]
     pub fn step<const W: usize>(&self, d: u8, s: Bits<W>) -> Bits<W> {
         let mut r = Bits::EMPTY;
-        for (off, mask) in &self.dirs[d as usize] {
-            r = r.or(s.and(Bits::of(mask)).shifted(*off));
+        if W == 1 {
+            for g in self.groups(d) {
+                r.0[0] |= (s.0[0] & g.mask.0[0]) << g.left >> g.right;
+            }
+            return r;
+        }
+        for g in self.groups(d) {
+            r = r.or(s.and(Bits::of(&g.mask)).shifted(g.by));
         }
         r
     }
@@ -118,8 +164,14 @@ impl Shifts {
     #[inline]
     pub fn back<const W: usize>(&self, d: u8, s: Bits<W>) -> Bits<W> {
         let mut r = Bits::EMPTY;
-        for (off, mask) in &self.dirs[d as usize] {
-            r = r.or(s.shifted(-*off).and(Bits::of(mask)));
+        if W == 1 {
+            for g in self.groups(d) {
+                r.0[0] |= s.0[0] >> g.left << g.right & g.mask.0[0];
+            }
+            return r;
+        }
+        for g in self.groups(d) {
+            r = r.or(s.shifted(-g.by).and(Bits::of(&g.mask)));
         }
         r
     }
