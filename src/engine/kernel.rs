@@ -11,7 +11,17 @@
 //!   consumer (notation, playouts, test cases) sees the very same list;
 //! - a *first-leg test* for a move type whose first leg is a leap: most pieces have nothing
 //!   to leap, and the test proves it on the occupancy without entering the search; only when a
-//!   leap is possible does the interpreter run (the capture search itself stays interpreted);
+//!   leap is possible does the search run;
+//! - a *chain* kernel for a move type of one capturing leap, once or repeated (`jump+!`): the
+//!   interpreter's depth-first capture search, on sets per (player, kind);
+//! - a *flood* kernel for a move type whose first segment is one repeated non-capturing leg
+//!   (`canter+`): the squares reached, breadth-first on `(middle, landing)` hop tables, each
+//!   once (by effect they are the moves); a landing condition that reads the board is asked
+//!   square by square, since no square condition depends on the path taken; a flood followed
+//!   by a leap (`canter+ then jump+!`) proves on the reached squares that the leap cannot
+//!   start, before any search;
+//! - a *pre-pass* over whole square sets: each move type's candidate pieces (its kinds, with
+//!   room to move, or exactly those that can leap), and the quiet steps counted set-wise;
 //! - *bulk counting* of the quiet moves at the last ply of perft: a plan, derived from the
 //!   priorities, says whether the count of legal moves can be had from destination sets
 //!   without building the quiet moves; when it cannot prove the count exact for a position it
