@@ -1155,26 +1155,7 @@ impl Generator<'_> {
         if fl.hops.is_some() {
             let mut fresh = [0u8; MAX_CHAIN_DIRS];
             while let Some(u) = reach.pop() {
-                let Some(Hops { list, range }) = &self.kernels.moves[mi].flood.as_ref()?.hops
-                else {
-                    return None;
-                };
-                let (a, b) = range[me * 256 + u as usize];
-                let mut n = 0;
-                for &(m, t) in &list[a as usize..b as usize] {
-                    if m != NO_SQUARE {
-                        let c = self.cells[m as usize];
-                        if c == 0 || leapt >> owner(c) & 1 == 0 {
-                            continue;
-                        }
-                    }
-                    if self.cells[t as usize] != 0 || seen.contains(t) {
-                        continue;
-                    }
-                    seen.insert(t);
-                    fresh[n] = t;
-                    n += 1;
-                }
+                let n = self.flood_hops(mi, u, leapt, &mut seen, &mut fresh);
                 for &t in &fresh[..n] {
                     visit(self, &mut reach, t);
                 }
@@ -1251,28 +1232,7 @@ impl Generator<'_> {
         let (mut head, mut cur) = (0, sq);
         let mut fresh = [0u8; MAX_CHAIN_DIRS];
         loop {
-            // The hops from `cur`, in the directions' order, to squares not seen yet.
-            let mut n = 0;
-            if let Some(Hops { list, range }) = self.kernels.moves[mi]
-                .flood
-                .as_ref()
-                .and_then(|f| f.hops.as_ref())
-            {
-                let (a, z) = range[me * 256 + cur as usize];
-                for &(m, t) in &list[a as usize..z as usize] {
-                    if m != NO_SQUARE {
-                        let c = self.cells[m as usize];
-                        if c == 0 || leapt >> owner(c) & 1 == 0 {
-                            continue;
-                        }
-                    }
-                    if self.cells[t as usize] != 0 || seen.contains(t) {
-                        continue;
-                    }
-                    fresh[n] = t;
-                    n += 1;
-                }
-            }
+            let n = self.flood_hops(mi, cur, leapt, &mut seen, &mut fresh);
             for &t in &fresh[..n] {
                 let ok = match sets.land {
                     Some(s) => s.contains(t),
@@ -1281,8 +1241,7 @@ impl Generator<'_> {
                             && self.cond_at(Which::MoveLand(mi), &mk.land, t)
                     }
                 };
-                // A refused square is refused from every square: it is seen for good.
-                seen.insert(t);
+                // A refused square is refused from every square: it stays seen.
                 if !ok {
                     continue;
                 }
@@ -1313,22 +1272,9 @@ impl Generator<'_> {
         let base = self.len;
         for i in 0..b.order.len() {
             let t = b.order[i];
-            let mut k = 0;
-            let mut u = t;
-            while u != sq && k < 256 {
-                b.chain[k] = u;
-                k += 1;
-                u = b.parent[u as usize];
-            }
-            if base + k > MAX_PATH {
-                self.overflow = true;
+            if !self.bfs_path(&mut b, sq, t) {
                 continue;
             }
-            self.nodes += 1;
-            for j in 0..k {
-                self.path[base + j] = b.chain[k - 1 - j];
-            }
-            self.len = base + k;
             let can_end = match sets.to {
                 Some(s) => s.contains(t),
                 None => self.cond_at(Which::To(mi), &mk.to, t),
@@ -1340,6 +1286,48 @@ impl Generator<'_> {
         }
         self.bfs[0] = b;
         true
+    }
+
+    /// The empty squares not seen yet that flood kernel `mi`'s hops reach from `u`, in the
+    /// directions' order, into `fresh` (their number returned); each is marked seen, so it
+    /// is listed once whichever way it is reached (a refused landing is refused from every
+    /// square, as no square condition depends on the path).
+    #[inline(always)]
+    fn flood_hops(
+        &self,
+        mi: usize,
+        u: u8,
+        leapt: u8,
+        seen: &mut SquareSet,
+        fresh: &mut [u8; MAX_CHAIN_DIRS],
+    ) -> usize {
+        let Some(Hops { list, range }) = self.kernels.moves[mi]
+            .flood
+            .as_ref()
+            .and_then(|f| f.hops.as_ref())
+        else {
+            return 0;
+        };
+        let (a, b) = range[self.mover as usize * 256 + u as usize];
+        let mut n = 0;
+        for &(m, t) in &list[a as usize..b as usize] {
+            if m != NO_SQUARE {
+                let c = self.cells[m as usize];
+                if c == 0 || leapt >> owner(c) & 1 == 0 {
+                    continue;
+                }
+            }
+            if self.cells[t as usize] != 0 || seen.contains(t) {
+                continue;
+            }
+            // At most one hop per direction, and the kernels take at most MAX_CHAIN_DIRS.
+            if let Some(slot) = fresh.get_mut(n) {
+                seen.insert(t);
+                *slot = t;
+                n += 1;
+            }
+        }
+        n
     }
 
     /// Whether flood-then-leap kernel `mi` (`sequence hop+ then jump`) may have a move for

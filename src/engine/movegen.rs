@@ -694,27 +694,14 @@ impl<'g> Generator<'g> {
         self.visited = saved_visited;
         // Visit each reached square with its shortest path.
         let base = self.len;
-        let chain = &mut b.chain;
         for i in 0..b.order.len() {
             let t = b.order[i];
-            let mut k = 0;
-            let mut u = t;
-            while u != start && k < 256 {
-                chain[k] = u;
-                k += 1;
-                u = b.parent[u as usize];
-            }
-            if base + k > MAX_PATH {
-                self.overflow = true;
+            if !self.bfs_path(&mut b, start, t) {
                 continue;
             }
-            self.nodes += 1;
-            for j in 0..k {
-                let sq = chain[k - 1 - j];
-                self.path[base + j] = sq;
-                self.visited.insert(sq);
+            for j in base..self.len {
+                self.visited.insert(self.path[j]);
             }
-            self.len = base + k;
             let d = b.dir[t as usize];
             self.after_landing(mk, seg, t, d, true, out);
             self.visited = saved_visited;
@@ -722,6 +709,28 @@ impl<'g> Generator<'g> {
         }
         self.bfs[seg] = b;
         reached
+    }
+
+    /// Appends to the path the breadth-first tree's shortest path from `start` to `t` (one
+    /// more search node). False, with `overflow` set, when it would pass [`MAX_PATH`].
+    fn bfs_path(&mut self, b: &mut Bfs, start: u8, t: u8) -> bool {
+        let base = self.len;
+        let (mut k, mut u) = (0, t);
+        while u != start && k < 256 {
+            b.chain[k] = u;
+            k += 1;
+            u = b.parent[u as usize];
+        }
+        if base + k > MAX_PATH {
+            self.overflow = true;
+            return false;
+        }
+        self.nodes += 1;
+        for j in 0..k {
+            self.path[base + j] = b.chain[k - 1 - j];
+        }
+        self.len = base + k;
+        true
     }
 
     /// With `timing continue as M`: the move type and new kind when landing on `t` during a
