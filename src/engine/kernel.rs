@@ -56,10 +56,41 @@ pub(super) struct Kernels {
     /// Steps of whole sets of squares; `None` on a board where a step or a leap can come
     /// back to its start square (a piece would then see its own square as occupied).
     pub shifts: Option<Shifts>,
-    /// Per move type, bit per player: its quiet step, and its first leap, is cheap enough
-    /// to take set-wise (see [`Shifts::cheap`]), decided once here.
-    pub cheap_quiet: Vec<u8>,
-    pub cheap_leap: Vec<u8>,
+    /// Per player: the pre-pass as a flat list, one entry per move type it narrows, with
+    /// every decision that does not depend on the position taken here.
+    pub pass: Vec<Vec<PassOp>>,
+    /// Per player: the kinds whose pieces the pre-pass reads.
+    pub pass_kinds: Vec<u32>,
+    /// Bit planes of kinds the game's kind indices need.
+    pub planes: usize,
+}
+
+/// What the pre-pass does for one move type and player.
+#[derive(Debug, Clone)]
+pub(super) struct PassOp {
+    pub mi: usize,
+    /// The kinds that make the move type.
+    pub kinds: u32,
+    pub what: PassWhat,
+}
+
+/// The set-wise work of a [`PassOp`].
+#[derive(Debug, Clone)]
+pub(super) enum PassWhat {
+    /// Quiet steps along `dirs`. When counting, the moves are counted set-wise: per kind its
+    /// folded `from` and allowed landings (`None` where one reads the board: then, if such
+    /// a piece stands, the pieces are tried one by one). Otherwise only the pieces with an
+    /// empty square next to them are tried. `effects`: counter effects to check.
+    Steps {
+        dirs: Vec<u8>,
+        sets: Vec<(u8, Option<(SquareSet, SquareSet)>)>,
+        effects: bool,
+    },
+    /// A leap that does not fly: exactly the pieces with a piece it may leap next to them
+    /// and an empty square beyond.
+    Leap { dirs: Vec<u8>, leapt: u8 },
+    /// Every piece of the kinds is tried.
+    All,
 }
 
 /// Every direction's step as index shifts of whole square sets, so that one step of all the
@@ -573,22 +604,64 @@ impl Kernels {
                 .filter(|&p| dirs.get(p).is_some_and(|d| sh.cheap(d)))
                 .fold(0, |m, p| m | 1 << p)
         };
-        let cheap_quiet = moves
+        let cheap_quiet: Vec<u8> = moves
             .iter()
             .map(|m| m.quiet.as_ref().map_or(0, |q| per_player(&q.dirs)))
             .collect();
-        let cheap_leap = moves
+        let cheap_leap: Vec<u8> = moves
             .iter()
             .map(|m| m.first_leap.as_ref().map_or(0, |f| per_player(&f.dirs)))
             .collect();
+        let all_kinds = ((1u64 << def.kinds.len().min(MAX_KINDS)) - 1) as u32;
+        let mut pass = vec![Vec::new(); np];
+        let mut pass_kinds = vec![0; np];
+        for (p, ops) in pass.iter_mut().enumerate() {
+            for (mi, (mk, plan)) in def.moves.iter().zip(&moves).enumerate() {
+                if mk.drop.is_some() {
+                    continue;
+                }
+                let kinds = mk.pieces & all_kinds;
+                let what = match (&plan.quiet, &plan.first_leap) {
+                    (Some(q), _) if !q.slide && cheap_quiet[mi] >> p & 1 == 1 => {
+                        let sets = (0..def.kinds.len().min(MAX_KINDS) as u8)
+                            .filter(|k| kinds >> k & 1 == 1)
+                            .map(|k| {
+                                let from = g.folded.get(Which::From(mi)).get(p as u8, k);
+                                let to = q.allowed[p * MAX_KINDS + k as usize];
+                                (k, from.copied().zip(to))
+                            })
+                            .collect();
+                        PassWhat::Steps {
+                            dirs: q.dirs[p].clone(),
+                            sets,
+                            effects: !mk.effects.is_empty(),
+                        }
+                    }
+                    (_, Some(fl)) if !fl.flying && cheap_leap[mi] >> p & 1 == 1 => PassWhat::Leap {
+                        dirs: fl.dirs[p].clone(),
+                        leapt: fl.leapt[p],
+                    },
+                    _ => PassWhat::All,
+                };
+                pass_kinds[p] |= kinds;
+                ops.push(PassOp { mi, kinds, what });
+            }
+        }
         Kernels {
             moves,
             disjoint,
             quiet_unique,
             potential,
             shifts,
-            cheap_quiet,
-            cheap_leap,
+            pass,
+            pass_kinds,
+            planes: (usize::BITS
+                - def
+                    .kinds
+                    .len()
+                    .min(MAX_KINDS)
+                    .saturating_sub(1)
+                    .leading_zeros()) as usize,
         }
     }
 }
@@ -686,7 +759,8 @@ impl Generator<'_> {
         self.cand = cand;
     }
 
-    /// [`Self::prepass`] on sets of `W` words (enough for the board).
+    /// [`Self::prepass`] on sets of `W` words (enough for the board), following the
+    /// player's compiled [`PassOp`]s.
     fn prepass_in<const W: usize>(
         &mut self,
         pos: &Position,
@@ -694,17 +768,23 @@ impl Generator<'_> {
         mut counted: Option<&mut Counted>,
         cand: &mut [SquareSet],
     ) {
-        let def = self.def;
         let Some(sh) = &self.kernels.shifts else {
             return;
         };
         let me = pos.to_move as usize;
+        let (Some(ops), Some(&kinds)) =
+            (self.kernels.pass.get(me), self.kernels.pass_kinds.get(me))
+        else {
+            return;
+        };
+        // The pieces of each kind read, from the position's bit planes of kinds.
         let mut by_kind = [Bits::<W>::EMPTY; MAX_KINDS];
-        // The pieces of each kind from the position's bit planes of kinds.
-        let nk = def.kinds.len().min(MAX_KINDS);
-        let planes = (usize::BITS - nk.saturating_sub(1).leading_zeros()) as usize;
+        let planes = self.kernels.planes;
         let mine = Bits::<W>::of(&pos.occ[me]);
-        for (k, set) in by_kind.iter_mut().enumerate().take(nk) {
+        let mut ks = kinds;
+        while ks != 0 {
+            let k = ks.trailing_zeros() as usize;
+            ks &= ks - 1;
             let mut m = mine;
             for (b, plane) in pos.kind_planes.iter().enumerate().take(planes) {
                 let plane = Bits::<W>::of(plane);
@@ -716,75 +796,70 @@ impl Generator<'_> {
                     };
                 }
             }
-            *set = m;
+            by_kind[k] = m;
         }
-        let empty = Bits::<W>::of(&empty_squares(&pos.occ, &def.board.all));
-        for (mi, mk) in def.moves.iter().enumerate() {
-            if mk.drop.is_some() || !allowed[mi.min(63)] {
+        let empty = Bits::<W>::of(&empty_squares(&pos.occ, &self.def.board.all));
+        for op in ops {
+            let mi = op.mi;
+            if !allowed[mi.min(63)] {
                 continue;
             }
-            let plan = &self.kernels.moves[mi];
             // The pieces of the kinds that make this move type: no other piece is tried.
             let mut movers = Bits::<W>::EMPTY;
-            for (k, src) in by_kind.iter().enumerate().take(def.kinds.len()) {
-                if mk.pieces >> k & 1 == 1 {
-                    movers = movers.or(*src);
-                }
+            let mut ks = op.kinds;
+            while ks != 0 {
+                movers = movers.or(by_kind[ks.trailing_zeros() as usize]);
+                ks &= ks - 1;
             }
-            cand[mi] = movers.set();
-            if let Some(c) = counted.as_mut()
-                && let Some(q) = &plan.quiet
-                && !q.slide
-                && self.kernels.cheap_quiet[mi] >> me & 1 == 1
-            {
-                let mut n = 0;
-                let mut folds = true;
-                for (k, src) in by_kind.iter().enumerate().take(def.kinds.len()) {
-                    if mk.pieces >> k & 1 == 0 || src.is_empty() {
-                        continue;
+            match &op.what {
+                PassWhat::Steps {
+                    dirs,
+                    sets,
+                    effects,
+                } => {
+                    if let Some(c) = counted.as_mut() {
+                        let mut n = 0;
+                        let mut folds = true;
+                        for &(k, fold) in sets {
+                            let src = by_kind[k as usize];
+                            if src.is_empty() {
+                                continue;
+                            }
+                            let Some((from, to)) = fold else {
+                                folds = false;
+                                break;
+                            };
+                            let src = src.and(Bits::of(&from));
+                            let to = empty.and(Bits::of(&to));
+                            for &d in dirs {
+                                n += sh.step::<W>(d, src).and(to).len() as u64;
+                            }
+                        }
+                        if folds {
+                            if !effects || self.effects_fit(&self.def.moves[mi]) {
+                                c.add(mi, n);
+                            }
+                            cand[mi] = SquareSet::EMPTY;
+                            continue;
+                        }
                     }
-                    let from = self.folded.get(Which::From(mi)).get(me as u8, k as u8);
-                    let (Some(to), Some(from)) = (q.allowed[me * MAX_KINDS + k], from) else {
-                        folds = false;
-                        break;
-                    };
-                    let src = src.and(Bits::of(from));
-                    let to = empty.and(Bits::of(&to));
-                    for &d in &q.dirs[me] {
-                        n += sh.step::<W>(d, src).and(to).len() as u64;
+                    // Only a piece with an empty square next to it that way can step.
+                    let mut src = Bits::<W>::EMPTY;
+                    for &d in dirs {
+                        src = src.or(sh.back::<W>(d, empty));
                     }
+                    cand[mi] = src.and(movers).set();
                 }
-                if folds {
-                    if self.effects_fit(mk) {
-                        c.add(mi, n);
+                PassWhat::Leap { dirs, leapt } => {
+                    let over = Bits::<W>::of(&leapable(&pos.occ, *leapt));
+                    let mut src = Bits::<W>::EMPTY;
+                    for &d in dirs {
+                        src = src.or(sh.back::<W>(d, sh.back::<W>(d, empty).and(over)));
                     }
-                    cand[mi] = SquareSet::EMPTY;
-                    continue;
+                    cand[mi] = src.and(movers).set();
+                    self.exact_leaps |= 1 << mi.min(63);
                 }
-            }
-            if let Some(q) = &plan.quiet
-                && !q.slide
-                && self.kernels.cheap_quiet[mi] >> me & 1 == 1
-            {
-                // Only a piece with an empty square next to it that way can step.
-                let mut src = Bits::<W>::EMPTY;
-                for &d in &q.dirs[me] {
-                    src = src.or(sh.back::<W>(d, empty));
-                }
-                cand[mi] = src.and(movers).set();
-                continue;
-            }
-            if let Some(fl) = &plan.first_leap
-                && !fl.flying
-                && self.kernels.cheap_leap[mi] >> me & 1 == 1
-            {
-                let over = Bits::<W>::of(&leapable(&pos.occ, fl.leapt[me]));
-                let mut src = Bits::<W>::EMPTY;
-                for &d in &fl.dirs[me] {
-                    src = src.or(sh.back::<W>(d, sh.back::<W>(d, empty).and(over)));
-                }
-                cand[mi] = src.and(movers).set();
-                self.exact_leaps |= 1 << mi.min(63);
+                PassWhat::All => cand[mi] = movers.set(),
             }
         }
     }
