@@ -811,6 +811,10 @@ impl Generator<'_> {
                 movers = movers.or(by_kind[ks.trailing_zeros() as usize]);
                 ks &= ks - 1;
             }
+            if movers.is_empty() {
+                cand[mi] = SquareSet::EMPTY;
+                continue;
+            }
             match &op.what {
                 PassWhat::Steps {
                     dirs,
