@@ -930,8 +930,23 @@ impl<'g> Generator<'g> {
         }
     }
 
-    /// Evaluates a move condition.
+    /// Evaluates a move condition; the leaves priorities use most (`capturing`, a move
+    /// type) are answered inline, without a call per move.
+    #[inline]
     pub(crate) fn mv_eval(&mut self, e: &MvExpr, m: &Move) -> bool {
+        match e {
+            MvExpr::True => true,
+            MvExpr::Capturing => m.ncapt > 0,
+            MvExpr::Kind(k) => m.kind == *k,
+            MvExpr::Not(_) | MvExpr::And(_) | MvExpr::Or(_) | MvExpr::From(_) | MvExpr::To(_) => {
+                self.mv_eval_tree(e, m)
+            }
+        }
+    }
+
+    /// [`Self::mv_eval`] of a whole tree.
+    #[inline(never)]
+    fn mv_eval_tree(&mut self, e: &MvExpr, m: &Move) -> bool {
         match e {
             MvExpr::True => true,
             MvExpr::Not(x) => !self.mv_eval(x, m),

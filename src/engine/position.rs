@@ -85,11 +85,11 @@ impl Position {
         self.cells[sq as usize] = code;
         self.occ[owner(code) as usize].insert(sq);
         self.counts[owner(code) as usize][kind(code) as usize] += 1;
-        let k = kind(code);
-        for (b, plane) in self.kind_planes.iter_mut().enumerate() {
-            if k >> b & 1 == 1 {
-                plane.insert(sq);
-            }
+        // Only the planes of the kind's set bits hold the square.
+        let mut k = kind(code);
+        while k != 0 {
+            self.kind_planes[k.trailing_zeros() as usize].insert(sq);
+            k &= k - 1;
         }
     }
 
@@ -101,8 +101,10 @@ impl Position {
             self.cells[sq as usize] = 0;
             self.occ[owner(code) as usize].remove(sq);
             self.counts[owner(code) as usize][kind(code) as usize] -= 1;
-            for plane in &mut self.kind_planes {
-                plane.remove(sq);
+            let mut k = kind(code);
+            while k != 0 {
+                self.kind_planes[k.trailing_zeros() as usize].remove(sq);
+                k &= k - 1;
             }
         }
         code
