@@ -1,7 +1,8 @@
 //! The move kernels against the interpreter, their reference: on random positions of every
 //! bundled rule file (defaults, and each other value of each parameter), both must give the
 //! same legal moves in the same order (paths and captures), the same outcome, and bulk
-//! counting must give the same number of moves, under both move identities.
+//! counting must give the same number of moves, under both move identities; generated in
+//! any order (as perft does), the same moves.
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -64,6 +65,22 @@ fn compare(game: &Game, pos: &Position, what: &str) -> (Vec<Move>, Outcome) {
         let ki: Vec<_> = mi.iter().map(key).collect();
         let kk: Vec<_> = mk.iter().map(key).collect();
         assert_eq!(ki, kk, "{what} ({identity:?}): moves");
+        // In any order (as perft generates), the same moves, each once.
+        let mut ga = game.generator(identity);
+        ga.set_any_order(true);
+        let mut ma = Vec::new();
+        let oa = game.analyze(&mut ga, pos, &mut ma);
+        assert_eq!(oi, oa, "{what} ({identity:?}): outcome in any order");
+        assert_eq!(
+            gi.overflow, ga.overflow,
+            "{what} ({identity:?}): overflow in any order"
+        );
+        if !gi.overflow {
+            let (mut si, mut sa) = (ki.clone(), ma.iter().map(key).collect::<Vec<_>>());
+            si.sort();
+            sa.sort();
+            assert_eq!(si, sa, "{what} ({identity:?}): moves in any order");
+        }
         if !gi.overflow
             && let Some(n) = game.bulk_legal_count(&mut gk, pos, &mut Vec::new())
         {

@@ -35,7 +35,7 @@ use super::{Generator, Identity};
 use crate::engine::bits::Bits;
 use crate::engine::fold::Which;
 use crate::engine::moves::Move;
-use crate::engine::position::{Position, kind, owner};
+use crate::engine::position::{Position, kind, owner, piece_code};
 use crate::model::*;
 
 /// The compiled kernels of a game.
@@ -730,6 +730,12 @@ impl Generator<'_> {
         self.use_kernels
     }
 
+    /// Lets the generator list moves in any order (for counting them: perft), so that quiet
+    /// steps can be generated set-wise. The set of moves is the same.
+    pub fn set_any_order(&mut self, on: bool) {
+        self.any_order = on;
+    }
+
     /// Work done for all pieces at once before the per-piece loop: for each move type, the
     /// squares whose pieces may have a move of it and must be tried one by one
     /// (`self.cand`); with `counted`, the moves of quiet steps whose conditions fold are
@@ -743,6 +749,7 @@ impl Generator<'_> {
         pos: &Position,
         allowed: &[bool; MAX_MOVE_TYPES],
         counted: Option<(&mut Counted, &SquareSet)>,
+        out: &mut Vec<Move>,
     ) {
         let mut cand = std::mem::take(&mut self.cand);
         cand.clear();
@@ -751,10 +758,10 @@ impl Generator<'_> {
         self.exact_leaps = 0;
         match self.kernels.shifts.as_ref().map(|s| s.words) {
             None => {}
-            Some(1) => self.prepass_in::<1>(pos, allowed, counted, &mut cand),
-            Some(2) => self.prepass_in::<2>(pos, allowed, counted, &mut cand),
-            Some(3) => self.prepass_in::<3>(pos, allowed, counted, &mut cand),
-            Some(_) => self.prepass_in::<4>(pos, allowed, counted, &mut cand),
+            Some(1) => self.prepass_in::<1>(pos, allowed, counted, &mut cand, out),
+            Some(2) => self.prepass_in::<2>(pos, allowed, counted, &mut cand, out),
+            Some(3) => self.prepass_in::<3>(pos, allowed, counted, &mut cand, out),
+            Some(_) => self.prepass_in::<4>(pos, allowed, counted, &mut cand, out),
         }
         self.cand = cand;
     }
@@ -767,6 +774,7 @@ impl Generator<'_> {
         allowed: &[bool; MAX_MOVE_TYPES],
         mut counted: Option<&mut Counted>,
         cand: &mut [SquareSet],
+        out: &mut Vec<Move>,
     ) {
         let Some(sh) = &self.kernels.shifts else {
             return;
@@ -846,6 +854,19 @@ impl Generator<'_> {
                             cand[mi] = SquareSet::EMPTY;
                             continue;
                         }
+                    } else if self.any_order
+                        && self.kernels.quiet_unique
+                        && sets
+                            .iter()
+                            .all(|(k, f)| f.is_some() || by_kind[*k as usize].is_empty())
+                    {
+                        if !effects || self.effects_fit(&self.def.moves[mi]) {
+                            let full = self
+                                .steps_setwise(sh, mi, me as u8, sets, dirs, &by_kind, empty, out);
+                            self.overflow |= full;
+                        }
+                        cand[mi] = SquareSet::EMPTY;
+                        continue;
                     }
                     // Only a piece with an empty square next to it that way can step.
                     let mut src = Bits::<W>::EMPTY;
@@ -866,6 +887,71 @@ impl Generator<'_> {
                 PassWhat::All => cand[mi] = movers.set(),
             }
         }
+    }
+
+    /// The moves of quiet steps of move type `mi` for every piece at once, destinations
+    /// found set-wise per kind, direction and shift group (the order differs from the
+    /// interpreter's; see [`Self::set_any_order`]). Every condition folds, and the moves need
+    /// no de-duplication ([`Kernels::quiet_unique`]); counter effects were checked. Returns
+    /// whether `out` overflowed.
+    #[allow(clippy::too_many_arguments)]
+    fn steps_setwise<const W: usize>(
+        &self,
+        sh: &Shifts,
+        mi: usize,
+        me: u8,
+        sets: &[(u8, Option<(SquareSet, SquareSet)>)],
+        dirs: &[u8],
+        by_kind: &[Bits<W>; MAX_KINDS],
+        empty: Bits<W>,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        for &(k, fold) in sets {
+            let src = by_kind[k as usize];
+            let Some((from, to)) = fold else { continue };
+            if src.is_empty() {
+                continue;
+            }
+            let src = src.and(Bits::of(&from));
+            let to = empty.and(Bits::of(&to));
+            let piece = piece_code(me, k);
+            let promotions = &self.promotions[me as usize * MAX_KINDS + k as usize];
+            for &d in dirs {
+                for g in sh.groups(d) {
+                    let moved = if W == 1 {
+                        let mut b = Bits::<W>::EMPTY;
+                        b.0[0] = (src.0[0] & g.mask.0[0]) << g.left >> g.right;
+                        b
+                    } else {
+                        src.and(Bits::of(&g.mask)).shifted(g.by)
+                    };
+                    for t in moved.and(to).set().iter() {
+                        if out.len() >= MAX_MOVES {
+                            return true;
+                        }
+                        let result = promotions
+                            .iter()
+                            .find(|(r, _)| r.contains(t))
+                            .map_or(piece, |&(_, to)| piece_code(me, to));
+                        let mut path = [0; MAX_PATH];
+                        path[0] = t;
+                        out.push(Move {
+                            kind: mi as u8,
+                            from: (t as i16 - g.by) as u8,
+                            to: t,
+                            piece,
+                            result,
+                            ncapt: 0,
+                            len: 1,
+                            capt_legs: 0,
+                            captures: SquareSet::EMPTY,
+                            path,
+                        });
+                    }
+                }
+            }
+        }
+        false
     }
 
     /// The moves of the piece on `sq` by quiet kernel `mi`, emitted as the interpreter would

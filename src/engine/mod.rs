@@ -320,6 +320,7 @@ pub struct Overflow;
 /// [`Overflow`] when a position's move generation passed its bounds.
 pub fn perft(game: &Game, pos: &Position, depth: u32, identity: Identity) -> Result<u64, Overflow> {
     let mut g = game.generator(identity);
+    g.set_any_order(true);
     let mut lists: Vec<Vec<Move>> = (0..=depth).map(|_| Vec::with_capacity(256)).collect();
     perft_rec(game, &mut g, pos, depth, &mut lists)
 }

@@ -75,6 +75,9 @@ pub struct Generator<'g> {
     // Move types compiled into tables (see `kernel`), and whether to use them.
     kernels: Kernels,
     use_kernels: bool,
+    /// The order of the generated moves does not matter (perft counts them): quiet steps
+    /// may then be generated set-wise, type by type, rather than piece by piece.
+    any_order: bool,
     // Per move type, the squares whose pieces the per-piece loop must try (see `prepass`).
     cand: Vec<SquareSet>,
     // Bit per move type: `cand` is already exactly the pieces whose first leap is possible.
@@ -160,6 +163,7 @@ impl<'g> Generator<'g> {
             flood_scratch: Vec::new(),
             flood_clash: false,
             use_kernels: std::env::var_os("REGULA_INTERPRETER").is_none_or(|v| v.is_empty()),
+            any_order: false,
             lbuf: Vec::with_capacity(1024),
             nodes: 0,
             overflow: false,
@@ -212,7 +216,12 @@ impl<'g> Generator<'g> {
             }
         }
         if self.use_kernels {
-            self.prepass(pos, &allowed, counted.as_mut().map(|(c, e)| (&mut **c, *e)));
+            self.prepass(
+                pos,
+                &allowed,
+                counted.as_mut().map(|(c, e)| (&mut **c, *e)),
+                out,
+            );
         }
         let mine = pos.occ[pos.to_move as usize];
         if self.use_kernels && counted.is_some() {
