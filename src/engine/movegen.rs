@@ -224,7 +224,7 @@ impl<'g> Generator<'g> {
             );
         }
         let mine = pos.occ[pos.to_move as usize];
-        if self.use_kernels && counted.is_some() {
+        if self.use_kernels && (counted.is_some() || self.any_order) {
             // Counting: the order of the generated moves does not matter, so go by move type
             // and visit only the pieces the pre-pass left to try.
             for (ki, mk) in def.moves.iter().enumerate() {

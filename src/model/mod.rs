@@ -7,7 +7,7 @@
 
 mod square_set;
 
-pub use square_set::SquareSet;
+pub use square_set::{SquareSet, Squares};
 
 /// Largest number of squares a board may have (square 255 is reserved as "none").
 pub const MAX_SQUARES: usize = 255;

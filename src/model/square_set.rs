@@ -112,19 +112,37 @@ impl SquareSet {
         SquareSet(r)
     }
     /// The squares in increasing order.
-    pub fn iter(&self) -> impl Iterator<Item = u8> + '_ {
-        (0..4usize).flat_map(move |w| {
-            let mut bits = self.0[w];
-            std::iter::from_fn(move || {
-                if bits == 0 {
-                    None
-                } else {
-                    let b = bits.trailing_zeros();
-                    bits &= bits - 1;
-                    Some((w as u32 * 64 + b) as u8)
-                }
-            })
-        })
+    #[inline]
+    pub fn iter(&self) -> Squares {
+        Squares {
+            words: self.0,
+            w: 0,
+        }
+    }
+}
+
+/// The squares of a [`SquareSet`] in increasing order: a copy of its words, emptied word by
+/// word (one branch per square, not a nested iterator per word).
+#[derive(Clone)]
+pub struct Squares {
+    words: [u64; 4],
+    w: usize,
+}
+
+impl Iterator for Squares {
+    type Item = u8;
+
+    #[inline]
+    fn next(&mut self) -> Option<u8> {
+        while self.w < 4 {
+            let bits = self.words[self.w];
+            if bits != 0 {
+                self.words[self.w] = bits & (bits - 1);
+                return Some((self.w as u32 * 64 + bits.trailing_zeros()) as u8);
+            }
+            self.w += 1;
+        }
+        None
     }
 }
 
