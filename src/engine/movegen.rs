@@ -78,6 +78,10 @@ pub struct Generator<'g> {
     /// The order of the generated moves does not matter (perft counts them): quiet steps
     /// may then be generated set-wise, type by type, rather than piece by piece.
     any_order: bool,
+    /// Whether some move type has a `require` condition, and some drops a piece: most
+    /// games have neither, and skip both loops over the move types.
+    has_require: bool,
+    has_drops: bool,
     // Per move type, the squares whose pieces the per-piece loop must try (see `prepass`).
     cand: Vec<SquareSet>,
     // Bit per move type: `cand` is already exactly the pieces whose first leap is possible.
@@ -164,6 +168,8 @@ impl<'g> Generator<'g> {
             flood_clash: false,
             use_kernels: std::env::var_os("REGULA_INTERPRETER").is_none_or(|v| v.is_empty()),
             any_order: false,
+            has_require: def.moves.iter().any(|m| m.require.is_some()),
+            has_drops: def.moves.iter().any(|m| m.drop.is_some()),
             lbuf: Vec::with_capacity(1024),
             nodes: 0,
             overflow: false,
@@ -210,9 +216,11 @@ impl<'g> Generator<'g> {
         let def = self.def;
         // `require` conditions depend only on the position: decide them once per move type.
         let mut allowed = [true; MAX_MOVE_TYPES];
-        for (i, mk) in def.moves.iter().enumerate() {
-            if let Some(r) = &mk.require {
-                allowed[i.min(63)] = self.cond_eval(pos, r, &mut Env::default(), None, false);
+        if self.has_require {
+            for (i, mk) in def.moves.iter().enumerate() {
+                if let Some(r) = &mk.require {
+                    allowed[i.min(63)] = self.cond_eval(pos, r, &mut Env::default(), None, false);
+                }
             }
         }
         if self.use_kernels {
@@ -231,7 +239,11 @@ impl<'g> Generator<'g> {
                 if !allowed[ki.min(63)] {
                     continue;
                 }
-                for sq in mine.and(&self.cand[ki]).iter() {
+                let try_these = mine.and(&self.cand[ki]);
+                if try_these.is_empty() {
+                    continue;
+                }
+                for sq in try_these.iter() {
                     self.piece_moves(pos, ki, mk, sq, &mut counted, out);
                 }
             }
@@ -244,7 +256,9 @@ impl<'g> Generator<'g> {
                 }
             }
         }
-        self.drops(&allowed, out);
+        if self.has_drops {
+            self.drops(&allowed, out);
+        }
     }
 
     /// The moves of type `ki` of the piece on `sq` (generated, or with `counted`, counted
