@@ -678,7 +678,8 @@ fn empty_squares(pos_occ: &[SquareSet; MAX_PLAYERS + 1], all: &SquareSet) -> Squ
 
 /// How many moves of each move type were counted rather than generated.
 pub(super) struct Counted {
-    /// Per move type; only the types in `some` may be non-zero.
+    /// Per move type; only the entries of the types in `some` mean anything (the others
+    /// are left over from earlier counts, so that the array is not cleared every time).
     n: [u64; 64],
     /// Bit `t`: move type `t` has counted moves.
     some: u64,
@@ -691,19 +692,18 @@ impl Counted {
     #[inline]
     pub fn add(&mut self, t: usize, k: u64) {
         if k > 0 {
-            self.n[t] += k;
-            self.some |= 1 << t;
+            if self.some >> t & 1 == 1 {
+                self.n[t] += k;
+            } else {
+                self.n[t] = k;
+                self.some |= 1 << t;
+            }
         }
     }
 
     /// Drops the counted moves of every type not in `mask`.
     #[inline]
     fn keep(&mut self, mask: u64) {
-        let mut gone = self.some & !mask;
-        while gone != 0 {
-            self.n[gone.trailing_zeros() as usize] = 0;
-            gone &= gone - 1;
-        }
         self.some &= mask;
     }
 
@@ -1614,14 +1614,17 @@ impl Generator<'_> {
         if !self.use_kernels || !self.kernels.disjoint || self.def.moves.len() > 64 {
             return None;
         }
-        let mut counted = Counted {
-            n: [0; 64],
-            some: 0,
-            floods: std::mem::take(&mut self.flood_scratch),
-        };
+        let mut counted = self.counted_scratch.take().unwrap_or_else(|| {
+            Box::new(Counted {
+                n: [0; 64],
+                some: 0,
+                floods: Vec::new(),
+            })
+        });
+        counted.some = 0;
         counted.floods.clear();
         let r = self.bulk_count_with(pos, out, &mut counted);
-        self.flood_scratch = std::mem::take(&mut counted.floods);
+        self.counted_scratch = Some(counted);
         r
     }
 

@@ -82,11 +82,16 @@ pub struct Generator<'g> {
     /// games have neither, and skip both loops over the move types.
     has_require: bool,
     has_drops: bool,
+    /// Whether nothing after generation reads the scratch board: no `require`, no drops,
+    /// and no priority asks about a move's squares (`from`/`to`, whose `can` searches it).
+    /// Then a count whose pieces all went set-wise need not load it.
+    board_idle_after: bool,
     // Per move type, the squares whose pieces the per-piece loop must try (see `prepass`).
     cand: Vec<SquareSet>,
     // Bit per move type: `cand` is already exactly the pieces whose first leap is possible.
     exact_leaps: u64,
-    flood_scratch: Vec<(u8, SquareSet)>,
+    // The counts of the last bulk count, kept to be reused.
+    counted_scratch: Option<Box<Counted>>,
     flood_clash: bool,
     // Landings `(square, direction, victim)`, a stack shared by the nested searches.
     lbuf: Vec<(u8, u8, u8)>,
@@ -164,12 +169,21 @@ impl<'g> Generator<'g> {
             kernels: Kernels::default(),
             cand: Vec::new(),
             exact_leaps: 0,
-            flood_scratch: Vec::new(),
+            counted_scratch: None,
             flood_clash: false,
             use_kernels: std::env::var_os("REGULA_INTERPRETER").is_none_or(|v| v.is_empty()),
             any_order: false,
             has_require: def.moves.iter().any(|m| m.require.is_some()),
             has_drops: def.moves.iter().any(|m| m.drop.is_some()),
+            board_idle_after: def
+                .moves
+                .iter()
+                .all(|m| m.require.is_none() && m.drop.is_none())
+                && def.priorities.iter().all(|pr| {
+                    !cond_reads_squares(&pr.when)
+                        && !mv_reads_squares(&pr.keep)
+                        && pr.prefer.as_ref().is_none_or(|p| !mv_reads_squares(p))
+                }),
             lbuf: Vec::with_capacity(1024),
             nodes: 0,
             overflow: false,
@@ -201,8 +215,14 @@ impl<'g> Generator<'g> {
         mut counted: Option<(&mut Counted, &SquareSet)>,
     ) {
         out.clear();
-        self.cells = pos.cells;
-        self.occ = pos.occ;
+        // The scratch board is loaded when a piece is first searched: at most positions of a
+        // count the pre-pass alone decides every move type, and never reads it.
+        let by_type = self.use_kernels && (counted.is_some() || self.any_order);
+        let mut loaded = !(by_type && self.board_idle_after);
+        if loaded {
+            self.cells = pos.cells;
+            self.occ = pos.occ;
+        }
         self.mover = pos.to_move;
         self.counters = pos.counters;
         self.stamp = self.stamp.wrapping_add(1);
@@ -232,7 +252,7 @@ impl<'g> Generator<'g> {
             );
         }
         let mine = pos.occ[pos.to_move as usize];
-        if self.use_kernels && (counted.is_some() || self.any_order) {
+        if by_type {
             // Counting: the order of the generated moves does not matter, so go by move type
             // and visit only the pieces the pre-pass left to try.
             for (ki, mk) in def.moves.iter().enumerate() {
@@ -242,6 +262,11 @@ impl<'g> Generator<'g> {
                 let try_these = mine.and(&self.cand[ki]);
                 if try_these.is_empty() {
                     continue;
+                }
+                if !loaded {
+                    self.cells = pos.cells;
+                    self.occ = pos.occ;
+                    loaded = true;
                 }
                 for sq in try_these.iter() {
                     self.piece_moves(pos, ki, mk, sq, &mut counted, out);
@@ -255,6 +280,10 @@ impl<'g> Generator<'g> {
                     }
                 }
             }
+        }
+        if !loaded {
+            // Nothing left to search; the next call loads the board it needs.
+            return;
         }
         if self.has_drops {
             self.drops(&allowed, out);
@@ -986,6 +1015,26 @@ impl<'g> Generator<'g> {
                 self.sq_eval(s, m.to)
             }
         }
+    }
+}
+
+/// Whether a move condition asks about a move's squares.
+fn mv_reads_squares(e: &MvExpr) -> bool {
+    match e {
+        MvExpr::True | MvExpr::Capturing | MvExpr::Kind(_) => false,
+        MvExpr::Not(x) => mv_reads_squares(x),
+        MvExpr::And(v) | MvExpr::Or(v) => v.iter().any(mv_reads_squares),
+        MvExpr::From(_) | MvExpr::To(_) => true,
+    }
+}
+
+/// Whether a condition asks about a move's squares (in an `exists`).
+fn cond_reads_squares(c: &Cond) -> bool {
+    match c {
+        Cond::True | Cond::Blocked(_) | Cond::Repeated(_) | Cond::Cmp(..) => false,
+        Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => cond_reads_squares(x),
+        Cond::And(v) | Cond::Or(v) => v.iter().any(cond_reads_squares),
+        Cond::Exists(m) => mv_reads_squares(m),
     }
 }
 
