@@ -40,6 +40,8 @@ pub(super) struct EndMemo {
     last: [Option<(Key, Verdict)>; MAX_PLAYERS],
     /// Bit `i`: end rule `i` can hold only when the side to move is blocked.
     needs_blocked: u64,
+    /// Bit `c`: counter `c` is read by some end rule (only those are part of the key).
+    counters_read: u32,
 }
 
 impl EndMemo {
@@ -60,10 +62,15 @@ impl EndMemo {
             .enumerate()
             .filter(|(_, r)| needs_blocked(&r.cond))
             .fold(0, |m, (i, _)| m | 1 << i);
+        let mut counters_read = 0;
+        for rule in &def.end {
+            read_counters(&rule.cond, &mut counters_read);
+        }
         EndMemo {
             squares,
             last: Default::default(),
             needs_blocked,
+            counters_read,
         }
     }
 
@@ -92,10 +99,26 @@ impl EndMemo {
         let same = key.to_move == pos.to_move
             && key.blocked == blocked
             && key.counts == pos.counts
-            && key.counters == pos.counters
+            && self.same_counters(&key.counters, &pos.counters)
             && (squares.is_empty()
                 || (0..=MAX_PLAYERS).all(|p| key.seen[p] == pos.occ[p].and(&squares)));
         same.then_some(*verdict)
+    }
+
+    /// Whether the counters the rules read agree (a counter bumped every move, read by no
+    /// end rule, must not make every position look new).
+    #[inline]
+    fn same_counters(&self, a: &[i16], b: &[i16]) -> bool {
+        let mut m = self.counters_read;
+        while m != 0 {
+            let c = m.trailing_zeros() as usize;
+            let slots = c * MAX_PLAYERS..(c + 1) * MAX_PLAYERS;
+            if a[slots.clone()] != b[slots] {
+                return false;
+            }
+            m &= m - 1;
+        }
+        true
     }
 
     /// Remembers the verdict of a position.
@@ -145,6 +168,23 @@ fn read_squares(def: &GameDef, c: &Cond, squares: &mut Option<SquareSet>) {
                             _ => *squares = None,
                         }
                     }
+                }
+            }
+        }
+    }
+}
+
+/// Adds a bit for each counter `c` reads to `read`.
+fn read_counters(c: &Cond, read: &mut u32) {
+    match c {
+        Cond::True | Cond::Exists(_) | Cond::Blocked(_) | Cond::Repeated(_) => {}
+        Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => read_counters(x, read),
+        Cond::And(v) | Cond::Or(v) => v.iter().for_each(|x| read_counters(x, read)),
+        Cond::Cmp(a, _, b) => {
+            for q in [a, b] {
+                match q {
+                    Quantity::Counter { counter, .. } => *read |= 1 << (*counter as u32 % 32),
+                    Quantity::Int(_) | Quantity::Count { .. } => {}
                 }
             }
         }
