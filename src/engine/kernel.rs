@@ -82,13 +82,15 @@ pub(super) enum PassWhat {
     /// a piece stands, the pieces are tried one by one). Otherwise only the pieces with an
     /// empty square next to them are tried. `effects`: counter effects to check.
     Steps {
-        dirs: Vec<u8>,
+        /// The shift groups of every direction, in one list (the directions' destinations
+        /// never meet, so each group is counted on its own).
+        groups: Vec<Group>,
         sets: Vec<(u8, Option<(SquareSet, SquareSet)>)>,
         effects: bool,
     },
     /// A leap that does not fly: exactly the pieces with a piece it may leap next to them
     /// and an empty square beyond.
-    Leap { dirs: Vec<u8>, leapt: u8 },
+    Leap { dirs: Vec<Vec<Group>>, leapt: u8 },
     /// Every piece of the kinds is tried.
     All,
 }
@@ -112,11 +114,35 @@ pub(super) struct Shifts {
 
 /// One group of squares that a direction moves by the same index offset.
 #[derive(Debug, Clone)]
-struct Group {
+pub(super) struct Group {
     by: i16,
     left: u32,
     right: u32,
     mask: SquareSet,
+}
+
+impl Group {
+    /// The squares of `s` in this group, moved one step.
+    #[inline(always)]
+    fn fwd<const W: usize>(&self, s: Bits<W>) -> Bits<W> {
+        if W == 1 {
+            let mut r = Bits::EMPTY;
+            r.0[0] = (s.0[0] & self.mask.0[0]) << self.left >> self.right;
+            return r;
+        }
+        s.and(Bits::of(&self.mask)).shifted(self.by)
+    }
+
+    /// The squares of this group whose step lands in `s`.
+    #[inline(always)]
+    fn bwd<const W: usize>(&self, s: Bits<W>) -> Bits<W> {
+        if W == 1 {
+            let mut r = Bits::EMPTY;
+            r.0[0] = s.0[0] >> self.left << self.right & self.mask.0[0];
+            return r;
+        }
+        s.shifted(-self.by).and(Bits::of(&self.mask))
+    }
 }
 
 /// Most word shifts a set-wise test may take per direction set: beyond it (wide or irregular
@@ -179,20 +205,13 @@ impl Shifts {
         &self.groups[a as usize..b as usize]
     }
 
-    /// The squares one step from the squares of `s` in direction `d`.
-    #[inline]
-    pub fn step<const W: usize>(&self, d: u8, s: Bits<W>) -> Bits<W> {
-        let mut r = Bits::EMPTY;
-        if W == 1 {
-            for g in self.groups(d) {
-                r.0[0] |= (s.0[0] & g.mask.0[0]) << g.left >> g.right;
-            }
-            return r;
-        }
-        for g in self.groups(d) {
-            r = r.or(s.and(Bits::of(&g.mask)).shifted(g.by));
-        }
-        r
+    /// The squares one step from the squares of `s` in direction `d` (the union of its
+    /// groups' steps, as the pre-pass takes them).
+    #[cfg(test)]
+    fn step<const W: usize>(&self, d: u8, s: Bits<W>) -> Bits<W> {
+        self.groups(d)
+            .iter()
+            .fold(Bits::EMPTY, |r, g| r.or(g.fwd(s)))
     }
 
     /// Whether stepping whole sets along `dirs` is cheap enough (see [`MAX_SET_SHIFTS`]).
@@ -202,19 +221,11 @@ impl Shifts {
     }
 
     /// The squares whose step in direction `d` lands in `s`.
-    #[inline]
-    pub fn back<const W: usize>(&self, d: u8, s: Bits<W>) -> Bits<W> {
-        let mut r = Bits::EMPTY;
-        if W == 1 {
-            for g in self.groups(d) {
-                r.0[0] |= s.0[0] >> g.left << g.right & g.mask.0[0];
-            }
-            return r;
-        }
-        for g in self.groups(d) {
-            r = r.or(s.shifted(-g.by).and(Bits::of(&g.mask)));
-        }
-        r
+    #[cfg(test)]
+    fn back<const W: usize>(&self, d: u8, s: Bits<W>) -> Bits<W> {
+        self.groups(d)
+            .iter()
+            .fold(Bits::EMPTY, |r, g| r.or(g.bwd(s)))
     }
 }
 
@@ -632,13 +643,24 @@ impl Kernels {
                             })
                             .collect();
                         PassWhat::Steps {
-                            dirs: q.dirs[p].clone(),
+                            groups: q.dirs[p]
+                                .iter()
+                                .flat_map(|&d| shifts.as_ref().map_or(&[][..], |sh| sh.groups(d)))
+                                .cloned()
+                                .collect(),
                             sets,
                             effects: !mk.effects.is_empty(),
                         }
                     }
                     (_, Some(fl)) if !fl.flying && cheap_leap[mi] >> p & 1 == 1 => PassWhat::Leap {
-                        dirs: fl.dirs[p].clone(),
+                        dirs: fl.dirs[p]
+                            .iter()
+                            .map(|&d| {
+                                shifts
+                                    .as_ref()
+                                    .map_or(Vec::new(), |sh| sh.groups(d).to_vec())
+                            })
+                            .collect(),
                         leapt: fl.leapt[p],
                     },
                     _ => PassWhat::All,
@@ -776,9 +798,9 @@ impl Generator<'_> {
         cand: &mut [SquareSet],
         out: &mut Vec<Move>,
     ) {
-        let Some(sh) = &self.kernels.shifts else {
+        if self.kernels.shifts.is_none() {
             return;
-        };
+        }
         let me = pos.to_move as usize;
         let (Some(ops), Some(&kinds)) =
             (self.kernels.pass.get(me), self.kernels.pass_kinds.get(me))
@@ -825,7 +847,7 @@ impl Generator<'_> {
             }
             match &op.what {
                 PassWhat::Steps {
-                    dirs,
+                    groups,
                     sets,
                     effects,
                 } => {
@@ -843,8 +865,8 @@ impl Generator<'_> {
                             };
                             let src = src.and(Bits::of(&from));
                             let to = empty.and(Bits::of(&to));
-                            for &d in dirs {
-                                n += sh.step::<W>(d, src).and(to).len() as u64;
+                            for g in groups {
+                                n += g.fwd(src).and(to).len() as u64;
                             }
                         }
                         if folds {
@@ -862,7 +884,7 @@ impl Generator<'_> {
                     {
                         if !effects || self.effects_fit(&self.def.moves[mi]) {
                             let full = self
-                                .steps_setwise(sh, mi, me as u8, sets, dirs, &by_kind, empty, out);
+                                .steps_setwise(mi, me as u8, sets, groups, &by_kind, empty, out);
                             self.overflow |= full;
                         }
                         cand[mi] = SquareSet::EMPTY;
@@ -870,16 +892,23 @@ impl Generator<'_> {
                     }
                     // Only a piece with an empty square next to it that way can step.
                     let mut src = Bits::<W>::EMPTY;
-                    for &d in dirs {
-                        src = src.or(sh.back::<W>(d, empty));
+                    for g in groups {
+                        src = src.or(g.bwd(empty));
                     }
                     cand[mi] = src.and(movers).set();
                 }
                 PassWhat::Leap { dirs, leapt } => {
                     let over = Bits::<W>::of(&leapable(&pos.occ, *leapt));
                     let mut src = Bits::<W>::EMPTY;
-                    for &d in dirs {
-                        src = src.or(sh.back::<W>(d, sh.back::<W>(d, empty).and(over)));
+                    for gs in dirs {
+                        let mut mid = Bits::<W>::EMPTY;
+                        for g in gs {
+                            mid = mid.or(g.bwd(empty));
+                        }
+                        let mid = mid.and(over);
+                        for g in gs {
+                            src = src.or(g.bwd(mid));
+                        }
                     }
                     cand[mi] = src.and(movers).set();
                     self.exact_leaps |= 1 << mi.min(63);
@@ -897,11 +926,10 @@ impl Generator<'_> {
     #[allow(clippy::too_many_arguments)]
     fn steps_setwise<const W: usize>(
         &self,
-        sh: &Shifts,
         mi: usize,
         me: u8,
         sets: &[(u8, Option<(SquareSet, SquareSet)>)],
-        dirs: &[u8],
+        groups: &[Group],
         by_kind: &[Bits<W>; MAX_KINDS],
         empty: Bits<W>,
         out: &mut Vec<Move>,
@@ -916,16 +944,9 @@ impl Generator<'_> {
             let to = empty.and(Bits::of(&to));
             let piece = piece_code(me, k);
             let promotions = &self.promotions[me as usize * MAX_KINDS + k as usize];
-            for &d in dirs {
-                for g in sh.groups(d) {
-                    let moved = if W == 1 {
-                        let mut b = Bits::<W>::EMPTY;
-                        b.0[0] = (src.0[0] & g.mask.0[0]) << g.left >> g.right;
-                        b
-                    } else {
-                        src.and(Bits::of(&g.mask)).shifted(g.by)
-                    };
-                    for t in moved.and(to).set().iter() {
+            {
+                for g in groups {
+                    for t in g.fwd(src).and(to).set().iter() {
                         if out.len() >= MAX_MOVES {
                             return true;
                         }
@@ -1907,6 +1928,11 @@ mod tests {
                         "{} back {d}",
                         path.display()
                     );
+                    // One-word boards take the branch-free shifts.
+                    if board.len() <= 64 {
+                        assert_eq!(sh.step::<1>(d, Bits::of(&s)).set(), want, "one word");
+                        assert_eq!(sh.back::<1>(d, Bits::of(&want)).set(), back, "one word");
+                    }
                 }
             }
         }
