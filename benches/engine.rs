@@ -88,6 +88,23 @@ fn bench(c: &mut Criterion) {
     });
     side.finish();
 
+    // The target's own depth: perft 8 (123,290,300 paths), a few seconds per run.
+    let mut deep = c.benchmark_group("turkish_perft_8_paths_side_by_side");
+    deep.sample_size(10);
+    deep.bench_function("regula", |b| {
+        b.iter(|| {
+            assert_eq!(
+                perft(&turkish, &ts, 8, Identity::Path).unwrap(),
+                123_290_300
+            )
+        })
+    });
+    deep.bench_function("kish", |b| {
+        let board = kish::Board::new_default();
+        b.iter(|| assert_eq!(black_box(&board).perft(8), 123_290_300))
+    });
+    deep.finish();
+
     // Thousands of capture orders with 15,896 distinct effects: linear de-duplication.
     let (_, lattice) = load("tests/fixtures/speed/lattice.rules");
     let lp = lattice_position(&lattice);

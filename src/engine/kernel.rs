@@ -90,7 +90,12 @@ pub(super) enum PassWhat {
     },
     /// A leap that does not fly: exactly the pieces with a piece it may leap next to them
     /// and an empty square beyond.
-    Leap { dirs: Vec<Vec<Group>>, leapt: u8 },
+    /// `pairs`: per direction, each (source group, middle group) through which a leap can
+    /// pass, in one list.
+    Leap {
+        pairs: Vec<(Group, Group)>,
+        leapt: u8,
+    },
     /// Every piece of the kinds is tried.
     All,
 }
@@ -653,14 +658,9 @@ impl Kernels {
                         }
                     }
                     (_, Some(fl)) if !fl.flying && cheap_leap[mi] >> p & 1 == 1 => PassWhat::Leap {
-                        dirs: fl.dirs[p]
-                            .iter()
-                            .map(|&d| {
-                                shifts
-                                    .as_ref()
-                                    .map_or(Vec::new(), |sh| sh.groups(d).to_vec())
-                            })
-                            .collect(),
+                        pairs: shifts
+                            .as_ref()
+                            .map_or(Vec::new(), |sh| leap_pairs(sh, &fl.dirs[p])),
                         leapt: fl.leapt[p],
                     },
                     _ => PassWhat::All,
@@ -686,6 +686,27 @@ impl Kernels {
                     .leading_zeros()) as usize,
         }
     }
+}
+
+/// The (source group, middle group) pairs of a leap along `dirs`: a piece in the source
+/// group steps onto a middle square of the middle group, whose step lands beyond. Pairs no
+/// square can take are left out.
+fn leap_pairs(sh: &Shifts, dirs: &[u8]) -> Vec<(Group, Group)> {
+    let mut pairs = Vec::new();
+    for &d in dirs {
+        for g in sh.groups(d) {
+            for gm in sh.groups(d) {
+                let passes = g.mask.iter().any(|s| {
+                    let m = s as i16 + g.by;
+                    (0..256).contains(&m) && gm.mask.contains(m as u8)
+                });
+                if passes {
+                    pairs.push((g.clone(), gm.clone()));
+                }
+            }
+        }
+    }
+    pairs
 }
 
 /// The squares holding no piece.
@@ -773,9 +794,14 @@ impl Generator<'_> {
         counted: Option<(&mut Counted, &SquareSet)>,
         out: &mut Vec<Move>,
     ) {
+        // Every entry the ops below do not write stays as it was: the whole board (set once
+        // when the generator is made) for move types without an op, and a stale set for a
+        // type whose `require` fails here, which no loop reads.
         let mut cand = std::mem::take(&mut self.cand);
-        cand.clear();
-        cand.resize(self.def.moves.len(), FULL);
+        if cand.len() != self.def.moves.len() {
+            cand.clear();
+            cand.resize(self.def.moves.len(), FULL);
+        }
         let counted = counted.map(|(c, _)| c);
         self.exact_leaps = 0;
         match self.kernels.shifts.as_ref().map(|s| s.words) {
@@ -897,18 +923,11 @@ impl Generator<'_> {
                     }
                     cand[mi] = src.and(movers).set();
                 }
-                PassWhat::Leap { dirs, leapt } => {
+                PassWhat::Leap { pairs, leapt } => {
                     let over = Bits::<W>::of(&leapable(&pos.occ, *leapt));
                     let mut src = Bits::<W>::EMPTY;
-                    for gs in dirs {
-                        let mut mid = Bits::<W>::EMPTY;
-                        for g in gs {
-                            mid = mid.or(g.bwd(empty));
-                        }
-                        let mid = mid.and(over);
-                        for g in gs {
-                            src = src.or(g.bwd(mid));
-                        }
+                    for (g, gm) in pairs {
+                        src = src.or(g.bwd(gm.bwd(empty).and(over)));
                     }
                     cand[mi] = src.and(movers).set();
                     self.exact_leaps |= 1 << mi.min(63);
