@@ -91,6 +91,7 @@ fn bench(c: &mut Criterion) {
     // The target's own depth: perft 8 (123,290,300 paths), a few seconds per run.
     let mut deep = c.benchmark_group("turkish_perft_8_paths_side_by_side");
     deep.sample_size(10);
+    deep.measurement_time(std::time::Duration::from_secs(30));
     deep.bench_function("regula", |b| {
         b.iter(|| {
             assert_eq!(

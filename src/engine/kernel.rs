@@ -20,8 +20,10 @@
 //!   square by square, since no square condition depends on the path taken; a flood followed
 //!   by a leap (`canter+ then jump+!`) proves on the reached squares that the leap cannot
 //!   start, before any search;
-//! - a *pre-pass* over whole square sets: each move type's candidate pieces (its kinds, with
-//!   room to move, or exactly those that can leap), and the quiet steps counted set-wise;
+//! - a *pre-pass* over whole square sets, compiled per player into a flat list of
+//!   operations ([`PassOp`]): each move type's candidate pieces (its kinds, with room to
+//!   move, or exactly those that can leap), and the quiet steps counted set-wise, or, where
+//!   the order of the moves does not matter (perft), generated set-wise;
 //! - *bulk counting* of the quiet moves at the last ply of perft: a plan, derived from the
 //!   priorities, says whether the count of legal moves can be had from destination sets
 //!   without building the quiet moves; when it cannot prove the count exact for a position it
