@@ -1339,25 +1339,7 @@ impl Generator<'_> {
         reach.push(sq);
         // Decides a newly seen square: a refused one is refused from every direction.
         let visit = |g: &mut Self, reach: &mut Reach, t: u8| {
-            let ok = match sets.land {
-                Some(s) => s.contains(t),
-                None => {
-                    g.cond_at(Which::LegLand(li), &leg.land, t)
-                        && g.cond_at(Which::MoveLand(mi), &mk.land, t)
-                }
-            };
-            if ok {
-                reach.reached.insert(t);
-                let stop = match sets.stop {
-                    Some(s) => s.contains(t),
-                    None => g.cond_at(Which::Stop(mi), &mk.stop, t) || g.promotion_stop_square(t),
-                };
-                if stop {
-                    reach.stopped.insert(t);
-                } else {
-                    reach.push(t);
-                }
-            }
+            g.flood_visit(mk, mi, li, leg, &sets, reach, t)
         };
         if fl.hops.is_some() {
             let mut fresh = [0u8; MAX_CHAIN_DIRS];
@@ -1404,6 +1386,41 @@ impl Generator<'_> {
             }
         }
         Some((reach.reached, reach.stopped))
+    }
+
+    /// Decides a square a flood has newly seen: a refused one is refused from every
+    /// direction.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn flood_visit(
+        &mut self,
+        mk: &MoveKind,
+        mi: usize,
+        li: usize,
+        leg: &Leg,
+        sets: &FloodSets,
+        reach: &mut Reach,
+        t: u8,
+    ) {
+        let ok = match &sets.land {
+            Some(s) => s.contains(t),
+            None => {
+                self.cond_at(Which::LegLand(li), &leg.land, t)
+                    && self.cond_at(Which::MoveLand(mi), &mk.land, t)
+            }
+        };
+        if ok {
+            reach.reached.insert(t);
+            let stop = match &sets.stop {
+                Some(s) => s.contains(t),
+                None => self.cond_at(Which::Stop(mi), &mk.stop, t) || self.promotion_stop_square(t),
+            };
+            if stop {
+                reach.stopped.insert(t);
+            } else {
+                reach.push(t);
+            }
+        }
     }
 
     /// The moves of flood kernel `mi` for the piece on `sq` (lifted, its move begun), by
