@@ -79,7 +79,7 @@ pub(super) struct PassOp {
 /// The set-wise work of a [`PassOp`].
 #[derive(Debug, Clone)]
 pub(super) enum PassWhat {
-    /// Quiet steps along `dirs`. When counting, the moves are counted set-wise: per kind its
+    /// Quiet steps along a direction set. When counting, the moves are counted set-wise: per kind its
     /// folded `from` and allowed landings (`None` where one reads the board: then, if such
     /// a piece stands, the pieces are tried one by one). Otherwise only the pieces with an
     /// empty square next to them are tried. `effects`: counter effects to check.
@@ -92,9 +92,9 @@ pub(super) enum PassWhat {
     },
     /// A leap that does not fly: exactly the pieces with a piece it may leap next to them
     /// and an empty square beyond.
-    /// `pairs`: per direction, each (source group, middle group) through which a leap can
-    /// pass, in one list.
     Leap {
+        /// Per direction, each (source group, middle group) through which a leap can pass,
+        /// in one list.
         pairs: Vec<(Group, Group)>,
         leapt: u8,
     },
@@ -965,31 +965,29 @@ impl Generator<'_> {
             let to = empty.and(Bits::of(&to));
             let piece = piece_code(me, k);
             let promotions = &self.promotions[me as usize * MAX_KINDS + k as usize];
-            {
-                for g in groups {
-                    for t in g.fwd(src).and(to).set().iter() {
-                        if out.len() >= MAX_MOVES {
-                            return true;
-                        }
-                        let result = promotions
-                            .iter()
-                            .find(|(r, _)| r.contains(t))
-                            .map_or(piece, |&(_, to)| piece_code(me, to));
-                        let mut path = [0; MAX_PATH];
-                        path[0] = t;
-                        out.push(Move {
-                            kind: mi as u8,
-                            from: (t as i16 - g.by) as u8,
-                            to: t,
-                            piece,
-                            result,
-                            ncapt: 0,
-                            len: 1,
-                            capt_legs: 0,
-                            captures: SquareSet::EMPTY,
-                            path,
-                        });
+            for g in groups {
+                for t in g.fwd(src).and(to).set().iter() {
+                    if out.len() >= MAX_MOVES {
+                        return true;
                     }
+                    let result = promotions
+                        .iter()
+                        .find(|(r, _)| r.contains(t))
+                        .map_or(piece, |&(_, to)| piece_code(me, to));
+                    let mut path = [0; MAX_PATH];
+                    path[0] = t;
+                    out.push(Move {
+                        kind: mi as u8,
+                        from: (t as i16 - g.by) as u8,
+                        to: t,
+                        piece,
+                        result,
+                        ncapt: 0,
+                        len: 1,
+                        capt_legs: 0,
+                        captures: SquareSet::EMPTY,
+                        path,
+                    });
                 }
             }
         }
@@ -1337,16 +1335,12 @@ impl Generator<'_> {
             n: 0,
         };
         reach.push(sq);
-        // Decides a newly seen square: a refused one is refused from every direction.
-        let visit = |g: &mut Self, reach: &mut Reach, t: u8| {
-            g.flood_visit(mk, mi, li, leg, &sets, reach, t)
-        };
         if fl.hops.is_some() {
             let mut fresh = [0u8; MAX_CHAIN_DIRS];
             while let Some(u) = reach.pop() {
                 let n = self.flood_hops(mi, u, leapt, &mut seen, &mut fresh);
                 for &t in &fresh[..n] {
-                    visit(self, &mut reach, t);
+                    self.flood_visit(mk, mi, li, leg, &sets, &mut reach, t);
                 }
             }
             return Some((reach.reached, reach.stopped));
@@ -1376,7 +1370,7 @@ impl Generator<'_> {
                 while t != NO_SQUARE && self.cells[t as usize] == 0 {
                     if !seen.contains(t) {
                         seen.insert(t);
-                        visit(self, &mut reach, t);
+                        self.flood_visit(mk, mi, li, leg, &sets, &mut reach, t);
                     }
                     if !go_on {
                         break;
