@@ -35,7 +35,7 @@
 
 use super::{Generator, Identity};
 use crate::engine::bits::Bits;
-use crate::engine::fold::Which;
+use crate::engine::fold::{SqFold, Which};
 use crate::engine::moves::Move;
 use crate::engine::position::{Position, kind, owner, piece_code};
 use crate::model::*;
@@ -306,8 +306,8 @@ pub(super) struct Hops {
 /// taken, since a non-capturing segment has captured nothing).
 #[derive(Debug, Clone, Copy)]
 pub(super) struct FloodSets {
-    /// The leg's and the move's landing conditions.
-    pub land: Option<SquareSet>,
+    /// The leg's and the move's landing conditions, both at once where they fold together.
+    pub land: SqFold,
     pub to: Option<SquareSet>,
     /// `stop`, with the promotion squares under `timing stop`.
     pub stop: Option<SquareSet>,
@@ -532,8 +532,8 @@ impl Kernels {
                     for p in 0..MAX_PLAYERS as u8 {
                         for k in 0..MAX_KINDS as u8 {
                             let f = |w| g.folded.get(w).get(p, k).copied();
-                            let land = f(Which::LegLand(li))
-                                .and_then(|a| Some(a.and(&f(Which::MoveLand(mi))?)));
+                            let form = |w| g.folded.get(w).form(p, k);
+                            let land = form(Which::LegLand(li)).and(form(Which::MoveLand(mi)));
                             let stop = f(Which::Stop(mi)).map(|mut s| {
                                 if def.promotion_timing == Timing::Stop
                                     && (p as usize) < def.players.len()
@@ -1382,6 +1382,27 @@ impl Generator<'_> {
         Some((reach.reached, reach.stopped))
     }
 
+    /// Whether a flood may land on `t`: the leg's and the move's `land`.
+    #[inline(always)]
+    fn flood_land(
+        &mut self,
+        mk: &MoveKind,
+        mi: usize,
+        li: usize,
+        leg: &Leg,
+        land: &SqFold,
+        t: u8,
+    ) -> bool {
+        match land {
+            SqFold::Set(s) => s.contains(t),
+            SqFold::Can { m, yes, no } => self.sq_fold_can(*m, yes, no, t),
+            SqFold::Board => {
+                self.cond_at(Which::LegLand(li), &leg.land, t)
+                    && self.cond_at(Which::MoveLand(mi), &mk.land, t)
+            }
+        }
+    }
+
     /// Decides a square a flood has newly seen: a refused one is refused from every
     /// direction.
     #[inline(always)]
@@ -1396,13 +1417,7 @@ impl Generator<'_> {
         reach: &mut Reach,
         t: u8,
     ) {
-        let ok = match &sets.land {
-            Some(s) => s.contains(t),
-            None => {
-                self.cond_at(Which::LegLand(li), &leg.land, t)
-                    && self.cond_at(Which::MoveLand(mi), &mk.land, t)
-            }
-        };
+        let ok = self.flood_land(mk, mi, li, leg, &sets.land, t);
         if ok {
             reach.reached.insert(t);
             let stop = match &sets.stop {
@@ -1452,13 +1467,7 @@ impl Generator<'_> {
         loop {
             let n = self.flood_hops(mi, cur, leapt, &mut seen, &mut fresh);
             for &t in &fresh[..n] {
-                let ok = match sets.land {
-                    Some(s) => s.contains(t),
-                    None => {
-                        self.cond_at(Which::LegLand(li), &leg.land, t)
-                            && self.cond_at(Which::MoveLand(mi), &mk.land, t)
-                    }
-                };
+                let ok = self.flood_land(mk, mi, li, leg, &sets.land, t);
                 // A refused square is refused from every square: it stays seen.
                 if !ok {
                     continue;

@@ -9,7 +9,7 @@
 //! paths, which keeps generation polynomial however many friendly pieces stand around, and
 //! gives each destination its shortest path as the canonical one.
 
-use super::fold::{FoldedGame, Which};
+use super::fold::{FoldedGame, SqFold, Which};
 #[path = "kernel.rs"]
 mod kernel;
 use super::end_memo::EndMemo;
@@ -533,17 +533,56 @@ impl<'g> Generator<'g> {
     }
 
     /// A square condition for the moving piece: its folded set when it has one.
-    #[inline]
+    #[inline(always)]
     fn cond_at(&mut self, w: Which, e: &SqExpr, sq: u8) -> bool {
-        let hit = self
-            .folded
-            .get(w)
-            .get(self.mover, kind(self.piece))
-            .map(|set| set.contains(sq));
-        match hit {
-            Some(b) => b,
-            None => self.sq_eval(e, sq),
+        let folded = self.folded.get(w).form(self.mover, kind(self.piece));
+        match folded {
+            SqFold::Set(set) => set.contains(sq),
+            // The interpreter walks the tree, so that the differential test checks this form.
+            SqFold::Can { m, yes, no } => {
+                let y = yes.contains(sq);
+                if y == no.contains(sq) && self.use_kernels {
+                    y
+                } else {
+                    self.cond_can(e, *m, y, sq)
+                }
+            }
+            SqFold::Board => self.sq_eval(e, sq),
         }
+    }
+
+    /// A condition that reads the board through `can m` alone: asked only where the
+    /// answer depends on it.
+    #[inline]
+    pub(super) fn sq_fold_can(&mut self, m: u8, yes: &SquareSet, no: &SquareSet, sq: u8) -> bool {
+        let y = yes.contains(sq);
+        if y == no.contains(sq) {
+            y
+        } else {
+            self.can_at(m, sq) == y
+        }
+    }
+
+    /// A condition folded as [`SqFold::Can`] where its answer depends on `can m`: `y` when
+    /// `m` can start on `sq`, else the opposite. The interpreter walks the tree instead, so
+    /// that the differential test checks this form.
+    #[inline(never)]
+    fn cond_can(&mut self, e: &SqExpr, m: u8, y: bool, sq: u8) -> bool {
+        if !self.use_kernels {
+            return self.sq_eval(e, sq);
+        }
+        self.can_at(m, sq) == y
+    }
+
+    /// `can m` for the moving piece on `sq`.
+    #[inline]
+    fn can_at(&mut self, m: u8, sq: u8) -> bool {
+        if self.use_kernels
+            && let Some(b) = self.kernel_can_start(m, sq)
+        {
+            return b;
+        }
+        self.can_start(m, sq)
     }
 
     /// Landing conditions of the leg and the move, and the no-revisit rule of non-capturing legs.
@@ -913,13 +952,7 @@ impl<'g> Generator<'g> {
             SqExpr::Or(v) => v.iter().any(|x| self.sq_eval(x, sq)),
             SqExpr::In(sel) => self.def.region_squares(*sel, self.mover).contains(sq),
             SqExpr::Piece(mask) => mask >> kind(self.piece) & 1 == 1,
-            SqExpr::Can(m) => match self.use_kernels {
-                true => match self.kernel_can_start(*m, sq) {
-                    Some(b) => b,
-                    None => self.can_start(*m, sq),
-                },
-                false => self.can_start(*m, sq),
-            },
+            SqExpr::Can(m) => self.can_at(*m, sq),
         }
     }
 
