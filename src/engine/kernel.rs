@@ -71,8 +71,9 @@ pub(super) struct Kernels {
 #[derive(Debug, Clone)]
 pub(super) struct PassOp {
     pub mi: usize,
-    /// The kinds that make the move type.
-    pub kinds: u32,
+    /// Per kind that makes it, the squares its folded `from` allows (every square where
+    /// `from` reads the board): no other piece is tried.
+    pub from: Vec<(u8, SquareSet)>,
     pub what: PassWhat,
 }
 
@@ -98,6 +99,16 @@ pub(super) enum PassWhat {
         pairs: Vec<(Group, Group)>,
         leapt: u8,
     },
+    /// Quiet steps on a board where stepping whole sets is not cheap: when counting, the
+    /// moves are counted piece by piece on the step table, without a search (`sets` as for
+    /// [`PassWhat::Steps`]); otherwise every piece is tried.
+    StepTable {
+        sets: Vec<(u8, Option<(SquareSet, SquareSet)>)>,
+        effects: bool,
+    },
+    /// A leap that does not fly, on a board where stepping whole sets is not cheap: exactly
+    /// the pieces with an open hop in the leap's table.
+    LeapTable,
     /// Every piece of the kinds is tried.
     All,
 }
@@ -639,16 +650,26 @@ impl Kernels {
                     continue;
                 }
                 let kinds = mk.pieces & all_kinds;
+                let step_sets = |q: &Quiet| {
+                    (0..def.kinds.len().min(MAX_KINDS) as u8)
+                        .filter(|k| kinds >> k & 1 == 1)
+                        .map(|k| {
+                            let from = g.folded.get(Which::From(mi)).get(p as u8, k);
+                            let to = q.allowed[p * MAX_KINDS + k as usize];
+                            (k, from.copied().zip(to))
+                        })
+                        .collect()
+                };
+                let from = (0..def.kinds.len().min(MAX_KINDS) as u8)
+                    .filter(|k| kinds >> k & 1 == 1)
+                    .map(|k| {
+                        let f = g.folded.get(Which::From(mi)).get(p as u8, k);
+                        (k, f.map_or(board.all, |f| f.and(&board.all)))
+                    })
+                    .collect();
                 let what = match (&plan.quiet, &plan.first_leap) {
                     (Some(q), _) if !q.slide && cheap_quiet[mi] >> p & 1 == 1 => {
-                        let sets = (0..def.kinds.len().min(MAX_KINDS) as u8)
-                            .filter(|k| kinds >> k & 1 == 1)
-                            .map(|k| {
-                                let from = g.folded.get(Which::From(mi)).get(p as u8, k);
-                                let to = q.allowed[p * MAX_KINDS + k as usize];
-                                (k, from.copied().zip(to))
-                            })
-                            .collect();
+                        let sets = step_sets(q);
                         PassWhat::Steps {
                             groups: q.dirs[p]
                                 .iter()
@@ -665,10 +686,15 @@ impl Kernels {
                             .map_or(Vec::new(), |sh| leap_pairs(sh, &fl.dirs[p])),
                         leapt: fl.leapt[p],
                     },
+                    (Some(q), _) if !q.slide => PassWhat::StepTable {
+                        sets: step_sets(q),
+                        effects: !mk.effects.is_empty(),
+                    },
+                    (_, Some(fl)) if fl.hops.is_some() => PassWhat::LeapTable,
                     _ => PassWhat::All,
                 };
                 pass_kinds[p] |= kinds;
-                ops.push(PassOp { mi, kinds, what });
+                ops.push(PassOp { mi, from, what });
             }
         }
         Kernels {
@@ -862,12 +888,11 @@ impl Generator<'_> {
             if !allowed[mi.min(63)] {
                 continue;
             }
-            // The pieces of the kinds that make this move type: no other piece is tried.
+            // The pieces of the kinds that make this move type, where `from` lets them: no
+            // other piece is tried.
             let mut movers = Bits::<W>::EMPTY;
-            let mut ks = op.kinds;
-            while ks != 0 {
-                movers = movers.or(by_kind[ks.trailing_zeros() as usize]);
-                ks &= ks - 1;
+            for (k, from) in &op.from {
+                movers = movers.or(by_kind[*k as usize].and(Bits::of(from)));
             }
             if movers.is_empty() {
                 cand[mi] = SquareSet::EMPTY;
@@ -932,6 +957,51 @@ impl Generator<'_> {
                         src = src.or(g.bwd(gm.bwd(empty).and(over)));
                     }
                     cand[mi] = src.and(movers).set();
+                    self.exact_leaps |= 1 << mi.min(63);
+                }
+                PassWhat::StepTable { sets, effects } => {
+                    if let Some(c) = counted.as_mut()
+                        && let Some(q) = &self.kernels.moves[mi].quiet
+                        && sets
+                            .iter()
+                            .all(|(k, f)| f.is_some() || by_kind[*k as usize].is_empty())
+                    {
+                        let empty = empty.set();
+                        let mut n = 0;
+                        for &(k, fold) in sets {
+                            let Some((from, to)) = fold else { continue };
+                            let to = empty.and(&to);
+                            for sq in by_kind[k as usize].set().and(&from).iter() {
+                                n += q.step_targets[me * 256 + sq as usize].and(&to).len() as u64;
+                            }
+                        }
+                        if !effects || self.effects_fit(&self.def.moves[mi]) {
+                            c.add(mi, n);
+                        }
+                        cand[mi] = SquareSet::EMPTY;
+                        continue;
+                    }
+                    cand[mi] = movers.set();
+                }
+                PassWhat::LeapTable => {
+                    // On the position's own cells: the scratch board may not be loaded.
+                    let mut src = SquareSet::EMPTY;
+                    if let Some(fl) = &self.kernels.moves[mi].first_leap
+                        && let Some(h) = &fl.hops
+                    {
+                        let leapt = fl.leapt[me];
+                        for sq in movers.set().iter() {
+                            let (a, b) = h.range[me * 256 + sq as usize];
+                            let open = h.list[a as usize..b as usize].iter().any(|&(m, t)| {
+                                let c = pos.cells[m as usize];
+                                c != 0 && leapt >> owner(c) & 1 == 1 && pos.cells[t as usize] == 0
+                            });
+                            if open {
+                                src.insert(sq);
+                            }
+                        }
+                    }
+                    cand[mi] = src;
                     self.exact_leaps |= 1 << mi.min(63);
                 }
                 PassWhat::All => cand[mi] = movers.set(),
