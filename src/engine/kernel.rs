@@ -71,9 +71,9 @@ pub(super) struct Kernels {
 #[derive(Debug, Clone)]
 pub(super) struct PassOp {
     pub mi: usize,
-    /// Per kind that makes it, the squares its folded `from` allows (every square where
-    /// `from` reads the board): no other piece is tried.
-    pub from: Vec<(u8, SquareSet)>,
+    /// The kinds that make the move type, each with the squares its folded `from` allows
+    /// where that leaves out some square: no other piece is tried.
+    pub from: Vec<(u8, Option<SquareSet>)>,
     pub what: PassWhat,
 }
 
@@ -310,6 +310,65 @@ pub(super) struct Hops {
     pub list: Vec<(u8, u8)>,
     /// `player * 256 + square`: the range of `list` that starts there.
     pub range: Vec<(u16, u16)>,
+    /// For a leap whose middles from each square lie within 64 consecutive squares: per
+    /// `player * 256 + square`, those middles as a mask of the 64 squares from a base
+    /// (`(mask, base)`), and, in `by_mid` over the same ranges as `list`, the landings in
+    /// the order of their middles. With them the hops over the pieces of a set are found
+    /// with a few word operations ([`Hops::over`]), not by testing every hop.
+    pub windows: Option<Windows>,
+}
+
+/// A hop table's windows: per player and square `(mask, base)`, and the landings by middle.
+type Windows = (Vec<(u64, u8)>, Vec<u8>);
+
+/// The 64 squares of `s` from `base` on, as one word.
+#[inline(always)]
+fn window(s: &SquareSet, base: u8) -> u64 {
+    let (w, sh) = ((base >> 6) as usize, base & 63);
+    let next = if w < 3 { s.0[w + 1] } else { 0 };
+    // `(next << 1) << (63 - sh)` is `next << (64 - sh)`, and 0 when `sh` is 0.
+    s.0[w] >> sh | (next << 1) << (63 - sh)
+}
+
+/// The hops of one square over the pieces of a set: each yields its middle and landing.
+pub(super) struct HopsOver<'h> {
+    hits: u64,
+    mask: u64,
+    base: u8,
+    by_mid: &'h [u8],
+}
+
+impl Iterator for HopsOver<'_> {
+    type Item = (u8, u8);
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<(u8, u8)> {
+        if self.hits == 0 {
+            return None;
+        }
+        let bit = self.hits & self.hits.wrapping_neg();
+        self.hits ^= bit;
+        let rank = (self.mask & (bit - 1)).count_ones() as usize;
+        Some((self.base + bit.trailing_zeros() as u8, self.by_mid[rank]))
+    }
+}
+
+impl Hops {
+    /// The hops of player `p` from `u` whose middle is in `over`, when the table has
+    /// windows (`None`: test the hops one by one).
+    #[inline(always)]
+    pub(super) fn over(&self, p: u8, u: u8, over: &SquareSet) -> Option<HopsOver<'_>> {
+        let (wins, by_mid) = self.windows.as_ref()?;
+        let at = p as usize * 256 + u as usize;
+        let (mask, base) = wins[at];
+        let (a, b) = self.range[at];
+        Some(HopsOver {
+            hits: window(over, base) & mask,
+            mask,
+            base,
+            by_mid: &by_mid[a as usize..b as usize],
+        })
+    }
 }
 
 /// A flood's conditions for one (player, kind): each a square set where it folds, `None`
@@ -411,7 +470,36 @@ impl Hops {
                 range[p * 256 + sq as usize] = (start, list.len() as u16);
             }
         }
-        Some(Hops { list, range })
+        Some(Hops {
+            windows: leap.then(|| Hops::windows(&list, &range)).flatten(),
+            list,
+            range,
+        })
+    }
+
+    /// [`Hops::windows`] of a leap's table, if every square's middles fit in one.
+    fn windows(list: &[(u8, u8)], range: &[(u16, u16)]) -> Option<Windows> {
+        let mut wins = vec![(0u64, 0u8); range.len()];
+        let mut by_mid = vec![0u8; list.len()];
+        for (at, &(a, b)) in range.iter().enumerate() {
+            let mut hops = list[a as usize..b as usize].to_vec();
+            let Some(base) = hops.iter().map(|h| h.0).min() else {
+                continue;
+            };
+            hops.sort_unstable();
+            let mut mask = 0u64;
+            for (i, &(m, t)) in hops.iter().enumerate() {
+                let off = m - base;
+                // Two hops over one middle, or middles too far apart: no windows.
+                if off >= 64 || mask >> off & 1 == 1 {
+                    return None;
+                }
+                mask |= 1 << off;
+                by_mid[a as usize + i] = t;
+            }
+            wins[at] = (mask, base);
+        }
+        Some((wins, by_mid))
     }
 }
 
@@ -664,7 +752,7 @@ impl Kernels {
                     .filter(|k| kinds >> k & 1 == 1)
                     .map(|k| {
                         let f = g.folded.get(Which::From(mi)).get(p as u8, k);
-                        (k, f.map_or(board.all, |f| f.and(&board.all)))
+                        (k, f.filter(|f| f.and(&board.all) != board.all).copied())
                     })
                     .collect();
                 let what = match (&plan.quiet, &plan.first_leap) {
@@ -891,8 +979,11 @@ impl Generator<'_> {
             // The pieces of the kinds that make this move type, where `from` lets them: no
             // other piece is tried.
             let mut movers = Bits::<W>::EMPTY;
-            for (k, from) in &op.from {
-                movers = movers.or(by_kind[*k as usize].and(Bits::of(from)));
+            for &(k, from) in &op.from {
+                movers = movers.or(match from {
+                    None => by_kind[k as usize],
+                    Some(f) => by_kind[k as usize].and(Bits::of(&f)),
+                });
             }
             if movers.is_empty() {
                 cand[mi] = SquareSet::EMPTY;
@@ -990,7 +1081,14 @@ impl Generator<'_> {
                         && let Some(h) = &fl.hops
                     {
                         let leapt = fl.leapt[me];
+                        let over = leapable(&pos.occ, leapt);
                         for sq in movers.set().iter() {
+                            if let Some(mut hops) = h.over(me as u8, sq, &over) {
+                                if hops.any(|(_, t)| pos.cells[t as usize] == 0) {
+                                    src.insert(sq);
+                                }
+                                continue;
+                            }
                             let (a, b) = h.range[me * 256 + sq as usize];
                             let open = h.list[a as usize..b as usize].iter().any(|&(m, t)| {
                                 let c = pos.cells[m as usize];
@@ -1260,6 +1358,9 @@ impl Generator<'_> {
     fn may_leap_from(&self, fl: &FirstLeap, sq: u8) -> bool {
         if let Some(h) = &fl.hops {
             let leapt = fl.leapt[self.mover as usize];
+            if let Some(mut hops) = h.over(self.mover, sq, &leapable(&self.occ, leapt)) {
+                return hops.any(|(_, t)| self.cells[t as usize] == 0);
+            }
             let (a, b) = h.range[self.mover as usize * 256 + sq as usize];
             return h.list[a as usize..b as usize].iter().any(|&(m, t)| {
                 let c = self.cells[m as usize];
@@ -1320,6 +1421,11 @@ impl Generator<'_> {
         }
         if let Some(h) = &fl.hops {
             let leapt = fl.leapt[self.mover as usize];
+            if let Some(mut hops) = h.over(self.mover, sq, &leapable(&self.occ, leapt)) {
+                return Some(hops.any(|(m, t)| {
+                    self.cells[t as usize] == 0 && !self.captured.contains(m) && land.contains(t)
+                }));
+            }
             let (a, b) = h.range[self.mover as usize * 256 + sq as usize];
             return Some(h.list[a as usize..b as usize].iter().any(|&(m, t)| {
                 let c = self.cells[m as usize];
@@ -1405,8 +1511,20 @@ impl Generator<'_> {
             n: 0,
         };
         reach.push(sq);
-        if fl.hops.is_some() {
+        if let Some(h) = &fl.hops {
             let mut fresh = [0u8; MAX_CHAIN_DIRS];
+            // The order of the squares does not matter here: with windows, the hops over
+            // the pieces the leg may leap are found without testing every hop.
+            if h.windows.is_some() {
+                let over = leapable(&self.occ, leapt);
+                while let Some(u) = reach.pop() {
+                    let n = self.flood_hops_over(mi, u, &over, &mut seen, &mut fresh);
+                    for &t in &fresh[..n] {
+                        self.flood_visit(mk, mi, li, leg, &sets, &mut reach, t);
+                    }
+                }
+                return Some((reach.reached, reach.stopped));
+            }
             while let Some(u) = reach.pop() {
                 let n = self.flood_hops(mi, u, leapt, &mut seen, &mut fresh);
                 for &t in &fresh[..n] {
@@ -1585,6 +1703,39 @@ impl Generator<'_> {
         true
     }
 
+    /// [`Self::flood_hops`] in no particular order, on the table's windows: `over` holds
+    /// the pieces the leg may leap (no squares when the table has no windows).
+    #[inline(always)]
+    fn flood_hops_over(
+        &self,
+        mi: usize,
+        u: u8,
+        over: &SquareSet,
+        seen: &mut SquareSet,
+        fresh: &mut [u8; MAX_CHAIN_DIRS],
+    ) -> usize {
+        let Some(hops) = self.kernels.moves[mi]
+            .flood
+            .as_ref()
+            .and_then(|f| f.hops.as_ref())
+            .and_then(|h| h.over(self.mover, u, over))
+        else {
+            return 0;
+        };
+        let mut n = 0;
+        for (_, t) in hops {
+            if self.cells[t as usize] != 0 || seen.contains(t) {
+                continue;
+            }
+            if let Some(slot) = fresh.get_mut(n) {
+                seen.insert(t);
+                *slot = t;
+                n += 1;
+            }
+        }
+        n
+    }
+
     /// The empty squares not seen yet that flood kernel `mi`'s hops reach from `u`, in the
     /// directions' order, into `fresh` (their number returned); each is marked seen, so it
     /// is listed once whichever way it is reached (a refused landing is refused from every
@@ -1598,7 +1749,7 @@ impl Generator<'_> {
         seen: &mut SquareSet,
         fresh: &mut [u8; MAX_CHAIN_DIRS],
     ) -> usize {
-        let Some(Hops { list, range }) = self.kernels.moves[mi]
+        let Some(Hops { list, range, .. }) = self.kernels.moves[mi]
             .flood
             .as_ref()
             .and_then(|f| f.hops.as_ref())
@@ -2048,5 +2199,48 @@ mod tests {
             }
         }
         assert!(boards >= 4, "only {boards} boards had set steps");
+    }
+
+    /// The hops a window finds over a set are exactly the hops of the table whose middle is
+    /// in the set, on every bundled leg that leaps, for sets of several densities.
+    #[test]
+    fn hop_windows_find_the_hops_over_a_set() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+        let mut windowed = 0;
+        for entry in std::fs::read_dir(dir).expect("rules/") {
+            let path = entry.expect("entry").path();
+            let src = crate::source::SourceFile::read(&path).expect("readable");
+            let game = crate::load(&src, &[]).expect("valid");
+            let def = &game.def;
+            for leg in &def.legs {
+                let dirs = &def.dir_sets[leg.dirs as usize].per_player;
+                let Some(h) = Hops::compile(def, leg.kind, dirs) else {
+                    continue;
+                };
+                if h.windows.is_none() {
+                    continue;
+                }
+                windowed += 1;
+                for p in 0..def.players.len() as u8 {
+                    for stride in [1usize, 2, 3, 7] {
+                        let over: SquareSet = (0..def.board.len() as u8).step_by(stride).collect();
+                        for u in 0..def.board.len() as u8 {
+                            let (a, b) = h.range[p as usize * 256 + u as usize];
+                            let mut want: Vec<(u8, u8)> = h.list[a as usize..b as usize]
+                                .iter()
+                                .copied()
+                                .filter(|&(m, _)| over.contains(m))
+                                .collect();
+                            let mut got: Vec<(u8, u8)> =
+                                h.over(p, u, &over).expect("windows").collect();
+                            want.sort_unstable();
+                            got.sort_unstable();
+                            assert_eq!(got, want, "{} square {u}", path.display());
+                        }
+                    }
+                }
+            }
+        }
+        assert!(windowed >= 4, "only {windowed} legs had windows");
     }
 }
