@@ -1488,7 +1488,44 @@ impl Generator<'_> {
     /// The squares flood kernel `mi` reaches from `sq` (the piece lifted), each once, as the
     /// interpreter's breadth-first search finds them; with them, those where the move stops
     /// (reached but not expanded). `None` when the kernel does not cover this piece.
+    ///
+    /// A flood whose landings fold to a set may take the squares of an earlier flood of
+    /// the same piece on the same leg in this position, with the same `stop`, whose
+    /// landings were never more than these ([`FloodMemo`]): when that flood refused no
+    /// square these landings allow, the two floods took every square alike.
     fn flood_reach(&mut self, mk: &MoveKind, mi: usize, sq: u8) -> Option<(SquareSet, SquareSet)> {
+        let fl = self.kernels.moves[mi].flood.as_ref()?;
+        let sets = fl.sets[self.mover as usize * MAX_KINDS + kind(self.piece) as usize];
+        let li = fl.li;
+        if let (SqFold::Set(lb), Some(stop)) = (sets.land, sets.stop)
+            && let Some(e) = self.flood_memo.get(sq as usize)
+            && e.node == self.node
+            && e.li == li
+            && e.stop == stop
+            && e.hull.minus(&lb).is_empty()
+            && e.refused.and(&lb).is_empty()
+        {
+            return Some((e.reached, e.stopped));
+        }
+        let reach = self.flood_run(mk, mi, sq)?;
+        if let (SqFold::Can { yes, no, .. }, Some(stop)) = (sets.land, sets.stop)
+            && let Some(e) = self.flood_memo.get_mut(sq as usize)
+        {
+            *e = FloodMemo {
+                node: self.node,
+                li,
+                stop,
+                hull: yes.or(&no),
+                refused: reach.refused,
+                reached: reach.reached,
+                stopped: reach.stopped,
+            };
+        }
+        Some((reach.reached, reach.stopped))
+    }
+
+    /// [`Self::flood_reach`]'s flood itself, with the squares it refused.
+    fn flood_run(&mut self, mk: &MoveKind, mi: usize, sq: u8) -> Option<Reach> {
         let fl = self.kernels.moves[mi].flood.as_ref()?;
         let me = self.mover as usize;
         let sets = fl.sets[me * MAX_KINDS + kind(self.piece) as usize];
@@ -1507,8 +1544,8 @@ impl Generator<'_> {
         let mut reach = Reach {
             reached: SquareSet::EMPTY,
             stopped: SquareSet::EMPTY,
-            todo: [0; 256],
-            n: 0,
+            refused: SquareSet::EMPTY,
+            todo: SquareSet::EMPTY,
         };
         reach.push(sq);
         if let Some(h) = &fl.hops {
@@ -1523,7 +1560,7 @@ impl Generator<'_> {
                         self.flood_visit(mk, mi, li, leg, &sets, &mut reach, t);
                     }
                 }
-                return Some((reach.reached, reach.stopped));
+                return Some(reach);
             }
             while let Some(u) = reach.pop() {
                 let n = self.flood_hops(mi, u, leapt, &mut seen, &mut fresh);
@@ -1531,7 +1568,7 @@ impl Generator<'_> {
                     self.flood_visit(mk, mi, li, leg, &sets, &mut reach, t);
                 }
             }
-            return Some((reach.reached, reach.stopped));
+            return Some(reach);
         }
         while let Some(u) = reach.pop() {
             for &d in &dirs[..nd] {
@@ -1567,7 +1604,7 @@ impl Generator<'_> {
                 }
             }
         }
-        Some((reach.reached, reach.stopped))
+        Some(reach)
     }
 
     /// Whether a flood may land on `t`: the leg's and the move's `land`.
@@ -1617,6 +1654,8 @@ impl Generator<'_> {
             } else {
                 reach.push(t);
             }
+        } else {
+            reach.refused.insert(t);
         }
     }
 
@@ -2034,25 +2073,49 @@ impl Generator<'_> {
 }
 
 /// A flood in progress: the squares reached, those where the move stops, and the squares
-/// left to expand (a stack: the reached set, not the order, is the result).
+/// left to expand (a set, taken lowest first: the reached set, not the order, is the
+/// result).
 struct Reach {
     reached: SquareSet,
     stopped: SquareSet,
-    todo: [u8; 256],
-    n: usize,
+    /// Squares seen and refused (their landing conditions failed).
+    refused: SquareSet,
+    todo: SquareSet,
+}
+
+/// The last flood of the piece on a square whose landings read the board (`can M`), kept
+/// for a later flood of the same piece in the same position (see
+/// [`Generator::flood_reach`]).
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct FloodMemo {
+    /// The position it was taken in (the generator's `node`; 0: none).
+    node: u32,
+    /// Its leg, and its `stop` squares.
+    li: usize,
+    stop: SquareSet,
+    /// Every square its landings could allow, whatever the board.
+    hull: SquareSet,
+    refused: SquareSet,
+    reached: SquareSet,
+    stopped: SquareSet,
 }
 
 impl Reach {
     #[inline]
     fn push(&mut self, t: u8) {
-        self.todo[self.n] = t;
-        self.n += 1;
+        self.todo.insert(t);
     }
 
     #[inline]
     fn pop(&mut self) -> Option<u8> {
-        self.n = self.n.checked_sub(1)?;
-        Some(self.todo[self.n])
+        for w in 0..4 {
+            let bits = self.todo.0[w];
+            if bits != 0 {
+                self.todo.0[w] = bits & (bits - 1);
+                return Some((w as u32 * 64 + bits.trailing_zeros()) as u8);
+            }
+        }
+        None
     }
 }
 

@@ -86,6 +86,10 @@ pub struct Generator<'g> {
     /// and no priority asks about a move's squares (`from`/`to`, whose `can` searches it).
     /// Then a count whose pieces all went set-wise need not load it.
     board_idle_after: bool,
+    // The position being generated, counted (bumped whenever the scratch board is
+    // loaded), and per square the last flood kept for reuse in it (see `flood_reach`).
+    node: u32,
+    flood_memo: Vec<kernel::FloodMemo>,
     // Per move type, the squares whose pieces the per-piece loop must try (see `prepass`).
     cand: Vec<SquareSet>,
     // Bit per move type: `cand` is already exactly the pieces whose first leap is possible.
@@ -167,6 +171,8 @@ impl<'g> Generator<'g> {
             dir_matters: def.legs.iter().any(|l| l.no_reverse),
             folded: FoldedGame::new(def),
             kernels: Kernels::default(),
+            node: 0,
+            flood_memo: vec![kernel::FloodMemo::default(); 256],
             cand: Vec::new(),
             exact_leaps: 0,
             counted_scratch: None,
@@ -225,6 +231,7 @@ impl<'g> Generator<'g> {
         }
         self.mover = pos.to_move;
         self.counters = pos.counters;
+        self.new_board();
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.dedup.iter_mut().for_each(|s| *s = (0, 0));
@@ -343,6 +350,19 @@ impl<'g> Generator<'g> {
             self.try_segment(mk, 0, sq, NO_SQUARE, out);
         }
         self.put_back(sq, code);
+    }
+
+    /// The scratch board is (about to be) another position's: what was kept about the last
+    /// one is forgotten.
+    #[inline]
+    fn new_board(&mut self) {
+        self.node = self.node.wrapping_add(1);
+        if self.node == 0 {
+            self.flood_memo
+                .iter_mut()
+                .for_each(|m| *m = kernel::FloodMemo::default());
+            self.node = 1;
+        }
     }
 
     /// Puts the moving piece, lifted for its search, back on its square.
@@ -937,6 +957,7 @@ impl<'g> Generator<'g> {
     /// [`Self::sq_eval`] for a given player and kind of moving piece (for tests).
     #[cfg(test)]
     pub(crate) fn sq_eval_as(&mut self, e: &SqExpr, player: u8, k: u8, sq: u8) -> bool {
+        self.new_board();
         self.mover = player;
         self.piece = piece_code(player, k);
         self.sq_eval(e, sq)
@@ -985,6 +1006,7 @@ impl<'g> Generator<'g> {
     /// the first that applies decides.
     pub fn apply_priorities(&mut self, pos: &Position, out: &mut Vec<Move>) {
         let def = self.def;
+        self.new_board();
         self.cells = pos.cells;
         self.occ = pos.occ;
         self.mover = pos.to_move;
