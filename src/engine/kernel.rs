@@ -842,8 +842,24 @@ pub(super) struct Counted {
     n: [u64; 64],
     /// Bit `t`: move type `t` has counted moves.
     some: u64,
-    /// The destinations counted by floods, per start square (few per position).
-    pub floods: Vec<(u8, SquareSet)>,
+    /// The destinations counted by floods: the start squares, and per flood its start and
+    /// destinations (few per position; apart, so that a flood's set is stored straight).
+    pub flood_from: SquareSet,
+    pub flood_sq: Vec<u8>,
+    pub flood_dest: Vec<SquareSet>,
+}
+
+impl Counted {
+    /// Whether a flood from `sq` counted a destination in `to`.
+    #[inline]
+    pub fn flooded(&self, sq: u8, to: &SquareSet) -> bool {
+        self.flood_from.contains(sq)
+            && self
+                .flood_sq
+                .iter()
+                .zip(&self.flood_dest)
+                .any(|(&f, s)| f == sq && !s.and(to).is_empty())
+    }
 }
 
 impl Counted {
@@ -1877,14 +1893,13 @@ impl Generator<'_> {
         }
         let pot = self.kernels.potential[self.mover as usize][sq as usize];
         if !dest.and(&pot).is_empty()
-            || counted
-                .floods
-                .iter()
-                .any(|&(f, s)| f == sq && !s.and(&dest).is_empty())
+            || counted.flooded(sq, &dest)
         {
             self.flood_clash = true;
         }
-        counted.floods.push((sq, dest));
+        counted.flood_from.insert(sq);
+        counted.flood_sq.push(sq);
+        counted.flood_dest.push(dest);
         dest.len() as u64
     }
 
@@ -1940,11 +1955,15 @@ impl Generator<'_> {
             Box::new(Counted {
                 n: [0; 64],
                 some: 0,
-                floods: Vec::new(),
+                flood_from: SquareSet::EMPTY,
+                flood_sq: Vec::new(),
+                flood_dest: Vec::new(),
             })
         });
         counted.some = 0;
-        counted.floods.clear();
+        counted.flood_from = SquareSet::EMPTY;
+        counted.flood_sq.clear();
+        counted.flood_dest.clear();
         let r = self.bulk_count_with(pos, out, &mut counted);
         self.counted_scratch = Some(counted);
         r
@@ -1968,10 +1987,7 @@ impl Generator<'_> {
                 && !m.is_drop()
                 && !m.is_pass()
                 && (self.kernels.potential[pos.to_move as usize][m.from as usize].contains(m.to)
-                    || counted
-                        .floods
-                        .iter()
-                        .any(|&(f, s)| f == m.from && s.contains(m.to)))
+                    || counted.flooded(m.from, &[m.to].into_iter().collect()))
             {
                 return None;
             }
