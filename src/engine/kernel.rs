@@ -259,6 +259,8 @@ pub(super) struct MovePlan {
     pub flood: Option<Flood>,
     /// One capturing leap, once or repeated (`sequence jump+!`): searched on the tables.
     pub chain: Option<Chain>,
+    /// The same for a last segment after others (`sequence canter+ then jump+!`).
+    pub last_chain: Option<Chain>,
 }
 
 /// A move type of one capturing leap leg, once or repeated: a capture sequence whose
@@ -266,6 +268,8 @@ pub(super) struct MovePlan {
 /// condition a set (see [`Generator::chain_search`]).
 #[derive(Debug, Clone)]
 pub(super) struct Chain {
+    /// The segment it is (the move type's last).
+    pub seg: u8,
     /// Per player: the owners whose pieces it may leap (bit mask).
     pub leapt: [u8; MAX_PLAYERS],
     pub flying: bool,
@@ -506,10 +510,11 @@ impl Hops {
 const FULL: SquareSet = SquareSet([!0; 4]);
 
 impl Chain {
-    fn compile(g: &Generator, mi: usize, flying: bool) -> Chain {
+    /// The chain of segment `si` of move type `mi`, its last.
+    fn compile(g: &Generator, mi: usize, si: usize, flying: bool) -> Chain {
         let def = g.def;
         let mk = &def.moves[mi];
-        let seg = mk.segments[0];
+        let seg = mk.segments[si];
         let li = seg.leg as usize;
         let leg = &def.legs[li];
         let mut sets = Vec::with_capacity(MAX_PLAYERS * MAX_KINDS);
@@ -536,6 +541,7 @@ impl Chain {
             }
         }
         Chain {
+            seg: si as u8,
             leapt: leapt_per_player(def, leg.kind),
             flying,
             no_reverse: leg.no_reverse,
@@ -563,7 +569,7 @@ impl Kernels {
                 match leg.kind {
                     LegKind::Leap { flying, .. } => {
                         if mk.segments.len() == 1 && leg.capture {
-                            plan.chain = Some(Chain::compile(g, mi, flying));
+                            plan.chain = Some(Chain::compile(g, mi, 0, flying));
                         }
                         plan.first_leap = FirstLeap::new(def, leg).map(|mut fl| {
                             let li = first.leg as usize;
@@ -666,6 +672,17 @@ impl Kernels {
                         });
                     }
                 }
+            }
+            // A last segment of one capturing leap after others (`canter+ then jump+!`):
+            // searched on the tables once the earlier segments have landed.
+            if let Some(last) = mk.segments.last()
+                && mk.segments.len() > 1
+                && mk.drop.is_none()
+                && let leg = &def.legs[last.leg as usize]
+                && leg.capture
+                && let LegKind::Leap { flying, .. } = leg.kind
+            {
+                plan.last_chain = Some(Chain::compile(g, mi, mk.segments.len() - 1, flying));
             }
             moves.push(plan);
         }
@@ -1231,18 +1248,49 @@ impl Generator<'_> {
         sq: u8,
         out: &mut Vec<Move>,
     ) -> bool {
-        let Some(ch) = &self.kernels.moves[mi].chain else {
+        let Some(run) = self.kernels.moves[mi]
+            .chain
+            .as_ref()
+            .and_then(|ch| self.chain_run(ch))
+        else {
             return false;
         };
+        self.chain_from(mk, &run, sq, NO_SQUARE, out);
+        true
+    }
+
+    /// The last segment of move type `mi`, a capture chain, from `t` where the segment
+    /// before landed by direction `d` (the interpreter's `try_segment` there). Returns false
+    /// when no kernel covers it.
+    pub(super) fn last_chain_search(
+        &mut self,
+        mk: &MoveKind,
+        mi: usize,
+        t: u8,
+        d: u8,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        let Some(run) = self.kernels.moves[mi]
+            .last_chain
+            .as_ref()
+            .and_then(|ch| self.chain_run(ch))
+        else {
+            return false;
+        };
+        self.chain_from(mk, &run, t, d, out);
+        true
+    }
+
+    /// A chain's sets and flags for the moving piece, when they fold.
+    fn chain_run(&self, ch: &Chain) -> Option<ChainRun> {
         let me = self.mover as usize;
-        let Some((land, to, stop)) = ch.sets[me * MAX_KINDS + kind(self.piece) as usize] else {
-            return false;
-        };
+        let (land, to, stop) = ch.sets[me * MAX_KINDS + kind(self.piece) as usize]?;
         let dirs = &ch.dirs[me];
         if dirs.len() > MAX_CHAIN_DIRS {
-            return false;
+            return None;
         }
         let mut run = ChainRun {
+            seg: ch.seg,
             land,
             to,
             stop,
@@ -1254,8 +1302,7 @@ impl Generator<'_> {
             nd: dirs.len(),
         };
         run.dirs[..dirs.len()].copy_from_slice(dirs);
-        self.chain_from(mk, &run, sq, NO_SQUARE, out);
-        true
+        Some(run)
     }
 
     /// The leaps from `sq`, each taken at once (the board is restored after each, so the
@@ -1328,7 +1375,7 @@ impl Generator<'_> {
         self.path[self.len] = t;
         self.len += 1;
         let removed = self.record_capture(mk, victim);
-        if self.fresh_state(0, t, d) {
+        if self.fresh_state(r.seg, t, d) {
             let can_end = r.to.contains(t);
             if r.stop.contains(t) {
                 if can_end {
@@ -1892,9 +1939,7 @@ impl Generator<'_> {
             return 0;
         }
         let pot = self.kernels.potential[self.mover as usize][sq as usize];
-        if !dest.and(&pot).is_empty()
-            || counted.flooded(sq, &dest)
-        {
+        if !dest.and(&pot).is_empty() || counted.flooded(sq, &dest) {
             self.flood_clash = true;
         }
         counted.flood_from.insert(sq);
@@ -2141,6 +2186,7 @@ const MAX_CHAIN_DIRS: usize = 16;
 /// A chain kernel's sets and flags for one (player, kind), copied out of the kernels so
 /// that the search may change the generator.
 struct ChainRun {
+    seg: u8,
     land: SquareSet,
     to: SquareSet,
     stop: SquareSet,

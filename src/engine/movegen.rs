@@ -758,7 +758,11 @@ impl<'g> Generator<'g> {
                 self.try_segment(mk, seg, t, d, out);
             }
         }
-        if seg + 1 < mk.segments.len() {
+        if seg + 1 < mk.segments.len()
+            && !(seg + 2 == mk.segments.len()
+                && self.use_kernels
+                && self.last_chain_search(mk, mi, t, d, out))
+        {
             self.try_segment(mk, seg + 1, t, d, out);
         }
     }
