@@ -312,6 +312,8 @@ pub(super) struct Flood {
 #[derive(Debug, Clone)]
 pub(super) struct Hops {
     pub list: Vec<(u8, u8)>,
+    /// The direction of each hop of `list`.
+    pub dirs: Vec<u8>,
     /// `player * 256 + square`: the range of `list` that starts there.
     pub range: Vec<(u16, u16)>,
     /// For a leap whose middles from each square lie within 64 consecutive squares: per
@@ -452,6 +454,7 @@ impl Hops {
             LegKind::Slide | LegKind::Leap { flying: true, .. } => return None,
         };
         let (mut list, mut range) = (Vec::new(), vec![(0u16, 0u16); MAX_PLAYERS * 256]);
+        let mut hop_dirs = Vec::new();
         for (p, pd) in per_player
             .iter()
             .enumerate()
@@ -470,12 +473,14 @@ impl Hops {
                         continue;
                     }
                     list.push((if leap { m } else { NO_SQUARE }, t));
+                    hop_dirs.push(d);
                 }
                 range[p * 256 + sq as usize] = (start, list.len() as u16);
             }
         }
         Some(Hops {
             windows: leap.then(|| Hops::windows(&list, &range)).flatten(),
+            dirs: hop_dirs,
             list,
             range,
         })
@@ -1591,11 +1596,19 @@ impl Generator<'_> {
     fn flood_run(&mut self, mk: &MoveKind, mi: usize, sq: u8) -> Option<Reach> {
         let fl = self.kernels.moves[mi].flood.as_ref()?;
         let me = self.mover as usize;
-        let sets = fl.sets[me * MAX_KINDS + kind(self.piece) as usize];
         let src = &fl.dirs[me];
         if src.len() > MAX_CHAIN_DIRS {
             return None;
         }
+        let at = me * MAX_KINDS + kind(self.piece) as usize;
+        // Most floods have every condition a set: no condition needs the generator then.
+        if let (SqFold::Set(land), Some(stop), Some(h)) =
+            (&fl.sets[at].land, &fl.sets[at].stop, &fl.hops)
+            && h.windows.is_some()
+        {
+            return Some(self.flood_sets(h, fl.leapt[me], sq, land, stop));
+        }
+        let sets = fl.sets[at];
         let mut dirs = [0u8; MAX_CHAIN_DIRS];
         dirs[..src.len()].copy_from_slice(src);
         let (nd, leg_kind, li, leapt) = (src.len(), fl.leg, fl.li, fl.leapt[me]);
@@ -1689,6 +1702,39 @@ impl Generator<'_> {
                     && self.cond_at(Which::MoveLand(mi), &mk.land, t)
             }
         }
+    }
+
+    /// [`Self::flood_run`] on a hop table with windows, where the landings and `stop` are
+    /// sets.
+    fn flood_sets(&self, h: &Hops, leapt: u8, sq: u8, land: &SquareSet, stop: &SquareSet) -> Reach {
+        let over = leapable(&self.occ, leapt);
+        let mut seen = SquareSet::EMPTY;
+        seen.insert(sq);
+        let mut reach = Reach {
+            reached: SquareSet::EMPTY,
+            stopped: SquareSet::EMPTY,
+            refused: SquareSet::EMPTY,
+            todo: SquareSet::EMPTY,
+        };
+        reach.push(sq);
+        while let Some(u) = reach.pop() {
+            for (_, t) in h.over(self.mover, u, &over).into_iter().flatten() {
+                if self.cells[t as usize] != 0 || seen.contains(t) {
+                    continue;
+                }
+                seen.insert(t);
+                if !land.contains(t) {
+                    reach.refused.insert(t);
+                } else if stop.contains(t) {
+                    reach.reached.insert(t);
+                    reach.stopped.insert(t);
+                } else {
+                    reach.reached.insert(t);
+                    reach.push(t);
+                }
+            }
+        }
+        reach
     }
 
     /// Decides a square a flood has newly seen: a refused one is refused from every
@@ -1802,6 +1848,60 @@ impl Generator<'_> {
             self.len = base;
         }
         self.bfs[0] = b;
+        true
+    }
+
+    /// One step of the interpreter's breadth-first search of segment `seg` ([`Generator`]'s
+    /// `bfs_segment`) on flood kernel `mi`'s hop table: the squares newly reached from
+    /// `cur`, in the order its `landings` lists them, recorded in `b` and marked visited.
+    /// Returns false, doing nothing, when the kernel does not cover the segment.
+    pub(super) fn flood_expand(
+        &mut self,
+        mk: &MoveKind,
+        mi: usize,
+        seg: usize,
+        cur: u8,
+        b: &mut super::Bfs,
+    ) -> bool {
+        let Some(fl) = self.kernels.moves[mi].flood.as_ref() else {
+            return false;
+        };
+        let me = self.mover as usize;
+        let Some(h) = fl.hops.as_ref().filter(|_| seg == 0) else {
+            return false;
+        };
+        let (a, z) = h.range[me * 256 + cur as usize];
+        let n = (z - a) as usize;
+        if n > MAX_CHAIN_DIRS {
+            return false;
+        }
+        let mut hops = [(0u8, 0u8, 0u8); MAX_CHAIN_DIRS];
+        for (i, slot) in hops[..n].iter_mut().enumerate() {
+            let (m, t) = h.list[a as usize + i];
+            *slot = (m, t, h.dirs[a as usize + i]);
+        }
+        let (li, leapt) = (fl.li, fl.leapt[me]);
+        let sets = fl.sets[me * MAX_KINDS + kind(self.piece) as usize];
+        let def = self.def;
+        let leg = &def.legs[li];
+        for &(m, t, d) in &hops[..n] {
+            if m != NO_SQUARE {
+                let c = self.cells[m as usize];
+                if c == 0 || leapt >> owner(c) & 1 == 0 {
+                    continue;
+                }
+            }
+            if self.cells[t as usize] != 0
+                || self.visited.contains(t)
+                || !self.flood_land(mk, mi, li, leg, &sets.land, t)
+            {
+                continue;
+            }
+            self.visited.insert(t);
+            b.parent[t as usize] = cur;
+            b.dir[t as usize] = d;
+            b.order.push(t);
+        }
         true
     }
 

@@ -778,18 +778,20 @@ impl<'g> Generator<'g> {
         let mi = self.move_index(mk);
         let lbase = self.lbuf.len();
         loop {
-            self.landings(mk, leg, cur, NO_SQUARE);
-            for i in lbase..self.lbuf.len() {
-                let (t, d, _) = self.lbuf[i];
-                if self.visited.contains(t) {
-                    continue;
+            if !(self.use_kernels && self.flood_expand(mk, mi, seg, cur, &mut b)) {
+                self.landings(mk, leg, cur, NO_SQUARE);
+                for i in lbase..self.lbuf.len() {
+                    let (t, d, _) = self.lbuf[i];
+                    if self.visited.contains(t) {
+                        continue;
+                    }
+                    self.visited.insert(t);
+                    b.parent[t as usize] = cur;
+                    b.dir[t as usize] = d;
+                    b.order.push(t);
                 }
-                self.visited.insert(t);
-                b.parent[t as usize] = cur;
-                b.dir[t as usize] = d;
-                b.order.push(t);
+                self.lbuf.truncate(lbase);
             }
-            self.lbuf.truncate(lbase);
             // Squares where the move must stop are reached but not expanded.
             let mut next = NO_SQUARE;
             while head < b.order.len() {
