@@ -109,6 +109,9 @@ pub(super) enum PassWhat {
     /// A leap that does not fly, on a board where stepping whole sets is not cheap: exactly
     /// the pieces with an open hop in the leap's table.
     LeapTable,
+    /// Every piece of the kinds is tried by a flood kernel, which finds for itself whether
+    /// its first leap can be taken (no test before it).
+    Flood,
     /// Every piece of the kinds is tried.
     All,
 }
@@ -800,6 +803,8 @@ impl Kernels {
                         sets: step_sets(q),
                         effects: !mk.effects.is_empty(),
                     },
+                    // A flood tests its first hops itself, and nearly every piece has one.
+                    (_, Some(_)) if plan.flood.is_some() => PassWhat::Flood,
                     (_, Some(fl)) if fl.hops.is_some() => PassWhat::LeapTable,
                     _ => PassWhat::All,
                 };
@@ -1138,6 +1143,10 @@ impl Generator<'_> {
                         }
                     }
                     cand[mi] = src;
+                    self.exact_leaps |= 1 << mi.min(63);
+                }
+                PassWhat::Flood => {
+                    cand[mi] = movers.set();
                     self.exact_leaps |= 1 << mi.min(63);
                 }
                 PassWhat::All => cand[mi] = movers.set(),

@@ -92,7 +92,8 @@ pub struct Generator<'g> {
     flood_memo: Vec<kernel::FloodMemo>,
     // Per move type, the squares whose pieces the per-piece loop must try (see `prepass`).
     cand: Vec<SquareSet>,
-    // Bit per move type: `cand` is already exactly the pieces whose first leap is possible.
+    // Bit per move type: `cand` is already exactly the pieces whose first leap is possible,
+    // or a flood kernel tests it itself: no first-leap test before the search.
     exact_leaps: u64,
     // The counts of the last bulk count, kept to be reused.
     counted_scratch: Option<Box<Counted>>,
