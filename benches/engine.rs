@@ -106,6 +106,21 @@ fn bench(c: &mut Criterion) {
     });
     deep.finish();
 
+    // Camelot at the target's own depth: perft 4 (111,509,838 leaves), a few seconds per run.
+    // Its positions vary more than perft 3's, which stay close to the start.
+    let mut cam4 = c.benchmark_group("camelot_perft_4");
+    cam4.sample_size(10);
+    cam4.measurement_time(std::time::Duration::from_secs(40));
+    cam4.bench_function("regula", |b| {
+        b.iter(|| {
+            assert_eq!(
+                perft(&camelot, &start, 4, Identity::Effect).unwrap(),
+                111_509_838
+            )
+        })
+    });
+    cam4.finish();
+
     // Thousands of capture orders with 15,896 distinct effects: linear de-duplication.
     let (_, lattice) = load("tests/fixtures/speed/lattice.rules");
     let lp = lattice_position(&lattice);

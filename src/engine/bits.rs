@@ -50,6 +50,16 @@ impl<const W: usize> Bits<W> {
         Bits(r)
     }
 
+    /// The squares of `self` not in `o`.
+    #[inline]
+    pub fn minus(self, o: Self) -> Self {
+        let mut r = self.0;
+        for (a, b) in r.iter_mut().zip(o.0) {
+            *a &= !b;
+        }
+        Bits(r)
+    }
+
     /// Number of squares.
     #[inline]
     pub fn len(self) -> u32 {

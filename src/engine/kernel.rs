@@ -71,9 +71,11 @@ pub(super) struct Kernels {
 #[derive(Debug, Clone)]
 pub(super) struct PassOp {
     pub mi: usize,
-    /// The kinds that make the move type, each with the squares its folded `from` allows
-    /// where that leaves out some square: no other piece is tried.
-    pub from: Vec<(u8, Option<SquareSet>)>,
+    /// The kinds that make the move type.
+    pub kinds: u32,
+    /// The kinds whose folded `from` leaves out some square, with the squares it bars: no
+    /// piece of theirs there is tried.
+    pub barred: Vec<(u8, SquareSet)>,
     pub what: PassWhat,
 }
 
@@ -773,11 +775,12 @@ impl Kernels {
                         })
                         .collect()
                 };
-                let from = (0..def.kinds.len().min(MAX_KINDS) as u8)
+                let barred = (0..def.kinds.len().min(MAX_KINDS) as u8)
                     .filter(|k| kinds >> k & 1 == 1)
-                    .map(|k| {
-                        let f = g.folded.get(Which::From(mi)).get(p as u8, k);
-                        (k, f.filter(|f| f.and(&board.all) != board.all).copied())
+                    .filter_map(|k| {
+                        let f = g.folded.get(Which::From(mi)).get(p as u8, k)?;
+                        let barred = board.all.minus(f);
+                        (!barred.is_empty()).then_some((k, barred))
                     })
                     .collect();
                 let what = match (&plan.quiet, &plan.first_leap) {
@@ -809,7 +812,12 @@ impl Kernels {
                     _ => PassWhat::All,
                 };
                 pass_kinds[p] |= kinds;
-                ops.push(PassOp { mi, from, what });
+                ops.push(PassOp {
+                    mi,
+                    kinds,
+                    barred,
+                    what,
+                });
             }
         }
         Kernels {
@@ -1022,11 +1030,13 @@ impl Generator<'_> {
             // The pieces of the kinds that make this move type, where `from` lets them: no
             // other piece is tried.
             let mut movers = Bits::<W>::EMPTY;
-            for &(k, from) in &op.from {
-                movers = movers.or(match from {
-                    None => by_kind[k as usize],
-                    Some(f) => by_kind[k as usize].and(Bits::of(&f)),
-                });
+            let mut ks = op.kinds;
+            while ks != 0 {
+                movers = movers.or(by_kind[ks.trailing_zeros() as usize]);
+                ks &= ks - 1;
+            }
+            for (k, barred) in &op.barred {
+                movers = movers.minus(by_kind[*k as usize].and(Bits::of(barred)));
             }
             if movers.is_empty() {
                 cand[mi] = SquareSet::EMPTY;
