@@ -12,14 +12,17 @@
 //! - a *first-leg test* for a move type whose first leg is a leap: most pieces have nothing
 //!   to leap, and the test proves it on the occupancy without entering the search; only when a
 //!   leap is possible does the search run;
-//! - a *chain* kernel for a move type of one capturing leap, once or repeated (`jump+!`): the
-//!   interpreter's depth-first capture search, on sets per (player, kind);
+//! - a *chain* kernel for a move type of one capturing leap, once or repeated (`jump+!`), or
+//!   for such a last segment after others (`canter+ then jump+!`): the interpreter's
+//!   depth-first capture search, on sets per (player, kind);
 //! - a *flood* kernel for a move type whose first segment is one repeated non-capturing leg
 //!   (`canter+`): the squares reached, breadth-first on `(middle, landing)` hop tables, each
 //!   once (by effect they are the moves); a landing condition that reads the board is asked
 //!   square by square, since no square condition depends on the path taken; a flood followed
 //!   by a leap (`canter+ then jump+!`) proves on the reached squares that the leap cannot
-//!   start, before any search;
+//!   start, before any search; the hops over a set of pieces come from per-square windows
+//!   of their middles ([`Hops::over`]), and a flood of a piece may be reused by a later one
+//!   of the same piece whose landings allow no less ([`FloodMemo`]);
 //! - a *pre-pass* over whole square sets, compiled per player into a flat list of
 //!   operations ([`PassOp`]): each move type's candidate pieces (its kinds, with room to
 //!   move, or exactly those that can leap), and the quiet steps counted set-wise, or, where
