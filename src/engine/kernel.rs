@@ -1275,15 +1275,7 @@ impl Generator<'_> {
         sq: u8,
         out: &mut Vec<Move>,
     ) -> bool {
-        let Some(run) = self.kernels.moves[mi]
-            .chain
-            .as_ref()
-            .and_then(|ch| self.chain_run(ch))
-        else {
-            return false;
-        };
-        self.chain_from(mk, &run, sq, NO_SQUARE, out);
-        true
+        self.chain_at(mk, mi, false, sq, NO_SQUARE, out)
     }
 
     /// The last segment of move type `mi`, a capture chain, from `t` where the segment
@@ -1297,14 +1289,26 @@ impl Generator<'_> {
         d: u8,
         out: &mut Vec<Move>,
     ) -> bool {
-        let Some(run) = self.kernels.moves[mi]
-            .last_chain
-            .as_ref()
-            .and_then(|ch| self.chain_run(ch))
-        else {
+        self.chain_at(mk, mi, true, t, d, out)
+    }
+
+    /// Move type `mi`'s chain (the whole move, or with `last` its last segment) from `sq`,
+    /// the last leg having come by direction `d`.
+    fn chain_at(
+        &mut self,
+        mk: &MoveKind,
+        mi: usize,
+        last: bool,
+        sq: u8,
+        d: u8,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        let plan = &self.kernels.moves[mi];
+        let chain = if last { &plan.last_chain } else { &plan.chain };
+        let Some(run) = chain.as_ref().and_then(|ch| self.chain_run(ch)) else {
             return false;
         };
-        self.chain_from(mk, &run, t, d, out);
+        self.chain_from(mk, &run, sq, d, out);
         true
     }
 
