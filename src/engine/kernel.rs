@@ -1641,15 +1641,7 @@ impl Generator<'_> {
         let def = self.def;
         let board = &def.board;
         let leg = &def.legs[li];
-        let mut seen = SquareSet::EMPTY;
-        seen.insert(sq);
-        let mut reach = Reach {
-            reached: SquareSet::EMPTY,
-            stopped: SquareSet::EMPTY,
-            refused: SquareSet::EMPTY,
-            todo: SquareSet::EMPTY,
-        };
-        reach.push(sq);
+        let (mut reach, mut seen) = Reach::from(sq);
         if let Some(h) = &fl.hops {
             let mut fresh = [0u8; MAX_CHAIN_DIRS];
             // The order of the squares does not matter here: with windows, the hops over
@@ -1734,15 +1726,7 @@ impl Generator<'_> {
     /// sets.
     fn flood_sets(&self, h: &Hops, leapt: u8, sq: u8, land: &SquareSet, stop: &SquareSet) -> Reach {
         let over = leapable(&self.occ, leapt);
-        let mut seen = SquareSet::EMPTY;
-        seen.insert(sq);
-        let mut reach = Reach {
-            reached: SquareSet::EMPTY,
-            stopped: SquareSet::EMPTY,
-            refused: SquareSet::EMPTY,
-            todo: SquareSet::EMPTY,
-        };
-        reach.push(sq);
+        let (mut reach, mut seen) = Reach::from(sq);
         while let Some(u) = reach.pop() {
             for (_, t) in h.over(self.mover, u, &over).into_iter().flatten() {
                 if self.cells[t as usize] != 0 || seen.contains(t) {
@@ -2288,6 +2272,21 @@ pub(super) struct FloodMemo {
 }
 
 impl Reach {
+    /// A flood from `sq`: only `sq` to expand, and seen.
+    #[inline]
+    fn from(sq: u8) -> (Reach, SquareSet) {
+        let mut seen = SquareSet::EMPTY;
+        seen.insert(sq);
+        let mut reach = Reach {
+            reached: SquareSet::EMPTY,
+            stopped: SquareSet::EMPTY,
+            refused: SquareSet::EMPTY,
+            todo: SquareSet::EMPTY,
+        };
+        reach.push(sq);
+        (reach, seen)
+    }
+
     #[inline]
     fn push(&mut self, t: u8) {
         self.todo.insert(t);
