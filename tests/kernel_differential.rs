@@ -110,7 +110,8 @@ fn run(per_config: usize, seed: u64) -> usize {
         let mut pos = game.start();
         let mut ply = 0;
         // One generator kept over the whole walk, as a search keeps it: what it remembers
-        // from earlier positions (the end-rule verdict) must not change any answer.
+        // from earlier positions (the end-rule verdict, floods taken where the board reads
+        // the same) must not change any answer, generated or counted.
         let mut kept = game.generator(Identity::Effect);
         let mut kept_moves = Vec::new();
         for i in 0..per_config {
@@ -122,11 +123,12 @@ fn run(per_config: usize, seed: u64) -> usize {
                     kept_outcome, outcome,
                     "{what}: outcome with a kept generator"
                 );
-                assert_eq!(
-                    kept_moves.len(),
-                    moves.len(),
-                    "{what}: moves, kept generator"
-                );
+                let want: Vec<_> = moves.iter().map(key).collect();
+                let got: Vec<_> = kept_moves.iter().map(key).collect();
+                assert_eq!(got, want, "{what}: moves, kept generator");
+                if let Some(n) = game.bulk_legal_count(&mut kept, &pos, &mut Vec::new()) {
+                    assert_eq!(n, moves.len() as u64, "{what}: bulk count, kept generator");
+                }
             }
             total += 1;
             if outcome != Outcome::Ongoing || moves.is_empty() || ply >= 300 {

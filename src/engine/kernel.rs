@@ -21,8 +21,11 @@
 //!   square by square, since no square condition depends on the path taken; a flood followed
 //!   by a leap (`canter+ then jump+!`) proves on the reached squares that the leap cannot
 //!   start, before any search; the hops over a set of pieces come from per-square windows
-//!   of their middles ([`Hops::over`]), and a flood of a piece may be reused by a later one
-//!   of the same piece whose landings allow no less ([`FloodMemo`]);
+//!   of their middles ([`Hops::over`]), and their landings as one word ([`Landings`]), so
+//!   that a square is expanded without a branch per hop; a flood of a piece may be reused by
+//!   a later one of the same piece whose landings allow no less ([`FloodMemo`]), and a
+//!   flood whose landings are a set by the same piece in a later position whose board reads
+//!   the same where the flood looked ([`FloodKeep`]);
 //! - a *pre-pass* over whole square sets, compiled per player into a flat list of
 //!   operations ([`PassOp`]): each move type's candidate pieces (its kinds, with room to
 //!   move, or exactly those that can leap), and the quiet steps counted set-wise, or, where
@@ -330,6 +333,95 @@ pub(super) struct Hops {
     /// the order of their middles. With them the hops over the pieces of a set are found
     /// with a few word operations ([`Hops::over`]), not by testing every hop.
     pub windows: Option<Windows>,
+    /// With windows, the landings over a set as one word ([`Landings`]), where they fit.
+    pub lands: Option<Landings>,
+}
+
+/// Per player and square, one window of 64 squares (from `base`) that holds the middles and
+/// landings of all its hops, and each hop's two places in it: the landings over the pieces
+/// of a set come out of a fixed number of word operations per square, with no branch per
+/// hop, and are tested against other sets (empty squares, landings, stops) all at once.
+#[derive(Debug, Clone)]
+pub(super) struct Landings {
+    /// `player * 256 + square`: the window's first square.
+    base: Vec<u8>,
+    /// `player * 256 + square`: each hop's middle and landing, as offsets from the base.
+    /// Squares with fewer hops repeat their first (a hop twice lands once); squares with
+    /// none point at a place no square occupies.
+    places: Vec<[(u8, u8); LANDING_SLOTS]>,
+    /// `player * 256 + square`: the places of its hops' middles, which a flood reads when
+    /// it expands the square (and the landings of those over a piece it may leap).
+    middles: Vec<u64>,
+}
+
+/// Most hops from one square that [`Landings`] take (a fixed number, so that their loop
+/// unrolls): eight directions.
+const LANDING_SLOTS: usize = 8;
+
+impl Landings {
+    /// The landings of `list`'s hops, per `range`, if every square's fit in one window and
+    /// no square has more than [`LANDING_SLOTS`] hops.
+    fn compile(list: &[(u8, u8)], range: &[(u16, u16)], squares: usize) -> Option<Landings> {
+        let slots = range.iter().map(|&(a, b)| (b - a) as usize).max()?;
+        // A window from 192 ends at 255: its last place is past every board's squares.
+        if slots > LANDING_SLOTS || squares > 255 {
+            return None;
+        }
+        let mut base = vec![192u8; range.len()];
+        let mut places = vec![[(63u8, 0u8); LANDING_SLOTS]; range.len()];
+        let mut middles = vec![0u64; range.len()];
+        for (at, &(a, b)) in range.iter().enumerate() {
+            let hops = &list[a as usize..b as usize];
+            let Some(lo) = hops.iter().map(|&(m, t)| m.min(t)).min() else {
+                continue;
+            };
+            let hi = hops.iter().map(|&(m, t)| m.max(t)).max()?;
+            if hi - lo >= 64 {
+                return None;
+            }
+            base[at] = lo;
+            for (i, place) in places[at].iter_mut().enumerate() {
+                let (m, t) = hops[i.min(hops.len() - 1)];
+                *place = (m - lo, t - lo);
+                middles[at] |= 1 << (m - lo);
+            }
+        }
+        Some(Landings {
+            base,
+            places,
+            middles,
+        })
+    }
+
+    /// The window's base for player `p`'s hops from `u`, and the landings (as offsets from
+    /// it) of those hops whose middle is in `over`.
+    #[inline(always)]
+    fn over(&self, p: u8, u: u8, over: &SquareSet) -> (u8, u64) {
+        let at = p as usize * 256 + u as usize;
+        let base = self.base[at];
+        let x = window(over, base);
+        let mut l = 0u64;
+        for &(m, t) in &self.places[at] {
+            l |= (x >> m & 1) << t;
+        }
+        (base, l)
+    }
+
+    /// The middles of the hops from `u`, as [`Landings::over`]'s window.
+    #[inline(always)]
+    fn middles(&self, p: u8, u: u8) -> u64 {
+        self.middles[p as usize * 256 + u as usize]
+    }
+}
+
+/// Adds the squares of a window of 64 from `base` to `s`.
+#[inline(always)]
+fn deposit(s: &mut SquareSet, x: u64, base: u8) {
+    let (w, sh) = ((base >> 6) as usize, base & 63);
+    s.0[w] |= x << sh;
+    // `(x >> 1) >> (63 - sh)` is `x >> (64 - sh)`: nothing when `sh` is 0, and nothing in
+    // the last word, whose window holds no square past 255.
+    s.0[(w + 1).min(3)] |= (x >> 1) >> (63 - sh);
 }
 
 /// A hop table's windows: per player and square `(mask, base)`, and the landings by middle.
@@ -486,8 +578,12 @@ impl Hops {
                 range[p * 256 + sq as usize] = (start, list.len() as u16);
             }
         }
+        let windows = leap.then(|| Hops::windows(&list, &range)).flatten();
         Some(Hops {
-            windows: leap.then(|| Hops::windows(&list, &range)).flatten(),
+            lands: windows
+                .as_ref()
+                .and_then(|_| Landings::compile(&list, &range, board.len())),
+            windows,
             dirs: hop_dirs,
             list,
             range,
@@ -1627,14 +1723,15 @@ impl Generator<'_> {
             return None;
         }
         let at = me * MAX_KINDS + kind(self.piece) as usize;
-        // Most floods have every condition a set: no condition needs the generator then.
-        if let (SqFold::Set(land), Some(stop), Some(h)) =
-            (&fl.sets[at].land, &fl.sets[at].stop, &fl.hops)
-            && h.windows.is_some()
-        {
-            return Some(self.flood_sets(h, fl.leapt[me], sq, land, stop));
-        }
         let sets = fl.sets[at];
+        // Most floods have their conditions as sets, or a set but for `can M`: they run on
+        // words.
+        if let (Some(stop), Some(h)) = (sets.stop, &fl.hops)
+            && h.lands.is_some()
+            && !matches!(sets.land, SqFold::Board)
+        {
+            return self.flood_words(mi, fl.leapt[me], sq, &sets.land, &stop);
+        }
         let mut dirs = [0u8; MAX_CHAIN_DIRS];
         dirs[..src.len()].copy_from_slice(src);
         let (nd, leg_kind, li, leapt) = (src.len(), fl.leg, fl.li, fl.leapt[me]);
@@ -1722,29 +1819,97 @@ impl Generator<'_> {
         }
     }
 
-    /// [`Self::flood_run`] on a hop table with windows, where the landings and `stop` are
-    /// sets.
-    fn flood_sets(&self, h: &Hops, leapt: u8, sq: u8, land: &SquareSet, stop: &SquareSet) -> Reach {
+    /// [`Self::flood_run`] on landing windows ([`Landings`]), where `stop` is a set and the
+    /// landings a set or a `can M` fold (`None` otherwise): each expanded square's new
+    /// landings are found, tested and recorded a word at a time, and only the squares where
+    /// `can M` decides ask the board.
+    ///
+    /// A flood whose landings are a set reads the board only at the middles of the hops from
+    /// the squares it expands (is a piece it may leap there?) and at the landings of those
+    /// over such a piece (is it empty?). It is kept, with those squares and what it read
+    /// there ([`FloodKeep`]), and taken again in a later position where they read the same:
+    /// often a sibling position, whose last move was made elsewhere on the board.
+    fn flood_words(
+        &mut self,
+        mi: usize,
+        leapt: u8,
+        sq: u8,
+        land: &SqFold,
+        stop: &SquareSet,
+    ) -> Option<Reach> {
         let over = leapable(&self.occ, leapt);
-        let (mut reach, mut seen) = Reach::from(sq);
-        while let Some(u) = reach.pop() {
-            for (_, t) in h.over(self.mover, u, &over).into_iter().flatten() {
-                if self.cells[t as usize] != 0 || seen.contains(t) {
-                    continue;
-                }
-                seen.insert(t);
-                if !land.contains(t) {
-                    reach.refused.insert(t);
-                } else if stop.contains(t) {
-                    reach.reached.insert(t);
-                    reach.stopped.insert(t);
-                } else {
-                    reach.reached.insert(t);
-                    reach.push(t);
-                }
-            }
+        let occupied = self.occ.iter().fold(SquareSet::EMPTY, |a, s| a.or(s));
+        let keep_at = self.mover as usize * 256 + sq as usize;
+        let kind = kind(self.piece);
+        let kept = matches!(land, SqFold::Set(_));
+        if kept
+            && let Some(e) = self.flood_keep.get(keep_at)
+            && e.mi == mi as u16 + 1
+            && e.kind == kind
+            && over.and(&e.middles) == e.over
+            && occupied.and(&e.landings) == e.occupied
+        {
+            return Some(Reach {
+                reached: e.reached,
+                stopped: e.stopped,
+                refused: e.refused,
+                todo: SquareSet::EMPTY,
+            });
         }
-        reach
+        // Occupied or seen: no flood lands there (again).
+        let mut blocked = occupied;
+        blocked.insert(sq);
+        let (mut middles, mut landings) = (SquareSet::EMPTY, SquareSet::EMPTY);
+        let (mut reach, _) = Reach::from(sq);
+        while let Some(u) = reach.pop() {
+            let lands = self.kernels.moves[mi].flood.as_ref()?.hops.as_ref()?;
+            let lands = lands.lands.as_ref()?;
+            let (base, l) = lands.over(self.mover, u, &over);
+            deposit(&mut middles, lands.middles(self.mover, u), base);
+            deposit(&mut landings, l, base);
+            let fresh = l & !window(&blocked, base);
+            if fresh == 0 {
+                continue;
+            }
+            deposit(&mut blocked, fresh, base);
+            let ok = match land {
+                SqFold::Set(s) => fresh & window(s, base),
+                SqFold::Can { m, yes, no } => {
+                    let (y, n) = (window(yes, base), window(no, base));
+                    let mut ok = fresh & y & n;
+                    let mut ask = fresh & (y ^ n);
+                    while ask != 0 {
+                        let b = ask.trailing_zeros();
+                        ask &= ask - 1;
+                        if self.can_at(*m, base + b as u8) == (y >> b & 1 == 1) {
+                            ok |= 1 << b;
+                        }
+                    }
+                    ok
+                }
+                SqFold::Board => return None,
+            };
+            deposit(&mut reach.reached, ok, base);
+            deposit(&mut reach.todo, ok & !window(stop, base), base);
+        }
+        // Every square seen was refused or reached; those reached on `stop` stopped there.
+        reach.stopped = reach.reached.and(stop);
+        reach.refused = blocked.minus(&occupied).minus(&reach.reached);
+        reach.refused.remove(sq);
+        if kept && let Some(e) = self.flood_keep.get_mut(keep_at) {
+            *e = FloodKeep {
+                mi: mi as u16 + 1,
+                kind,
+                middles,
+                landings,
+                over: over.and(&middles),
+                occupied: occupied.and(&landings),
+                reached: reach.reached,
+                stopped: reach.stopped,
+                refused: reach.refused,
+            };
+        }
+        Some(reach)
     }
 
     /// Decides a square a flood has newly seen: a refused one is refused from every
@@ -2271,6 +2436,24 @@ pub(super) struct FloodMemo {
     stopped: SquareSet,
 }
 
+/// The last flood of a player's piece from a square whose landings are a set, kept across
+/// positions (see [`Generator::flood_words`]).
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct FloodKeep {
+    /// Its move type plus one (0: none), and the piece's kind.
+    mi: u16,
+    kind: u8,
+    /// The middles it read, and which of them held a piece it may leap; the landings it
+    /// read, and which of them held a piece.
+    middles: SquareSet,
+    over: SquareSet,
+    landings: SquareSet,
+    occupied: SquareSet,
+    reached: SquareSet,
+    stopped: SquareSet,
+    refused: SquareSet,
+}
+
 impl Reach {
     /// A flood from `sq`: only `sq` to expand, and seen.
     #[inline]
@@ -2452,11 +2635,12 @@ mod tests {
     }
 
     /// The hops a window finds over a set are exactly the hops of the table whose middle is
-    /// in the set, on every bundled leg that leaps, for sets of several densities.
+    /// in the set, on every bundled leg that leaps, for sets of several densities; so are
+    /// the landings found as one word ([`Landings`]).
     #[test]
     fn hop_windows_find_the_hops_over_a_set() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
-        let mut windowed = 0;
+        let (mut windowed, mut landed) = (0, 0);
         for entry in std::fs::read_dir(dir).expect("rules/") {
             let path = entry.expect("entry").path();
             let src = crate::source::SourceFile::read(&path).expect("readable");
@@ -2486,11 +2670,27 @@ mod tests {
                             want.sort_unstable();
                             got.sort_unstable();
                             assert_eq!(got, want, "{} square {u}", path.display());
+                            // The landings as one word: those of the same hops, and the
+                            // middles of every hop.
+                            if let Some(ld) = &h.lands {
+                                let (base, l) = ld.over(p, u, &over);
+                                let mut lands = SquareSet::EMPTY;
+                                deposit(&mut lands, l, base);
+                                let mut mids = SquareSet::EMPTY;
+                                deposit(&mut mids, ld.middles(p, u), base);
+                                let all = &h.list[a as usize..b as usize];
+                                let want_lands: SquareSet = want.iter().map(|&(_, t)| t).collect();
+                                let want_mids: SquareSet = all.iter().map(|&(m, _)| m).collect();
+                                assert_eq!(lands, want_lands, "{} landings {u}", path.display());
+                                assert_eq!(mids, want_mids, "{} middles {u}", path.display());
+                                landed += 1;
+                            }
                         }
                     }
                 }
             }
         }
         assert!(windowed >= 4, "only {windowed} legs had windows");
+        assert!(landed >= 1000, "only {landed} squares had landing windows");
     }
 }
