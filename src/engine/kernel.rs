@@ -71,6 +71,8 @@ pub(super) struct Kernels {
     pub pass_kinds: Vec<u32>,
     /// Bit planes of kinds the game's kind indices need.
     pub planes: usize,
+    /// Flood kernels: each has its own places in [`Generator`]'s kept floods.
+    pub floods: usize,
 }
 
 /// What the pre-pass does for one move type and player.
@@ -317,6 +319,8 @@ pub(super) struct Flood {
     pub hops: Option<Hops>,
     /// Per player: the owners whose pieces the leg may leap (bit mask).
     pub leapt: [u8; MAX_PLAYERS],
+    /// Its number among the flood kernels (see [`FloodKeep`]).
+    pub keep: usize,
 }
 
 /// The `(middle, landing)` pairs of a flood's leg, per player and square.
@@ -668,6 +672,7 @@ impl Kernels {
         let board = &def.board;
         let np = def.players.len().min(MAX_PLAYERS);
         let mut moves = Vec::with_capacity(def.moves.len());
+        let mut floods = 0;
         for (mi, mk) in def.moves.iter().enumerate() {
             let mut plan = MovePlan::default();
             if mk.drop.is_none()
@@ -769,7 +774,9 @@ impl Kernels {
                         let per_player = &def.dir_sets[leg.dirs as usize].per_player;
                         let hops = Hops::compile(def, leg.kind, per_player);
                         let leapt = leapt_per_player(def, leg.kind);
+                        floods += 1;
                         plan.flood = Some(Flood {
+                            keep: floods - 1,
                             leg: leg.kind,
                             li,
                             dirs: def.dir_sets[leg.dirs as usize].per_player.clone(),
@@ -934,6 +941,7 @@ impl Kernels {
                     .min(MAX_KINDS)
                     .saturating_sub(1)
                     .leading_zeros()) as usize,
+            floods,
         }
     }
 }
@@ -1824,11 +1832,12 @@ impl Generator<'_> {
     /// landings are found, tested and recorded a word at a time, and only the squares where
     /// `can M` decides ask the board.
     ///
-    /// A flood whose landings are a set reads the board only at the middles of the hops from
-    /// the squares it expands (is a piece it may leap there?) and at the landings of those
-    /// over such a piece (is it empty?). It is kept, with those squares and what it read
-    /// there ([`FloodKeep`]), and taken again in a later position where they read the same:
-    /// often a sibling position, whose last move was made elsewhere on the board.
+    /// A flood reads the board only at the middles of the hops from the squares it expands
+    /// (is a piece it may leap there?) and at the landings of those over such a piece (is it
+    /// empty?); `can M`, where its leap runs on landing windows too, likewise. So a flood is
+    /// kept, with those squares and what it read there ([`FloodKeep`]), and taken again in a
+    /// later position where they read the same: often a sibling position, whose last move
+    /// was made elsewhere on the board.
     fn flood_words(
         &mut self,
         mi: usize,
@@ -1839,15 +1848,28 @@ impl Generator<'_> {
     ) -> Option<Reach> {
         let over = leapable(&self.occ, leapt);
         let occupied = self.occ.iter().fold(SquareSet::EMPTY, |a, s| a.or(s));
-        let keep_at = self.mover as usize * 256 + sq as usize;
+        let slot = self.kernels.moves[mi].flood.as_ref()?.keep;
+        let keep_at = (slot * MAX_PLAYERS + self.mover as usize) * 256 + sq as usize;
         let kind = kind(self.piece);
-        let kept = matches!(land, SqFold::Set(_));
+        // What `can M` may leap, when its leap has landing windows.
+        let can_over = match land {
+            SqFold::Can { m, .. } => self.kernels.moves[*m as usize]
+                .first_leap
+                .as_ref()
+                .map(|fl| leapable(&self.occ, fl.leapt[self.mover as usize])),
+            SqFold::Set(_) | SqFold::Board => None,
+        };
+        let mut kept = match land {
+            SqFold::Set(_) => true,
+            SqFold::Can { .. } => can_over.is_some() && self.captured.is_empty(),
+            SqFold::Board => false,
+        };
         if kept
             && let Some(e) = self.flood_keep.get(keep_at)
-            && e.mi == mi as u16 + 1
-            && e.kind == kind
+            && e.kind == kind + 1
             && over.and(&e.middles) == e.over
             && occupied.and(&e.landings) == e.occupied
+            && can_over.is_none_or(|c| c.and(&e.can_middles) == e.can_over)
         {
             return Some(Reach {
                 reached: e.reached,
@@ -1860,6 +1882,7 @@ impl Generator<'_> {
         let mut blocked = occupied;
         blocked.insert(sq);
         let (mut middles, mut landings) = (SquareSet::EMPTY, SquareSet::EMPTY);
+        let mut can_middles = SquareSet::EMPTY;
         let (mut reach, _) = Reach::from(sq);
         while let Some(u) = reach.pop() {
             let lands = self.kernels.moves[mi].flood.as_ref()?.hops.as_ref()?;
@@ -1881,7 +1904,17 @@ impl Generator<'_> {
                     while ask != 0 {
                         let b = ask.trailing_zeros();
                         ask &= ask - 1;
-                        if self.can_at(*m, base + b as u8) == (y >> b & 1 == 1) {
+                        let t = base + b as u8;
+                        let can = match can_over.as_ref().and_then(|c| {
+                            self.can_read(*m, t, c, &occupied, &mut can_middles, &mut landings)
+                        }) {
+                            Some(can) => can,
+                            None => {
+                                kept = false;
+                                self.can_at(*m, t)
+                            }
+                        };
+                        if can == (y >> b & 1 == 1) {
                             ok |= 1 << b;
                         }
                     }
@@ -1898,18 +1931,56 @@ impl Generator<'_> {
         reach.refused.remove(sq);
         if kept && let Some(e) = self.flood_keep.get_mut(keep_at) {
             *e = FloodKeep {
-                mi: mi as u16 + 1,
-                kind,
+                kind: kind + 1,
                 middles,
                 landings,
+                can_middles,
                 over: over.and(&middles),
                 occupied: occupied.and(&landings),
+                can_over: can_over.map_or(SquareSet::EMPTY, |c| c.and(&can_middles)),
                 reached: reach.reached,
                 stopped: reach.stopped,
                 refused: reach.refused,
             };
         }
         Some(reach)
+    }
+
+    /// `can m` for the moving piece on `t` as [`Self::kernel_can_start`] decides it, on the
+    /// leap's landing windows, recording what it read: the middles of its hops from `t`
+    /// (where it asked for a piece in `over`, what the leap may leap) into `middles`, and
+    /// the landings over such pieces (where it asked for an empty square, `occupied` being
+    /// the board's pieces) into `landings`. `None` where the leap has no landing windows,
+    /// or a piece is captured (ask [`Self::can_at`]).
+    fn can_read(
+        &self,
+        m: u8,
+        t: u8,
+        over: &SquareSet,
+        occupied: &SquareSet,
+        middles: &mut SquareSet,
+        landings: &mut SquareSet,
+    ) -> Option<bool> {
+        let k = kind(self.piece);
+        if self.def.moves[m as usize].pieces >> k & 1 == 0 {
+            return Some(false);
+        }
+        let fl = self.kernels.moves[m as usize].first_leap.as_ref()?;
+        let (from, land) = fl
+            .start
+            .get(self.mover as usize * MAX_KINDS + k as usize)?
+            .as_ref()?;
+        if !from.contains(t) {
+            return Some(false);
+        }
+        let lands = fl.hops.as_ref()?.lands.as_ref()?;
+        if !self.captured.is_empty() {
+            return None;
+        }
+        let (base, l) = lands.over(self.mover, t, over);
+        deposit(middles, lands.middles(self.mover, t), base);
+        deposit(landings, l, base);
+        Some(l & !window(occupied, base) & window(land, base) != 0)
     }
 
     /// Decides a square a flood has newly seen: a refused one is refused from every
@@ -2436,12 +2507,11 @@ pub(super) struct FloodMemo {
     stopped: SquareSet,
 }
 
-/// The last flood of a player's piece from a square whose landings are a set, kept across
+/// The last flood of a player's piece from a square, per flood kernel, kept across
 /// positions (see [`Generator::flood_words`]).
 #[derive(Debug, Clone, Copy, Default)]
 pub(super) struct FloodKeep {
-    /// Its move type plus one (0: none), and the piece's kind.
-    mi: u16,
+    /// The piece's kind plus one (0: none kept).
     kind: u8,
     /// The middles it read, and which of them held a piece it may leap; the landings it
     /// read, and which of them held a piece.
@@ -2449,6 +2519,10 @@ pub(super) struct FloodKeep {
     over: SquareSet,
     landings: SquareSet,
     occupied: SquareSet,
+    /// The middles `can M` read (the landings it read are among `landings`), and which of
+    /// them held a piece its leap may leap.
+    can_middles: SquareSet,
+    can_over: SquareSet,
     reached: SquareSet,
     stopped: SquareSet,
     refused: SquareSet,

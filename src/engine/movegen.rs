@@ -90,8 +90,7 @@ pub struct Generator<'g> {
     // loaded), and per square the last flood kept for reuse in it (see `flood_reach`).
     node: u32,
     flood_memo: Vec<kernel::FloodMemo>,
-    /// Per player and square: its piece's last flood whose landings are a set, for later
-    /// positions.
+    /// Per flood kernel, player and square: its piece's last flood, for later positions.
     flood_keep: Vec<kernel::FloodKeep>,
     // Per move type, the squares whose pieces the per-piece loop must try (see `prepass`).
     cand: Vec<SquareSet>,
@@ -177,7 +176,7 @@ impl<'g> Generator<'g> {
             kernels: Kernels::default(),
             node: 0,
             flood_memo: vec![kernel::FloodMemo::default(); 256],
-            flood_keep: vec![kernel::FloodKeep::default(); MAX_PLAYERS * 256],
+            flood_keep: Vec::new(),
             cand: Vec::new(),
             exact_leaps: 0,
             counted_scratch: None,
@@ -202,6 +201,7 @@ impl<'g> Generator<'g> {
             end_memo: EndMemo::new(def),
         };
         g.kernels = Kernels::compile(&g);
+        g.flood_keep = vec![kernel::FloodKeep::default(); g.kernels.floods * MAX_PLAYERS * 256];
         g
     }
 
