@@ -2247,10 +2247,17 @@ impl Generator<'_> {
         else {
             return true;
         };
-        reached
-            .minus(&stopped)
-            .iter()
-            .any(|r| self.may_leap_from(fl, r))
+        let from = reached.minus(&stopped);
+        // On landing windows, a word per square and no branch per hop.
+        if let Some(ld) = fl.hops.as_ref().and_then(|h| h.lands.as_ref()) {
+            let over = leapable(&self.occ, fl.leapt[self.mover as usize]);
+            let occupied = self.occ.iter().fold(SquareSet::EMPTY, |a, s| a.or(s));
+            return from.iter().any(|r| {
+                let (base, l) = ld.over(self.mover, r, &over);
+                l & !window(&occupied, base) != 0
+            });
+        }
+        from.iter().any(|r| self.may_leap_from(fl, r))
     }
 
     /// Counts the moves of flood kernel `mi` for the piece on `sq` (lifted), recording its
