@@ -23,9 +23,9 @@
 //!   start, before any search; the hops over a set of pieces come from per-square windows
 //!   of their middles ([`Hops::over`]), and their landings as one word ([`Landings`]), so
 //!   that a square is expanded without a branch per hop; a flood of a piece may be reused by
-//!   a later one of the same piece whose landings allow no less ([`FloodMemo`]), and a
-//!   flood whose landings are a set by the same piece in a later position whose board reads
-//!   the same where the flood looked ([`FloodKeep`]);
+//!   a later one of the same piece whose landings allow no less ([`FloodMemo`]), and a flood
+//!   is kept for a piece of the same kind on the same square in a later position whose board
+//!   reads the same where the flood looked ([`FloodKeep`]);
 //! - a *pre-pass* over whole square sets, compiled per player into a flat list of
 //!   operations ([`PassOp`]): each move type's candidate pieces (its kinds, with room to
 //!   move, or exactly those that can leap), and the quiet steps counted set-wise, or, where
@@ -1849,7 +1849,8 @@ impl Generator<'_> {
         let over = leapable(&self.occ, leapt);
         let occupied = self.occ.iter().fold(SquareSet::EMPTY, |a, s| a.or(s));
         let slot = self.kernels.moves[mi].flood.as_ref()?.keep;
-        let keep_at = (slot * MAX_PLAYERS + self.mover as usize) * 256 + sq as usize;
+        let players = self.def.players.len();
+        let keep_at = (slot * players + self.mover as usize) * 256 + sq as usize;
         let kind = kind(self.piece);
         // What `can M` may leap, when its leap has landing windows.
         let can_over = match land {

@@ -201,7 +201,8 @@ impl<'g> Generator<'g> {
             end_memo: EndMemo::new(def),
         };
         g.kernels = Kernels::compile(&g);
-        g.flood_keep = vec![kernel::FloodKeep::default(); g.kernels.floods * MAX_PLAYERS * 256];
+        let keep = g.kernels.floods * def.players.len() * 256;
+        g.flood_keep = vec![kernel::FloodKeep::default(); keep];
         g
     }
 
