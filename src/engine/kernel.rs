@@ -1599,15 +1599,13 @@ impl Generator<'_> {
         false
     }
 
-    /// `can M` for the moving piece on `sq`, decided on the tables when move type `m` starts
-    /// with a leap whose conditions fold for this piece; `None` otherwise (interpret then).
-    /// Exactly [`Generator::can_start`]: the probe's landings ignore the visited squares.
-    pub(super) fn kernel_can_start(&self, m: u8, sq: u8) -> Option<bool> {
-        let def = self.def;
-        let mk = &def.moves[m as usize];
+    /// What the tables say of move type `m` starting on `sq` for the moving piece before
+    /// its leap is tried: it cannot (its kind or its folded `from`), or it may, with the
+    /// first leap and the folded landings; `None` where a condition reads the board.
+    fn leap_start(&self, m: u8, sq: u8) -> Option<LeapStart<'_>> {
         let k = kind(self.piece);
-        if mk.pieces >> k & 1 == 0 {
-            return Some(false);
+        if self.def.moves[m as usize].pieces >> k & 1 == 0 {
+            return Some(LeapStart::No);
         }
         let fl = self.kernels.moves[m as usize].first_leap.as_ref()?;
         let (from, land) = fl
@@ -1615,8 +1613,19 @@ impl Generator<'_> {
             .get(self.mover as usize * MAX_KINDS + k as usize)?
             .as_ref()?;
         if !from.contains(sq) {
-            return Some(false);
+            return Some(LeapStart::No);
         }
+        Some(LeapStart::Leap(fl, land))
+    }
+
+    /// `can M` for the moving piece on `sq`, decided on the tables when move type `m` starts
+    /// with a leap whose conditions fold for this piece; `None` otherwise (interpret then).
+    /// Exactly [`Generator::can_start`]: the probe's landings ignore the visited squares.
+    pub(super) fn kernel_can_start(&self, m: u8, sq: u8) -> Option<bool> {
+        let def = self.def;
+        let LeapStart::Leap(fl, land) = self.leap_start(m, sq)? else {
+            return Some(false);
+        };
         if let Some(h) = &fl.hops {
             let leapt = fl.leapt[self.mover as usize];
             if let Some(mut hops) = h.over(self.mover, sq, &leapable(&self.occ, leapt)) {
@@ -1962,18 +1971,9 @@ impl Generator<'_> {
         middles: &mut SquareSet,
         landings: &mut SquareSet,
     ) -> Option<bool> {
-        let k = kind(self.piece);
-        if self.def.moves[m as usize].pieces >> k & 1 == 0 {
+        let LeapStart::Leap(fl, land) = self.leap_start(m, t)? else {
             return Some(false);
-        }
-        let fl = self.kernels.moves[m as usize].first_leap.as_ref()?;
-        let (from, land) = fl
-            .start
-            .get(self.mover as usize * MAX_KINDS + k as usize)?
-            .as_ref()?;
-        if !from.contains(t) {
-            return Some(false);
-        }
+        };
         let lands = fl.hops.as_ref()?.lands.as_ref()?;
         if !self.captured.is_empty() {
             return None;
@@ -2485,6 +2485,14 @@ impl Generator<'_> {
             }
         })
     }
+}
+
+/// [`Generator::leap_start`]'s answer.
+enum LeapStart<'a> {
+    /// The move type cannot start there.
+    No,
+    /// It may: its first leap, and the leap's landings for this piece.
+    Leap(&'a FirstLeap, &'a SquareSet),
 }
 
 /// A flood in progress: the squares reached, those where the move stops, and the squares
