@@ -6,12 +6,22 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use regula::SourceFile;
-use regula::engine::{Identity, perft, perft_interpreted};
+use regula::engine::{Identity, Position, perft, perft_interpreted};
 
 fn load(path: &str) -> (SourceFile, regula::Game) {
     let src = SourceFile::read(std::path::Path::new(path)).unwrap();
     let game = regula::load(&src, &[]).unwrap();
     (src, game)
+}
+
+/// A perft count checked against its independent figure.
+fn counted(game: &regula::Game, pos: &Position, depth: u32, identity: Identity, want: u64) {
+    assert_eq!(perft(game, pos, depth, identity).unwrap(), want);
+}
+
+/// [`counted`] by the interpreter alone.
+fn counted_interpreted(game: &regula::Game, pos: &Position, depth: u32, id: Identity, want: u64) {
+    assert_eq!(perft_interpreted(game, pos, depth, id).unwrap(), want);
 }
 
 fn bench(c: &mut Criterion) {
@@ -31,40 +41,25 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft");
     group.sample_size(10);
     group.bench_function("camelot/3", |b| {
-        b.iter(|| {
-            assert_eq!(
-                perft(&camelot, &start, 3, Identity::Effect).unwrap(),
-                1_070_822
-            )
-        })
+        b.iter(|| counted(&camelot, &start, 3, Identity::Effect, 1_070_822))
     });
     group.bench_function("camelot/3_interpreter", |b| {
-        b.iter(|| {
-            assert_eq!(
-                perft_interpreted(&camelot, &start, 3, Identity::Effect).unwrap(),
-                1_070_822
-            )
-        })
+        b.iter(|| counted_interpreted(&camelot, &start, 3, Identity::Effect, 1_070_822))
     });
     let (_, turkish) = load("rules/turkish-draughts.rules");
     let ts = turkish.start();
     group.bench_function("turkish/6_paths", |b| {
-        b.iter(|| assert_eq!(perft(&turkish, &ts, 6, Identity::Path).unwrap(), 931_312))
+        b.iter(|| counted(&turkish, &ts, 6, Identity::Path, 931_312))
     });
     let (_, english) = load("rules/english-draughts.rules");
     let es = english.start();
     group.bench_function("english/8", |b| {
-        b.iter(|| assert_eq!(perft(&english, &es, 8, Identity::Effect).unwrap(), 845_931))
+        b.iter(|| counted(&english, &es, 8, Identity::Effect, 845_931))
     });
     let (_, international) = load("rules/international-draughts.rules");
     let is = international.start();
     group.bench_function("international/6", |b| {
-        b.iter(|| {
-            assert_eq!(
-                perft(&international, &is, 6, Identity::Effect).unwrap(),
-                167_140
-            )
-        })
+        b.iter(|| counted(&international, &is, 6, Identity::Effect, 167_140))
     });
     group.finish();
 
@@ -72,15 +67,10 @@ fn bench(c: &mut Criterion) {
     let mut side = c.benchmark_group("turkish_perft_6_paths_side_by_side");
     side.sample_size(10);
     side.bench_function("regula", |b| {
-        b.iter(|| assert_eq!(perft(&turkish, &ts, 6, Identity::Path).unwrap(), 931_312))
+        b.iter(|| counted(&turkish, &ts, 6, Identity::Path, 931_312))
     });
     side.bench_function("regula_interpreter", |b| {
-        b.iter(|| {
-            assert_eq!(
-                perft_interpreted(&turkish, &ts, 6, Identity::Path).unwrap(),
-                931_312
-            )
-        })
+        b.iter(|| counted_interpreted(&turkish, &ts, 6, Identity::Path, 931_312))
     });
     side.bench_function("kish", |b| {
         let board = kish::Board::new_default();
@@ -93,12 +83,7 @@ fn bench(c: &mut Criterion) {
     deep.sample_size(10);
     deep.measurement_time(std::time::Duration::from_secs(30));
     deep.bench_function("regula", |b| {
-        b.iter(|| {
-            assert_eq!(
-                perft(&turkish, &ts, 8, Identity::Path).unwrap(),
-                123_290_300
-            )
-        })
+        b.iter(|| counted(&turkish, &ts, 8, Identity::Path, 123_290_300))
     });
     deep.bench_function("kish", |b| {
         let board = kish::Board::new_default();
@@ -112,12 +97,7 @@ fn bench(c: &mut Criterion) {
     cam4.sample_size(10);
     cam4.measurement_time(std::time::Duration::from_secs(40));
     cam4.bench_function("regula", |b| {
-        b.iter(|| {
-            assert_eq!(
-                perft(&camelot, &start, 4, Identity::Effect).unwrap(),
-                111_509_838
-            )
-        })
+        b.iter(|| counted(&camelot, &start, 4, Identity::Effect, 111_509_838))
     });
     cam4.finish();
 
