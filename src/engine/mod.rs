@@ -248,13 +248,26 @@ impl Game {
 
     /// Plays a move known to be legal.
     pub fn play_unchecked(&self, pos: &Position, mv: &Move) -> Position {
-        let def = &self.def;
         let mut next = pos.clone();
-        let mover = pos.to_move;
+        self.apply(&mut next, mv);
+        next
+    }
+
+    /// [`Self::play_unchecked`] into `next`, a position the caller keeps: perft reuses one
+    /// per ply rather than copying each child twice (once made, once returned).
+    pub fn play_into(&self, pos: &Position, mv: &Move, next: &mut Position) {
+        next.clone_from(pos);
+        self.apply(next, mv);
+    }
+
+    /// Makes `mv` on `pos` in place.
+    fn apply(&self, next: &mut Position, mv: &Move) {
+        let def = &self.def;
+        let mover = next.to_move;
         let players = def.players.len().clamp(1, MAX_PLAYERS);
         if mv.is_pass() {
             next.to_move = ((mover as usize + 1) % players) as u8;
-            return next;
+            return;
         }
         if !mv.is_drop() {
             next.take(mv.from);
@@ -280,7 +293,6 @@ impl Game {
             );
         }
         next.to_move = ((mover as usize + 1) % players) as u8;
-        next
     }
 
     /// Checks a position given from outside: counters within bounds.
@@ -322,7 +334,8 @@ pub fn perft(game: &Game, pos: &Position, depth: u32, identity: Identity) -> Res
     let mut g = game.generator(identity);
     g.set_any_order(true);
     let mut lists: Vec<Vec<Move>> = (0..=depth).map(|_| Vec::with_capacity(256)).collect();
-    perft_rec(game, &mut g, pos, depth, &mut lists)
+    let mut boards = vec![pos.clone(); depth as usize];
+    perft_rec(game, &mut g, pos, depth, &mut lists, &mut boards)
 }
 
 /// [`perft`] by the interpreter alone, every kernel off: the reference the kernels are
@@ -339,7 +352,8 @@ pub fn perft_interpreted(
     let mut g = game.generator(identity);
     g.set_kernels(false);
     let mut lists: Vec<Vec<Move>> = (0..=depth).map(|_| Vec::with_capacity(256)).collect();
-    perft_rec(game, &mut g, pos, depth, &mut lists)
+    let mut boards = vec![pos.clone(); depth as usize];
+    perft_rec(game, &mut g, pos, depth, &mut lists, &mut boards)
 }
 
 fn perft_rec(
@@ -348,6 +362,7 @@ fn perft_rec(
     pos: &Position,
     depth: u32,
     lists: &mut [Vec<Move>],
+    boards: &mut [Position],
 ) -> Result<u64, Overflow> {
     if depth == 0 {
         return Ok(1);
@@ -365,10 +380,11 @@ fn perft_rec(
     if depth == 1 {
         return Ok(head.len() as u64);
     }
+    let (child, boards) = boards.split_first_mut().expect("one position per ply");
     let mut total = 0;
     for mv in head.iter() {
-        let child = game.play_unchecked(pos, mv);
-        total += perft_rec(game, g, &child, depth - 1, rest)?;
+        game.play_into(pos, mv, child);
+        total += perft_rec(game, g, child, depth - 1, rest, boards)?;
     }
     Ok(total)
 }
