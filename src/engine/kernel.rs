@@ -970,11 +970,13 @@ fn leap_pairs(sh: &Shifts, dirs: &[u8]) -> Vec<(Group, Group)> {
 /// The squares holding no piece.
 #[inline]
 fn empty_squares(pos_occ: &[SquareSet; MAX_PLAYERS + 1], all: &SquareSet) -> SquareSet {
-    let mut o = SquareSet::EMPTY;
-    for s in pos_occ {
-        o = o.or(s);
-    }
-    all.minus(&o)
+    all.minus(&occupied(pos_occ))
+}
+
+/// The squares holding a piece, whoever owns it.
+#[inline]
+fn occupied(occ: &[SquareSet; MAX_PLAYERS + 1]) -> SquareSet {
+    occ.iter().fold(SquareSet::EMPTY, |a, s| a.or(s))
 }
 
 /// How many moves of each move type were counted rather than generated.
@@ -1856,7 +1858,7 @@ impl Generator<'_> {
         stop: &SquareSet,
     ) -> Option<Reach> {
         let over = leapable(&self.occ, leapt);
-        let occupied = self.occ.iter().fold(SquareSet::EMPTY, |a, s| a.or(s));
+        let occupied = occupied(&self.occ);
         let slot = self.kernels.moves[mi].flood.as_ref()?.keep;
         let players = self.def.players.len();
         let keep_at = (slot * players + self.mover as usize) * 256 + sq as usize;
@@ -2252,7 +2254,7 @@ impl Generator<'_> {
         // On landing windows, a word per square and no branch per hop.
         if let Some(ld) = fl.hops.as_ref().and_then(|h| h.lands.as_ref()) {
             let over = leapable(&self.occ, fl.leapt[self.mover as usize]);
-            let occupied = self.occ.iter().fold(SquareSet::EMPTY, |a, s| a.or(s));
+            let occupied = occupied(&self.occ);
             return from.iter().any(|r| {
                 let (base, l) = ld.over(self.mover, r, &over);
                 l & !window(&occupied, base) != 0

@@ -260,7 +260,7 @@ impl Game {
         self.apply(next, mv);
     }
 
-    /// Makes `mv` on `pos` in place.
+    /// Makes `mv` on `next` in place.
     fn apply(&self, next: &mut Position, mv: &Move) {
         let def = &self.def;
         let mover = next.to_move;
