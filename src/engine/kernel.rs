@@ -622,6 +622,42 @@ impl Hops {
 
 const FULL: SquareSet = SquareSet([!0; 4]);
 
+/// Whether the kernels implement every rule of this leg. `Leg` is destructured without `..`,
+/// so that a new field fails to compile here until the kernels decide about it: a leg the
+/// kernels do not implement leaves its move types wholly to the interpreter.
+fn leg_supported(leg: &Leg) -> bool {
+    let Leg {
+        name: _,
+        docs: _,
+        kind: _,
+        dirs: _,
+        capture: _,
+        land: _,
+        no_reverse: _,
+        leapt_kinds,
+        land_behind,
+        prefer_continuing,
+    } = leg;
+    // The tables leap over owners, not kinds; they land anywhere beyond a flying leap's
+    // piece; and they take every landing, not only those from which the move goes on.
+    leapt_kinds.is_none() && !land_behind && !prefer_continuing
+}
+
+/// Whether the kernels may take move type `mk`: every leg of its own and of the move type
+/// a piece promoted mid-move goes on as is one they implement.
+fn move_supported(def: &GameDef, mk: &MoveKind) -> bool {
+    let legs_ok = |m: &MoveKind| {
+        m.segments
+            .iter()
+            .all(|s| leg_supported(&def.legs[s.leg as usize]))
+    };
+    legs_ok(mk)
+        && (def.promotion_timing != Timing::Continue
+            || def
+                .promotion_continue
+                .is_none_or(|c| legs_ok(&def.moves[c as usize])))
+}
+
 impl Chain {
     /// The chain of segment `si` of move type `mi`, its last.
     fn compile(g: &Generator, mi: usize, si: usize, flying: bool) -> Chain {
@@ -675,6 +711,10 @@ impl Kernels {
         let mut floods = 0;
         for (mi, mk) in def.moves.iter().enumerate() {
             let mut plan = MovePlan::default();
+            if !move_supported(def, mk) {
+                moves.push(plan);
+                continue;
+            }
             if mk.drop.is_none()
                 && let Some(first) = mk.segments.first()
             {

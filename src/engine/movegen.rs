@@ -102,6 +102,8 @@ pub struct Generator<'g> {
     flood_clash: bool,
     // Landings `(square, direction, victim)`, a stack shared by the nested searches.
     lbuf: Vec<(u8, u8, u8)>,
+    /// Set while [`Self::goes_on`] probes a landing: `prefer continuing` is not applied then.
+    probing: bool,
     nodes: u64,
     /// Set when a path exceeded [`MAX_PATH`] or the node budget ran out.
     pub overflow: bool,
@@ -195,6 +197,7 @@ impl<'g> Generator<'g> {
                         && pr.prefer.as_ref().is_none_or(|p| !mv_reads_squares(p))
                 }),
             lbuf: Vec::with_capacity(1024),
+            probing: false,
             nodes: 0,
             overflow: false,
             history: Vec::new(),
@@ -431,7 +434,7 @@ impl<'g> Generator<'g> {
             return self.bfs_segment(mk, seg, sq, out);
         }
         let base = self.lbuf.len();
-        self.landings(mk, leg, sq, last_dir);
+        self.landings(mk, seg, sq, last_dir);
         let end = self.lbuf.len();
         for i in base..end {
             let (t, d, victim) = self.lbuf[i];
@@ -441,10 +444,15 @@ impl<'g> Generator<'g> {
         end > base
     }
 
-    /// Pushes the possible landings `(square, direction, victim)` of one leg from `sq` onto
-    /// `lbuf`.
-    fn landings(&mut self, mk: &MoveKind, leg: &Leg, sq: u8, last_dir: u8) {
+    /// Pushes the possible landings `(square, direction, victim)` of segment `seg`'s leg from
+    /// `sq` onto `lbuf`.
+    fn landings(&mut self, mk: &MoveKind, seg: usize, sq: u8, last_dir: u8) {
         let def = self.def;
+        let leg = &def.legs[mk.segments[seg].leg as usize];
+        // `prefer continuing` sorts each group of landings (one direction of a slide, the
+        // squares beyond one leapt piece); not while probing whether a move goes on, where
+        // only whether there is a landing matters.
+        let prefer = leg.prefer_continuing && !self.probing;
         let board = &def.board;
         let (mi, li) = (self.move_index(mk), self.leg_index(leg));
         // Where the piece may land, as one set when every landing condition folds: the
@@ -489,6 +497,7 @@ impl<'g> Generator<'g> {
                     }
                 }
                 LegKind::Slide => {
+                    let group = self.lbuf.len();
                     let mut t = board.step(sq, d);
                     while t != NO_SQUARE && self.cells[t as usize] == 0 {
                         if allowed
@@ -497,6 +506,9 @@ impl<'g> Generator<'g> {
                             self.lbuf.push((t, d, NO_SQUARE));
                         }
                         t = board.step(t, d);
+                    }
+                    if prefer {
+                        self.keep_continuing(mk, seg, group);
                     }
                 }
                 LegKind::Leap { over, flying } => {
@@ -520,9 +532,14 @@ impl<'g> Generator<'g> {
                         Over::Any => true,
                         Over::Own => o == self.mover,
                     };
-                    if !ok {
+                    if !ok
+                        || leg
+                            .leapt_kinds
+                            .is_some_and(|ks| ks >> kind(self.cells[m as usize]) & 1 == 0)
+                    {
                         continue;
                     }
+                    let group = self.lbuf.len();
                     let mut t = board.step(m, d);
                     while t != NO_SQUARE && self.cells[t as usize] == 0 {
                         if allowed
@@ -530,14 +547,102 @@ impl<'g> Generator<'g> {
                         {
                             self.lbuf.push((t, d, m));
                         }
-                        if !flying {
+                        if !flying || leg.land_behind {
                             break;
                         }
                         t = board.step(t, d);
                     }
+                    if prefer {
+                        self.keep_continuing(mk, seg, group);
+                    }
                 }
             }
         }
+    }
+
+    /// `prefer continuing`: of the landings `lbuf[group..]` (one group: beyond one leapt
+    /// piece, or along one direction), keeps only those from which the move goes on, when
+    /// there are any. A group of one has no choice to make.
+    fn keep_continuing(&mut self, mk: &MoveKind, seg: usize, group: usize) {
+        let end = self.lbuf.len();
+        if end - group < 2 {
+            return;
+        }
+        // Directions are below 128 (`MAX_DIRS`): the top bit marks a landing that goes on.
+        const GOES_ON: u8 = 0x80;
+        let mut any = false;
+        for i in group..end {
+            let (t, d, victim) = self.lbuf[i];
+            if self.goes_on(mk, seg, t, d, victim) {
+                self.lbuf[i].1 = d | GOES_ON;
+                any = true;
+            }
+        }
+        let mut w = group;
+        for i in group..end {
+            let (t, d, victim) = self.lbuf[i];
+            if !any || d & GOES_ON != 0 {
+                self.lbuf[w] = (t, d & !GOES_ON, victim);
+                w += 1;
+            }
+        }
+        self.lbuf.truncate(w);
+    }
+
+    /// Whether the move, landing on `t` by direction `d` (over `victim`, or [`NO_SQUARE`]) in
+    /// segment `seg`, could take another leg there: its segment again, the next segment, or,
+    /// promoted mid-move, the first leg of the move type it goes on as. As [`Self::land`]
+    /// and [`Self::after_landing`] would, without emitting anything.
+    fn goes_on(&mut self, mk: &MoveKind, seg: usize, t: u8, d: u8, victim: u8) -> bool {
+        if self.len >= MAX_PATH {
+            return false;
+        }
+        let def = self.def;
+        let leg = &def.legs[mk.segments[seg].leg as usize];
+        let capture = leg.capture && victim != NO_SQUARE;
+        self.path[self.len] = t;
+        self.len += 1;
+        let removed = if capture {
+            self.record_capture(mk, victim)
+        } else {
+            0
+        };
+        let was_visited = self.visited.contains(t);
+        if !capture {
+            self.visited.insert(t);
+        }
+        let was_probing = std::mem::replace(&mut self.probing, true);
+        let saved_piece = self.piece;
+        let (mk, seg) = match self.promotion_continues(t) {
+            Some((m, k)) => {
+                self.piece = piece_code(self.mover, k);
+                (&def.moves[m as usize], 0)
+            }
+            None => (mk, seg),
+        };
+        let mi = self.move_index(mk);
+        let mut on = false;
+        if !(self.cond_at(Which::Stop(mi), &mk.stop, t) || self.promotion_stops(t)) {
+            let base = self.lbuf.len();
+            if mk.segments[seg].repeat != Repeat::Once {
+                self.landings(mk, seg, t, d);
+            }
+            if self.lbuf.len() == base && seg + 1 < mk.segments.len() {
+                self.landings(mk, seg + 1, t, d);
+            }
+            on = self.lbuf.len() > base;
+            self.lbuf.truncate(base);
+        }
+        self.piece = saved_piece;
+        self.probing = was_probing;
+        if !capture && !was_visited {
+            self.visited.remove(t);
+        }
+        if capture {
+            self.undo_capture(victim, removed);
+        }
+        self.len -= 1;
+        on
     }
 
     /// The index of a move type of this game in `def.moves`.
@@ -740,9 +845,8 @@ impl<'g> Generator<'g> {
         if repeatable && segment.repeat == Repeat::PlusMust {
             // The move may end here only if the segment cannot go on. Decide that first, so
             // that a shorter move is emitted before its continuations.
-            let leg = &self.def.legs[segment.leg as usize];
             let base = self.lbuf.len();
-            self.landings(mk, leg, t, d);
+            self.landings(mk, seg, t, d);
             let end = self.lbuf.len();
             if can_end && end == base {
                 self.emit(mk, t, out);
@@ -775,7 +879,6 @@ impl<'g> Generator<'g> {
 
     /// Breadth-first over the squares a repeated non-capturing segment can reach from `start`.
     fn bfs_segment(&mut self, mk: &MoveKind, seg: usize, start: u8, out: &mut Vec<Move>) -> bool {
-        let leg = &self.def.legs[mk.segments[seg].leg as usize];
         let mut b = std::mem::take(&mut self.bfs[seg]);
         b.order.clear();
         let saved_visited = self.visited;
@@ -785,7 +888,7 @@ impl<'g> Generator<'g> {
         let lbase = self.lbuf.len();
         loop {
             if !(self.use_kernels && self.flood_expand(mk, mi, seg, cur, &mut b)) {
-                self.landings(mk, leg, cur, NO_SQUARE);
+                self.landings(mk, seg, cur, NO_SQUARE);
                 for i in lbase..self.lbuf.len() {
                     let (t, d, _) = self.lbuf[i];
                     if self.visited.contains(t) {
@@ -998,15 +1101,14 @@ impl<'g> Generator<'g> {
         {
             return false;
         }
-        let Some(seg) = mk.segments.first() else {
+        if mk.segments.is_empty() {
             return false;
-        };
-        let leg = &def.legs[seg.leg as usize];
+        }
         // The probe's own landings must not be refused as "visited" by the move being built.
         let saved = self.visited;
         self.visited = SquareSet::EMPTY;
         let base = self.lbuf.len();
-        self.landings(mk, leg, sq, NO_SQUARE);
+        self.landings(mk, 0, sq, NO_SQUARE);
         let found = self.lbuf.len() > base;
         self.lbuf.truncate(base);
         self.visited = saved;

@@ -195,6 +195,13 @@ pub struct Leg {
     pub capture: bool,
     pub land: SqExpr,
     pub no_reverse: bool,
+    /// `over enemy { Man }`: bit `k` set, pieces of kind `k` may be leapt; `None`: any kind.
+    pub leapt_kinds: Option<u32>,
+    /// `flying behind`: a flying leap that lands only on the square directly beyond.
+    pub land_behind: bool,
+    /// `prefer continuing`: of the landings beyond one leapt piece (or along one direction),
+    /// only those from which the move goes on, when there are any.
+    pub prefer_continuing: bool,
 }
 
 /// How a segment repeats.

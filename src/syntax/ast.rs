@@ -271,11 +271,17 @@ pub enum LegStmt {
     Leap {
         dirs: Ident,
         over: Over,
+        /// `over enemy { Man }`: the kinds that may be leapt (all when absent).
+        kinds: Option<Vec<Ident>>,
         flying: bool,
+        /// `flying behind`: the landing is the square directly beyond the leapt piece.
+        behind: bool,
     },
     Capture(Span),
     Land(SqCond),
     NoReverse(Span),
+    /// `prefer continuing`.
+    PreferContinuing(Span),
     If(IfParam<LegStmt>),
 }
 
@@ -472,7 +478,7 @@ macro_rules! conditional {
 }
 
 conditional!(LegStmt: Self::Step(_), Self::Slide(_), Self::Leap { .. }, Self::Capture(_),
-    Self::Land(_), Self::NoReverse(_));
+    Self::Land(_), Self::NoReverse(_), Self::PreferContinuing(_));
 conditional!(MoveStmt: Self::By(_), Self::Drop(_), Self::From(_), Self::To(_), Self::Land(_),
     Self::Stop(_), Self::Sequence(_), Self::Require(_), Self::Effect { .. }, Self::Removal(_));
 conditional!(PrioStmt: Self::When(_), Self::Keep(_), Self::Prefer(_), Self::Maximize(_),

@@ -412,17 +412,32 @@ fn lower_leg_stmt(p: P) -> LegStmt {
                 "friend" => Over::Friend,
                 "enemy" => Over::Enemy,
                 "own" => Over::Own,
-                _ => Over::Any,
+                "any" => Over::Any,
+                w => unreachable!("over: {w}"),
             };
+            let (mut kinds, mut flying, mut behind) = (None, false, false);
+            for q in it {
+                match q.as_rule() {
+                    Rule::over_kinds => kinds = Some(q.into_inner().map(ident).collect()),
+                    Rule::flying => {
+                        flying = true;
+                        behind = q.into_inner().next().is_some();
+                    }
+                    r => unreachable!("leap: {r:?}"),
+                }
+            }
             LegStmt::Leap {
                 dirs,
                 over,
-                flying: it.next().is_some(),
+                kinds,
+                flying,
+                behind,
             }
         }
         Rule::leg_capture => LegStmt::Capture(sp),
         Rule::leg_land => LegStmt::Land(lower_sq_cond(p.into_inner().next().unwrap())),
         Rule::leg_no_reverse => LegStmt::NoReverse(sp),
+        Rule::leg_prefer_continuing => LegStmt::PreferContinuing(sp),
         Rule::leg_if => LegStmt::If(lower_if(p, lower_leg_stmt)),
         r => unreachable!("leg stmt: {r:?}"),
     }

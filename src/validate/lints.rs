@@ -168,7 +168,7 @@ fn leg(s: &LegStmt, u: &mut Used) {
             note_if(u, i);
             i.then.iter().chain(&i.otherwise).for_each(|x| leg(x, u));
         }
-        LegStmt::Capture(_) | LegStmt::NoReverse(_) => {}
+        LegStmt::Capture(_) | LegStmt::NoReverse(_) | LegStmt::PreferContinuing(_) => {}
     }
 }
 
