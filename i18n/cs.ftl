@@ -87,6 +87,9 @@ priorities-intro = Pravidla níže se zkoušejí popořadě; rozhoduje první, k
 priority = **{ $name }**: když { $when }, jsou dovoleny jen tahy, které { $keep }
 priority-prefer = ; z nich, pokud některé { $x }, jen ty
 priority-maximize = ; z nich jen ty, které seberou nejvíce figur
+priority-maximize-kinds = ; z nich jen ty, které seberou nejvíce figur druhu { $kinds }
+priority-maximize-value = ; z nich jen ty, jejichž sebrané figury mají největší hodnotu
+priority-maximize-earliest = ; z nich jen ty, které nejdříve seberou figuru druhu { $kinds }
 otherwise-skip = . Není-li takový tah, toto pravidlo neplatí.
 otherwise-none = . Není-li takový tah, není dovolen žádný tah.
 

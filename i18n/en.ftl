@@ -82,6 +82,9 @@ priorities-intro = The rules below are tried in order; the first that applies de
 priority = **{ $name }**: when { $when }, only moves that { $keep } are legal
 priority-prefer = ; among them, if some { $x }, only those
 priority-maximize = ; of those, only the ones that capture the most pieces
+priority-maximize-kinds = ; of those, only the ones that capture the most pieces of kind { $kinds }
+priority-maximize-value = ; of those, only the ones whose captured pieces are worth the most
+priority-maximize-earliest = ; of those, only the ones that capture a piece of kind { $kinds } earliest
 otherwise-skip = . If there is no such move, this rule does not apply.
 otherwise-none = . If there is no such move, no move is legal.
 

@@ -82,6 +82,9 @@ priorities-intro = De regels hieronder worden op volgorde geprobeerd; de eerste 
 priority = **{ $name }**: als { $when }, zijn alleen zetten toegestaan die { $keep }
 priority-prefer = ; als sommige daarvan { $x }, alleen die
 priority-maximize = ; en daarvan alleen die met de meeste geslagen stukken
+priority-maximize-kinds = ; en daarvan alleen die met de meeste geslagen stukken van de soort { $kinds }
+priority-maximize-value = ; en daarvan alleen die waarvan de geslagen stukken het meest waard zijn
+priority-maximize-earliest = ; en daarvan alleen die het vroegst een stuk van de soort { $kinds } slaan
 otherwise-skip = . Is er geen zo'n zet, dan geldt deze regel niet.
 otherwise-none = . Is er geen zo'n zet, dan is geen enkele zet toegestaan.
 

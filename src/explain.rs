@@ -919,7 +919,7 @@ impl Relaxer<'_> {
                         scope: Scope::Everywhere,
                     });
                     for (path, s, sp) in stmts {
-                        if let PrioStmt::Maximize(_) = s {
+                        if let PrioStmt::Maximize(..) = s {
                             out.push(Candidate {
                                 edit: Edit::RemoveStmt(ii, path),
                                 kind: ReasonKind::Maximize,
@@ -956,6 +956,7 @@ impl Relaxer<'_> {
                 | ItemKind::DirSet(_)
                 | ItemKind::Region(_)
                 | ItemKind::Pieces(_)
+                | ItemKind::Values(_)
                 | ItemKind::Setup(_)
                 | ItemKind::Param(_)
                 | ItemKind::SetParam(..)

@@ -242,6 +242,7 @@ pub fn key(kind: &ItemKind) -> Option<(ItemWord, &str)> {
         ItemKind::DirSet(s) => (ItemWord::Set, s.name.name.as_str()),
         ItemKind::Region(r) => (ItemWord::Region, r.name.name.as_str()),
         ItemKind::Pieces(_) => (ItemWord::Pieces, ""),
+        ItemKind::Values(_) => (ItemWord::Values, ""),
         ItemKind::Neutral(_) => (ItemWord::Neutral, ""),
         ItemKind::Setup(_) => (ItemWord::Setup, ""),
         ItemKind::Counter(c) => (ItemWord::Counter, c.name.name.as_str()),

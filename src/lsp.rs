@@ -196,6 +196,7 @@ fn declarations(file: &ast::RuleFile) -> Vec<Decl> {
             | ItemKind::Turn(_)
             | ItemKind::Board(_)
             | ItemKind::Setup(_)
+            | ItemKind::Values(_)
             | ItemKind::SetParam(..)
             | ItemKind::Promote(_) => {}
         }
@@ -263,93 +264,12 @@ fn occurrences(text: &str, name: &str) -> Vec<(usize, usize)> {
     out
 }
 
-const KEYWORDS: &[&str] = &[
-    "game",
-    "extends",
-    "remove",
-    "amend",
-    "players",
-    "teams",
-    "turn",
-    "blocked",
-    "pass",
-    "board",
-    "files",
-    "ranks",
-    "squares",
-    "like",
-    "directions",
-    "set",
-    "region",
-    "pieces",
-    "neutral",
-    "setup",
-    "counter",
-    "per-player",
-    "max",
-    "param",
-    "set-param",
-    "leg",
-    "step",
-    "slide",
-    "leap",
-    "over",
-    "friend",
-    "enemy",
-    "any",
-    "own",
-    "flying",
-    "capture",
-    "land",
-    "not",
-    "reverse",
-    "move",
-    "by",
-    "drop",
-    "from",
-    "to",
-    "each",
-    "landing",
-    "stop",
-    "sequence",
-    "then",
-    "require",
-    "effect",
-    "immediately",
-    "at-end",
-    "priority",
-    "when",
-    "keep",
-    "prefer",
-    "maximize",
-    "captures",
-    "otherwise",
-    "skip",
-    "none",
-    "promote",
-    "timing",
-    "continue",
-    "end",
-    "win",
-    "loss",
-    "draw",
-    "if",
-    "else",
-    "and",
-    "or",
-    "every",
-    "some",
-    "exists",
-    "count",
-    "in",
-    "opponent",
-    "mover",
-    "team",
-    "piece",
-    "can",
-    "capturing",
-    "repeated",
-];
+mod grammar_words {
+    include!(concat!(env!("OUT_DIR"), "/keywords.rs"));
+}
+
+/// The grammar's keywords, read from `grammar/regula.pest` by build.rs.
+const KEYWORDS: &[&str] = grammar_words::GRAMMAR_WORDS;
 
 /// One analysis of a document: the resolved files and the compiled game, if it loads.
 struct Analysis {

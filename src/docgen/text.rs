@@ -188,6 +188,26 @@ impl Cx<'_> {
         }
     }
 
+    /// A priority's `prefer` and `maximize` rungs, in the order written, each continuing the
+    /// priority's sentence.
+    pub fn ladder(&self, ladder: &[Rank]) -> String {
+        let mut out = String::new();
+        for r in ladder {
+            out.push_str(&match r {
+                Rank::Prefer(x) => self.t("priority-prefer", &[s("x", self.mv(x))]),
+                Rank::Maximize(Measure::Captures(None)) => self.t("priority-maximize", &[]),
+                Rank::Maximize(Measure::Captures(Some(k))) => {
+                    self.t("priority-maximize-kinds", &[s("kinds", self.kinds(*k))])
+                }
+                Rank::Maximize(Measure::Value) => self.t("priority-maximize-value", &[]),
+                Rank::Maximize(Measure::Earliest(k)) => {
+                    self.t("priority-maximize-earliest", &[s("kinds", self.kinds(*k))])
+                }
+            });
+        }
+        out
+    }
+
     /// A move condition, completing "moves that ...".
     pub fn mv(&self, e: &MvExpr) -> String {
         match e {

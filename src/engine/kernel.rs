@@ -39,7 +39,7 @@
 //! `REGULA_INTERPRETER=1` (or [`Generator::set_kernels`]) turns every kernel off, so that the
 //! two can be compared (see the differential test).
 
-use super::{Generator, Identity};
+use super::{Generator, Identity, measure};
 use crate::engine::bits::Bits;
 use crate::engine::fold::{SqFold, Which};
 use crate::engine::moves::Move;
@@ -1359,6 +1359,7 @@ impl Generator<'_> {
                         ncapt: 0,
                         len: 1,
                         capt_legs: 0,
+                        order: 0,
                         captures: SquareSet::EMPTY,
                         path,
                     });
@@ -2466,18 +2467,24 @@ impl Generator<'_> {
             }
             out.retain(|m| self.mv_eval(&pr.keep, m));
             counted.keep(keep);
-            if let Some(pref) = &pr.prefer {
-                let pv = type_verdicts(pref, counted)?;
-                if pv & counted.some != 0 || out.iter().any(|m| self.mv_eval(pref, m)) {
-                    out.retain(|m| self.mv_eval(pref, m));
-                    counted.keep(pv);
-                }
-            }
-            if pr.maximize {
-                let best = out.iter().map(|m| m.ncapt).max().unwrap_or(0);
-                out.retain(|m| m.ncapt == best);
-                if best > 0 {
-                    counted.keep(0);
+            for r in &pr.ladder {
+                match r {
+                    Rank::Prefer(pref) => {
+                        let pv = type_verdicts(pref, counted)?;
+                        if pv & counted.some != 0 || out.iter().any(|m| self.mv_eval(pref, m)) {
+                            out.retain(|m| self.mv_eval(pref, m));
+                            counted.keep(pv);
+                        }
+                    }
+                    // Counted moves capture nothing: every measure gives them 0.
+                    Rank::Maximize(ms) => {
+                        let best = out.iter().map(|m| measure(def, pos, m, *ms)).max();
+                        let best = best.unwrap_or(0);
+                        out.retain(|m| measure(def, pos, m, *ms) == best);
+                        if best > 0 {
+                            counted.keep(0);
+                        }
+                    }
                 }
             }
             return Some(());

@@ -51,6 +51,10 @@ pub struct Generator<'g> {
     path: [u8; MAX_PATH],
     len: usize,
     capt_legs: u64,
+    /// The capture order of the move being built (see [`Move::order`]).
+    order: u64,
+    /// The kinds `maximize earliest` counts (bit mask; 0 when no priority asks).
+    order_kinds: u32,
     captured: SquareSet,
     ncapt: u8,
     visited: SquareSet,
@@ -138,6 +142,8 @@ impl<'g> Generator<'g> {
             path: [0; MAX_PATH],
             len: 0,
             capt_legs: 0,
+            order: 0,
+            order_kinds: order_kinds(def),
             captured: SquareSet::EMPTY,
             ncapt: 0,
             visited: SquareSet::EMPTY,
@@ -194,7 +200,10 @@ impl<'g> Generator<'g> {
                 && def.priorities.iter().all(|pr| {
                     !cond_reads_squares(&pr.when)
                         && !mv_reads_squares(&pr.keep)
-                        && pr.prefer.as_ref().is_none_or(|p| !mv_reads_squares(p))
+                        && pr.ladder.iter().all(|r| match r {
+                            Rank::Prefer(p) => !mv_reads_squares(p),
+                            Rank::Maximize(_) => true,
+                        })
                 }),
             lbuf: Vec::with_capacity(1024),
             probing: false,
@@ -388,6 +397,7 @@ impl<'g> Generator<'g> {
         self.origin = origin;
         self.len = len;
         self.capt_legs = 0;
+        self.order = 0;
         self.captured = SquareSet::EMPTY;
         self.ncapt = 0;
     }
@@ -785,6 +795,9 @@ impl<'g> Generator<'g> {
     fn record_capture(&mut self, mk: &MoveKind, victim: u8) -> PieceCode {
         self.capt_legs |= 1 << (self.len - 1);
         self.captured.insert(victim);
+        if self.order_kinds >> kind(self.cells[victim as usize]) & 1 == 1 && self.ncapt < 64 {
+            self.order |= 1 << (63 - self.ncapt);
+        }
         self.ncapt += 1;
         if mk.removal != Removal::Immediately {
             return 0;
@@ -801,6 +814,9 @@ impl<'g> Generator<'g> {
         self.capt_legs &= !(1 << (self.len - 1));
         self.captured.remove(victim);
         self.ncapt -= 1;
+        if self.ncapt < 64 {
+            self.order &= !(1 << (63 - self.ncapt));
+        }
         if removed != 0 {
             self.cells[victim as usize] = removed;
             self.occ[owner(removed) as usize].insert(victim);
@@ -1015,6 +1031,7 @@ impl<'g> Generator<'g> {
             ncapt: self.ncapt,
             len: self.len as u8,
             capt_legs: self.capt_legs,
+            order: self.order,
             captures: self.captured,
             path: self.path,
         };
@@ -1035,6 +1052,10 @@ impl<'g> Generator<'g> {
                     &mv,
                     kind_matters || !def.moves[other.kind as usize].effects.is_empty(),
                 ) {
+                    // Paths of one effect: `maximize earliest` judges the best of them.
+                    if mv.order > other.order {
+                        out[idx as usize] = mv;
+                    }
                     return;
                 }
                 slot = (slot + 1) & mask;
@@ -1138,14 +1159,19 @@ impl<'g> Generator<'g> {
                 }
             }
             out.retain(|m| self.mv_eval(&pr.keep, m));
-            if let Some(pref) = &pr.prefer
-                && out.iter().any(|m| self.mv_eval(pref, m))
-            {
-                out.retain(|m| self.mv_eval(pref, m));
-            }
-            if pr.maximize {
-                let best = out.iter().map(|m| m.ncapt).max().unwrap_or(0);
-                out.retain(|m| m.ncapt == best);
+            for r in &pr.ladder {
+                match r {
+                    Rank::Prefer(pref) => {
+                        if out.iter().any(|m| self.mv_eval(pref, m)) {
+                            out.retain(|m| self.mv_eval(pref, m));
+                        }
+                    }
+                    Rank::Maximize(ms) => {
+                        let best = out.iter().map(|m| measure(def, pos, m, *ms)).max();
+                        let best = best.unwrap_or(0);
+                        out.retain(|m| measure(def, pos, m, *ms) == best);
+                    }
+                }
             }
             return;
         }
@@ -1188,6 +1214,36 @@ impl<'g> Generator<'g> {
 }
 
 /// Whether a move condition asks about a move's squares.
+/// The kinds that `maximize earliest` counts in `def` (all its priorities must name the same).
+pub(super) fn order_kinds(def: &GameDef) -> u32 {
+    def.priorities
+        .iter()
+        .flat_map(|p| &p.ladder)
+        .find_map(|r| match r {
+            Rank::Maximize(Measure::Earliest(k)) => Some(*k),
+            Rank::Maximize(_) | Rank::Prefer(_) => None,
+        })
+        .unwrap_or(0)
+}
+
+/// What `maximize` weighs of move `m` made at `pos` (captured pieces still on `pos`).
+pub(super) fn measure(def: &GameDef, pos: &Position, m: &Move, ms: Measure) -> u64 {
+    match ms {
+        Measure::Captures(None) => m.ncapt as u64,
+        Measure::Captures(Some(kinds)) => m
+            .captures
+            .iter()
+            .filter(|&sq| kinds >> kind(pos.cells[sq as usize]) & 1 == 1)
+            .count() as u64,
+        Measure::Value => m
+            .captures
+            .iter()
+            .map(|sq| def.values[kind(pos.cells[sq as usize]) as usize] as u64)
+            .sum(),
+        Measure::Earliest(_) => m.order,
+    }
+}
+
 fn mv_reads_squares(e: &MvExpr) -> bool {
     match e {
         MvExpr::True | MvExpr::Capturing | MvExpr::Kind(_) => false,

@@ -59,6 +59,8 @@ pub enum ItemKind {
     DirSet(DirSetDecl),
     Region(RegionDecl),
     Pieces(Vec<Ident>),
+    /// `values { Man: 2 }`: what pieces are worth.
+    Values(Vec<(Ident, i64)>),
     Setup(Vec<SetupPlayer>),
     Counter(CounterDecl),
     Param(ParamDecl),
@@ -82,6 +84,7 @@ pub enum ItemWord {
     Set,
     Region,
     Pieces,
+    Values,
     Neutral,
     Setup,
     Counter,
@@ -107,6 +110,7 @@ impl ItemWord {
             ItemWord::Set => "set",
             ItemWord::Region => "region",
             ItemWord::Pieces => "pieces",
+            ItemWord::Values => "values",
             ItemWord::Neutral => "neutral",
             ItemWord::Setup => "setup",
             ItemWord::Counter => "counter",
@@ -324,13 +328,24 @@ pub struct MoveDecl {
     pub spans: Vec<Span>,
 }
 
+/// What `maximize` counts among a move's captures.
+#[derive(Debug, Clone)]
+pub enum Measure {
+    /// `captures`, or `captures { kinds }`.
+    Captures(Option<Vec<Ident>>),
+    /// `value`: the captured pieces' `values`.
+    Value,
+    /// `earliest { kinds }`.
+    Earliest(Vec<Ident>),
+}
+
 /// A statement in a `priority` block.
 #[derive(Debug, Clone)]
 pub enum PrioStmt {
     When(Cond),
     Keep(MvCond),
     Prefer(MvCond),
-    Maximize(Span),
+    Maximize(Measure, Span),
     Otherwise(Otherwise),
     If(IfParam<PrioStmt>),
 }
@@ -481,7 +496,7 @@ conditional!(LegStmt: Self::Step(_), Self::Slide(_), Self::Leap { .. }, Self::Ca
     Self::Land(_), Self::NoReverse(_), Self::PreferContinuing(_));
 conditional!(MoveStmt: Self::By(_), Self::Drop(_), Self::From(_), Self::To(_), Self::Land(_),
     Self::Stop(_), Self::Sequence(_), Self::Require(_), Self::Effect { .. }, Self::Removal(_));
-conditional!(PrioStmt: Self::When(_), Self::Keep(_), Self::Prefer(_), Self::Maximize(_),
+conditional!(PrioStmt: Self::When(_), Self::Keep(_), Self::Prefer(_), Self::Maximize(..),
     Self::Otherwise(_));
 conditional!(EndStmt: Self::Rule { .. });
 conditional!(PromoteStmt: Self::Rule { .. }, Self::Timing(..));

@@ -233,6 +233,14 @@ fn describe(rule: Rule) -> &'static str {
         Rule::flying_behind => "`behind`",
         Rule::over_kinds => "`{ kinds }`",
         Rule::leg_prefer_continuing => "`prefer continuing`",
+        Rule::values => "`values { Kind: N ... }`",
+        Rule::measure => {
+            "what to maximize: `captures`, `captures { kinds }`, `value` or `earliest { kinds }`"
+        }
+        Rule::m_captures => "`captures`",
+        Rule::m_value => "`value`",
+        Rule::m_earliest => "`earliest { kinds }`",
+        Rule::measure_kinds => "`{ kinds }`",
         Rule::leg_capture => "`capture`",
         Rule::leg_land => "`land CONDITION`",
         Rule::leg_no_reverse => "`not reverse`",

@@ -129,6 +129,14 @@ fn lower_item_kind(p: P) -> ItemKind {
         ),
         Rule::neutral => ItemKind::Neutral(p.into_inner().map(ident).collect()),
         Rule::pieces => ItemKind::Pieces(p.into_inner().map(ident).collect()),
+        Rule::values => {
+            let mut it = p.into_inner();
+            let mut v = Vec::new();
+            while let (Some(k), Some(n)) = (it.next(), it.next()) {
+                v.push((ident(k), n.as_str().parse().unwrap_or(i64::MAX)));
+            }
+            ItemKind::Values(v)
+        }
         Rule::board => ItemKind::Board(lower_board(p)),
         Rule::directions => ItemKind::Directions(p.into_inner().map(lower_dir_decl).collect()),
         Rule::dir_set => {
@@ -492,7 +500,17 @@ fn lower_prio_stmt(p: P) -> PrioStmt {
         Rule::prio_when => PrioStmt::When(lower_cond(p.into_inner().next().unwrap())),
         Rule::prio_keep => PrioStmt::Keep(lower_mv_cond(p.into_inner().next().unwrap())),
         Rule::prio_prefer => PrioStmt::Prefer(lower_mv_cond(p.into_inner().next().unwrap())),
-        Rule::prio_maximize => PrioStmt::Maximize(sp),
+        Rule::prio_maximize => {
+            let m = p.into_inner().next().unwrap().into_inner().next().unwrap();
+            let kinds = |q: P| q.into_inner().map(ident).collect::<Vec<_>>();
+            let measure = match m.as_rule() {
+                Rule::m_captures => Measure::Captures(m.into_inner().next().map(kinds)),
+                Rule::m_value => Measure::Value,
+                Rule::m_earliest => Measure::Earliest(kinds(m.into_inner().next().unwrap())),
+                r => unreachable!("measure: {r:?}"),
+            };
+            PrioStmt::Maximize(measure, sp)
+        }
         Rule::prio_otherwise => {
             PrioStmt::Otherwise(match p.into_inner().next().unwrap().as_str() {
                 "skip" => Otherwise::Skip,

@@ -201,7 +201,7 @@ fn prio(s: &PrioStmt, u: &mut Used) {
             note_if(u, i);
             i.then.iter().chain(&i.otherwise).for_each(|x| prio(x, u));
         }
-        PrioStmt::Maximize(_) | PrioStmt::Otherwise(_) => {}
+        PrioStmt::Maximize(..) | PrioStmt::Otherwise(_) => {}
     }
 }
 
@@ -258,6 +258,7 @@ pub fn lints(file: &RuleFile) -> Vec<ValidationError> {
             | ItemKind::DirSet(_)
             | ItemKind::Region(_)
             | ItemKind::Pieces(_)
+            | ItemKind::Values(_)
             | ItemKind::Counter(_)
             | ItemKind::Param(_)
             | ItemKind::SetParam(..)
@@ -295,6 +296,7 @@ pub fn lints(file: &RuleFile) -> Vec<ValidationError> {
             | ItemKind::Directions(_)
             | ItemKind::Region(_)
             | ItemKind::Pieces(_)
+            | ItemKind::Values(_)
             | ItemKind::Setup(_)
             | ItemKind::Counter(_)
             | ItemKind::Param(_)
@@ -353,6 +355,7 @@ pub fn lints(file: &RuleFile) -> Vec<ValidationError> {
             | ItemKind::DirSet(_)
             | ItemKind::Region(_)
             | ItemKind::Pieces(_)
+            | ItemKind::Values(_)
             | ItemKind::Setup(_)
             | ItemKind::Counter(_)
             | ItemKind::Param(_)
@@ -426,6 +429,7 @@ pub fn lints(file: &RuleFile) -> Vec<ValidationError> {
             | ItemKind::DirSet(_)
             | ItemKind::Region(_)
             | ItemKind::Pieces(_)
+            | ItemKind::Values(_)
             | ItemKind::Setup(_)
             | ItemKind::Counter(_)
             | ItemKind::SetParam(..)

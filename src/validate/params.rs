@@ -137,6 +137,7 @@ impl Validator {
                 | ItemKind::DirSet(_)
                 | ItemKind::Region(_)
                 | ItemKind::Pieces(_)
+                | ItemKind::Values(_)
                 | ItemKind::Setup(_)
                 | ItemKind::Counter(_)
                 | ItemKind::Param(_)
