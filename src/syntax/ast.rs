@@ -60,7 +60,7 @@ pub enum ItemKind {
     Region(RegionDecl),
     Pieces(Vec<Ident>),
     /// `values { Man: 2 }`: what pieces are worth.
-    Values(Vec<(Ident, i64)>),
+    Values(Vec<ValueStmt>),
     Setup(Vec<SetupPlayer>),
     Counter(CounterDecl),
     Param(ParamDecl),
@@ -328,6 +328,14 @@ pub struct MoveDecl {
     pub spans: Vec<Span>,
 }
 
+/// A statement in a `values` block.
+#[derive(Debug, Clone)]
+pub enum ValueStmt {
+    /// `Man: 2`.
+    Pair(Ident, i64),
+    If(IfParam<ValueStmt>),
+}
+
 /// What `maximize` counts among a move's captures.
 #[derive(Debug, Clone)]
 pub enum Measure {
@@ -496,6 +504,7 @@ conditional!(LegStmt: Self::Step(_), Self::Slide(_), Self::Leap { .. }, Self::Ca
     Self::Land(_), Self::NoReverse(_), Self::PreferContinuing(_));
 conditional!(MoveStmt: Self::By(_), Self::Drop(_), Self::From(_), Self::To(_), Self::Land(_),
     Self::Stop(_), Self::Sequence(_), Self::Require(_), Self::Effect { .. }, Self::Removal(_));
+conditional!(ValueStmt: Self::Pair(..));
 conditional!(PrioStmt: Self::When(_), Self::Keep(_), Self::Prefer(_), Self::Maximize(..),
     Self::Otherwise(_));
 conditional!(EndStmt: Self::Rule { .. });

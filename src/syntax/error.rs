@@ -234,6 +234,9 @@ fn describe(rule: Rule) -> &'static str {
         Rule::over_kinds => "`{ kinds }`",
         Rule::leg_prefer_continuing => "`prefer continuing`",
         Rule::values => "`values { Kind: N ... }`",
+        Rule::value_stmt => "a value (`Kind: N`) or `if PARAM = VALUE { ... }`",
+        Rule::value_pair => "`Kind: N`",
+        Rule::values_if => "`if PARAM = VALUE { ... }`",
         Rule::measure => {
             "what to maximize: `captures`, `captures { kinds }`, `value` or `earliest { kinds }`"
         }

@@ -129,14 +129,7 @@ fn lower_item_kind(p: P) -> ItemKind {
         ),
         Rule::neutral => ItemKind::Neutral(p.into_inner().map(ident).collect()),
         Rule::pieces => ItemKind::Pieces(p.into_inner().map(ident).collect()),
-        Rule::values => {
-            let mut it = p.into_inner();
-            let mut v = Vec::new();
-            while let (Some(k), Some(n)) = (it.next(), it.next()) {
-                v.push((ident(k), n.as_str().parse().unwrap_or(i64::MAX)));
-            }
-            ItemKind::Values(v)
-        }
+        Rule::values => ItemKind::Values(p.into_inner().map(lower_value_stmt).collect()),
         Rule::board => ItemKind::Board(lower_board(p)),
         Rule::directions => ItemKind::Directions(p.into_inner().map(lower_dir_decl).collect()),
         Rule::dir_set => {
@@ -491,6 +484,18 @@ fn lower_move_stmt(p: P) -> MoveStmt {
         }),
         Rule::move_if => MoveStmt::If(lower_if(p, lower_move_stmt)),
         r => unreachable!("move stmt: {r:?}"),
+    }
+}
+
+fn lower_value_stmt(p: P) -> ValueStmt {
+    match p.as_rule() {
+        Rule::value_pair => {
+            let mut it = p.into_inner();
+            let k = ident(it.next().unwrap());
+            ValueStmt::Pair(k, it.next().unwrap().as_str().parse().unwrap_or(i64::MAX))
+        }
+        Rule::values_if => ValueStmt::If(lower_if(p, lower_value_stmt)),
+        r => unreachable!("value stmt: {r:?}"),
     }
 }
 

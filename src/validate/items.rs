@@ -24,7 +24,7 @@ pub(super) struct Items<'a> {
     pub dir_sets: Vec<Doc<'a, ast::DirSetDecl>>,
     pub regions: Vec<Doc<'a, ast::RegionDecl>>,
     pub kinds: Option<&'a Vec<ast::Ident>>,
-    pub values: Option<&'a Vec<(ast::Ident, i64)>>,
+    pub values: Option<&'a Vec<ast::ValueStmt>>,
     pub setup: Option<&'a Vec<ast::SetupPlayer>>,
     pub counters: Vec<Doc<'a, ast::CounterDecl>>,
     pub params: Vec<Doc<'a, ast::ParamDecl>>,

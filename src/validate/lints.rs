@@ -231,6 +231,16 @@ fn promote(s: &PromoteStmt, u: &mut Used) {
     }
 }
 
+fn value(s: &ValueStmt, u: &mut Used) {
+    match s {
+        ValueStmt::Pair(..) => {}
+        ValueStmt::If(i) => {
+            note_if(u, i);
+            i.then.iter().chain(&i.otherwise).for_each(|x| value(x, u));
+        }
+    }
+}
+
 /// Warnings for declarations the file never uses.
 pub fn lints(file: &RuleFile) -> Vec<ValidationError> {
     let mut u = Used::default();
@@ -274,6 +284,7 @@ pub fn lints(file: &RuleFile) -> Vec<ValidationError> {
             ItemKind::Priority(p) => p.body.iter().for_each(|s| prio(s, &mut u)),
             ItemKind::End(e) => e.iter().for_each(|s| end(s, &mut u)),
             ItemKind::Promote(p) => p.iter().for_each(|s| promote(s, &mut u)),
+            ItemKind::Values(v) => v.iter().for_each(|s| value(s, &mut u)),
             ItemKind::DirSet(d) => {
                 // A set may be built from other sets.
                 let names: Vec<&Ident> = match &d.body {
@@ -296,7 +307,6 @@ pub fn lints(file: &RuleFile) -> Vec<ValidationError> {
             | ItemKind::Directions(_)
             | ItemKind::Region(_)
             | ItemKind::Pieces(_)
-            | ItemKind::Values(_)
             | ItemKind::Setup(_)
             | ItemKind::Counter(_)
             | ItemKind::Param(_)

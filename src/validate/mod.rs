@@ -212,7 +212,7 @@ impl Validator {
             neutral: sides.neutral,
             has_values: items.values.is_some(),
         };
-        let values = self.values(&items, &sides.kinds);
+        let values = self.values(&items, &params, &sides.kinds);
         let (legs, moves) = self.legs_and_moves(&items, &params, &names, &layout.dir_sets);
         let priorities = self.priorities(&items, &params, &names);
         let end = self.end_rules(&items, &params, &names, &sides.team);

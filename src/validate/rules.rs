@@ -161,10 +161,17 @@ impl Validator {
     }
 
     /// What each kind is worth: the `values` item, 1 for a kind it leaves out.
-    pub(super) fn values(&mut self, items: &Items, kinds: &[String]) -> Vec<i64> {
+    pub(super) fn values(&mut self, items: &Items, params: &[Param], kinds: &[String]) -> Vec<i64> {
         let mut values = vec![1; kinds.len()];
         let mut seen = 0u32;
-        for (k, v) in items.values.into_iter().flatten() {
+        let mut flat = Vec::new();
+        if let Some(v) = items.values {
+            flatten(v, params, &mut flat);
+        }
+        for s in flat {
+            let ast::ValueStmt::Pair(k, v) = s else {
+                continue;
+            };
             let Some(i) = self.lookup(kinds, k, "piece kind") else {
                 continue;
             };
