@@ -287,6 +287,12 @@ pub(super) struct Chain {
     pub leapt: [u8; MAX_PLAYERS],
     pub flying: bool,
     pub no_reverse: bool,
+    /// The kinds it may leap (bit mask; every kind when the leg names none).
+    pub kinds: u32,
+    /// `flying behind`: it lands only on the square directly beyond the leapt piece.
+    pub behind: bool,
+    /// `prefer continuing`.
+    pub prefer: bool,
     pub repeat: Repeat,
     /// Directions per player.
     pub dirs: Vec<Vec<u8>>,
@@ -622,10 +628,22 @@ impl Hops {
 
 const FULL: SquareSet = SquareSet([!0; 4]);
 
-/// Whether the kernels implement every rule of this leg. `Leg` is destructured without `..`,
-/// so that a new field fails to compile here until the kernels decide about it: a leg the
-/// kernels do not implement leaves its move types wholly to the interpreter.
-fn leg_supported(leg: &Leg) -> bool {
+/// Which kernels implement every rule of a leg.
+#[derive(Clone, Copy)]
+struct LegSupport {
+    /// The hop tables and the first-leap test (they leap over owners, not kinds, and land
+    /// anywhere beyond a flying leap's piece).
+    tables: bool,
+    /// The chain kernel (kinds, `flying behind` and `prefer continuing` included).
+    chain: bool,
+    /// The quiet and flood kernels (they take every landing they reach).
+    reach: bool,
+}
+
+/// What the kernels implement of `leg`. `Leg` is destructured without `..`, so that a new
+/// field fails to compile here until each kernel decides about it; a kernel that does not
+/// implement a leg leaves it to the interpreter.
+fn leg_support(leg: &Leg) -> LegSupport {
     let Leg {
         name: _,
         docs: _,
@@ -638,24 +656,31 @@ fn leg_supported(leg: &Leg) -> bool {
         land_behind,
         prefer_continuing,
     } = leg;
-    // The tables leap over owners, not kinds; they land anywhere beyond a flying leap's
-    // piece; and they take every landing, not only those from which the move goes on.
-    leapt_kinds.is_none() && !land_behind && !prefer_continuing
+    let tables = leapt_kinds.is_none() && !land_behind;
+    LegSupport {
+        tables,
+        chain: true,
+        reach: tables && !prefer_continuing,
+    }
 }
 
-/// Whether the kernels may take move type `mk`: every leg of its own and of the move type
-/// a piece promoted mid-move goes on as is one they implement.
-fn move_supported(def: &GameDef, mk: &MoveKind) -> bool {
-    let legs_ok = |m: &MoveKind| {
-        m.segments
-            .iter()
-            .all(|s| leg_supported(&def.legs[s.leg as usize]))
-    };
-    legs_ok(mk)
-        && (def.promotion_timing != Timing::Continue
-            || def
-                .promotion_continue
-                .is_none_or(|c| legs_ok(&def.moves[c as usize])))
+/// [`leg_support`] over every leg of a move type: what holds for all of them.
+fn move_support(def: &GameDef, mk: &MoveKind) -> LegSupport {
+    mk.segments.iter().fold(
+        LegSupport {
+            tables: true,
+            chain: true,
+            reach: true,
+        },
+        |acc, s| {
+            let l = leg_support(&def.legs[s.leg as usize]);
+            LegSupport {
+                tables: acc.tables && l.tables,
+                chain: acc.chain && l.chain,
+                reach: acc.reach && l.reach,
+            }
+        },
+    )
 }
 
 impl Chain {
@@ -694,6 +719,9 @@ impl Chain {
             leapt: leapt_per_player(def, leg.kind),
             flying,
             no_reverse: leg.no_reverse,
+            kinds: leg.leapt_kinds.unwrap_or(!0),
+            behind: leg.land_behind,
+            prefer: leg.prefer_continuing,
             repeat: seg.repeat,
             dirs: def.dir_sets[leg.dirs as usize].per_player.clone(),
             sets,
@@ -711,10 +739,7 @@ impl Kernels {
         let mut floods = 0;
         for (mi, mk) in def.moves.iter().enumerate() {
             let mut plan = MovePlan::default();
-            if !move_supported(def, mk) {
-                moves.push(plan);
-                continue;
-            }
+            let support = move_support(def, mk);
             if mk.drop.is_none()
                 && let Some(first) = mk.segments.first()
             {
@@ -722,10 +747,11 @@ impl Kernels {
                 let dirs = def.dir_sets[leg.dirs as usize].per_player.clone();
                 match leg.kind {
                     LegKind::Leap { flying, .. } => {
-                        if mk.segments.len() == 1 && leg.capture {
+                        if mk.segments.len() == 1 && leg.capture && support.chain {
                             plan.chain = Some(Chain::compile(g, mi, 0, flying));
                         }
-                        plan.first_leap = FirstLeap::new(def, leg).map(|mut fl| {
+                        let tables = support.tables.then_some(()).and(FirstLeap::new(def, leg));
+                        plan.first_leap = tables.map(|mut fl| {
                             let li = first.leg as usize;
                             fl.start = (0..MAX_PLAYERS * MAX_KINDS)
                                 .map(|i| {
@@ -741,7 +767,8 @@ impl Kernels {
                     LegKind::Step | LegKind::Slide
                         if mk.segments.len() == 1
                             && first.repeat == Repeat::Once
-                            && !leg.capture =>
+                            && !leg.capture
+                            && support.reach =>
                     {
                         let li = first.leg as usize;
                         let mut allowed = Vec::with_capacity(MAX_PLAYERS * MAX_KINDS);
@@ -780,7 +807,12 @@ impl Kernels {
                     }
                     LegKind::Step | LegKind::Slide => {}
                 }
-                if first.repeat == Repeat::Plus && !leg.capture && !leg.no_reverse {
+                if first.repeat == Repeat::Plus
+                    && !leg.capture
+                    && !leg.no_reverse
+                    && support.reach
+                    && support.tables
+                {
                     let li = first.leg as usize;
                     let then_leap = mk
                         .segments
@@ -836,6 +868,7 @@ impl Kernels {
                 && mk.drop.is_none()
                 && let leg = &def.legs[last.leg as usize]
                 && leg.capture
+                && support.chain
                 && let LegKind::Leap { flying, .. } = leg.kind
             {
                 plan.last_chain = Some(Chain::compile(g, mi, mk.segments.len() - 1, flying));
@@ -1475,12 +1508,42 @@ impl Generator<'_> {
             leapt: ch.leapt[me],
             flying: ch.flying,
             no_reverse: ch.no_reverse,
+            kinds: ch.kinds,
+            behind: ch.behind,
+            prefer: ch.prefer,
             repeat: ch.repeat,
             dirs: [0; MAX_CHAIN_DIRS],
             nd: dirs.len(),
         };
         run.dirs[..dirs.len()].copy_from_slice(dirs);
         Some(run)
+    }
+
+    /// The piece the chain's leap from `sq` by `d` would jump, if it may: the interpreter's
+    /// leap arm of `landings`.
+    #[inline]
+    fn chain_victim(&self, r: &ChainRun, sq: u8, d: u8) -> Option<u8> {
+        let board = &self.def.board;
+        let mut m = board.step(sq, d);
+        if r.flying {
+            while m != NO_SQUARE && self.cells[m as usize] == 0 {
+                m = board.step(m, d);
+            }
+        }
+        if m == NO_SQUARE || self.cells[m as usize] == 0 || self.captured.contains(m) {
+            return None;
+        }
+        let c = self.cells[m as usize];
+        (r.leapt >> owner(c) & 1 == 1 && r.kinds >> kind(c) & 1 == 1).then_some(m)
+    }
+
+    /// The direction that would reverse `last_dir`, under `not reverse`.
+    #[inline]
+    fn chain_back(&self, r: &ChainRun, last_dir: u8) -> Option<u8> {
+        match (r.no_reverse, last_dir) {
+            (true, d) if d != NO_SQUARE => self.def.board.directions[d as usize].opposite,
+            _ => None,
+        }
     }
 
     /// The leaps from `sq`, each taken at once (the board is restored after each, so the
@@ -1494,40 +1557,93 @@ impl Generator<'_> {
         out: &mut Vec<Move>,
     ) -> bool {
         let board = &self.def.board;
-        let back = match (r.no_reverse, last_dir) {
-            (true, d) if d != NO_SQUARE => board.directions[d as usize].opposite,
-            _ => None,
-        };
+        let back = self.chain_back(r, last_dir);
         let mut found = false;
         for &d in &r.dirs[..r.nd] {
             if back == Some(d) {
                 continue;
             }
-            let mut m = board.step(sq, d);
-            if r.flying {
-                while m != NO_SQUARE && self.cells[m as usize] == 0 {
-                    m = board.step(m, d);
-                }
-            }
-            if m == NO_SQUARE || self.cells[m as usize] == 0 || self.captured.contains(m) {
+            let Some(m) = self.chain_victim(r, sq, d) else {
                 continue;
-            }
-            if r.leapt >> owner(self.cells[m as usize]) & 1 == 0 {
-                continue;
-            }
+            };
+            let far = r.flying && !r.behind;
+            // `prefer continuing`: where some landing beyond `m` goes on, only those.
+            let only_on = far && r.prefer && self.chain_some_goes_on(mk, r, m, d);
             let mut t = board.step(m, d);
             while t != NO_SQUARE && self.cells[t as usize] == 0 {
-                if r.land.contains(t) {
+                if r.land.contains(t) && (!only_on || self.chain_probe(mk, r, t, d, m)) {
                     found = true;
                     self.chain_land(mk, r, t, d, m, out);
                 }
-                if !r.flying {
+                if !far {
                     break;
                 }
                 t = board.step(t, d);
             }
         }
         found
+    }
+
+    /// Whether some landing beyond `m` (leapt by `d`) lets the chain leap again: with two
+    /// landings at least, as [`Generator::keep_continuing`] needs a choice.
+    fn chain_some_goes_on(&mut self, mk: &MoveKind, r: &ChainRun, m: u8, d: u8) -> bool {
+        let board = &self.def.board;
+        let (mut n, mut on) = (0, false);
+        let mut t = board.step(m, d);
+        while t != NO_SQUARE && self.cells[t as usize] == 0 {
+            if r.land.contains(t) {
+                n += 1;
+                on = on || self.chain_probe(mk, r, t, d, m);
+            }
+            t = board.step(t, d);
+        }
+        n >= 2 && on
+    }
+
+    /// Whether, having leapt `m` by `d` and landed on `t`, the chain could leap again (the
+    /// interpreter's `goes_on` for a chain): not where it must stop, and never for a leg
+    /// taken once.
+    fn chain_probe(&mut self, mk: &MoveKind, r: &ChainRun, t: u8, d: u8, m: u8) -> bool {
+        if r.stop.contains(t) || r.repeat == Repeat::Once || self.len >= MAX_PATH {
+            return false;
+        }
+        // The capture of `m` counts: it may not be leapt again, and with removal at once
+        // it is off the board.
+        let was = self.captured.contains(m);
+        self.captured.insert(m);
+        let removed = match mk.removal {
+            Removal::Immediately => std::mem::replace(&mut self.cells[m as usize], 0),
+            Removal::AtEnd => 0,
+        };
+        let board = &self.def.board;
+        let back = self.chain_back(r, d);
+        let mut on = false;
+        'dirs: for &e in &r.dirs[..r.nd] {
+            if back == Some(e) {
+                continue;
+            }
+            let Some(v) = self.chain_victim(r, t, e) else {
+                continue;
+            };
+            let mut u = board.step(v, e);
+            while u != NO_SQUARE && self.cells[u as usize] == 0 {
+                if r.land.contains(u) {
+                    on = true;
+                    break 'dirs;
+                }
+                if !r.flying || r.behind {
+                    break;
+                }
+                u = board.step(u, e);
+            }
+        }
+        if removed != 0 {
+            self.cells[m as usize] = removed;
+        }
+        if !was {
+            self.captured.remove(m);
+        }
+        on
     }
 
     /// One capturing landing on `t` over `victim`: recorded, continued, undone (the
@@ -2641,6 +2757,9 @@ struct ChainRun {
     leapt: u8,
     flying: bool,
     no_reverse: bool,
+    kinds: u32,
+    behind: bool,
+    prefer: bool,
     repeat: Repeat,
     dirs: [u8; MAX_CHAIN_DIRS],
     nd: usize,
