@@ -94,6 +94,12 @@ impl Cx<'_> {
                 )
             }
         };
+        if let Some(k) = leg.leapt_kinds {
+            t.push_str(&self.t("leg-leap-kinds", &[s("kinds", self.kinds(k))]));
+        }
+        if leg.land_behind {
+            t.push_str(&self.t("leg-land-behind", &[]));
+        }
         if leg.capture {
             t.push_str(&self.t("leg-captures", &[]));
         }
@@ -102,6 +108,9 @@ impl Cx<'_> {
         }
         if leg.no_reverse {
             t.push_str(&self.t("leg-no-reverse", &[]));
+        }
+        if leg.prefer_continuing {
+            t.push_str(&self.t("leg-prefer-continuing", &[]));
         }
         t
     }

@@ -108,6 +108,8 @@ pub(super) enum PassWhat {
         /// in one list.
         pairs: Vec<(Group, Group)>,
         leapt: u8,
+        /// The kinds it may leap, when the leg names some (`over enemy { Man }`).
+        kinds: Option<u32>,
     },
     /// Quiet steps on a board where stepping whole sets is not cheap: when counting, the
     /// moves are counted piece by piece on the step table, without a search (`sets` as for
@@ -267,6 +269,10 @@ pub(super) struct MovePlan {
     pub quiet: Option<Quiet>,
     /// Its first leg is a leap: test it on the board before searching.
     pub first_leap: Option<FirstLeap>,
+    /// A first leap that the tables do not implement exactly (it leaps over some kinds
+    /// only, or lands directly behind): the same test by owners alone, which may only say
+    /// "perhaps" too often, used for nothing but skipping pieces that cannot leap.
+    pub leap_test: Option<FirstLeap>,
     /// One repeated non-capturing leg (`sequence hop+`): by effect its moves are the
     /// squares its flood reaches, counted as a set.
     pub flood: Option<Flood>,
@@ -521,6 +527,8 @@ pub(super) struct FirstLeap {
     pub dirs: Vec<Vec<u8>>,
     /// Per player: the owners whose pieces it may leap (bit mask).
     pub leapt: [u8; MAX_PLAYERS],
+    /// The kinds it may leap, when the leg names some.
+    pub kinds: Option<u32>,
     /// Its `(middle, landing)` pairs when it does not fly.
     pub hops: Option<Hops>,
     /// For the first leg of a move type, `player * MAX_KINDS + kind`: the move's folded
@@ -540,6 +548,7 @@ impl FirstLeap {
             flying,
             dirs: dirs.clone(),
             leapt: leapt_per_player(def, leg.kind),
+            kinds: leg.leapt_kinds,
             hops: Hops::compile(def, leg.kind, dirs),
             start: Vec::new(),
         })
@@ -750,6 +759,9 @@ impl Kernels {
                         if mk.segments.len() == 1 && leg.capture && support.chain {
                             plan.chain = Some(Chain::compile(g, mi, 0, flying));
                         }
+                        if !support.tables {
+                            plan.leap_test = FirstLeap::new(def, leg);
+                        }
                         let tables = support.tables.then_some(()).and(FirstLeap::new(def, leg));
                         plan.first_leap = tables.map(|mut fl| {
                             let li = first.leg as usize;
@@ -931,9 +943,11 @@ impl Kernels {
             .iter()
             .map(|m| m.quiet.as_ref().map_or(0, |q| per_player(&q.dirs)))
             .collect();
+        // The set-wise leap test is exact for a leap over some kinds too (it reads the kind
+        // planes): the one place where `leap_test` stands in for `first_leap`.
         let cheap_leap: Vec<u8> = moves
             .iter()
-            .map(|m| m.first_leap.as_ref().map_or(0, |f| per_player(&f.dirs)))
+            .map(|m| set_leap(m).map_or(0, |f| per_player(&f.dirs)))
             .collect();
         let all_kinds = ((1u64 << def.kinds.len().min(MAX_KINDS)) - 1) as u32;
         let mut pass = vec![Vec::new(); np];
@@ -962,7 +976,7 @@ impl Kernels {
                         (!barred.is_empty()).then_some((k, barred))
                     })
                     .collect();
-                let what = match (&plan.quiet, &plan.first_leap) {
+                let what = match (&plan.quiet, set_leap(plan)) {
                     (Some(q), _) if !q.slide && cheap_quiet[mi] >> p & 1 == 1 => {
                         let sets = step_sets(q);
                         PassWhat::Steps {
@@ -980,6 +994,7 @@ impl Kernels {
                             .as_ref()
                             .map_or(Vec::new(), |sh| leap_pairs(sh, &fl.dirs[p])),
                         leapt: fl.leapt[p],
+                        kinds: fl.kinds,
                     },
                     (Some(q), _) if !q.slide => PassWhat::StepTable {
                         sets: step_sets(q),
@@ -987,7 +1002,9 @@ impl Kernels {
                     },
                     // A flood tests its first hops itself, and nearly every piece has one.
                     (_, Some(_)) if plan.flood.is_some() => PassWhat::Flood,
-                    (_, Some(fl)) if fl.hops.is_some() => PassWhat::LeapTable,
+                    (_, Some(fl)) if fl.hops.is_some() && plan.first_leap.is_some() => {
+                        PassWhat::LeapTable
+                    }
                     _ => PassWhat::All,
                 };
                 pass_kinds[p] |= kinds;
@@ -1276,8 +1293,15 @@ impl Generator<'_> {
                     }
                     cand[mi] = src.and(movers).set();
                 }
-                PassWhat::Leap { pairs, leapt } => {
-                    let over = Bits::<W>::of(&leapable(&pos.occ, *leapt));
+                PassWhat::Leap {
+                    pairs,
+                    leapt,
+                    kinds,
+                } => {
+                    let mut over = Bits::<W>::of(&leapable(&pos.occ, *leapt));
+                    if let Some(ks) = kinds {
+                        over = over.and(Bits::of(&kinds_set(pos, *ks, planes)));
+                    }
                     let mut src = Bits::<W>::EMPTY;
                     for (g, gm) in pairs {
                         src = src.or(g.bwd(gm.bwd(empty).and(over)));
@@ -1705,7 +1729,8 @@ impl Generator<'_> {
     /// means the search must run.
     #[inline]
     pub(super) fn kernel_may_leap(&self, mi: usize, sq: u8) -> bool {
-        match &self.kernels.moves[mi].first_leap {
+        let plan = &self.kernels.moves[mi];
+        match plan.first_leap.as_ref().or(plan.leap_test.as_ref()) {
             Some(fl) => self.may_leap_from(fl, sq),
             None => true,
         }
@@ -2763,6 +2788,33 @@ struct ChainRun {
     repeat: Repeat,
     dirs: [u8; MAX_CHAIN_DIRS],
     nd: usize,
+}
+
+/// The first leap the set-wise test may use: the tables' own, or the owners-only one.
+fn set_leap(m: &MovePlan) -> Option<&FirstLeap> {
+    m.first_leap.as_ref().or(m.leap_test.as_ref())
+}
+
+/// The squares of every piece (any owner) of the kinds of mask `kinds`, from the position's
+/// bit planes of kinds (`planes` of them).
+fn kinds_set(pos: &Position, kinds: u32, planes: usize) -> SquareSet {
+    let occupied = occupied(&pos.occ);
+    let mut out = SquareSet::EMPTY;
+    let mut ks = kinds;
+    while ks != 0 {
+        let k = ks.trailing_zeros() as usize;
+        ks &= ks - 1;
+        let mut m = occupied;
+        for (b, plane) in pos.kind_planes.iter().enumerate().take(planes) {
+            m = if k >> b & 1 == 1 {
+                m.and(plane)
+            } else {
+                m.minus(plane)
+            };
+        }
+        out = out.or(&m);
+    }
+    out
 }
 
 /// The owners whose pieces a leap `over` may jump for `mover` (never [`NEUTRAL`]).

@@ -1166,6 +1166,8 @@ impl<'g> Generator<'g> {
                             out.retain(|m| self.mv_eval(pref, m));
                         }
                     }
+                    // One move or none: nothing to weigh.
+                    Rank::Maximize(_) if out.len() < 2 => {}
                     Rank::Maximize(ms) => {
                         let best = out.iter().map(|m| measure(def, pos, m, *ms)).max();
                         let best = best.unwrap_or(0);
