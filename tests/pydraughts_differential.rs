@@ -1,9 +1,10 @@
-//! Differential test of regula's draughts rule files against pydraughts 0.6.7
-//! (<https://pypi.org/project/pydraughts/>), an independent Python implementation of ten
-//! draughts variants.
+//! Differential test of regula's draughts rule files against two independent Python engines:
+//! pydraughts 0.6.7 (<https://pypi.org/project/pydraughts/>, object-per-piece move generation,
+//! ten variants) and py-draughts 1.10.1 (<https://pypi.org/project/py-draughts/>, bitboards,
+//! eight variants). The table [`VARIANTS`] pairs rule files with engines' variants.
 //!
-//! How it works: `tests/oracles/pydraughts_oracle.py` plays seeded random games with
-//! pydraughts, some from the start position and some from random positions with men and kings,
+//! How it works: `tests/oracles/draughts_oracle.py` plays seeded random games with the engine,
+//! some from the start position and some from random positions with men and kings,
 //! and prints every position (pieces by square, side to move), pydraughts' legal moves as
 //! (from, to, sorted captured squares), its verdict (ongoing, win, draw) and the move it chose.
 //! This test replays each game in regula: it sets up the first position, checks that every
@@ -12,15 +13,24 @@
 //! Moves are compared by effect: regula merges paths with the same result, and the driver prints
 //! each (from, to, captures) once.
 //!
-//! Without python3 or pydraughts 0.6.7 the tests say so and pass, except under
-//! `REGULA_REQUIRE_ORACLES=1` (as in `.ci/run`), where they fail.
+//! pydraughts runs in the `python3` on the path. py-draughts installs a package named
+//! `draughts` as pydraughts does, so it lives in its own virtual environment,
+//! `target/oracles/py-draughts` (or the interpreter `REGULA_PY_DRAUGHTS_PYTHON` names). A variant
+//! whose engine is missing is skipped with a message, except under `REGULA_REQUIRE_ORACLES=1`
+//! (as in `.ci/run`, which installs both), where the test fails.
 //!
-//! Verdicts: pydraughts' draw rules (threefold repetition, 25 king moves and the endgame counts
-//! of the FMJD rules in `standard`, 40 king moves a side in `english`, see `Game.is_draw`) are
-//! not in regula's international and English files, so a draw pydraughts declares while regula
-//! plays on ends the game there and is counted (`draws by pydraughts only`). Everything else
-//! must agree: a win in one engine is the same win in the other (the side to move without a
-//! move loses in both), and regula may not declare a draw pydraughts does not.
+//! py-draughts' quirk, worked around in the driver: its American checkers makes captures
+//! optional (against the ACF rules and pydraughts); when a capture exists the driver keeps only
+//! the captures.
+//!
+//! Verdicts: the engines' draw rules (pydraughts' `Game.is_draw`: threefold repetition, 25 king
+//! moves and the FMJD endgame counts in `standard`, 40 king moves a side in `english` and
+//! `italian`, 15 king moves and the endgame counts in `russian` and `brazilian`; py-draughts'
+//! are alike, with 40 moves without progress in American) are not in regula's files, which
+//! state none yet, so a draw the engine declares while regula plays on ends the game there and
+//! is counted (`draws by the oracle only`). Everything else must agree: a win in one engine is
+//! the same win in the other (the side to move without a move loses in both), and regula may
+//! not declare a draw the engine does not.
 //!
 //! pydraughts' `turkish` has a known bug in the king's slide and is not compared (Turkish is
 //! covered by `kish_differential`).
@@ -33,22 +43,56 @@ use std::time::Instant;
 use regula::engine::{Identity, Outcome, piece_code};
 use regula::{Game, Move, Position};
 
-/// One variant compared: regula's rule file with its parameters, and pydraughts' variant.
+/// An engine the driver can run.
+struct Oracle {
+    /// The driver's name for it (and its PyPI name).
+    name: &'static str,
+    /// The Python interpreter that has it installed.
+    python: fn() -> String,
+    /// Games per game of a [`Run`]: py-draughts (bitboards) is about ten times faster.
+    scale: u32,
+}
+
+/// pydraughts 0.6.7, from the `python3` on the path.
+const PYDRAUGHTS: Oracle = Oracle {
+    name: "pydraughts",
+    python: || "python3".into(),
+    scale: 1,
+};
+
+/// py-draughts 1.10.1, from its own virtual environment: it installs a package named `draughts`
+/// too, so it cannot live beside pydraughts. `REGULA_PY_DRAUGHTS_PYTHON` names the interpreter;
+/// by default `target/oracles/py-draughts/bin/python3`, which `.ci/run` creates.
+const PY_DRAUGHTS: Oracle = Oracle {
+    name: "py-draughts",
+    python: || {
+        std::env::var("REGULA_PY_DRAUGHTS_PYTHON")
+            .unwrap_or_else(|_| "target/oracles/py-draughts/bin/python3".into())
+    },
+    scale: 5,
+};
+
+/// One variant compared: regula's rule file with its parameters, an engine and its variant.
 struct Variant {
     rules: &'static str,
     params: &'static [(&'static str, &'static str)],
-    /// pydraughts' name of the variant.
+    engine: Oracle,
+    /// The engine's name of the variant.
     oracle: &'static str,
 }
 
 /// The variants compared. Adding one is one line.
 #[rustfmt::skip]
 const VARIANTS: &[Variant] = &[
-    Variant { rules: "international-draughts", params: &[], oracle: "standard" },
-    Variant { rules: "english-draughts", params: &[], oracle: "english" },
-    Variant { rules: "russian-draughts", params: &[], oracle: "russian" },
-    Variant { rules: "brazilian-draughts", params: &[], oracle: "brazilian" },
-    Variant { rules: "italian-draughts", params: &[], oracle: "italian" },
+    Variant { rules: "international-draughts", params: &[], engine: PYDRAUGHTS, oracle: "standard" },
+    Variant { rules: "english-draughts", params: &[], engine: PYDRAUGHTS, oracle: "english" },
+    Variant { rules: "russian-draughts", params: &[], engine: PYDRAUGHTS, oracle: "russian" },
+    Variant { rules: "brazilian-draughts", params: &[], engine: PYDRAUGHTS, oracle: "brazilian" },
+    Variant { rules: "italian-draughts", params: &[], engine: PYDRAUGHTS, oracle: "italian" },
+    Variant { rules: "international-draughts", params: &[], engine: PY_DRAUGHTS, oracle: "standard" },
+    Variant { rules: "english-draughts", params: &[], engine: PY_DRAUGHTS, oracle: "american" },
+    Variant { rules: "russian-draughts", params: &[], engine: PY_DRAUGHTS, oracle: "russian" },
+    Variant { rules: "brazilian-draughts", params: &[], engine: PY_DRAUGHTS, oracle: "brazilian" },
 ];
 
 /// How many games the driver plays for one variant.
@@ -61,33 +105,48 @@ struct Run {
     max_plies: u32,
 }
 
-const DRIVER: &str = "tests/oracles/pydraughts_oracle.py";
+const DRIVER: &str = "tests/oracles/draughts_oracle.py";
 
-/// Fails under `REGULA_REQUIRE_ORACLES=1`, else says why the test is skipped.
-fn skip(why: &str) {
+/// Fails under `REGULA_REQUIRE_ORACLES=1`, else says why the variant is skipped.
+fn skip(v: &Variant, why: &str) {
     assert!(
         std::env::var("REGULA_REQUIRE_ORACLES").as_deref() != Ok("1"),
-        "REGULA_REQUIRE_ORACLES=1 but the pydraughts oracle is unavailable: {why}"
+        "REGULA_REQUIRE_ORACLES=1 but the {} oracle is unavailable: {why}",
+        v.engine.name
     );
+    let install = if v.engine.name == "pydraughts" {
+        "pip install pydraughts==0.6.7"
+    } else {
+        "python3 -m venv target/oracles/py-draughts && \
+         target/oracles/py-draughts/bin/pip install py-draughts==1.10.1"
+    };
     eprintln!(
-        "pydraughts differential SKIPPED: {why} (pip install pydraughts==0.6.7; \
-         REGULA_REQUIRE_ORACLES=1 makes this a failure)"
+        "{} differential of rules/{}.rules SKIPPED: {why} ({install}; REGULA_REQUIRE_ORACLES=1 \
+         makes this a failure)",
+        v.engine.name, v.rules
     );
 }
 
 /// The driver's command line, for the failure messages.
 fn command_line(v: &Variant, run: Run) -> String {
     format!(
-        "python3 {DRIVER} {} {} {} {} {}",
-        v.oracle, run.seed, run.games, run.random_starts, run.max_plies
+        "{} {DRIVER} {} {} {} {} {} {}",
+        (v.engine.python)(),
+        v.engine.name,
+        v.oracle,
+        run.seed,
+        run.games,
+        run.random_starts,
+        run.max_plies
     )
 }
 
-/// The driver's output, or `None` (after [`skip`]) when python3 or pydraughts is missing.
+/// The driver's output, or `None` (after [`skip`]) when Python or the engine is missing.
 fn oracle(v: &Variant, run: Run) -> Option<String> {
-    let out = Command::new("python3")
+    let out = Command::new((v.engine.python)())
         .arg(DRIVER)
         .args([
+            v.engine.name.to_string(),
             v.oracle.to_string(),
             run.seed.to_string(),
             run.games.to_string(),
@@ -98,13 +157,13 @@ fn oracle(v: &Variant, run: Run) -> Option<String> {
     let out = match out {
         Ok(o) => o,
         Err(e) => {
-            skip(&format!("cannot run python3: {e}"));
+            skip(v, &format!("cannot run {}: {e}", (v.engine.python)()));
             return None;
         }
     };
     let stderr = String::from_utf8_lossy(&out.stderr);
     if out.status.code() == Some(3) {
-        skip(stderr.trim());
+        skip(v, stderr.trim());
         return None;
     }
     assert!(
@@ -316,8 +375,9 @@ fn check_game(fx: &Fixture, run: Run, lines: &[&str]) -> Stats {
     let mut i = 1;
     let fail = |pos: &Position, ply: usize, record: &[String], what: String| -> ! {
         panic!(
-            "pydraughts ({}) and rules/{}.rules disagree: game {index} of `{}`, ply {ply}\n\
+            "{} ({}) and rules/{}.rules disagree: game {index} of `{}`, ply {ply}\n\
              {what}\nmoves so far: {}\nposition:\n{}",
+            fx.v.engine.name,
             fx.v.oracle,
             fx.v.rules,
             command_line(fx.v, run),
@@ -483,25 +543,32 @@ fn check_game(fx: &Fixture, run: Run, lines: &[&str]) -> Stats {
 }
 
 /// Runs the driver for every variant (in parallel: the Python side is the slow one) and
-/// compares; returns the totals per variant, or `None` when the oracle is unavailable.
-fn run_all(run: Run) -> Option<Vec<Stats>> {
+/// compares; returns the totals of each variant whose oracle is available.
+fn run_all(run: Run) -> Vec<(&'static Variant, Stats)> {
+    let runs: Vec<Run> = VARIANTS
+        .iter()
+        .map(|v| Run {
+            games: run.games * v.engine.scale,
+            random_starts: run.random_starts * v.engine.scale,
+            ..run
+        })
+        .collect();
     let outputs: Vec<Option<String>> = std::thread::scope(|s| {
         let handles: Vec<_> = VARIANTS
             .iter()
-            .map(|v| s.spawn(move || oracle(v, run)))
+            .zip(&runs)
+            .map(|(v, &run)| s.spawn(move || oracle(v, run)))
             .collect();
         handles.into_iter().map(|h| h.join().unwrap()).collect()
     });
     let mut all = Vec::new();
-    for (v, out) in VARIANTS.iter().zip(outputs) {
-        let out = out?;
+    for ((v, out), &run) in VARIANTS.iter().zip(outputs).zip(&runs) {
+        let Some(out) = out else { continue };
         let t = Instant::now();
         let fx = Fixture::new(v);
         let lines: Vec<&str> = out.lines().collect();
         assert!(
-            lines
-                .first()
-                .is_some_and(|l| l.starts_with("oracle pydraughts")),
+            lines.first().is_some_and(|l| l.starts_with("oracle ")),
             "unexpected driver output: {:?}",
             lines.first()
         );
@@ -519,10 +586,11 @@ fn run_all(run: Run) -> Option<Vec<Stats>> {
         let mut report = String::new();
         write!(
             report,
-            "pydraughts {} vs rules/{}.rules: {} games ({} from random positions), {} positions, \
+            "{} {} vs rules/{}.rules: {} games ({} from random positions), {} positions, \
              {} moves compared in {:.2?}; positions with kings {}, with captures {}, with \
              multiple captures {}, with king captures {}; {} promotions; {} wins, {} draws, {} \
-             draws by pydraughts only, {} at the {}-ply limit",
+             draws by the oracle only, {} at the {}-ply limit",
+            v.engine.name,
             v.oracle,
             v.rules,
             total.games,
@@ -549,9 +617,9 @@ fn run_all(run: Run) -> Option<Vec<Stats>> {
             "{}: games compared",
             v.rules
         );
-        all.push(total);
+        all.push((v, total));
     }
-    Some(all)
+    all
 }
 
 /// The seed: `REGULA_SEED` when set, else 1.
@@ -569,18 +637,19 @@ fn pydraughts_agrees_on_random_games() {
         random_starts: 8,
         max_plies: 60,
     };
-    let Some(all) = run_all(run) else { return };
-    for (v, st) in VARIANTS.iter().zip(&all) {
+    for (v, st) in run_all(run) {
         // The comparison must have seen what it is meant to check.
         assert!(
             st.positions >= 200,
-            "{}: only {} positions",
+            "{} vs {}: only {} positions",
             v.rules,
+            v.engine.name,
             st.positions
         );
-        assert!(st.positions_with_kings >= 50, "{}: {st:?}", v.rules);
-        assert!(st.king_captures >= 5, "{}: {st:?}", v.rules);
-        assert!(st.multi_captures >= 5, "{}: {st:?}", v.rules);
+        let what = format!("{} vs {}: {st:?}", v.rules, v.engine.name);
+        assert!(st.positions_with_kings >= 50, "{what}");
+        assert!(st.king_captures >= 5, "{what}");
+        assert!(st.multi_captures >= 5, "{what}");
     }
 }
 
