@@ -10,7 +10,17 @@ use regula::engine::{Identity, Move, Outcome, Position};
 use regula::{Game, SourceFile};
 
 /// Everything about a move that a player or a later position can see.
-type Key = (u8, u8, u8, Vec<u8>, regula::model::SquareSet, u8, u8, u64, u64);
+type Key = (
+    u8,
+    u8,
+    u8,
+    Vec<u8>,
+    regula::model::SquareSet,
+    u8,
+    u8,
+    u64,
+    u64,
+);
 
 fn key(m: &Move) -> Key {
     (

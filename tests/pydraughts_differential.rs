@@ -32,6 +32,14 @@
 //! the same win in the other (the side to move without a move loses in both), and regula may
 //! not declare a draw the engine does not.
 //!
+//! pydraughts' Frisian bug, found by this test (so `frisian` and `frysk` are compared with
+//! py-draughts only): `Game.legal_moves` sums capture values as floats (man 1, king 1.501) and
+//! keeps the captures whose sum `==` the maximum, so two captures of the same pieces summed in
+//! another order can differ in the last bit and the one is dropped. Black king d8; White kings
+//! b2 b4 e7 i3 j10, men c7 d2 d4 f8 g7 j4; Black to move: pydraughts keeps only the ten-piece
+//! captures ending on a3, c3 and g9 (sum 12.004), not those ending on a5, b6, c5 and d6 (sum
+//! 12.003999...), though they take the same ten pieces.
+//!
 //! pydraughts' `turkish` has a known bug in the king's slide and is not compared (Turkish is
 //! covered by `kish_differential`).
 
@@ -93,6 +101,15 @@ const VARIANTS: &[Variant] = &[
     Variant { rules: "english-draughts", params: &[], engine: PY_DRAUGHTS, oracle: "american" },
     Variant { rules: "russian-draughts", params: &[], engine: PY_DRAUGHTS, oracle: "russian" },
     Variant { rules: "brazilian-draughts", params: &[], engine: PY_DRAUGHTS, oracle: "brazilian" },
+    Variant { rules: "antidraughts", params: &[], engine: PYDRAUGHTS, oracle: "antidraughts" },
+    Variant { rules: "antidraughts", params: &[], engine: PY_DRAUGHTS, oracle: "antidraughts" },
+    Variant { rules: "breakthrough-draughts", params: &[], engine: PYDRAUGHTS, oracle: "breakthrough" },
+    Variant { rules: "breakthrough-draughts", params: &[], engine: PY_DRAUGHTS, oracle: "breakthrough" },
+    // Not pydraughts' frisian and frysk: they compare capture values as floats (a king is 1.501
+    // men) with `==`, so equal captures summed in another order are dropped (see the module
+    // comment); with `king-value = one-and-a-half` they agree with regula otherwise.
+    Variant { rules: "frisian-draughts", params: &[], engine: PY_DRAUGHTS, oracle: "frisian" },
+    Variant { rules: "frysk", params: &[], engine: PY_DRAUGHTS, oracle: "frysk" },
 ];
 
 /// How many games the driver plays for one variant.
@@ -647,9 +664,14 @@ fn pydraughts_agrees_on_random_games() {
             st.positions
         );
         let what = format!("{} vs {}: {st:?}", v.rules, v.engine.name);
-        assert!(st.positions_with_kings >= 50, "{what}");
-        assert!(st.king_captures >= 5, "{what}");
         assert!(st.multi_captures >= 5, "{what}");
+        if v.oracle == "breakthrough" {
+            // The first king wins: no position of an ongoing game has one.
+            assert!(st.promotions >= 5, "{what}");
+        } else {
+            assert!(st.positions_with_kings >= 50, "{what}");
+            assert!(st.king_captures >= 5, "{what}");
+        }
     }
 }
 

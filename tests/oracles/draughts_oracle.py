@@ -92,7 +92,8 @@ def random_position(v, rng):
     pieces = []
     for first in (True, False):
         for _ in range(rng.randint(1, most)):
-            king = rng.random() < 0.4
+            # Breakthrough: the first king wins, so a random start has men only.
+            king = v.name != "breakthrough" and rng.random() < 0.4
             for i, sq in enumerate(free):
                 if king or (sq - 1) // v.width != v.promotion_row(first):
                     pieces.append((sq, first, king))
