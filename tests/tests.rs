@@ -13,6 +13,7 @@ mod kish_differential;
 mod lsp;
 mod mutation;
 mod perft;
+mod pydraughts_differential;
 mod robustness;
 mod serve;
 mod sources;
