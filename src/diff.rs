@@ -704,16 +704,34 @@ fn compare(
     if oa != ob {
         diffs.push(format!("the outcome is `{oa}` in A but `{ob}` in B"));
     }
-    let only_a: Vec<&str> = ma
-        .iter()
-        .filter(|(k, _)| !mb.contains_key(*k))
-        .map(|(_, (t, _))| t.as_str())
-        .collect();
-    let only_b: Vec<&str> = mb
-        .iter()
-        .filter(|(k, _)| !ma.contains_key(*k))
-        .map(|(_, (t, _))| t.as_str())
-        .collect();
+    let only = |x: &BTreeMap<String, (String, Move)>, y: &BTreeMap<String, (String, Move)>| {
+        x.iter()
+            .filter(|(k, _)| !y.contains_key(*k))
+            .map(|(_, (t, m))| (t.clone(), *m))
+            .collect::<Vec<_>>()
+    };
+    let (only_a, only_b) = (only(&ma, &mb), only(&mb, &ma));
+    // Two moves written alike that differ in their effect (most often the piece they end
+    // as): say what each ends as, so that the two lines do not read the same.
+    let shown = |side: &[(String, Move)], other: &[(String, Move)], d: &GameDef| -> Vec<String> {
+        side.iter()
+            .map(|(t, m)| {
+                if other.iter().any(|(u, _)| u == t) {
+                    format!(
+                        "{t} (ends as {} {})",
+                        d.owner_name(owner(m.result)),
+                        d.kinds[kind(m.result) as usize]
+                    )
+                } else {
+                    t.clone()
+                }
+            })
+            .collect()
+    };
+    let (only_a, only_b) = (
+        shown(&only_a, &only_b, &a.game.def),
+        shown(&only_b, &only_a, &b.game.def),
+    );
     if !only_a.is_empty() {
         diffs.push(format!("legal in A only: {}", only_a.join(" ")));
     }

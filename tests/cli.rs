@@ -239,3 +239,24 @@ fn moves_explain_says_why_a_move_is_refused() {
     assert_eq!(code, 1);
     assert!(err.contains("rules/camelot.rules:"), "{err}");
 }
+
+/// Two moves written alike that end as different pieces: the witness says what each ends as.
+#[test]
+fn diff_witness_names_the_piece_two_alike_moves_end_as() {
+    let (_, out, err) = regula(&[
+        "diff",
+        "rules/russian-draughts.rules",
+        "tests/fixtures/variants/russian-crowned-at-end.rules",
+        "--witness",
+        "--position",
+        "tests/fixtures/variants/crowning-in-capture.yaml",
+    ]);
+    assert!(
+        out.contains("legal in A only: b6xd8xf6 (ends as White King) b6xd8xg5 b6xd8xh4"),
+        "{out}{err}"
+    );
+    assert!(
+        out.contains("legal in B only: b6xd8xf6 (ends as White Man)"),
+        "{out}{err}"
+    );
+}
