@@ -1505,7 +1505,7 @@ impl Generator<'_> {
             return;
         }
         self.nodes += 1;
-        if self.nodes > super::NODE_BUDGET {
+        if self.overflow || self.nodes > super::NODE_BUDGET {
             self.overflow = true;
             return;
         }
