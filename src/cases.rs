@@ -391,6 +391,11 @@ pub fn collect_files(path: &Path) -> Vec<PathBuf> {
             .unwrap_or_default();
         entries.sort();
         for e in entries {
+            // Links to folders are not followed inside a folder: a link to an ancestor would
+            // make the walk endless.
+            if e.is_symlink() && e.is_dir() {
+                continue;
+            }
             out.extend(collect_files(&e));
         }
     } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {

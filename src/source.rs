@@ -116,6 +116,12 @@ impl SourceFile {
             path: name.clone(),
             source,
         };
+        // The type is checked before the file is opened: opening a FIFO blocks until a
+        // writer comes, so a pipe would hang every reader (and the language server and the
+        // play server with it).
+        if !std::fs::metadata(path).map_err(io)?.is_file() {
+            return Err(ReadError::NotRegular { path: name });
+        }
         let file = std::fs::File::open(path).map_err(io)?;
         let meta = file.metadata().map_err(io)?;
         if !meta.is_file() {

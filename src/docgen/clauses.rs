@@ -71,7 +71,7 @@ impl Trace {
     pub fn read(clauses: Option<&Path>, sources: Option<&Path>) -> Result<Trace, String> {
         let mut t = Trace::default();
         if let Some(p) = clauses {
-            let text = std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()))?;
+            let text = crate::SourceFile::read(p).map_err(|e| e.to_string())?.text;
             let list: ClauseList =
                 serde_yaml::from_str(&text).map_err(|e| format!("{}: {e}", p.display()))?;
             t.clauses = list.clauses;
@@ -83,8 +83,7 @@ impl Trace {
             files.retain(|p| p.extension().is_some_and(|e| e == "yaml"));
             files.sort();
             for f in files {
-                let text =
-                    std::fs::read_to_string(&f).map_err(|e| format!("{}: {e}", f.display()))?;
+                let text = crate::SourceFile::read(&f).map_err(|e| e.to_string())?.text;
                 let src: Source =
                     serde_yaml::from_str(&text).map_err(|e| format!("{}: {e}", f.display()))?;
                 t.sources.push(src);
