@@ -284,6 +284,7 @@ impl CliError {
             CliError::Io(_) => 2,
             CliError::Read(e) if !e.is_invalid_input() => 2,
             CliError::Param(_) => 2,
+            CliError::Doc(crate::docgen::DocError::Language(..)) => 2,
             _ => 1,
         }
     }
@@ -523,9 +524,20 @@ fn run(cli: Cli) -> Result<(), CliError> {
             if files.is_empty() {
                 return Err(CliError::Io("no rule files found".into()));
             }
-            let (mut bad, mut denied) = (0, 0);
+            let (mut bad, mut denied, mut unreadable) = (0, 0, 0);
             for f in &files {
-                let src = read(f)?;
+                // A file that cannot be read is reported and the others are still checked.
+                let src = match read(f) {
+                    Ok(src) => src,
+                    Err(e) => {
+                        match &e {
+                            CliError::Read(r) if r.is_invalid_input() => bad += 1,
+                            _ => unreadable += 1,
+                        }
+                        report(&e);
+                        continue;
+                    }
+                };
                 crate::cmdline::check_params(
                     &src,
                     &params,
@@ -564,12 +576,16 @@ fn run(cli: Cli) -> Result<(), CliError> {
                     }
                 }
             }
-            if bad > 0 || denied > 0 {
+            if bad > 0 || denied > 0 || unreadable > 0 {
                 let mut m = format!("{bad} of {} rule files are invalid", files.len());
                 if denied > 0 {
                     m.push_str(&format!(
                         "; {denied} with warnings (denied by --deny-warnings)"
                     ));
+                }
+                if unreadable > 0 {
+                    m.push_str(&format!("; {unreadable} could not be read"));
+                    return Err(CliError::Io(m));
                 }
                 return Err(CliError::Failed(m));
             }
