@@ -734,7 +734,16 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 .map_err(|e| CliError::Io(format!("serve: {e}")))
         }
         Command::Lsp => {
-            crate::lsp::run().map_err(|e| CliError::Io(format!("language server: {e}")))
+            let clean =
+                crate::lsp::run().map_err(|e| CliError::Io(format!("language server: {e}")))?;
+            if clean {
+                Ok(())
+            } else {
+                // The protocol's exit code when the client exits without `shutdown`.
+                Err(CliError::Failed(
+                    "the language server ended without `shutdown` (exit code 1)".into(),
+                ))
+            }
         }
         Command::Diff {
             a,
