@@ -149,6 +149,17 @@ impl GameCache {
 /// # Errors
 /// A diagnostic pointing at the YAML problem.
 pub fn read_case_file(src: &SourceFile) -> Result<CaseFile, CaseFileError> {
+    if let Some(at) = crate::source::yaml_too_deep(&src.text) {
+        return Err(CaseFileError {
+            src: src.named(),
+            span: Some((at, 1).into()),
+            message: format!(
+                "invalid case file: nested more than {} levels deep",
+                crate::source::MAX_YAML_DEPTH
+            ),
+            help: Some("Case files nest a few levels; see the case schema in README.md.".into()),
+        });
+    }
     serde_yaml::from_str::<CaseFile>(&src.text).map_err(|e| {
         let span = crate::cli::yaml_error_span(&src.text, &e);
         CaseFileError { src: src.named(), span, message: format!("invalid case file: {e}"), help: Some("See the case schema in README.md (keys: name, clause, position, params, play, moves, includes, excludes, count, outcome, perft, note, diagram).".into()) }

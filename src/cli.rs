@@ -364,6 +364,17 @@ pub fn read_record(
 }
 
 fn position_text(game: &Game, src: &SourceFile) -> Result<Position, CliError> {
+    if let Some(at) = crate::source::yaml_too_deep(&src.text) {
+        return Err(CliError::Position {
+            src: src.named(),
+            span: Some((at, 1).into()),
+            message: format!(
+                "invalid position: nested more than {} levels deep",
+                crate::source::MAX_YAML_DEPTH
+            ),
+            help: Some("A position nests three levels: player, kind, squares.".into()),
+        });
+    }
     let spec: PositionSpec = serde_yaml::from_str(&src.text).map_err(|e| CliError::Position {
         src: src.named(),
         span: yaml_error_span(&src.text, &e),

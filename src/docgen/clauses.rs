@@ -72,6 +72,9 @@ impl Trace {
         let mut t = Trace::default();
         if let Some(p) = clauses {
             let text = crate::SourceFile::read(p).map_err(|e| e.to_string())?.text;
+            if let Some(at) = crate::source::yaml_too_deep(&text) {
+                return Err(format!("{}: nested too deep at byte {at}", p.display()));
+            }
             let list: ClauseList =
                 serde_yaml::from_str(&text).map_err(|e| format!("{}: {e}", p.display()))?;
             t.clauses = list.clauses;
@@ -84,6 +87,9 @@ impl Trace {
             files.sort();
             for f in files {
                 let text = crate::SourceFile::read(&f).map_err(|e| e.to_string())?.text;
+                if let Some(at) = crate::source::yaml_too_deep(&text) {
+                    return Err(format!("{}: nested too deep at byte {at}", f.display()));
+                }
                 let src: Source =
                     serde_yaml::from_str(&text).map_err(|e| format!("{}: {e}", f.display()))?;
                 t.sources.push(src);
