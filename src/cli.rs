@@ -470,26 +470,61 @@ fn line(game: &Game, opts: &PosOpts) -> Result<Vec<Position>, CliError> {
     }
 }
 
+/// What `repeated(N)` compares of a position (the player to move and its squares), hashed
+/// to 128 bits.
+fn repetition_key(p: &Position) -> u128 {
+    use std::hash::{Hash, Hasher};
+    let half = |salt: u8| {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        salt.hash(&mut h);
+        p.to_move.hash(&mut h);
+        p.cells.hash(&mut h);
+        h.finish()
+    };
+    (u128::from(half(0)) << 64) | u128::from(half(1))
+}
+
+/// [`replay_record`] without keeping the line: `each` sees every position before the last,
+/// which is returned.
+fn replay_record_each(
+    game: &Game,
+    pos: &Position,
+    record: &Path,
+    each: impl FnMut(&Position),
+) -> Result<Position, CliError> {
+    let src = read(record)?;
+    let tokens = record_tokens(&src)?;
+    crate::record::replay_each(game, pos, &tokens, each).map_err(|e| illegal(&src, e))
+}
+
 /// Plays a game record from `pos`; every position of the line, `pos` first.
 fn replay_record(game: &Game, pos: &Position, record: &Path) -> Result<Vec<Position>, CliError> {
     replay_text(game, pos, &read(record)?)
 }
 
 fn replay_text(game: &Game, pos: &Position, src: &SourceFile) -> Result<Vec<Position>, CliError> {
-    let tokens = crate::record::tokenize(&src.text).map_err(|e| CliError::Illegal {
+    let tokens = record_tokens(src)?;
+    crate::record::replay(game, pos, &tokens).map_err(|e| illegal(src, e))
+}
+
+fn record_tokens(src: &SourceFile) -> Result<Vec<crate::record::Token>, CliError> {
+    crate::record::tokenize(&src.text).map_err(|e| CliError::Illegal {
         src: src.named(),
         span: (e.at, 1).into(),
         label: "here".into(),
         message: e.message,
         help: None,
-    })?;
-    crate::record::replay(game, pos, &tokens).map_err(|e| CliError::Illegal {
+    })
+}
+
+fn illegal(src: &SourceFile, e: crate::record::ReplayError) -> CliError {
+    CliError::Illegal {
         src: src.named(),
         span: (e.token.start, e.token.end - e.token.start).into(),
         label: format!("ply {} ({} to move)", e.ply, e.player),
         message: format!("illegal move {}: {}", e.token.text, e.message),
         help: e.help,
-    })
+    }
 }
 
 fn rule_files(paths: &[PathBuf]) -> Vec<PathBuf> {
@@ -716,15 +751,24 @@ fn run(cli: Cli) -> Result<(), CliError> {
         } => {
             let game = load(&file, &opts.params)?;
             let pos = position(&game, &opts)?;
-            let line = replay_record(&game, &pos, &record)?;
-            let last = line.last().expect("the start position");
-            let (_, outcome) = game.analyze_in_game(last, &line[..line.len() - 1]);
+            // The line is not kept: each position is counted by a 128-bit hash of what
+            // `repeated(N)` compares (the player to move and the squares), so memory grows
+            // with the distinct positions only, by 24 bytes each.
+            let mut seen: std::collections::HashMap<u128, u32> = std::collections::HashMap::new();
+            let mut n = 0;
+            let last = &replay_record_each(&game, &pos, &record, |p| {
+                *seen.entry(repetition_key(p)).or_default() += 1;
+                n += 1;
+            })?;
+            // The earlier positions `repeated(N)` can see: those equal to the last.
+            let earlier = seen.get(&repetition_key(last)).copied().unwrap_or(0);
+            let history = vec![last.clone(); earlier as usize];
+            let (_, outcome) = game.analyze_in_game(last, &history);
             if show {
                 print!("{}", setup::draw(&game, last));
                 let spec = PositionSpec::from_position(&game, last);
                 print!("{}", setup::to_yaml(&spec));
             }
-            let n = line.len() - 1;
             println!(
                 "{n} move{} replayed; {}",
                 if n == 1 { "" } else { "s" },
@@ -786,6 +830,12 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 Some(p) => (load_position(&ga, p)?, load_position(&gb, p)?),
                 None => (ga.start(), gb.start()),
             };
+            // Equal compiled games from equal positions cannot differ in play: no search.
+            // (The derived `Debug` of a game shows every field, square sets by their squares.)
+            if pa == pb && format!("{:?}", ga.def) == format!("{:?}", gb.def) {
+                println!("the compiled games are equal, so no line of play tells them apart");
+                return Ok(());
+            }
             let budget = crate::diff::Budget {
                 depth,
                 playouts,

@@ -413,3 +413,74 @@ fn doc_out_writes_only_inside_its_folder() {
     assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// `replay` keeps no line (positions counted by hash for `repeated(N)`): the third
+/// repetition is still a draw, one ply earlier it is not, and a long record replays.
+#[test]
+fn replay_sees_repetitions_without_keeping_the_line() {
+    let dir = scratch("replay");
+    let rules = "tests/fixtures/engine/shuffle.rules";
+    let round = "a1-b1 d1-c1 b1-a1 c1-d1 ";
+    for (text, want) in [
+        (round.repeat(2), "8 moves replayed; draw"),
+        (
+            round
+                .repeat(2)
+                .trim_end()
+                .rsplit_once(' ')
+                .unwrap()
+                .0
+                .to_string(),
+            "7 moves replayed; ongoing",
+        ),
+        (round.to_string(), "4 moves replayed; ongoing"),
+    ] {
+        let f = dir.join("game.txt");
+        std::fs::write(&f, &text).unwrap();
+        let (code, out, err) = regula_bounded(&["replay", rules, f.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out.trim(), want);
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// `test` finds each case's line once per file (it was a scan of the file per case): the
+/// failing case among thousands is named at its own line, not at a line of a case whose
+/// name contains its name.
+#[test]
+fn test_names_the_line_of_each_case_among_thousands() {
+    let dir = scratch("many-cases");
+    let mut text = format!(
+        "rules: {}/rules/english-draughts.rules\ncases:\n",
+        std::env::current_dir().unwrap().display()
+    );
+    let n = 3000;
+    for i in 0..n {
+        let count = if i == 10 { 8 } else { 7 };
+        text.push_str(&format!("  - name: case {i}\n    count: {count}\n"));
+    }
+    let f = dir.join("cases.yaml");
+    std::fs::write(&f, text).unwrap();
+    let (code, out, err) = regula_bounded(&["test", f.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(out.contains("cases.yaml:23 :: case 10 "), "{out}");
+    assert!(
+        out.contains(&format!("{} passed, 1 failed", n - 1)),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// `diff --witness` of two equal compiled games says so and searches nothing.
+#[test]
+fn diff_witness_of_equal_games_does_no_search() {
+    let (code, out, err) = regula_bounded(&[
+        "diff",
+        "rules/camelot.rules",
+        "rules/camelot.rules",
+        "--witness",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("the compiled games are equal"), "{out}");
+    assert!(!out.contains("agree on every line"), "{out}");
+}
