@@ -1686,7 +1686,7 @@ impl Generator<'_> {
             return;
         }
         self.nodes += 1;
-        if self.nodes > super::NODE_BUDGET {
+        if self.overflow || self.nodes > super::NODE_BUDGET {
             self.overflow = true;
             return;
         }

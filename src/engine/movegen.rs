@@ -743,7 +743,7 @@ impl<'g> Generator<'g> {
             return;
         }
         self.nodes += 1;
-        if self.nodes > NODE_BUDGET {
+        if self.overflow || self.nodes > NODE_BUDGET {
             self.overflow = true;
             return;
         }
@@ -1059,6 +1059,12 @@ impl<'g> Generator<'g> {
                     return;
                 }
                 slot = (slot + 1) & mask;
+            }
+            // At the bound before the slot is taken: a slot naming a move never pushed
+            // would be read by the next move that hashes to it.
+            if out.len() >= crate::model::MAX_MOVES {
+                self.overflow = true;
+                return;
             }
             self.dedup[slot] = (self.stamp, out.len() as u32);
             if (out.len() + 1) * 2 >= self.dedup.len() {

@@ -213,6 +213,16 @@ impl Validator {
         for s in flat {
             match s {
                 ast::MoveStmt::By(k) => {
+                    if let (Some(first), Some(again)) = (by_span, k.first()) {
+                        self.errors.push(super::ValidationError {
+                            check: Check::BadMove,
+                            message: format!("move `{}` has two `by` statements", m.name.name),
+                            span: again.span,
+                            label: "a second `by`".into(),
+                            related: Some((first, "the first `by`".into())),
+                            help: Some("A move has one `by`: list every kind that makes it there (`amend` adds statements, so to change the kinds of an inherited move, replace the move).".into()),
+                        });
+                    }
                     mk.pieces = self.kind_mask(k, n.kinds);
                     by_span = k.first().map(|i| i.span);
                     for id in k {
