@@ -278,6 +278,7 @@ const KEYWORDS: &[&str] = &[
     "ranks",
     "squares",
     "like",
+    "numbers",
     "directions",
     "set",
     "region",
