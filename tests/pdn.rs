@@ -94,3 +94,123 @@ end { win P if blocked(opponent) }
         assert_eq!(label(&g, n), l, "square {n}");
     }
 }
+
+fn yaml_position(g: &regula::Game, yaml: &str) -> regula::Position {
+    let spec: regula::setup::PositionSpec = serde_yaml::from_str(yaml).unwrap();
+    spec.to_position(g).unwrap()
+}
+
+/// The seven first moves of checkers and the nine of international draughts, as their
+/// players write them.
+#[test]
+fn start_moves_print_as_pdn() {
+    let g = game("rules/english-draughts.rules");
+    let moves = g.legal_moves(&g.start());
+    assert_eq!(
+        regula::notation::sorted_texts(&g.def, &moves),
+        ["9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"]
+    );
+    let g = game("rules/international-draughts.rules");
+    let moves = g.legal_moves(&g.start());
+    assert_eq!(
+        regula::notation::sorted_texts(&g.def, &moves),
+        [
+            "31-26", "31-27", "32-27", "32-28", "33-28", "33-29", "34-29", "34-30", "35-30"
+        ]
+    );
+}
+
+/// A White man on c1 (30) with Black men on b2, b4 (25, 17) and d2, d4 (26, 18) has two
+/// captures, both ending on c5 (14): over b2 and b4 by a3 (21), over d2 and d4 by e3 (23).
+/// `30x14` names both, so the list writes the square in between.
+#[test]
+fn captures_with_the_same_ends_print_their_squares_in_between() {
+    let g = game("rules/english-draughts.rules");
+    let pos = yaml_position(
+        &g,
+        "to-move: White\npieces:\n  White: { Man: [c1] }\n  Black: { Man: [b2, b4, d2, d4] }\n",
+    );
+    let moves = g.legal_moves(&pos);
+    assert_eq!(
+        regula::notation::sorted_texts(&g.def, &moves),
+        ["30x21x14", "30x23x14"]
+    );
+    let find = |t: &str| regula::notation::find(&g, &pos, t, false);
+    let e = find("30x14").unwrap_err();
+    assert!(e.ambiguous, "{e:?}");
+    assert!(e.message.contains("30x21x14, 30x23x14"), "{}", e.message);
+    let by_e3 = find("30x23x14").unwrap();
+    assert_eq!(regula::notation::format(&g.def, &by_e3), "30x23x14");
+    // Labels, or numbers and labels mixed, name the same move.
+    for t in ["c1xe3xc5", "30xe3x14", "C1Xe3x14"] {
+        assert!(find(t).unwrap().same_effect(&by_e3, true), "{t}");
+    }
+    // `-` for a capture is refused, and so is a stop half-way.
+    assert!(find("30-23-14").is_err());
+    assert!(find("30x23").is_err());
+}
+
+/// A tiny deterministic generator, so that the games below are the same on every run.
+struct Lcg(u64);
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+/// Every legal move of every position of random games reads back as itself, from its text in
+/// the move list (short where that is unambiguous), from its full path, and from its labels.
+#[test]
+fn moves_round_trip_through_pdn_text() {
+    for file in [
+        "rules/international-draughts.rules",
+        "rules/english-draughts.rules",
+    ] {
+        let g = game(file);
+        let mut rng = Lcg(7);
+        let mut shortened = 0;
+        for _ in 0..6 {
+            let mut pos = g.start();
+            for _ply in 0..150 {
+                let moves = g.legal_moves(&pos);
+                if moves.is_empty() {
+                    break;
+                }
+                for m in &moves {
+                    let short = regula::notation::format_in(&g.def, m, &moves);
+                    let full = regula::notation::format(&g.def, m);
+                    let path: Vec<u8> = std::iter::once(m.from)
+                        .chain(m.landings().iter().copied())
+                        .collect();
+                    let labels: Vec<&str> = path
+                        .iter()
+                        .map(|&q| g.def.board.labels[q as usize].as_str())
+                        .collect();
+                    let sep: Vec<char> = (0..m.landings().len())
+                        .map(|i| if m.capt_legs >> i & 1 == 1 { 'x' } else { '-' })
+                        .collect();
+                    let mut algebraic = labels[0].to_string();
+                    for (s, l) in sep.iter().zip(&labels[1..]) {
+                        algebraic.push(*s);
+                        algebraic.push_str(l);
+                    }
+                    if short != full {
+                        shortened += 1;
+                        assert_eq!(short.matches(['-', 'x']).count(), 1, "{short}");
+                    }
+                    for t in [&short, &full, &algebraic] {
+                        let back = regula::notation::find(&g, &pos, t, false)
+                            .unwrap_or_else(|e| panic!("{file}: {t}: {}", e.message));
+                        assert!(back.same_effect(m, true), "{file}: {t}");
+                    }
+                }
+                pos = g.play_unchecked(&pos, &moves[rng.below(moves.len())]);
+            }
+        }
+        assert!(shortened > 0, "{file}: no multiple capture was met");
+    }
+}
