@@ -87,7 +87,8 @@ enum Command {
         game: PathBuf,
         #[command(flatten)]
         opts: PosOpts,
-        /// Print the final position: the board, then the position as YAML.
+        /// Print the final position: the board, the position as YAML and, where the rule file
+        /// numbers its squares, as a PDN position.
         #[arg(long)]
         show: bool,
     },
@@ -208,7 +209,8 @@ enum Command {
 
 #[derive(Debug, clap::Args)]
 struct PosOpts {
-    /// A position in YAML (default: the start position).
+    /// A position: a YAML file, or a PDN position (`W:W31-50:B1-20`) or a file holding one
+    /// (default: the start position).
     #[arg(long)]
     position: Option<PathBuf>,
     /// A game record played first (from the start or from `--position`).
@@ -263,6 +265,9 @@ enum CliError {
         #[help]
         help: Option<String>,
     },
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Fen(Box<crate::pdn::FenError>),
     #[error(transparent)]
     #[diagnostic(transparent)]
     Cases(#[from] cases::CaseFileError),
@@ -332,8 +337,13 @@ fn load(path: &Path, params: &[(String, String)]) -> Result<Game, CliError> {
     Ok(crate::load(&src, params)?)
 }
 
-/// Reads a position file; errors point into it.
+/// Reads a position file (YAML or a PDN position), or a PDN position given as the argument
+/// itself (`--position W:W31-50:B1-20`); errors point into it.
 fn load_position(game: &Game, path: &Path) -> Result<Position, CliError> {
+    let arg = path.to_string_lossy();
+    if !path.exists() && crate::pdn::looks_like_fen(&arg) {
+        return position_text(game, &SourceFile::new("--position", arg.into_owned()));
+    }
     position_text(game, &read(path)?)
 }
 
@@ -363,6 +373,10 @@ pub fn read_record(
 }
 
 fn position_text(game: &Game, src: &SourceFile) -> Result<Position, CliError> {
+    if crate::pdn::looks_like_fen(&src.text) {
+        return crate::pdn::read(game, &src.text)
+            .map_err(|e| CliError::Fen(Box::new(crate::pdn::FenError::new(src, 0, e))));
+    }
     let spec: PositionSpec = serde_yaml::from_str(&src.text).map_err(|e| CliError::Position {
         src: src.named(),
         span: yaml_error_span(&src.text, &e),
@@ -696,6 +710,9 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 print!("{}", setup::draw(&game, last));
                 let spec = PositionSpec::from_position(&game, last);
                 print!("{}", setup::to_yaml(&spec));
+                if let Ok(fen) = crate::pdn::write(&game, last) {
+                    println!("[FEN \"{fen}\"]");
+                }
             }
             let n = line.len() - 1;
             println!(

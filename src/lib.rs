@@ -24,6 +24,7 @@ pub mod json;
 pub mod lsp;
 pub mod model;
 pub mod notation;
+pub mod pdn;
 pub mod playout;
 pub mod record;
 pub mod render;

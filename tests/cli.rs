@@ -239,3 +239,34 @@ fn moves_explain_says_why_a_move_is_refused() {
     assert_eq!(code, 1);
     assert!(err.contains("rules/camelot.rules:"), "{err}");
 }
+
+/// `--position` takes a PDN position, and `replay --show` prints the one reached.
+#[test]
+fn pdn_positions_on_the_command_line() {
+    let (code, out, err) = regula(&[
+        "moves",
+        "rules/english-draughts.rules",
+        "--position",
+        "W:W22:B18",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    // White man on 22 (c3) captures the Black man on 18 (d4), landing on 15 (e5).
+    assert_eq!(out, "22x15\n");
+    let (code, _, err) = regula(&["moves", "rules/camelot.rules", "--position", "W:W22:B18"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("does not number its squares"), "{err}");
+    assert!(err.contains("--position:1:1"), "{err}");
+    let dir = std::env::temp_dir().join(format!("regula-pdn-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rec = dir.join("game.txt");
+    std::fs::write(&rec, "1. 11-15 22-18 2. 15x22\n").unwrap();
+    let (code, out, err) = regula(&[
+        "replay",
+        "rules/english-draughts.rules",
+        rec.to_str().unwrap(),
+        "--show",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    // Black's 15 took White's 18 and landed on 22; White's 22 had gone to 18.
+    assert!(out.contains("[FEN \"W:W21,23-32:B1-10,12,22\"]"), "{out}");
+}

@@ -214,3 +214,56 @@ fn moves_round_trip_through_pdn_text() {
         assert!(shortened > 0, "{file}: no multiple capture was met");
     }
 }
+
+/// The PDN positions of the start positions are the rule files' setups, both ways.
+#[test]
+fn fen_of_the_start_positions() {
+    for (file, fen) in [
+        ("rules/international-draughts.rules", "W:W31-50:B1-20"),
+        ("rules/english-draughts.rules", "B:W21-32:B1-12"),
+    ] {
+        let g = game(file);
+        let start = g.start();
+        assert_eq!(regula::pdn::write(&g, &start).unwrap(), fen, "{file}");
+        let read = regula::pdn::read(&g, fen).unwrap();
+        assert_eq!(read.cells, start.cells, "{file}");
+        assert_eq!(read.to_move, start.to_move, "{file}");
+    }
+}
+
+/// Kings, ranges, labels and a trailing full stop; and located refusals.
+#[test]
+fn fen_kings_ranges_and_errors() {
+    let g = game("rules/international-draughts.rules");
+    let pos = regula::pdn::read(&g, " B:WK4,31-35:B6-15. ").unwrap();
+    let b = &g.def.board;
+    let at = |n: &str| pos.cells[b.square(n).unwrap() as usize];
+    let (white, black) = (
+        g.def.player("White").unwrap(),
+        g.def.player("Black").unwrap(),
+    );
+    let (man, king) = (g.def.kind("Man").unwrap(), g.def.kind("King").unwrap());
+    assert_eq!(at("4"), regula::engine::piece_code(white, king));
+    assert_eq!(at("h10"), at("4"), "4 is h10");
+    assert_eq!(at("33"), regula::engine::piece_code(white, man));
+    assert_eq!(at("15"), regula::engine::piece_code(black, man));
+    assert_eq!(at("16"), 0);
+    assert_eq!(pos.to_move, black);
+    assert_eq!(regula::pdn::write(&g, &pos).unwrap(), "B:WK4,31-35:B6-15");
+    let err = |t: &str| regula::pdn::read(&g, t).unwrap_err();
+    let e = err("W:W31-51:B1-20");
+    assert_eq!(e.problem, regula::pdn::FenProblem::BadSquare("51".into()));
+    assert_eq!(&"W:W31-51:B1-20"[e.span], "31-51");
+    // A White king and a Black man on 4.
+    let e = err("B:WK4,31-35:B1-15");
+    assert_eq!(e.problem, regula::pdn::FenProblem::Twice("4".into()));
+    let e = err("W:W31,31:B1");
+    assert_eq!(e.problem, regula::pdn::FenProblem::Twice("31".into()));
+    let e = err("X:W31:B1");
+    assert_eq!(e.span, 0..1);
+    let camelot = game("rules/camelot.rules");
+    assert_eq!(
+        regula::pdn::read(&camelot, "W:W1:B2").unwrap_err().problem,
+        regula::pdn::FenProblem::NotNumbered
+    );
+}
