@@ -134,6 +134,9 @@ enum Command {
         /// `text` or `json`.
         #[arg(long, default_value = "text", value_parser = ["text", "json"])]
         format: String,
+        /// Write every game to this file as PDN (tags, moves, result), one after another.
+        #[arg(long)]
+        save: Option<PathBuf>,
     },
     /// The rulebook, generated from the rule file (Markdown on standard output without `--out`).
     Doc {
@@ -204,6 +207,9 @@ enum Command {
         /// Seed for the random mover.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Write the game to this file as PDN (tags, moves, result) when it ends.
+        #[arg(long)]
+        save: Option<PathBuf>,
     },
 }
 
@@ -478,14 +484,25 @@ fn replay_record(game: &Game, pos: &Position, record: &Path) -> Result<Vec<Posit
 }
 
 fn replay_text(game: &Game, pos: &Position, src: &SourceFile) -> Result<Vec<Position>, CliError> {
-    let tokens = crate::record::tokenize(&src.text).map_err(|e| CliError::Illegal {
+    let rec = crate::record::parse(&src.text).map_err(|e| CliError::Illegal {
         src: src.named(),
         span: (e.at, 1).into(),
         label: "here".into(),
         message: e.message,
         help: None,
     })?;
-    crate::record::replay(game, pos, &tokens).map_err(|e| CliError::Illegal {
+    // A PDN game that starts elsewhere says where in its `FEN` tag.
+    let start = match rec.tag("FEN") {
+        Some(t) => crate::pdn::read(game, &t.value).map_err(|e| {
+            CliError::Fen(Box::new(crate::pdn::FenError::new(
+                src,
+                t.value_at.start,
+                e,
+            )))
+        })?,
+        None => pos.clone(),
+    };
+    crate::record::replay(game, &start, &rec.moves).map_err(|e| CliError::Illegal {
         src: src.named(),
         span: (e.token.start, e.token.end - e.token.start).into(),
         label: format!("ply {} ({} to move)", e.ply, e.player),
@@ -858,7 +875,8 @@ fn run(cli: Cli) -> Result<(), CliError> {
             opts,
             random,
             seed,
-        } => play(&file, &opts, &random, seed),
+            save,
+        } => play(&file, &opts, &random, seed, save.as_deref()),
         Command::Playout {
             file,
             opts,
@@ -867,6 +885,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             threads,
             max_plies,
             format,
+            save,
         } => {
             let game = load(&file, &opts.params)?;
             let pos = position(&game, &opts)?;
@@ -890,6 +909,25 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 println!("{}", crate::playout::render_json(&game, &r, secs, &o));
             } else {
                 print!("{}", crate::playout::render_text(&game, &r, secs));
+            }
+            if let Some(path) = save {
+                let mut text = String::new();
+                for i in 0..games {
+                    let (moves, outcome) =
+                        crate::playout::game_moves(&game, &pos, &o, i).map_err(CliError::Failed)?;
+                    if i > 0 {
+                        text.push('\n');
+                    }
+                    text.push_str(&crate::pdn::write_game(
+                        &game,
+                        &pos,
+                        &moves,
+                        &format!("regula playout, seed {seed}, game {}", i + 1),
+                        outcome,
+                    ));
+                }
+                std::fs::write(&path, text)
+                    .map_err(|e| CliError::Io(format!("{}: {e}", path.display())))?;
             }
             Ok(())
         }
@@ -937,7 +975,13 @@ fn run(cli: Cli) -> Result<(), CliError> {
     }
 }
 
-fn play(file: &Path, opts: &PosOpts, random: &[String], seed: u64) -> Result<(), CliError> {
+fn play(
+    file: &Path,
+    opts: &PosOpts,
+    random: &[String],
+    seed: u64,
+    save: Option<&Path>,
+) -> Result<(), CliError> {
     use rand::{Rng, SeedableRng};
     let game = load(file, &opts.params)?;
     let def = game.def.clone();
@@ -957,6 +1001,14 @@ fn play(file: &Path, opts: &PosOpts, random: &[String], seed: u64) -> Result<(),
     let mut history: Vec<Position> = Vec::new();
     // The moves played, in canonical notation, for the record printed at the end.
     let mut played: Vec<String> = Vec::new();
+    // The same moves, to save the game as PDN.
+    let mut made: Vec<crate::Move> = Vec::new();
+    let first = pos.clone();
+    let save_game = |made: &[crate::Move], outcome: Option<crate::Outcome>| {
+        let Some(path) = save else { return Ok(()) };
+        let text = crate::pdn::write_game(&game, &first, made, "regula play", outcome);
+        std::fs::write(path, text).map_err(|e| CliError::Io(format!("{}: {e}", path.display())))
+    };
     let record = |played: &[String]| {
         let per_round = def.players.len().max(1);
         let mut s = String::new();
@@ -983,13 +1035,14 @@ fn play(file: &Path, opts: &PosOpts, random: &[String], seed: u64) -> Result<(),
         if moves.is_empty() {
             println!("game over: {}", outcome.describe(&def));
             println!("record: {}", record(&played));
-            return Ok(());
+            return save_game(&made, Some(outcome));
         }
         let mover = def.players[pos.to_move as usize].clone();
         if randoms.contains(&pos.to_move) {
             let m = moves[rng.random_range(0..moves.len())];
-            println!("{mover} plays {}", notation::format(&def, &m));
-            played.push(notation::format(&def, &m));
+            println!("{mover} plays {}", notation::format_in(&def, &m, &moves));
+            played.push(notation::format_in(&def, &m, &moves));
+            made.push(m);
             history.push(pos.clone());
             pos = game.play_unchecked(&pos, &m);
             continue;
@@ -1001,14 +1054,14 @@ fn play(file: &Path, opts: &PosOpts, random: &[String], seed: u64) -> Result<(),
         std::io::stdout().flush().ok();
         let Some(Ok(line)) = lines.next() else {
             println!("\nrecord: {}", record(&played));
-            return Ok(());
+            return save_game(&made, None);
         };
         let line = line.trim();
         match line {
             "" => continue,
             "quit" | "q" => {
                 println!("record: {}", record(&played));
-                return Ok(());
+                return save_game(&made, None);
             }
             "help" | "h" => println!(
                 "Type a move as squares joined by `-` (a leg that captures nothing) or `x` (one \
@@ -1022,6 +1075,7 @@ fn play(file: &Path, opts: &PosOpts, random: &[String], seed: u64) -> Result<(),
                 // Undo back to the last position where a person was to move.
                 while let Some(p) = history.pop() {
                     played.pop();
+                    made.pop();
                     pos = p;
                     if !randoms.contains(&pos.to_move) {
                         break;
@@ -1031,7 +1085,8 @@ fn play(file: &Path, opts: &PosOpts, random: &[String], seed: u64) -> Result<(),
             text => match notation::find(&game, &pos, text, true) {
                 Ok(m) => {
                     history.push(pos.clone());
-                    played.push(notation::format(&def, &m));
+                    played.push(notation::format_in(&def, &m, &moves));
+                    made.push(m);
                     pos = game.play_unchecked(&pos, &m);
                 }
                 Err(e) => println!(

@@ -298,3 +298,76 @@ pub fn write(game: &Game, pos: &Position) -> Result<String, FenProblem> {
     }
     Ok(out)
 }
+
+/// A PDN game: tags (`Event`, `Result`, and `SetUp` and `FEN` when the game does not start
+/// from the start position), then the moves numbered by rounds, as the move list writes them
+/// among the legal moves of their position, and the result. `1-0` is a win for the first
+/// player of the rule file (the one who moves first), `0-1` for the second.
+pub fn write_game(
+    game: &Game,
+    start: &Position,
+    moves: &[crate::engine::Move],
+    event: &str,
+    outcome: Option<crate::engine::Outcome>,
+) -> String {
+    use crate::engine::Outcome;
+    let def = &game.def;
+    let result = match outcome {
+        Some(Outcome::Win(p)) if def.players.len() == 2 => {
+            if def.team_of(p).contains(&0) {
+                "1-0"
+            } else {
+                "0-1"
+            }
+        }
+        Some(Outcome::Draw) => "1/2-1/2",
+        _ => "*",
+    };
+    let mut s = format!(
+        "[Event \"{}\"]\n[Result \"{result}\"]\n",
+        event.replace('"', "'")
+    );
+    let initial = game.start();
+    if (start.cells[..] != initial.cells[..] || start.to_move != initial.to_move)
+        && let Ok(fen) = write(game, start)
+    {
+        s.push_str(&format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n"));
+    }
+    let per_round = def.players.len().max(1);
+    let mut pos = start.clone();
+    let mut line = String::new();
+    let mut out = Vec::new();
+    for (i, mv) in moves.iter().enumerate() {
+        let legal = game.legal_moves(&pos);
+        let text = crate::notation::format_in(def, mv, &legal);
+        let ply = i + pos_offset(start, per_round);
+        if ply.is_multiple_of(per_round) {
+            out.push(format!("{}. {text}", ply / per_round + 1));
+        } else if i == 0 {
+            out.push(format!("{}... {text}", ply / per_round + 1));
+        } else {
+            out.push(text);
+        }
+        pos = game.play_unchecked(&pos, mv);
+    }
+    out.push(result.to_string());
+    for w in out {
+        if line.len() + w.len() + 1 > 78 && !line.is_empty() {
+            s.push_str(&line);
+            s.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&w);
+    }
+    s.push_str(&line);
+    s.push('\n');
+    s
+}
+
+/// The ply within a round of the first move: the mover's place in the turn order.
+fn pos_offset(start: &Position, per_round: usize) -> usize {
+    start.to_move as usize % per_round
+}
