@@ -181,6 +181,17 @@ impl GameCache {
 /// # Errors
 /// A diagnostic pointing at the YAML problem.
 pub fn read_case_file(src: &SourceFile) -> Result<CaseFile, CaseFileError> {
+    if let Some(at) = crate::source::yaml_too_deep(&src.text) {
+        return Err(CaseFileError {
+            src: src.named(),
+            span: Some((at, 1).into()),
+            message: format!(
+                "invalid case file: nested more than {} levels deep",
+                crate::source::MAX_YAML_DEPTH
+            ),
+            help: Some("Case files nest a few levels; see the case schema in README.md.".into()),
+        });
+    }
     serde_yaml::from_str::<CaseFile>(&src.text).map_err(|e| {
         let span = crate::cli::yaml_error_span(&src.text, &e);
         CaseFileError { src: src.named(), span, message: format!("invalid case file: {e}"), help: Some("See the case schema in README.md (keys: name, clause, position, params, play, moves, includes, excludes, count, outcome, perft, note, diagram).".into()) }
@@ -231,22 +242,59 @@ pub fn run_file(
             ),
         });
     }
+    let lines = NameLines::of(&src.text);
     Ok(file
         .cases
         .iter()
         .map(|c| {
             let mut r = run_case(&src.name, c, &rules_path, cache);
-            r.line = case_line(&src.text, &c.name);
+            r.line = lines.line(&c.name);
             r
         })
         .collect())
 }
 
-/// The line where a case's name is written, so failures can be found in the file.
-fn case_line(text: &str, name: &str) -> usize {
-    text.lines()
-        .position(|l| l.contains("name:") && l.contains(name))
-        .map_or(0, |i| i + 1)
+/// The lines where cases' names are written, so failures can be found in the file: read
+/// once per file, so that finding every case's line is linear in the file, not quadratic.
+struct NameLines<'a> {
+    /// The lines holding `name:`, numbered from 1.
+    lines: Vec<(usize, &'a str)>,
+    /// The first line of each name as written plainly (`name: x`, `name: "x"`).
+    exact: std::collections::HashMap<&'a str, usize>,
+}
+
+impl<'a> NameLines<'a> {
+    fn of(text: &'a str) -> NameLines<'a> {
+        let lines: Vec<(usize, &str)> = text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| l.contains("name:"))
+            .map(|(i, l)| (i + 1, l))
+            .collect();
+        let mut exact = std::collections::HashMap::new();
+        for &(n, l) in &lines {
+            if let Some((_, v)) = l.split_once("name:") {
+                let v = v.trim();
+                let v = v
+                    .strip_prefix('"')
+                    .and_then(|v| v.strip_suffix('"'))
+                    .or_else(|| v.strip_prefix('\'').and_then(|v| v.strip_suffix('\'')))
+                    .unwrap_or(v);
+                exact.entry(v).or_insert(n);
+            }
+        }
+        NameLines { lines, exact }
+    }
+
+    /// The line of a case's name (0 when it is not found).
+    fn line(&self, name: &str) -> usize {
+        self.exact.get(name).copied().unwrap_or_else(|| {
+            self.lines
+                .iter()
+                .find(|(_, l)| l.contains(name))
+                .map_or(0, |&(n, _)| n)
+        })
+    }
 }
 
 fn run_case(file: &str, case: &Case, rules: &Path, cache: &mut GameCache) -> CaseResult {
@@ -436,6 +484,11 @@ pub fn collect_files(path: &Path) -> Vec<PathBuf> {
             .unwrap_or_default();
         entries.sort();
         for e in entries {
+            // Links to folders are not followed inside a folder: a link to an ancestor would
+            // make the walk endless.
+            if e.is_symlink() && e.is_dir() {
+                continue;
+            }
             out.extend(collect_files(&e));
         }
     } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {

@@ -295,6 +295,7 @@ impl CliError {
             CliError::Io(_) => 2,
             CliError::Read(e) if !e.is_invalid_input() => 2,
             CliError::Param(_) => 2,
+            CliError::Doc(crate::docgen::DocError::Language(..)) => 2,
             _ => 1,
         }
     }
@@ -382,6 +383,17 @@ fn position_text(game: &Game, src: &SourceFile) -> Result<Position, CliError> {
     if crate::pdn::looks_like_fen(&src.text) {
         return crate::pdn::read(game, &src.text)
             .map_err(|e| CliError::Fen(Box::new(crate::pdn::FenError::new(src, 0, e))));
+    }
+    if let Some(at) = crate::source::yaml_too_deep(&src.text) {
+        return Err(CliError::Position {
+            src: src.named(),
+            span: Some((at, 1).into()),
+            message: format!(
+                "invalid position: nested more than {} levels deep",
+                crate::source::MAX_YAML_DEPTH
+            ),
+            help: Some("A position nests three levels: player, kind, squares.".into()),
+        });
     }
     let spec: PositionSpec = serde_yaml::from_str(&src.text).map_err(|e| CliError::Position {
         src: src.named(),
@@ -478,12 +490,50 @@ fn line(game: &Game, opts: &PosOpts) -> Result<Vec<Position>, CliError> {
     }
 }
 
+/// What `repeated(N)` compares of a position (the player to move and its squares), hashed
+/// to 128 bits.
+fn repetition_key(p: &Position) -> u128 {
+    use std::hash::{Hash, Hasher};
+    let half = |salt: u8| {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        salt.hash(&mut h);
+        p.to_move.hash(&mut h);
+        p.cells.hash(&mut h);
+        h.finish()
+    };
+    (u128::from(half(0)) << 64) | u128::from(half(1))
+}
+
+/// [`replay_record`] without keeping the line: `each` sees every position before the last,
+/// which is returned.
+fn replay_record_each(
+    game: &Game,
+    pos: &Position,
+    record: &Path,
+    each: impl FnMut(&Position),
+) -> Result<Position, CliError> {
+    let src = read(record)?;
+    let (start, tokens) = record_tokens(game, pos, &src)?;
+    crate::record::replay_each(game, &start, &tokens, each).map_err(|e| illegal(&src, e))
+}
+
 /// Plays a game record from `pos`; every position of the line, `pos` first.
 fn replay_record(game: &Game, pos: &Position, record: &Path) -> Result<Vec<Position>, CliError> {
     replay_text(game, pos, &read(record)?)
 }
 
 fn replay_text(game: &Game, pos: &Position, src: &SourceFile) -> Result<Vec<Position>, CliError> {
+    let (start, tokens) = record_tokens(game, pos, src)?;
+    crate::record::replay(game, &start, &tokens).map_err(|e| illegal(src, e))
+}
+
+/// A record's move tokens and where they start: `pos`, or the position of a PDN game's `FEN`
+/// tag.
+fn record_tokens(
+    game: &Game,
+    pos: &Position,
+    src: &SourceFile,
+) -> Result<(Position, Vec<crate::record::Token>), CliError> {
     let rec = crate::record::parse(&src.text).map_err(|e| CliError::Illegal {
         src: src.named(),
         span: (e.at, 1).into(),
@@ -491,7 +541,6 @@ fn replay_text(game: &Game, pos: &Position, src: &SourceFile) -> Result<Vec<Posi
         message: e.message,
         help: None,
     })?;
-    // A PDN game that starts elsewhere says where in its `FEN` tag.
     let start = match rec.tag("FEN") {
         Some(t) => crate::pdn::read(game, &t.value).map_err(|e| {
             CliError::Fen(Box::new(crate::pdn::FenError::new(
@@ -502,13 +551,17 @@ fn replay_text(game: &Game, pos: &Position, src: &SourceFile) -> Result<Vec<Posi
         })?,
         None => pos.clone(),
     };
-    crate::record::replay(game, &start, &rec.moves).map_err(|e| CliError::Illegal {
+    Ok((start, rec.moves))
+}
+
+fn illegal(src: &SourceFile, e: crate::record::ReplayError) -> CliError {
+    CliError::Illegal {
         src: src.named(),
         span: (e.token.start, e.token.end - e.token.start).into(),
         label: format!("ply {} ({} to move)", e.ply, e.player),
         message: format!("illegal move {}: {}", e.token.text, e.message),
         help: e.help,
-    })
+    }
 }
 
 fn rule_files(paths: &[PathBuf]) -> Vec<PathBuf> {
@@ -554,9 +607,20 @@ fn run(cli: Cli) -> Result<(), CliError> {
             if files.is_empty() {
                 return Err(CliError::Io("no rule files found".into()));
             }
-            let (mut bad, mut denied) = (0, 0);
+            let (mut bad, mut denied, mut unreadable) = (0, 0, 0);
             for f in &files {
-                let src = read(f)?;
+                // A file that cannot be read is reported and the others are still checked.
+                let src = match read(f) {
+                    Ok(src) => src,
+                    Err(e) => {
+                        match &e {
+                            CliError::Read(r) if r.is_invalid_input() => bad += 1,
+                            _ => unreadable += 1,
+                        }
+                        report(&e);
+                        continue;
+                    }
+                };
                 crate::cmdline::check_params(
                     &src,
                     &params,
@@ -595,12 +659,16 @@ fn run(cli: Cli) -> Result<(), CliError> {
                     }
                 }
             }
-            if bad > 0 || denied > 0 {
+            if bad > 0 || denied > 0 || unreadable > 0 {
                 let mut m = format!("{bad} of {} rule files are invalid", files.len());
                 if denied > 0 {
                     m.push_str(&format!(
                         "; {denied} with warnings (denied by --deny-warnings)"
                     ));
+                }
+                if unreadable > 0 {
+                    m.push_str(&format!("; {unreadable} could not be read"));
+                    return Err(CliError::Io(m));
                 }
                 return Err(CliError::Failed(m));
             }
@@ -720,9 +788,19 @@ fn run(cli: Cli) -> Result<(), CliError> {
         } => {
             let game = load(&file, &opts.params)?;
             let pos = position(&game, &opts)?;
-            let line = replay_record(&game, &pos, &record)?;
-            let last = line.last().expect("the start position");
-            let (_, outcome) = game.analyze_in_game(last, &line[..line.len() - 1]);
+            // The line is not kept: each position is counted by a 128-bit hash of what
+            // `repeated(N)` compares (the player to move and the squares), so memory grows
+            // with the distinct positions only, by 24 bytes each.
+            let mut seen: std::collections::HashMap<u128, u32> = std::collections::HashMap::new();
+            let mut n = 0;
+            let last = &replay_record_each(&game, &pos, &record, |p| {
+                *seen.entry(repetition_key(p)).or_default() += 1;
+                n += 1;
+            })?;
+            // The earlier positions `repeated(N)` can see: those equal to the last.
+            let earlier = seen.get(&repetition_key(last)).copied().unwrap_or(0);
+            let history = vec![last.clone(); earlier as usize];
+            let (_, outcome) = game.analyze_in_game(last, &history);
             if show {
                 print!("{}", setup::draw(&game, last));
                 let spec = PositionSpec::from_position(&game, last);
@@ -731,7 +809,6 @@ fn run(cli: Cli) -> Result<(), CliError> {
                     println!("[FEN \"{fen}\"]");
                 }
             }
-            let n = line.len() - 1;
             println!(
                 "{n} move{} replayed; {}",
                 if n == 1 { "" } else { "s" },
@@ -752,7 +829,16 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 .map_err(|e| CliError::Io(format!("serve: {e}")))
         }
         Command::Lsp => {
-            crate::lsp::run().map_err(|e| CliError::Io(format!("language server: {e}")))
+            let clean =
+                crate::lsp::run().map_err(|e| CliError::Io(format!("language server: {e}")))?;
+            if clean {
+                Ok(())
+            } else {
+                // The protocol's exit code when the client exits without `shutdown`.
+                Err(CliError::Failed(
+                    "the language server ended without `shutdown` (exit code 1)".into(),
+                ))
+            }
         }
         Command::Diff {
             a,
@@ -784,6 +870,12 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 Some(p) => (load_position(&ga, p)?, load_position(&gb, p)?),
                 None => (ga.start(), gb.start()),
             };
+            // Equal compiled games from equal positions cannot differ in play: no search.
+            // (The derived `Debug` of a game shows every field, square sets by their squares.)
+            if pa == pb && format!("{:?}", ga.def) == format!("{:?}", gb.def) {
+                println!("the compiled games are equal, so no line of play tells them apart");
+                return Ok(());
+            }
             let budget = crate::diff::Budget {
                 depth,
                 playouts,

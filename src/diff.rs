@@ -331,30 +331,52 @@ fn kinds(d: &GameDef, mask: u32) -> String {
         .join(" ")
 }
 
+/// A leg's meaning. `Leg` is destructured without `..`: a new field is a compile error here
+/// until the printer says it, so two legs that differ never print alike.
 fn leg(d: &GameDef, l: &Leg) -> String {
-    let set = &d.dir_sets[l.dirs as usize].name;
-    let mut s = match l.kind {
+    let Leg {
+        name: _,
+        docs: _,
+        kind,
+        dirs,
+        capture,
+        land,
+        no_reverse,
+        leapt_kinds,
+        land_behind,
+        prefer_continuing,
+    } = l;
+    let set = &d.dir_sets[*dirs as usize].name;
+    let mut s = match *kind {
         LegKind::Step => format!("step {set}"),
         LegKind::Slide => format!("slide {set}"),
         LegKind::Leap { over, flying } => format!(
-            "leap {set} over {}{}",
+            "leap {set} over {}{}{}",
             match over {
                 Over::Friend => "friend",
                 Over::Enemy => "enemy",
                 Over::Any => "any",
                 Over::Own => "own",
             },
-            if flying { " flying" } else { "" }
+            leapt_kinds.map_or(String::new(), |k| format!(" {{ {} }}", kinds(d, k))),
+            match (flying, *land_behind) {
+                (true, true) => " flying behind",
+                (true, false) => " flying",
+                (false, _) => "",
+            }
         ),
     };
-    if l.capture {
+    if *capture {
         s.push_str("  capture");
     }
-    if !matches!(l.land, SqExpr::True) {
-        let _ = write!(s, "  land {}", sq(d, &l.land));
+    if !matches!(land, SqExpr::True) {
+        let _ = write!(s, "  land {}", sq(d, land));
     }
-    if l.no_reverse {
+    if *no_reverse {
         s.push_str("  not reverse");
+    }
+    if *prefer_continuing {
+        s.push_str("  prefer continuing");
     }
     s
 }
@@ -417,11 +439,20 @@ fn move_kind(d: &GameDef, m: &MoveKind) -> String {
 
 fn priority(d: &GameDef, p: &Priority) -> String {
     let mut s = format!("when {}  keep {}", cond(d, &p.when, 0), mv(d, &p.keep));
-    if let Some(x) = &p.prefer {
-        let _ = write!(s, "  prefer {}", mv(d, x));
-    }
-    if p.maximize {
-        s.push_str("  maximize captures");
+    for r in &p.ladder {
+        match r {
+            Rank::Prefer(x) => {
+                let _ = write!(s, "  prefer {}", mv(d, x));
+            }
+            Rank::Maximize(Measure::Captures(None)) => s.push_str("  maximize captures"),
+            Rank::Maximize(Measure::Captures(Some(k))) => {
+                let _ = write!(s, "  maximize captures {{ {} }}", kinds(d, *k));
+            }
+            Rank::Maximize(Measure::Value) => s.push_str("  maximize value"),
+            Rank::Maximize(Measure::Earliest(k)) => {
+                let _ = write!(s, "  maximize earliest {{ {} }}", kinds(d, *k));
+            }
+        }
     }
     s.push_str(match p.otherwise {
         Otherwise::Skip => "  otherwise skip",
@@ -673,16 +704,34 @@ fn compare(
     if oa != ob {
         diffs.push(format!("the outcome is `{oa}` in A but `{ob}` in B"));
     }
-    let only_a: Vec<&str> = ma
-        .iter()
-        .filter(|(k, _)| !mb.contains_key(*k))
-        .map(|(_, (t, _))| t.as_str())
-        .collect();
-    let only_b: Vec<&str> = mb
-        .iter()
-        .filter(|(k, _)| !ma.contains_key(*k))
-        .map(|(_, (t, _))| t.as_str())
-        .collect();
+    let only = |x: &BTreeMap<String, (String, Move)>, y: &BTreeMap<String, (String, Move)>| {
+        x.iter()
+            .filter(|(k, _)| !y.contains_key(*k))
+            .map(|(_, (t, m))| (t.clone(), *m))
+            .collect::<Vec<_>>()
+    };
+    let (only_a, only_b) = (only(&ma, &mb), only(&mb, &ma));
+    // Two moves written alike that differ in their effect (most often the piece they end
+    // as): say what each ends as, so that the two lines do not read the same.
+    let shown = |side: &[(String, Move)], other: &[(String, Move)], d: &GameDef| -> Vec<String> {
+        side.iter()
+            .map(|(t, m)| {
+                if other.iter().any(|(u, _)| u == t) {
+                    format!(
+                        "{t} (ends as {} {})",
+                        d.owner_name(owner(m.result)),
+                        d.kinds[kind(m.result) as usize]
+                    )
+                } else {
+                    t.clone()
+                }
+            })
+            .collect()
+    };
+    let (only_a, only_b) = (
+        shown(&only_a, &only_b, &a.game.def),
+        shown(&only_b, &only_a, &b.game.def),
+    );
     if !only_a.is_empty() {
         diffs.push(format!("legal in A only: {}", only_a.join(" ")));
     }

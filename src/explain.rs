@@ -61,6 +61,8 @@ pub enum ReasonKind {
     PieceKind,
     /// A leg may not reverse the previous one.
     NoReverse,
+    /// `prefer continuing`: the piece must land where its move can go on.
+    LandContinuing,
     /// No move type of the piece goes along this path, whatever is relaxed.
     Unreachable,
 }
@@ -85,6 +87,7 @@ impl ReasonKind {
             ReasonKind::Over => "what the leap may go over",
             ReasonKind::PieceKind => "the pieces that make this move",
             ReasonKind::NoReverse => "the leg that may not turn back",
+            ReasonKind::LandContinuing => "the leg that must land where the move goes on",
             ReasonKind::Unreachable => "no move goes this way",
         }
     }
@@ -108,6 +111,7 @@ impl ReasonKind {
             ReasonKind::Over => "over",
             ReasonKind::PieceKind => "piece-kind",
             ReasonKind::NoReverse => "no-reverse",
+            ReasonKind::LandContinuing => "land-continuing",
             ReasonKind::Unreachable => "unreachable",
         }
     }
@@ -290,6 +294,7 @@ fn label(r: &Reason) -> String {
         ReasonKind::Over => "not over that piece".into(),
         ReasonKind::PieceKind => "not this piece".into(),
         ReasonKind::NoReverse => "may not turn back".into(),
+        ReasonKind::LandContinuing => "must land where the move goes on".into(),
         ReasonKind::NotAMove
         | ReasonKind::PlacementOrPass
         | ReasonKind::NoPiece
@@ -783,7 +788,9 @@ impl Relaxer<'_> {
                                 ReasonKind::Direction,
                                 format!("leg `{leg}` goes only in the directions of `{}`", d.name),
                             ),
-                            LegStmt::Leap { dirs, over, .. } => {
+                            LegStmt::Leap {
+                                dirs, over, kinds, ..
+                            } => {
                                 push(
                                     Edit::AnyDirection(ii, path.clone()),
                                     ReasonKind::Direction,
@@ -798,12 +805,26 @@ impl Relaxer<'_> {
                                     Over::Own => Some("one of the mover's own pieces"),
                                     Over::Any => None,
                                 };
-                                if let Some(whom) = whom {
-                                    push(
+                                let only = kinds.as_ref().map(|ks| {
+                                    let names: Vec<&str> =
+                                        ks.iter().map(|k| k.name.as_str()).collect();
+                                    names.join(", ")
+                                });
+                                match (whom, only) {
+                                    (Some(whom), None) => push(
                                         Edit::OverAny(ii, path),
                                         ReasonKind::Over,
                                         format!("leg `{leg}` leaps only over {whom}"),
-                                    );
+                                    ),
+                                    (whom, Some(only)) => push(
+                                        Edit::OverAny(ii, path),
+                                        ReasonKind::Over,
+                                        format!(
+                                            "leg `{leg}` leaps only over {} of the kinds {only}",
+                                            whom.unwrap_or("a piece")
+                                        ),
+                                    ),
+                                    (None, None) => {}
                                 }
                             }
                             LegStmt::Land(_) => push(
@@ -816,6 +837,13 @@ impl Relaxer<'_> {
                                 ReasonKind::NoReverse,
                                 format!(
                                     "leg `{leg}` may not go back the way the previous leg came"
+                                ),
+                            ),
+                            LegStmt::PreferContinuing(_) => push(
+                                Edit::RemoveStmt(ii, path),
+                                ReasonKind::LandContinuing,
+                                format!(
+                                    "leg `{leg}` must land where the move can go on, when it can"
                                 ),
                             ),
                             LegStmt::Capture(_) | LegStmt::If(_) => {}
@@ -897,7 +925,7 @@ impl Relaxer<'_> {
                         scope: Scope::Everywhere,
                     });
                     for (path, s, sp) in stmts {
-                        if let PrioStmt::Maximize(_) = s {
+                        if let PrioStmt::Maximize(..) = s {
                             out.push(Candidate {
                                 edit: Edit::RemoveStmt(ii, path),
                                 kind: ReasonKind::Maximize,
@@ -934,6 +962,7 @@ impl Relaxer<'_> {
                 | ItemKind::DirSet(_)
                 | ItemKind::Region(_)
                 | ItemKind::Pieces(_)
+                | ItemKind::Values(_)
                 | ItemKind::Setup(_)
                 | ItemKind::Param(_)
                 | ItemKind::SetParam(..)
@@ -1053,16 +1082,18 @@ fn apply(file: &mut ast::RuleFile, edits: &[Edit], def: &GameDef) -> bool {
                     LegStmt::Capture(_)
                     | LegStmt::Land(_)
                     | LegStmt::NoReverse(_)
+                    | LegStmt::PreferContinuing(_)
                     | LegStmt::If(_) => return false,
                 }
                 every_direction = true;
             }
             (Edit::OverAny(_, p), ItemKind::Leg(l)) => {
                 let (body, _, i) = at(&mut l.body, &mut l.spans, p);
-                let LegStmt::Leap { over, .. } = &mut body[i] else {
+                let LegStmt::Leap { over, kinds, .. } = &mut body[i] else {
                     return false;
                 };
                 *over = Over::Any;
+                *kinds = None;
             }
             _ => return false,
         }

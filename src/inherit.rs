@@ -132,6 +132,22 @@ fn resolve_in(
             Some("Chain variants instead: the parent may itself extend another file.".into()),
         );
     }
+    if let (Some(&(_, at)), Some(first)) = (extends.first(), ast.items.first())
+        && !matches!(first.kind, ItemKind::Extends(..))
+    {
+        err(
+            errors,
+            at,
+            "`extends` must be the first item of a rule file".into(),
+            "`extends` after other items",
+            Some((first.span, "the first item".into())),
+            Some(
+                "Move `extends \"parent.rules\"` to the top of the file, before every other item."
+                    .into(),
+            ),
+        );
+    }
+    conflicts(&ast.items, !extends.is_empty(), errors);
     let Some(&(path, at)) = extends.first() else {
         for item in &ast.items {
             let word = match &item.kind {
@@ -192,11 +208,21 @@ fn resolve_in(
     let parent_src = match SourceFile::read(&parent_path) {
         Ok(s) => s,
         Err(e) => {
+            use crate::source::ReadError;
+            let label = match &e {
+                ReadError::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound => {
+                    "no such parent"
+                }
+                ReadError::Io { .. } => "this parent cannot be read",
+                ReadError::NotRegular { .. } => "this parent is not a regular file",
+                ReadError::TooLarge { .. } => "this parent is too large",
+                ReadError::NotUtf8 { .. } => "this parent is not UTF-8 text",
+            };
             err(
                 errors,
                 at,
                 format!("the parent cannot be loaded: {e}"),
-                "no such parent",
+                label,
                 None,
                 Some(format!(
                     "The path is relative to the directory of {}.",
@@ -242,6 +268,7 @@ pub fn key(kind: &ItemKind) -> Option<(ItemWord, &str)> {
         ItemKind::DirSet(s) => (ItemWord::Set, s.name.name.as_str()),
         ItemKind::Region(r) => (ItemWord::Region, r.name.name.as_str()),
         ItemKind::Pieces(_) => (ItemWord::Pieces, ""),
+        ItemKind::Values(_) => (ItemWord::Values, ""),
         ItemKind::Neutral(_) => (ItemWord::Neutral, ""),
         ItemKind::Setup(_) => (ItemWord::Setup, ""),
         ItemKind::Counter(c) => (ItemWord::Counter, c.name.name.as_str()),
@@ -292,6 +319,90 @@ fn missing_help(items: &[Item], word: ItemWord, name: &str) -> String {
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
+    }
+}
+
+/// Statements of one file that contradict each other, which would otherwise silently take
+/// the last: one parameter set twice to different values; in a variant (`variant`), any
+/// item given twice (the second would replace the first as it replaces the parent's); and
+/// two end rules of one label in one `amend end`. Each is an error at the second, the first
+/// labelled. (A file that extends nothing has its other repeated items refused by
+/// validation.)
+fn conflicts(items: &[Item], variant: bool, errors: &mut Vec<ValidationError>) {
+    let mut seen: Vec<(ItemWord, &str, &Item)> = Vec::new();
+    for item in items {
+        if let ItemKind::Amend(inner) = &item.kind
+            && let ItemKind::End(stmts) = &**inner
+        {
+            end_label_clashes(stmts, &mut Vec::new(), errors);
+        }
+        let Some((word, name)) = key(&item.kind) else {
+            continue;
+        };
+        let Some(&(_, _, first)) = seen.iter().find(|(w, n, _)| (*w, *n) == (word, name)) else {
+            seen.push((word, name, item));
+            continue;
+        };
+        let head = |i: &Item| Span::new(i.span.start, i.span.start + word.word().len());
+        match (&first.kind, &item.kind) {
+            (ItemKind::SetParam(_, a), ItemKind::SetParam(_, b)) if a.name != b.name => err(
+                errors,
+                b.span,
+                format!(
+                    "parameter `{name}` is set twice, to `{}` and to `{}`",
+                    a.name, b.name
+                ),
+                "set again here",
+                Some((a.span, "first set here".into())),
+                Some("Set each parameter once.".into()),
+            ),
+            // The same value twice says nothing new.
+            (ItemKind::SetParam(..), ItemKind::SetParam(..)) => {}
+            _ if variant => err(
+                errors,
+                head(item),
+                format!("{} is given twice in this file", describe(word, name)),
+                "given again here",
+                Some((head(first), "first given here".into())),
+                Some(
+                    "In a variant, an item replaces the parent's item of that name: give it once (`amend` adds to it)."
+                        .into(),
+                ),
+            ),
+            _ => {}
+        }
+    }
+}
+
+/// Two end rules of one label among `stmts` (each branch of an `if` on its own, with the
+/// labels around it).
+fn end_label_clashes<'a>(
+    stmts: &'a [ast::EndStmt],
+    seen: &mut Vec<&'a ast::Ident>,
+    errors: &mut Vec<ValidationError>,
+) {
+    for s in stmts {
+        match s {
+            ast::EndStmt::Rule { label: Some(l), .. } => {
+                if let Some(first) = seen.iter().find(|f| f.name == l.name) {
+                    err(
+                        errors,
+                        l.span,
+                        format!("two end rules are labelled `{}` in one `amend end`", l.name),
+                        "the same label again",
+                        Some((first.span, "first labelled here".into())),
+                        Some("Each label names one rule: the one replaced, or a new one.".into()),
+                    );
+                } else {
+                    seen.push(l);
+                }
+            }
+            ast::EndStmt::Rule { .. } => {}
+            ast::EndStmt::If(i) => {
+                end_label_clashes(&i.then, &mut seen.clone(), errors);
+                end_label_clashes(&i.otherwise, &mut seen.clone(), errors);
+            }
+        }
     }
 }
 

@@ -21,6 +21,7 @@ pub mod engine;
 pub mod explain;
 pub mod inherit;
 pub mod json;
+pub mod jsonrpc;
 pub mod lsp;
 pub mod model;
 pub mod notation;

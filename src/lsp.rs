@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-use lsp_server::{Connection, Message, Notification, Request, Response};
+use lsp_server::{Message, Notification, Request, Response};
 use lsp_types as lt;
 use miette::Diagnostic as _;
 
@@ -19,12 +19,41 @@ use crate::span::Span;
 use crate::syntax::ast::{self, ItemKind};
 use crate::validate::ValidationError;
 
-/// Runs the server on stdin and stdout until the client shuts it down.
+/// Where the server is in the protocol's life cycle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum State {
+    /// Before `initialize`.
+    Fresh,
+    /// `initialize` answered; waiting for `initialized`.
+    Initializing,
+    Running,
+    /// After `shutdown`: only `exit` is taken.
+    ShutDown,
+}
+
+/// Runs the server on stdin and stdout until the client sends `exit` or closes the stream.
+/// Every malformed or untimely message is answered with the JSON-RPC error the protocol
+/// defines and the server goes on. True when it ended as the protocol says it should
+/// (`exit` after `shutdown`), false otherwise (exit code 1).
 ///
 /// # Errors
-/// A broken connection.
-pub fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-    let (conn, io) = Connection::stdio();
+/// Reading stdin or writing stdout failed.
+pub fn run() -> Result<bool, Box<dyn std::error::Error + Send + Sync>> {
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    serve(stdin.lock(), &mut stdout.lock())
+}
+
+/// [`run`] on any stream (for tests).
+///
+/// # Errors
+/// As [`run`].
+pub fn serve(
+    input: impl std::io::BufRead,
+    output: &mut impl std::io::Write,
+) -> Result<bool, Box<dyn std::error::Error + Send + Sync>> {
+    use crate::jsonrpc::{self, Frame, code};
+    use serde_json::Value;
     let caps = lt::ServerCapabilities {
         text_document_sync: Some(lt::TextDocumentSyncCapability::Kind(
             lt::TextDocumentSyncKind::FULL,
@@ -37,28 +66,105 @@ pub fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         code_action_provider: Some(lt::CodeActionProviderCapability::Simple(true)),
         ..Default::default()
     };
-    conn.initialize(serde_json::to_value(caps)?)?;
+    let mut reader = jsonrpc::Reader::new(input);
     let mut server = Server::default();
-    for msg in &conn.receiver {
-        match msg {
-            Message::Request(req) => {
-                if conn.handle_shutdown(&req)? {
-                    break;
-                }
-                let resp = server.request(req);
-                conn.sender.send(Message::Response(resp))?;
+    let mut state = State::Fresh;
+    loop {
+        let body = match reader.next_frame()? {
+            Frame::End => return Ok(false),
+            Frame::Bad(e) => {
+                jsonrpc::write(
+                    output,
+                    &jsonrpc::error(Value::Null, code::PARSE_ERROR, e.to_string()),
+                )?;
+                continue;
             }
-            Message::Notification(n) => {
-                for out in server.notification(n) {
-                    conn.sender.send(Message::Notification(out))?;
-                }
+            Frame::Body(b) => b,
+        };
+        // serde_json refuses nesting deeper than 128 and bytes that are not UTF-8.
+        let value: Value = match serde_json::from_slice(&body) {
+            Ok(v) => v,
+            Err(e) => {
+                jsonrpc::write(
+                    output,
+                    &jsonrpc::error(Value::Null, code::PARSE_ERROR, format!("not JSON: {e}")),
+                )?;
+                continue;
             }
-            Message::Response(_) => {}
+        };
+        let id = value.get("id").cloned();
+        let id_ok = matches!(id, Some(Value::Number(_) | Value::String(_)));
+        let method = value
+            .get("method")
+            .and_then(Value::as_str)
+            .map(str::to_string);
+        let reply_to = if id_ok {
+            id.clone().unwrap_or(Value::Null)
+        } else {
+            Value::Null
+        };
+        let invalid =
+            |why: &str| jsonrpc::error(reply_to.clone(), code::INVALID_REQUEST, why.to_string());
+        let Some(method) = method else {
+            if id.is_some() && (value.get("result").is_some() || value.get("error").is_some()) {
+                // A response to a request the server never sends: nothing to do.
+                continue;
+            }
+            jsonrpc::write(output, &invalid("not a request or notification"))?;
+            continue;
+        };
+        if id.is_some() && !id_ok {
+            jsonrpc::write(output, &invalid("a request id is a number or a string"))?;
+            continue;
         }
+        let params = value.get("params").cloned().unwrap_or(Value::Null);
+        if !id_ok {
+            // A notification.
+            match (method.as_str(), state) {
+                ("exit", s) => return Ok(s == State::ShutDown),
+                ("initialized", State::Initializing) => state = State::Running,
+                (_, State::Running) => {
+                    for out in server.notification(Notification { method, params }) {
+                        jsonrpc::write(output, &serde_json::to_value(Message::Notification(out))?)?;
+                    }
+                }
+                // Before `initialized` or after `shutdown` notifications are dropped.
+                _ => {}
+            }
+            continue;
+        }
+        let id = id.expect("checked");
+        let answer = match (method.as_str(), state) {
+            ("initialize", State::Fresh) => {
+                state = State::Initializing;
+                serde_json::json!({ "jsonrpc": "2.0", "id": id, "result": { "capabilities": caps } })
+            }
+            ("initialize", _) => invalid("the server is already initialized"),
+            (_, State::Fresh | State::Initializing) => jsonrpc::error(
+                id,
+                code::SERVER_NOT_INITIALIZED,
+                "the server is not initialized: `initialize`, then `initialized`, come first",
+            ),
+            (_, State::ShutDown) => invalid("the server is shut down: only `exit` is taken"),
+            ("shutdown", State::Running) => {
+                state = State::ShutDown;
+                serde_json::json!({ "jsonrpc": "2.0", "id": id, "result": null })
+            }
+            (_, State::Running) => {
+                let Ok(rid) = serde_json::from_value::<lsp_server::RequestId>(id.clone()) else {
+                    jsonrpc::write(output, &invalid("a request id is a number or a string"))?;
+                    continue;
+                };
+                let resp = server.request(Request {
+                    id: rid,
+                    method,
+                    params,
+                });
+                serde_json::to_value(Message::Response(resp))?
+            }
+        };
+        jsonrpc::write(output, &answer)?;
     }
-    drop(conn);
-    io.join()?;
-    Ok(())
 }
 
 /// The open documents.
@@ -196,6 +302,7 @@ fn declarations(file: &ast::RuleFile) -> Vec<Decl> {
             | ItemKind::Turn(_)
             | ItemKind::Board(_)
             | ItemKind::Setup(_)
+            | ItemKind::Values(_)
             | ItemKind::SetParam(..)
             | ItemKind::Promote(_) => {}
         }
@@ -263,94 +370,12 @@ fn occurrences(text: &str, name: &str) -> Vec<(usize, usize)> {
     out
 }
 
-const KEYWORDS: &[&str] = &[
-    "game",
-    "extends",
-    "remove",
-    "amend",
-    "players",
-    "teams",
-    "turn",
-    "blocked",
-    "pass",
-    "board",
-    "files",
-    "ranks",
-    "squares",
-    "like",
-    "numbers",
-    "directions",
-    "set",
-    "region",
-    "pieces",
-    "neutral",
-    "setup",
-    "counter",
-    "per-player",
-    "max",
-    "param",
-    "set-param",
-    "leg",
-    "step",
-    "slide",
-    "leap",
-    "over",
-    "friend",
-    "enemy",
-    "any",
-    "own",
-    "flying",
-    "capture",
-    "land",
-    "not",
-    "reverse",
-    "move",
-    "by",
-    "drop",
-    "from",
-    "to",
-    "each",
-    "landing",
-    "stop",
-    "sequence",
-    "then",
-    "require",
-    "effect",
-    "immediately",
-    "at-end",
-    "priority",
-    "when",
-    "keep",
-    "prefer",
-    "maximize",
-    "captures",
-    "otherwise",
-    "skip",
-    "none",
-    "promote",
-    "timing",
-    "continue",
-    "end",
-    "win",
-    "loss",
-    "draw",
-    "if",
-    "else",
-    "and",
-    "or",
-    "every",
-    "some",
-    "exists",
-    "count",
-    "in",
-    "opponent",
-    "mover",
-    "team",
-    "piece",
-    "can",
-    "capturing",
-    "repeated",
-];
+mod grammar_words {
+    include!(concat!(env!("OUT_DIR"), "/keywords.rs"));
+}
+
+/// The grammar's keywords, read from `grammar/regula.pest` by build.rs.
+const KEYWORDS: &[&str] = grammar_words::GRAMMAR_WORDS;
 
 /// One analysis of a document: the resolved files and the compiled game, if it loads.
 struct Analysis {
@@ -542,7 +567,13 @@ impl Server {
             lt::request::CodeActionRequest::METHOD => {
                 parse::<lt::CodeActionParams>(req).map(|p| json(self.code_actions(p)))
             }
-            m => Err(format!("unsupported request {m}")),
+            m => {
+                return Response::new_err(
+                    id,
+                    crate::jsonrpc::code::METHOD_NOT_FOUND,
+                    format!("unsupported request {m}"),
+                );
+            }
         };
         match result {
             Ok(v) => Response::new_ok(id, v),

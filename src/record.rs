@@ -264,13 +264,33 @@ pub fn replay(
     start: &crate::Position,
     tokens: &[Token],
 ) -> Result<Vec<crate::Position>, ReplayError> {
-    let mut line = vec![start.clone()];
+    let mut line = Vec::new();
+    let last = replay_each(game, start, tokens, |p| line.push(p.clone()))?;
+    line.push(last);
+    Ok(line)
+}
+
+/// [`replay`] without keeping the line: `each` sees every position before the last, in
+/// order, and the last is returned, so that memory does not grow with the record.
+///
+/// # Errors
+/// As [`replay`].
+pub fn replay_each(
+    game: &crate::Game,
+    start: &crate::Position,
+    tokens: &[Token],
+    mut each: impl FnMut(&crate::Position),
+) -> Result<crate::Position, ReplayError> {
+    let mut pos = start.clone();
+    let mut ply = 1;
     for t in tokens {
         loop {
-            let pos = line.last().expect("the start").clone();
             match crate::notation::find(game, &pos, &t.text, false) {
                 Ok(mv) => {
-                    line.push(game.play_unchecked(&pos, &mv));
+                    let next = game.play_unchecked(&pos, &mv);
+                    each(&pos);
+                    pos = next;
+                    ply += 1;
                     break;
                 }
                 Err(e) => {
@@ -278,12 +298,15 @@ pub fn replay(
                     if let [only] = legal.as_slice()
                         && only.is_pass()
                     {
-                        line.push(game.play_unchecked(&pos, only));
+                        let next = game.play_unchecked(&pos, only);
+                        each(&pos);
+                        pos = next;
+                        ply += 1;
                         continue;
                     }
                     return Err(ReplayError {
                         token: t.clone(),
-                        ply: line.len(),
+                        ply,
                         player: game.def.players[pos.to_move as usize].clone(),
                         message: e.message,
                         help: e.help,
@@ -292,5 +315,5 @@ pub fn replay(
             }
         }
     }
-    Ok(line)
+    Ok(pos)
 }

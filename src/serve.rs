@@ -17,12 +17,13 @@ use std::sync::{Arc, Mutex};
 
 use axum::Json;
 use axum::Router;
-use axum::extract::State;
-use axum::http::header;
-use axum::response::Html;
+use axum::extract::{Request, State};
+use axum::http::{HeaderMap, Method, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use serde::Deserialize;
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use session::Session;
 
@@ -83,13 +84,79 @@ impl Server {
             .enable_io()
             .build()?;
         rt.block_on(async move {
+            let port = self.listener.local_addr()?.port();
             let listener = tokio::net::TcpListener::from_std(self.listener)?;
-            axum::serve(listener, router(self.session)).await
+            axum::serve(listener, router(self.session, port)).await
         })
     }
 }
 
-fn router(session: Shared) -> Router {
+/// Whether a request may be answered: it names this server in `Host` (a page of another
+/// site that a DNS-rebinding trick points at 127.0.0.1 names its own), comes from this
+/// server's own page when it says where it comes from (`Origin`, `Sec-Fetch-Site`), and,
+/// when it changes the game, has a JSON body, which a form of another site cannot send
+/// without the browser asking first (and the server never allows it). A refused request is
+/// not passed on, so the game is as it was.
+fn refusal(method: &Method, path: &str, headers: &HeaderMap, port: u16) -> Option<Response> {
+    let ours = [format!("127.0.0.1:{port}"), format!("localhost:{port}")];
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    if !host.is_some_and(|h| ours.iter().any(|o| o.eq_ignore_ascii_case(h))) {
+        return Some(refuse(
+            StatusCode::FORBIDDEN,
+            format!("the Host header must be {} or {}", ours[0], ours[1]),
+        ));
+    }
+    if let Some(origin) = headers.get(header::ORIGIN) {
+        let fine = origin.to_str().ok().is_some_and(|o| {
+            ours.iter()
+                .any(|h| o.eq_ignore_ascii_case(&format!("http://{h}")))
+        });
+        if !fine {
+            return Some(refuse(
+                StatusCode::FORBIDDEN,
+                "requests from other pages (Origin) are refused".into(),
+            ));
+        }
+    }
+    let api = path.starts_with("/api/");
+    let cross = headers
+        .get("sec-fetch-site")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v == "cross-site" || v == "same-site");
+    if (api || method != Method::GET) && cross {
+        return Some(refuse(
+            StatusCode::FORBIDDEN,
+            "requests from other sites are refused".into(),
+        ));
+    }
+    if method != Method::GET && method != Method::HEAD {
+        let json = headers
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(';').next())
+            .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/json"));
+        if !json {
+            return Some(refuse(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "a change needs a JSON body (Content-Type: application/json)".into(),
+            ));
+        }
+    }
+    None
+}
+
+fn refuse(status: StatusCode, why: String) -> Response {
+    (status, Json(json!({ "error": why }))).into_response()
+}
+
+async fn guard(State(port): State<u16>, req: Request, next: Next) -> Response {
+    match refusal(req.method(), req.uri().path(), req.headers(), port) {
+        Some(r) => r,
+        None => next.run(req).await,
+    }
+}
+
+fn router(session: Shared, port: u16) -> Router {
     Router::new()
         .route("/", get(|| async { Html(PAGE) }))
         .route(
@@ -114,21 +181,28 @@ fn router(session: Shared) -> Router {
         .route("/api/param", post(param))
         .route("/api/opponent", post(opponent))
         .with_state(session)
+        .layer(axum::middleware::from_fn_with_state(port, guard))
 }
 
 /// Runs `f` on the session (re-reading the rule file first if it changed) and answers with
-/// the state after it.
-fn with(s: &Shared, f: impl FnOnce(&mut Session)) -> Json<Value> {
-    // A panic while the lock was held leaves a session that is still whole (every change
-    // is made on copies first), so a poisoned lock is used as it is.
-    let mut g = s.lock().unwrap_or_else(|e| e.into_inner());
-    g.reload_if_changed();
-    f(&mut g);
-    Json(g.state())
+/// the state after it. The work is done on a thread of the blocking pool, so the server's
+/// own thread goes on accepting and answering while one request computes.
+async fn with(s: &Shared, f: impl FnOnce(&mut Session) + Send + 'static) -> Json<Value> {
+    let s = s.clone();
+    let done = tokio::task::spawn_blocking(move || {
+        // A panic while the lock was held leaves a session that is still whole (every
+        // change is made on copies first), so a poisoned lock is used as it is.
+        let mut g = s.lock().unwrap_or_else(|e| e.into_inner());
+        g.reload_if_changed();
+        f(&mut g);
+        g.state()
+    })
+    .await;
+    Json(done.unwrap_or_else(|e| json!({ "error": format!("the request failed: {e}") })))
 }
 
 async fn state(State(s): State<Shared>) -> Json<Value> {
-    with(&s, |_| {})
+    with(&s, |_| {}).await
 }
 
 #[derive(Deserialize)]
@@ -137,23 +211,23 @@ struct Text {
 }
 
 async fn play(State(s): State<Shared>, Json(b): Json<Text>) -> Json<Value> {
-    with(&s, |g| g.play_text(&b.text))
+    with(&s, move |g| g.play_text(&b.text)).await
 }
 
 async fn undo(State(s): State<Shared>) -> Json<Value> {
-    with(&s, Session::undo)
+    with(&s, Session::undo).await
 }
 
 async fn restart(State(s): State<Shared>) -> Json<Value> {
-    with(&s, Session::restart)
+    with(&s, Session::restart).await
 }
 
 async fn position(State(s): State<Shared>, Json(b): Json<Text>) -> Json<Value> {
-    with(&s, |g| g.load_position(&b.text))
+    with(&s, move |g| g.load_position(&b.text)).await
 }
 
 async fn record(State(s): State<Shared>, Json(b): Json<Text>) -> Json<Value> {
-    with(&s, |g| g.load_record(&b.text))
+    with(&s, move |g| g.load_record(&b.text)).await
 }
 
 #[derive(Deserialize)]
@@ -163,7 +237,7 @@ struct Param {
 }
 
 async fn param(State(s): State<Shared>, Json(b): Json<Param>) -> Json<Value> {
-    with(&s, |g| g.set_param(&b.name, &b.value))
+    with(&s, move |g| g.set_param(&b.name, &b.value)).await
 }
 
 #[derive(Deserialize)]
@@ -182,7 +256,7 @@ fn one() -> u64 {
 }
 
 async fn opponent(State(s): State<Shared>, Json(b): Json<Opponent>) -> Json<Value> {
-    with(&s, |g| g.set_opponent(&b.mode, &b.players, b.seed))
+    with(&s, move |g| g.set_opponent(&b.mode, &b.players, b.seed)).await
 }
 
 /// Loads and serves until the process ends, printing the URL first (on its own line, so

@@ -116,6 +116,12 @@ impl SourceFile {
             path: name.clone(),
             source,
         };
+        // The type is checked before the file is opened: opening a FIFO blocks until a
+        // writer comes, so a pipe would hang every reader (and the language server and the
+        // play server with it).
+        if !std::fs::metadata(path).map_err(io)?.is_file() {
+            return Err(ReadError::NotRegular { path: name });
+        }
         let file = std::fs::File::open(path).map_err(io)?;
         let meta = file.metadata().map_err(io)?;
         if !meta.is_file() {
@@ -244,5 +250,90 @@ impl miette::SourceCode for SourceMap {
             inner.column(),
             inner.line_count(),
         )))
+    }
+}
+
+/// The deepest nesting of YAML flow collections (`[`, `{`) read. The YAML parser's cost
+/// grows with the square of the depth (a 200 KB position nested 100,000 deep took 20 s),
+/// and real positions and case files nest a few levels.
+pub const MAX_YAML_DEPTH: usize = 64;
+
+/// The byte offset of the bracket that opens a YAML flow collection deeper than
+/// [`MAX_YAML_DEPTH`], if one does; checked before the text is parsed. Brackets in quoted
+/// scalars and comments do not count; elsewhere the count errs towards refusing only text
+/// that nests past the bound.
+pub fn yaml_too_deep(text: &str) -> Option<usize> {
+    let b = text.as_bytes();
+    let mut depth = 0usize;
+    let mut i = 0;
+    let mut prev = b'\n';
+    while i < b.len() {
+        let c = b[i];
+        let starts_token = matches!(
+            prev,
+            b' ' | b'\t' | b'\n' | b'\r' | b'[' | b'{' | b',' | b':' | b'-'
+        );
+        match c {
+            b'#' if matches!(prev, b' ' | b'\t' | b'\n' | b'\r') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+                prev = b'\n';
+                continue;
+            }
+            b'\'' | b'"' if starts_token => {
+                // A quoted scalar: to its closing quote (`''` and `\"` escape one).
+                i += 1;
+                while i < b.len() {
+                    if b[i] == c {
+                        if c == b'\'' && b.get(i + 1) == Some(&b'\'') {
+                            i += 2;
+                            continue;
+                        }
+                        break;
+                    }
+                    if c == b'"' && b[i] == b'\\' {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+            }
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > MAX_YAML_DEPTH {
+                    return Some(i);
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        prev = c;
+        i += 1;
+    }
+    None
+}
+
+#[cfg(test)]
+mod yaml_depth_tests {
+    use super::*;
+
+    #[test]
+    fn deep_flow_nesting_is_found_and_quotes_and_comments_do_not_count() {
+        let deep = format!("a: {}{}", "[".repeat(100), "]".repeat(100));
+        assert_eq!(yaml_too_deep(&deep), Some(3 + MAX_YAML_DEPTH));
+        let fine = format!(
+            "a: {}{}",
+            "[".repeat(MAX_YAML_DEPTH),
+            "]".repeat(MAX_YAML_DEPTH)
+        );
+        assert_eq!(yaml_too_deep(&fine), None);
+        let quoted = format!(
+            "a: '{}'\nb: \"{}\" # {}",
+            "[".repeat(100),
+            "{".repeat(100),
+            "[".repeat(100)
+        );
+        assert_eq!(yaml_too_deep(&quoted), None);
+        assert_eq!(yaml_too_deep("pieces: { White: { Man: [a1, b2] } }"), None);
     }
 }

@@ -133,7 +133,7 @@ fn doc_writes_a_book_with_its_pictures_and_refuses_an_unknown_language() {
     assert_eq!(code, 0);
     assert!(html.starts_with("<!DOCTYPE html>") && html.contains("<svg"));
     let (code, _, err) = regula(&["doc", "rules/camelot.rules", "--lang", "xx"]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 2, "an unknown language is a usage error");
     assert!(err.contains("no message file for language `xx`"), "{err}");
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -369,4 +369,270 @@ fn saved_pdn_games_replay() {
     // c3 is 22 and d4 18.
     assert!(saved.contains("1. 11-15 22-18 *"), "{saved}");
     assert!(saved.contains("[Event \"regula play\"]"), "{saved}");
+}
+
+/// Two moves written alike that end as different pieces: the witness says what each ends as.
+#[test]
+fn diff_witness_names_the_piece_two_alike_moves_end_as() {
+    let (_, out, err) = regula(&[
+        "diff",
+        "rules/russian-draughts.rules",
+        "tests/fixtures/variants/russian-crowned-at-end.rules",
+        "--witness",
+        "--position",
+        "tests/fixtures/variants/crowning-in-capture.yaml",
+    ]);
+    assert!(
+        out.contains("legal in A only: b6xd8xf6 (ends as White King) b6xd8xg5 b6xd8xh4"),
+        "{out}{err}"
+    );
+    assert!(
+        out.contains("legal in B only: b6xd8xf6 (ends as White Man)"),
+        "{out}{err}"
+    );
+}
+
+/// Runs the binary, killed after 60 s: a command that would hang fails the test instead.
+fn regula_bounded(args: &[&str]) -> (i32, String, String) {
+    use std::io::Read;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_regula"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let t0 = std::time::Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if t0.elapsed() > std::time::Duration::from_secs(60) {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("regula {args:?} hangs");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let (mut out, mut err) = (String::new(), String::new());
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    (status.code().unwrap_or(-1), out, err)
+}
+
+/// A diagnostic as one line: miette's wrapping and gutters taken out.
+fn flat(err: &str) -> String {
+    err.replace('│', " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A fresh empty folder under the temporary directory.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("regula-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn mkfifo(path: &std::path::Path) {
+    let ok = Command::new("mkfifo").arg(path).status().unwrap().success();
+    assert!(ok, "mkfifo {}", path.display());
+}
+
+/// A named pipe is refused before it is opened (opening one blocks until a writer comes):
+/// as a rule file, position, record, case file and parent, never a hang.
+#[test]
+fn a_pipe_is_refused_not_waited_on() {
+    let dir = scratch("fifo");
+    let fifo = dir.join("pipe.rules");
+    mkfifo(&fifo);
+    let cases = dir.join("pipe.yaml");
+    mkfifo(&cases);
+    let f = fifo.to_str().unwrap();
+    let runs: Vec<Vec<&str>> = vec![
+        vec!["check", f],
+        vec!["moves", "rules/camelot.rules", "--position", f],
+        vec!["moves", "rules/camelot.rules", "--after", f],
+        vec!["replay", "rules/camelot.rules", f],
+        vec!["doc", f],
+        vec!["diff", "rules/camelot.rules", f],
+    ];
+    for args in &runs {
+        let (code, _, err) = regula_bounded(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(flat(&err).contains("not a regular file"), "{args:?}: {err}");
+    }
+    // `test` reports an unreadable case file as a failed one and goes on (exit 1).
+    for args in [
+        vec!["test", cases.to_str().unwrap()],
+        vec!["test", "rules/camelot.rules", cases.to_str().unwrap()],
+    ] {
+        let (code, out, err) = regula_bounded(&args);
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert!(flat(&err).contains("not a regular file"), "{args:?}: {err}");
+        assert!(out.contains("0 passed, 1 failed"), "{args:?}: {out}");
+    }
+    // A variant whose parent is a pipe: an invalid rule file, the parent labelled as such.
+    let variant = dir.join("variant.rules");
+    std::fs::write(&variant, "extends \"pipe.rules\"\ngame \"V\"\n").unwrap();
+    let (code, _, err) = regula_bounded(&["check", variant.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        flat(&err).contains("this parent is not a regular file"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// `check DIR` checks every file, the unreadable ones reported on the way, then sums up;
+/// an unreadable file makes it an I/O failure (exit 2).
+#[test]
+fn check_of_a_folder_goes_past_an_unreadable_file_and_sums_up() {
+    let dir = scratch("check-dir");
+    mkfifo(&dir.join("a-pipe.rules"));
+    std::fs::copy("rules/camelot.rules", dir.join("b-camelot.rules")).unwrap();
+    std::fs::write(dir.join("c-broken.rules"), "game \"Broken\"\nplayers {").unwrap();
+    let (code, out, err) = regula_bounded(&["check", dir.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    let err = flat(&err);
+    assert!(
+        err.contains("a-pipe.rules: it is not a regular file"),
+        "{err}"
+    );
+    assert!(
+        out.contains("ok ") && out.contains("b-camelot.rules"),
+        "{out}"
+    );
+    assert!(err.contains("c-broken.rules"), "{err}");
+    assert!(
+        err.contains("1 of 3 rule files are invalid; 1 could not be read"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// `doc --out`: onto a file is "not a folder" (exit 2); a link inside the folder is replaced,
+/// never written through, so the file it points at outside is untouched; no temporary file
+/// is left behind.
+#[test]
+fn doc_out_writes_only_inside_its_folder() {
+    let dir = scratch("doc-out");
+    let onto = dir.join("a-file");
+    std::fs::write(&onto, "mine").unwrap();
+    let (code, _, err) = regula_bounded(&[
+        "doc",
+        "rules/turkish-draughts.rules",
+        "--out",
+        onto.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(flat(&err).contains("a-file: it is not a folder"), "{err}");
+    assert_eq!(std::fs::read_to_string(&onto).unwrap(), "mine");
+
+    let book = dir.join("book");
+    std::fs::create_dir(&book).unwrap();
+    let outside = dir.join("outside.txt");
+    std::fs::write(&outside, "not the book's").unwrap();
+    std::os::unix::fs::symlink(&outside, book.join("turkish-draughts.md")).unwrap();
+    let (code, _, err) = regula_bounded(&[
+        "doc",
+        "rules/turkish-draughts.rules",
+        "--out",
+        book.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(std::fs::read_to_string(&outside).unwrap(), "not the book's");
+    let md = book.join("turkish-draughts.md");
+    assert!(std::fs::symlink_metadata(&md).unwrap().is_file());
+    assert!(std::fs::read_to_string(&md).unwrap().contains("Turkish"));
+    let names: Vec<String> = std::fs::read_dir(&book)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// `replay` keeps no line (positions counted by hash for `repeated(N)`): the third
+/// repetition is still a draw, one ply earlier it is not, and a long record replays.
+#[test]
+fn replay_sees_repetitions_without_keeping_the_line() {
+    let dir = scratch("replay");
+    let rules = "tests/fixtures/engine/shuffle.rules";
+    let round = "a1-b1 d1-c1 b1-a1 c1-d1 ";
+    for (text, want) in [
+        (round.repeat(2), "8 moves replayed; draw"),
+        (
+            round
+                .repeat(2)
+                .trim_end()
+                .rsplit_once(' ')
+                .unwrap()
+                .0
+                .to_string(),
+            "7 moves replayed; ongoing",
+        ),
+        (round.to_string(), "4 moves replayed; ongoing"),
+    ] {
+        let f = dir.join("game.txt");
+        std::fs::write(&f, &text).unwrap();
+        let (code, out, err) = regula_bounded(&["replay", rules, f.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out.trim(), want);
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// `test` finds each case's line once per file (it was a scan of the file per case): the
+/// failing case among thousands is named at its own line, not at a line of a case whose
+/// name contains its name.
+#[test]
+fn test_names_the_line_of_each_case_among_thousands() {
+    let dir = scratch("many-cases");
+    let mut text = format!(
+        "rules: {}/rules/english-draughts.rules\ncases:\n",
+        std::env::current_dir().unwrap().display()
+    );
+    let n = 3000;
+    for i in 0..n {
+        let count = if i == 10 { 8 } else { 7 };
+        text.push_str(&format!("  - name: case {i}\n    count: {count}\n"));
+    }
+    let f = dir.join("cases.yaml");
+    std::fs::write(&f, text).unwrap();
+    let (code, out, err) = regula_bounded(&["test", f.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(out.contains("cases.yaml:23 :: case 10 "), "{out}");
+    assert!(
+        out.contains(&format!("{} passed, 1 failed", n - 1)),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// `diff --witness` of two equal compiled games says so and searches nothing.
+#[test]
+fn diff_witness_of_equal_games_does_no_search() {
+    let (code, out, err) = regula_bounded(&[
+        "diff",
+        "rules/camelot.rules",
+        "rules/camelot.rules",
+        "--witness",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("the compiled games are equal"), "{out}");
+    assert!(!out.contains("agree on every line"), "{out}");
 }

@@ -121,7 +121,7 @@ fn undefined_clause_snapshot() {
 #[test]
 fn doc_language_snapshot() {
     let (code, err) = regula(&["doc", "rules/english-draughts.rules", "--lang", "xx"]);
-    assert_eq!(code, 1, "{err}");
+    assert_eq!(code, 2, "a usage error: {err}");
     insta::assert_snapshot!(err);
 }
 

@@ -10,7 +10,19 @@ use regula::engine::{Identity, Move, Outcome, Position};
 use regula::{Game, SourceFile};
 
 /// Everything about a move that a player or a later position can see.
-fn key(m: &Move) -> (u8, u8, u8, Vec<u8>, regula::model::SquareSet, u8, u8, u64) {
+type Key = (
+    u8,
+    u8,
+    u8,
+    Vec<u8>,
+    regula::model::SquareSet,
+    u8,
+    u8,
+    u64,
+    u64,
+);
+
+fn key(m: &Move) -> Key {
     (
         m.kind,
         m.from,
@@ -20,6 +32,7 @@ fn key(m: &Move) -> (u8, u8, u8, Vec<u8>, regula::model::SquareSet, u8, u8, u64)
         m.result,
         m.ncapt,
         m.capt_legs,
+        m.order,
     )
 }
 

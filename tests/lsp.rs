@@ -14,6 +14,14 @@ struct Client {
 
 impl Client {
     fn start() -> Client {
+        let mut c = Client::spawn();
+        c.request("initialize", json!({ "capabilities": {} }));
+        c.notify("initialized", json!({}));
+        c
+    }
+
+    /// The server started, not initialized.
+    fn spawn() -> Client {
         let mut child = Command::new(env!("CARGO_BIN_EXE_regula"))
             .arg("lsp")
             .stdin(Stdio::piped())
@@ -22,15 +30,43 @@ impl Client {
             .expect("the server starts");
         let stdin = child.stdin.take().unwrap();
         let stdout = BufReader::new(child.stdout.take().unwrap());
-        let mut c = Client {
+        Client {
             child,
             stdin,
             stdout,
             next: 1,
-        };
-        c.request("initialize", json!({ "capabilities": {} }));
-        c.notify("initialized", json!({}));
-        c
+        }
+    }
+
+    /// Sends bytes as they are.
+    fn raw(&mut self, bytes: &[u8]) {
+        self.stdin.write_all(bytes).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// A framed body of any bytes.
+    fn framed(&mut self, body: &[u8]) {
+        self.raw(format!("Content-Length: {}\r\n\r\n", body.len()).as_bytes());
+        self.raw(body);
+    }
+
+    /// The next message's error code and its id.
+    fn error_code(&mut self) -> (i64, Value) {
+        let m = self.read();
+        let code = m["error"]["code"].as_i64();
+        (
+            code.unwrap_or_else(|| panic!("not an error: {m}")),
+            m["id"].clone(),
+        )
+    }
+
+    /// Closes the stream and returns the exit code.
+    fn close(self) -> i32 {
+        let Client {
+            mut child, stdin, ..
+        } = self;
+        drop(stdin);
+        child.wait().unwrap().code().unwrap_or(-1)
     }
 
     fn send(&mut self, v: Value) {
@@ -198,4 +234,90 @@ fn language_server_answers_an_editor() {
         assert!(labels.contains(&want), "{want} in {labels:?}");
     }
     c.stop();
+}
+
+/// Every malformed or untimely message is answered with the JSON-RPC error the protocol
+/// defines and the server goes on; a huge announced length is refused before any body is
+/// read; `exit` without `shutdown` is exit code 1.
+#[test]
+fn the_language_server_answers_malformed_messages_and_goes_on() {
+    let mut c = Client::spawn();
+    // Before `initialize`: not initialized.
+    c.send(json!({ "jsonrpc": "2.0", "id": 1, "method": "textDocument/hover", "params": {} }));
+    assert_eq!(c.error_code(), (-32002, json!(1)));
+    c.send(json!({ "jsonrpc": "2.0", "id": 2, "method": "initialize", "params": { "capabilities": {} } }));
+    assert!(c.read()["result"]["capabilities"].is_object());
+    // Between `initialize` and `initialized`: still not initialized.
+    c.send(json!({ "jsonrpc": "2.0", "id": 3, "method": "textDocument/hover", "params": {} }));
+    assert_eq!(c.error_code(), (-32002, json!(3)));
+    c.notify("initialized", json!({}));
+    // Not JSON, not UTF-8, nested past 128: parse errors.
+    c.framed(b"{bad}");
+    assert_eq!(c.error_code(), (-32700, Value::Null));
+    c.framed(b"\"\xff\"");
+    assert_eq!(c.error_code(), (-32700, Value::Null));
+    c.framed(format!("{}{}", "[".repeat(200), "]".repeat(200)).as_bytes());
+    assert_eq!(c.error_code(), (-32700, Value::Null));
+    // JSON but not a message: invalid requests.
+    c.framed(b"[1,2]");
+    assert_eq!(c.error_code(), (-32600, Value::Null));
+    c.framed(br#"{"jsonrpc":"2.0","id":7}"#);
+    assert_eq!(c.error_code(), (-32600, json!(7)));
+    c.framed(br#"{"jsonrpc":"2.0","id":[1],"method":"shutdown"}"#);
+    assert_eq!(c.error_code(), (-32600, Value::Null));
+    // Bad frames: a negative length, no length, a header line of 100 KB without an end.
+    c.raw(b"Content-Length: -3\r\n\r\n");
+    assert_eq!(c.error_code(), (-32700, Value::Null));
+    c.raw(b"Content-Type: text/plain\r\n\r\n");
+    assert_eq!(c.error_code(), (-32700, Value::Null));
+    c.raw(&vec![b'x'; 100_000]);
+    c.raw(b"\r\n\r\n");
+    assert_eq!(c.error_code(), (-32700, Value::Null));
+    // An unknown method.
+    c.send(json!({ "jsonrpc": "2.0", "id": 8, "method": "no/such", "params": {} }));
+    assert_eq!(c.error_code(), (-32601, json!(8)));
+    // Still serving.
+    let uri = format!("file://{}/rules/anything.rules", root());
+    let published = c.open(&uri, "game \"G\"\nplayers {");
+    assert!(!published.as_array().unwrap().is_empty(), "{published}");
+    // A terabyte announced: refused at once, nothing allocated for it.
+    c.raw(b"Content-Length: 1000000000000\r\n\r\n");
+    assert_eq!(c.error_code(), (-32700, Value::Null));
+    // The stream ends without `shutdown` and `exit`: exit code 1.
+    assert_eq!(c.close(), 1);
+
+    // After `shutdown`, requests are invalid; `exit` then ends with 0.
+    let mut c = Client::start();
+    c.request("shutdown", Value::Null);
+    c.send(json!({ "jsonrpc": "2.0", "id": 99, "method": "textDocument/hover", "params": {} }));
+    assert_eq!(c.error_code(), (-32600, json!(99)));
+    c.notify("exit", Value::Null);
+    assert_eq!(c.close(), 0);
+
+    // `exit` without `shutdown`: exit code 1.
+    let mut c = Client::start();
+    c.notify("exit", Value::Null);
+    assert_eq!(c.close(), 1);
+}
+
+/// A document that extends a named pipe gets a diagnostic; the server does not wait on the
+/// pipe and goes on answering.
+#[test]
+fn a_document_extending_a_pipe_does_not_freeze_the_language_server() {
+    let dir = std::env::temp_dir().join(format!("regula-lsp-fifo-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let ok = Command::new("mkfifo")
+        .arg(dir.join("pipe.rules"))
+        .status()
+        .unwrap()
+        .success();
+    assert!(ok);
+    let mut c = Client::start();
+    let uri = format!("file://{}/variant.rules", dir.display());
+    let published = c.open(&uri, "extends \"pipe.rules\"\ngame \"V\"\n");
+    let text = published.to_string();
+    assert!(text.contains("not a regular file"), "{text}");
+    c.stop();
+    let _ = std::fs::remove_dir_all(dir);
 }

@@ -21,6 +21,75 @@ fn check(path: &str, identity: Identity, expected: &[u64]) {
     }
 }
 
+/// Perft at one depth only (the published figures of the draughts family are deep ones).
+fn check_at(path: &str, identity: Identity, depth: u32, expected: u64) {
+    let g = game(path);
+    let n = perft(&g, &g.start(), depth, identity).unwrap();
+    assert_eq!(n, expected, "{path} perft {depth} ({identity:?})");
+}
+
+/// Rein Halbersma's "Perft for all recognized draughts variants" (DCTL), the figures of
+/// issue 21: (file, depth, by effect, by path where published and `--paths` counts alike).
+const DRAUGHTS_FAMILY: &[(&str, u32, u64, Option<u64>)] = &[
+    ("rules/russian-draughts.rules", 8, 929_899, Some(929_905)),
+    ("rules/pool-checkers.rules", 8, 929_896, Some(929_902)),
+    ("rules/czech-draughts.rules", 9, 3_963_671, None),
+    ("rules/italian-draughts.rules", 9, 3_860_875, None),
+    ("rules/spanish-draughts.rules", 9, 3_860_866, None),
+    ("rules/frisian-draughts.rules", 7, 540_126, Some(550_314)),
+    ("rules/thai-draughts.rules", 7, 1_820_189, None),
+];
+
+#[test]
+fn draughts_family_matches_halbersma() {
+    for &(path, depth, effect, by_path) in DRAUGHTS_FAMILY {
+        if effect > 0 {
+            check_at(path, Identity::Effect, depth, effect);
+        }
+        if let Some(n) = by_path {
+            check_at(path, Identity::Path, depth, n);
+        }
+    }
+}
+
+/// The deeper figures: Russian d9, Brazilian d9, Czech d10, Italian and Spanish d10, Frisian
+/// d8, Canadian d8.
+#[test]
+#[ignore = "deep perft: run with --release -- --ignored"]
+fn draughts_family_deep() {
+    let deep: &[(&str, u32, u64, Option<u64>)] = &[
+        (
+            "rules/russian-draughts.rules",
+            9,
+            4_570_586,
+            Some(4_570_667),
+        ),
+        (
+            "rules/brazilian-draughts.rules",
+            9,
+            4_431_766,
+            Some(4_431_847),
+        ),
+        ("rules/czech-draughts.rules", 10, 18_368_918, None),
+        ("rules/italian-draughts.rules", 10, 17_761_384, None),
+        ("rules/spanish-draughts.rules", 10, 17_743_464, None),
+        (
+            "rules/frisian-draughts.rules",
+            8,
+            2_825_779,
+            Some(2_907_905),
+        ),
+        ("rules/canadian-draughts.rules", 8, 31_839_056, None),
+        ("rules/thai-draughts.rules", 6, 218_695, None),
+    ];
+    for &(path, depth, effect, by_path) in deep {
+        check_at(path, Identity::Effect, depth, effect);
+        if let Some(n) = by_path {
+            check_at(path, Identity::Path, depth, n);
+        }
+    }
+}
+
 #[test]
 fn camelot_start_by_effect() {
     // 52 plain moves and 48 canter destinations; depth 2 from an independent implementation.

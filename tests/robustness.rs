@@ -147,3 +147,25 @@ fn mutated_positions_and_records_never_panic() {
         assert!(result.is_ok(), "panic at iteration {i}:\n{p}\n{r}");
     }
 }
+
+/// More distinct capture sequences than MAX_MOVES, by effect as by path: an overflow error
+/// (exit 1), not the index panic it once was (a de-duplication slot taken at the bound).
+#[test]
+fn perft_past_the_move_bound_overflows_without_a_panic() {
+    let src = SourceFile::read(std::path::Path::new(
+        "tests/fixtures/engine/captures_everywhere.rules",
+    ))
+    .unwrap();
+    let Ok(game) = regula::load(&src, &[]) else {
+        panic!("the fixture is valid")
+    };
+    let start = game.start();
+    use regula::engine::{Identity, Overflow, perft};
+    for identity in [Identity::Effect, Identity::Path] {
+        assert_eq!(
+            perft(&game, &start, 1, identity),
+            Err(Overflow),
+            "{identity:?}"
+        );
+    }
+}

@@ -11,11 +11,32 @@ use serde_json::{Value, json};
 /// One HTTP/1.1 request with `Connection: close`: the status and the body (read by its
 /// `Content-Length`, chunks, or to the end; some servers keep the connection open).
 pub fn http(addr: &str, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
+    http_with(
+        addr,
+        method,
+        path,
+        &[("Host", addr), ("Content-Type", "application/json")],
+        body,
+    )
+}
+
+/// [`http`] with the headers given (no `Host` unless given).
+pub fn http_with(
+    addr: &str,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<&str>,
+) -> (u16, String) {
     let mut s = TcpStream::connect(addr).expect("the server answers");
     s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
     let body = body.unwrap_or("");
+    let headers: String = headers
+        .iter()
+        .map(|(k, v)| format!("{k}: {v}\r\n"))
+        .collect();
     let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\n{headers}Connection: close\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     );
     s.write_all(req.as_bytes()).unwrap();
@@ -540,4 +561,157 @@ fn every_bundled_rule_file_is_playable() {
 
 fn s_legal(s: &Value) -> Vec<Value> {
     s["legal"].as_array().unwrap().clone()
+}
+
+/// Cross-site and rebinding requests are refused before they reach the game: a `Host` that
+/// is not this server, an `Origin` of another page, a change without a JSON body (what a
+/// form of another site sends); the game is as it was after each.
+#[test]
+fn requests_from_other_sites_are_refused_and_change_nothing() {
+    let api = Api::start(Path::new("rules/english-draughts.rules"), &[]);
+    let first = distinct_moves(&api.get())[0].clone();
+    let before = api.play(&first);
+    assert_eq!(strings(&before["played"]), vec![first.clone()]);
+    let a = api.addr.as_str();
+    let port = a.rsplit(':').next().unwrap().to_string();
+    let rebound = format!("evil.example:{port}");
+    let json = ("Content-Type", "application/json");
+    let form = ("Content-Type", "application/x-www-form-urlencoded");
+    type Refused<'a> = (
+        &'a str,
+        &'a str,
+        Vec<(&'a str, &'a str)>,
+        Option<&'a str>,
+        u16,
+    );
+    let refused: Vec<Refused> = vec![
+        // DNS rebinding: the page of another name reads or changes the game.
+        ("GET", "/api/state", vec![("Host", &rebound)], None, 403),
+        (
+            "POST",
+            "/api/undo",
+            vec![("Host", &rebound), json],
+            Some("{}"),
+            403,
+        ),
+        ("GET", "/api/state", vec![], None, 403),
+        // A form post from another page, with and without an Origin.
+        (
+            "POST",
+            "/api/undo",
+            vec![("Host", a), form],
+            Some("x=1"),
+            415,
+        ),
+        ("POST", "/api/restart", vec![("Host", a)], Some(""), 415),
+        (
+            "POST",
+            "/api/undo",
+            vec![("Host", a), json, ("Origin", "http://evil.example")],
+            Some("{}"),
+            403,
+        ),
+        (
+            "POST",
+            "/api/restart",
+            vec![("Host", a), json, ("Origin", "null")],
+            Some("{}"),
+            403,
+        ),
+        (
+            "POST",
+            "/api/undo",
+            vec![("Host", a), json, ("Sec-Fetch-Site", "cross-site")],
+            Some("{}"),
+            403,
+        ),
+    ];
+    for (method, path, headers, body, want) in &refused {
+        let (status, text) = http_with(a, method, path, headers, *body);
+        assert_eq!(status, *want, "{method} {path} {headers:?}: {text}");
+        assert!(text.contains("error"), "{text}");
+    }
+    let after = api.get();
+    assert_eq!(strings(&after["played"]), vec![first]);
+    assert_eq!(after["generation"], before["generation"]);
+    // The page's own requests pass: its Origin, `localhost` as the host.
+    let own = format!("http://{a}");
+    let (status, _) = http_with(
+        a,
+        "POST",
+        "/api/undo",
+        &[("Host", a), json, ("Origin", &own)],
+        Some("{}"),
+    );
+    assert_eq!(status, 200);
+    let local = format!("localhost:{port}");
+    let (status, _) = http_with(a, "GET", "/api/state", &[("Host", &local)], None);
+    assert_eq!(status, 200);
+}
+
+/// A position nested 100,000 deep is refused at once, and while one request is busy the
+/// others are answered.
+#[test]
+fn a_deep_position_is_refused_quickly() {
+    let api = Api::start(Path::new("rules/english-draughts.rules"), &[]);
+    let n = 100_000;
+    let yaml = format!(
+        "to-move: White\npieces: {}{}\n",
+        "[".repeat(n),
+        "]".repeat(n)
+    );
+    let t0 = std::time::Instant::now();
+    let s = api.post("/api/position", json!({ "text": yaml }));
+    assert!(t0.elapsed() < Duration::from_secs(5), "{:?}", t0.elapsed());
+    assert!(
+        message(&s).contains("nested more than 64 levels"),
+        "{}",
+        message(&s)
+    );
+    assert!(api.get()["played"].as_array().unwrap().is_empty());
+}
+
+/// The rule file replaced by a pipe, or by a link to an endless device, is reported (not a
+/// regular file) and the server goes on answering; the last good game stays.
+#[test]
+fn a_rule_file_replaced_by_a_pipe_or_a_device_does_not_freeze_the_server() {
+    let dir = temp_dir("serve-fifo");
+    let file = dir.join("game.rules");
+    std::fs::copy("rules/english-draughts.rules", &file).unwrap();
+    let api = Api::start(&file, &[]);
+    let first = distinct_moves(&api.get())[0].clone();
+    api.play(&first);
+    std::fs::remove_file(&file).unwrap();
+    let ok = std::process::Command::new("mkfifo")
+        .arg(&file)
+        .status()
+        .unwrap()
+        .success();
+    assert!(ok);
+    let s = api.get();
+    let text = s["diagnostics"]["text"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(text.contains("not a regular file"), "{s}");
+    assert_eq!(
+        strings(&s["played"]),
+        vec![first.clone()],
+        "the last good game stays"
+    );
+    std::fs::remove_file(&file).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", &file).unwrap();
+    let s = api.get();
+    let text = s["diagnostics"]["text"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(text.contains("not a regular file"), "{s}");
+    // Back to the file: reloaded, the move replayed.
+    std::fs::remove_file(&file).unwrap();
+    std::fs::copy("rules/english-draughts.rules", &file).unwrap();
+    let s = api.get();
+    assert!(s["diagnostics"].is_null(), "{s}");
+    assert_eq!(strings(&s["played"]), vec![first]);
+    let _ = std::fs::remove_dir_all(dir);
 }

@@ -14,6 +14,7 @@ mod lsp;
 mod mutation;
 mod pdn;
 mod perft;
+mod pydraughts_differential;
 mod robustness;
 mod serve;
 mod sources;

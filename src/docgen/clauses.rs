@@ -71,7 +71,10 @@ impl Trace {
     pub fn read(clauses: Option<&Path>, sources: Option<&Path>) -> Result<Trace, String> {
         let mut t = Trace::default();
         if let Some(p) = clauses {
-            let text = std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()))?;
+            let text = crate::SourceFile::read(p).map_err(|e| e.to_string())?.text;
+            if let Some(at) = crate::source::yaml_too_deep(&text) {
+                return Err(format!("{}: nested too deep at byte {at}", p.display()));
+            }
             let list: ClauseList =
                 serde_yaml::from_str(&text).map_err(|e| format!("{}: {e}", p.display()))?;
             t.clauses = list.clauses;
@@ -83,8 +86,10 @@ impl Trace {
             files.retain(|p| p.extension().is_some_and(|e| e == "yaml"));
             files.sort();
             for f in files {
-                let text =
-                    std::fs::read_to_string(&f).map_err(|e| format!("{}: {e}", f.display()))?;
+                let text = crate::SourceFile::read(&f).map_err(|e| e.to_string())?.text;
+                if let Some(at) = crate::source::yaml_too_deep(&text) {
+                    return Err(format!("{}: nested too deep at byte {at}", f.display()));
+                }
                 let src: Source =
                     serde_yaml::from_str(&text).map_err(|e| format!("{}: {e}", f.display()))?;
                 t.sources.push(src);

@@ -69,12 +69,7 @@ pub fn items(cx: &Cx) -> Vec<(String, String)> {
                 s("keep", cx.mv(&p.keep)),
             ],
         );
-        if let Some(pref) = &p.prefer {
-            t.push_str(&cx.t("priority-prefer", &[s("x", cx.mv(pref))]));
-        }
-        if p.maximize {
-            t.push_str(&cx.t("priority-maximize", &[]));
-        }
+        t.push_str(&cx.ladder(&p.ladder));
         v.push((item("priority", &p.name), t));
     }
     for (i, r) in def.end.iter().enumerate() {

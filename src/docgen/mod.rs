@@ -478,12 +478,7 @@ pub fn section(
                         s("keep", cx.mv(&p.keep)),
                     ],
                 );
-                if let Some(pref) = &p.prefer {
-                    text.push_str(&cx.t("priority-prefer", &[s("x", cx.mv(pref))]));
-                }
-                if p.maximize {
-                    text.push_str(&cx.t("priority-maximize", &[]));
-                }
+                text.push_str(&cx.ladder(&p.ladder));
                 text.push_str(&cx.t(
                     match p.otherwise {
                         Otherwise::Skip => "otherwise-skip",

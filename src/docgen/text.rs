@@ -94,6 +94,12 @@ impl Cx<'_> {
                 )
             }
         };
+        if let Some(k) = leg.leapt_kinds {
+            t.push_str(&self.t("leg-leap-kinds", &[s("kinds", self.kinds(k))]));
+        }
+        if leg.land_behind {
+            t.push_str(&self.t("leg-land-behind", &[]));
+        }
         if leg.capture {
             t.push_str(&self.t("leg-captures", &[]));
         }
@@ -102,6 +108,9 @@ impl Cx<'_> {
         }
         if leg.no_reverse {
             t.push_str(&self.t("leg-no-reverse", &[]));
+        }
+        if leg.prefer_continuing {
+            t.push_str(&self.t("leg-prefer-continuing", &[]));
         }
         t
     }
@@ -186,6 +195,26 @@ impl Cx<'_> {
                 &[s("move", self.def.moves[*m as usize].name.clone())],
             ),
         }
+    }
+
+    /// A priority's `prefer` and `maximize` rungs, in the order written, each continuing the
+    /// priority's sentence.
+    pub fn ladder(&self, ladder: &[Rank]) -> String {
+        let mut out = String::new();
+        for r in ladder {
+            out.push_str(&match r {
+                Rank::Prefer(x) => self.t("priority-prefer", &[s("x", self.mv(x))]),
+                Rank::Maximize(Measure::Captures(None)) => self.t("priority-maximize", &[]),
+                Rank::Maximize(Measure::Captures(Some(k))) => {
+                    self.t("priority-maximize-kinds", &[s("kinds", self.kinds(*k))])
+                }
+                Rank::Maximize(Measure::Value) => self.t("priority-maximize-value", &[]),
+                Rank::Maximize(Measure::Earliest(k)) => {
+                    self.t("priority-maximize-earliest", &[s("kinds", self.kinds(*k))])
+                }
+            });
+        }
+        out
     }
 
     /// A move condition, completing "moves that ...".

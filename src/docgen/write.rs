@@ -87,7 +87,9 @@ pub fn files(
         stem: stem.clone(),
         diagrams: true,
         trace,
-        source: std::fs::read_to_string(rule_file).unwrap_or_default(),
+        source: crate::SourceFile::read(rule_file)
+            .map(|s| s.text.to_string())
+            .unwrap_or_default(),
         parent: parent_game(rule_file),
     };
     let b = book(game, &opts)?;
@@ -184,7 +186,9 @@ impl BookArgs {
                 let opts = Options {
                     lang: self.lang.clone(),
                     cases: inputs.cases.clone(),
-                    source: std::fs::read_to_string(rule_file).unwrap_or_default(),
+                    source: crate::SourceFile::read(rule_file)
+                        .map(|s| s.text.to_string())
+                        .unwrap_or_default(),
                     trace,
                     ..Options::default()
                 };
@@ -201,15 +205,68 @@ impl BookArgs {
             (Some(dir), format) => {
                 let f =
                     files(game, rule_file, &self.lang, format, &inputs).map_err(RunError::Doc)?;
-                std::fs::create_dir_all(dir)
-                    .map_err(|e| RunError::Io(format!("cannot create {}: {e}", dir.display())))?;
-                for (name, text) in f {
-                    let p = dir.join(&name);
-                    std::fs::write(&p, text)
-                        .map_err(|e| RunError::Io(format!("cannot write {}: {e}", p.display())))?;
-                }
-                Ok(())
+                write_book(dir, &f).map_err(RunError::Io)
             }
         }
     }
+}
+
+/// Writes a book's files into `dir`, all or none: each is written to a new temporary file
+/// in `dir` (created, never opened through a link) and only when every one is written are
+/// they renamed into place. A rename replaces a link of that name rather than writing
+/// through it, so nothing outside `dir` is touched; a failed write leaves the old book.
+///
+/// # Errors
+/// `dir` is not a folder, or a file cannot be written, as a message.
+pub fn write_book(dir: &Path, files: &[(String, String)]) -> Result<(), String> {
+    use std::io::Write as _;
+    match std::fs::metadata(dir) {
+        Ok(m) if !m.is_dir() => {
+            return Err(format!(
+                "cannot write the book into {}: it is not a folder",
+                dir.display()
+            ));
+        }
+        Ok(_) => {}
+        Err(_) => std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?,
+    }
+    let mut temps: Vec<(PathBuf, PathBuf)> = Vec::new();
+    let clean = |temps: &[(PathBuf, PathBuf)]| {
+        for (t, _) in temps {
+            let _ = std::fs::remove_file(t);
+        }
+    };
+    for (name, text) in files {
+        let plain = Path::new(name)
+            .components()
+            .all(|c| matches!(c, std::path::Component::Normal(_)))
+            && Path::new(name).components().count() == 1;
+        if !plain {
+            clean(&temps);
+            return Err(format!("cannot write {name}: not a plain file name"));
+        }
+        let target = dir.join(name);
+        let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+        let written = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temp)
+            .and_then(|mut f| {
+                temps.push((temp.clone(), target.clone()));
+                f.write_all(text.as_bytes())?;
+                f.sync_all()
+            });
+        if let Err(e) = written {
+            clean(&temps);
+            return Err(format!("cannot write {}: {e}", target.display()));
+        }
+    }
+    for (i, (temp, target)) in temps.iter().enumerate() {
+        if let Err(e) = std::fs::rename(temp, target) {
+            clean(&temps[i..]);
+            return Err(format!("cannot write {}: {e}", target.display()));
+        }
+    }
+    Ok(())
 }

@@ -39,7 +39,7 @@
 //! `REGULA_INTERPRETER=1` (or [`Generator::set_kernels`]) turns every kernel off, so that the
 //! two can be compared (see the differential test).
 
-use super::{Generator, Identity};
+use super::{Generator, Identity, measure};
 use crate::engine::bits::Bits;
 use crate::engine::fold::{SqFold, Which};
 use crate::engine::moves::Move;
@@ -108,6 +108,8 @@ pub(super) enum PassWhat {
         /// in one list.
         pairs: Vec<(Group, Group)>,
         leapt: u8,
+        /// The kinds it may leap, when the leg names some (`over enemy { Man }`).
+        kinds: Option<u32>,
     },
     /// Quiet steps on a board where stepping whole sets is not cheap: when counting, the
     /// moves are counted piece by piece on the step table, without a search (`sets` as for
@@ -267,6 +269,10 @@ pub(super) struct MovePlan {
     pub quiet: Option<Quiet>,
     /// Its first leg is a leap: test it on the board before searching.
     pub first_leap: Option<FirstLeap>,
+    /// A first leap that the tables do not implement exactly (it leaps over some kinds
+    /// only, or lands directly behind): the same test by owners alone, which may only say
+    /// "perhaps" too often, used for nothing but skipping pieces that cannot leap.
+    pub leap_test: Option<FirstLeap>,
     /// One repeated non-capturing leg (`sequence hop+`): by effect its moves are the
     /// squares its flood reaches, counted as a set.
     pub flood: Option<Flood>,
@@ -287,6 +293,12 @@ pub(super) struct Chain {
     pub leapt: [u8; MAX_PLAYERS],
     pub flying: bool,
     pub no_reverse: bool,
+    /// The kinds it may leap (bit mask; every kind when the leg names none).
+    pub kinds: u32,
+    /// `flying behind`: it lands only on the square directly beyond the leapt piece.
+    pub behind: bool,
+    /// `prefer continuing`.
+    pub prefer: bool,
     pub repeat: Repeat,
     /// Directions per player.
     pub dirs: Vec<Vec<u8>>,
@@ -515,6 +527,8 @@ pub(super) struct FirstLeap {
     pub dirs: Vec<Vec<u8>>,
     /// Per player: the owners whose pieces it may leap (bit mask).
     pub leapt: [u8; MAX_PLAYERS],
+    /// The kinds it may leap, when the leg names some.
+    pub kinds: Option<u32>,
     /// Its `(middle, landing)` pairs when it does not fly.
     pub hops: Option<Hops>,
     /// For the first leg of a move type, `player * MAX_KINDS + kind`: the move's folded
@@ -534,6 +548,7 @@ impl FirstLeap {
             flying,
             dirs: dirs.clone(),
             leapt: leapt_per_player(def, leg.kind),
+            kinds: leg.leapt_kinds,
             hops: Hops::compile(def, leg.kind, dirs),
             start: Vec::new(),
         })
@@ -622,6 +637,61 @@ impl Hops {
 
 const FULL: SquareSet = SquareSet([!0; 4]);
 
+/// Which kernels implement every rule of a leg.
+#[derive(Clone, Copy)]
+struct LegSupport {
+    /// The hop tables and the first-leap test (they leap over owners, not kinds, and land
+    /// anywhere beyond a flying leap's piece).
+    tables: bool,
+    /// The chain kernel (kinds, `flying behind` and `prefer continuing` included).
+    chain: bool,
+    /// The quiet and flood kernels (they take every landing they reach).
+    reach: bool,
+}
+
+/// What the kernels implement of `leg`. `Leg` is destructured without `..`, so that a new
+/// field fails to compile here until each kernel decides about it; a kernel that does not
+/// implement a leg leaves it to the interpreter.
+fn leg_support(leg: &Leg) -> LegSupport {
+    let Leg {
+        name: _,
+        docs: _,
+        kind: _,
+        dirs: _,
+        capture: _,
+        land: _,
+        no_reverse: _,
+        leapt_kinds,
+        land_behind,
+        prefer_continuing,
+    } = leg;
+    let tables = leapt_kinds.is_none() && !land_behind;
+    LegSupport {
+        tables,
+        chain: true,
+        reach: tables && !prefer_continuing,
+    }
+}
+
+/// [`leg_support`] over every leg of a move type: what holds for all of them.
+fn move_support(def: &GameDef, mk: &MoveKind) -> LegSupport {
+    mk.segments.iter().fold(
+        LegSupport {
+            tables: true,
+            chain: true,
+            reach: true,
+        },
+        |acc, s| {
+            let l = leg_support(&def.legs[s.leg as usize]);
+            LegSupport {
+                tables: acc.tables && l.tables,
+                chain: acc.chain && l.chain,
+                reach: acc.reach && l.reach,
+            }
+        },
+    )
+}
+
 impl Chain {
     /// The chain of segment `si` of move type `mi`, its last.
     fn compile(g: &Generator, mi: usize, si: usize, flying: bool) -> Chain {
@@ -658,6 +728,9 @@ impl Chain {
             leapt: leapt_per_player(def, leg.kind),
             flying,
             no_reverse: leg.no_reverse,
+            kinds: leg.leapt_kinds.unwrap_or(!0),
+            behind: leg.land_behind,
+            prefer: leg.prefer_continuing,
             repeat: seg.repeat,
             dirs: def.dir_sets[leg.dirs as usize].per_player.clone(),
             sets,
@@ -675,6 +748,7 @@ impl Kernels {
         let mut floods = 0;
         for (mi, mk) in def.moves.iter().enumerate() {
             let mut plan = MovePlan::default();
+            let support = move_support(def, mk);
             if mk.drop.is_none()
                 && let Some(first) = mk.segments.first()
             {
@@ -682,10 +756,14 @@ impl Kernels {
                 let dirs = def.dir_sets[leg.dirs as usize].per_player.clone();
                 match leg.kind {
                     LegKind::Leap { flying, .. } => {
-                        if mk.segments.len() == 1 && leg.capture {
+                        if mk.segments.len() == 1 && leg.capture && support.chain {
                             plan.chain = Some(Chain::compile(g, mi, 0, flying));
                         }
-                        plan.first_leap = FirstLeap::new(def, leg).map(|mut fl| {
+                        if !support.tables {
+                            plan.leap_test = FirstLeap::new(def, leg);
+                        }
+                        let tables = support.tables.then_some(()).and(FirstLeap::new(def, leg));
+                        plan.first_leap = tables.map(|mut fl| {
                             let li = first.leg as usize;
                             fl.start = (0..MAX_PLAYERS * MAX_KINDS)
                                 .map(|i| {
@@ -701,7 +779,8 @@ impl Kernels {
                     LegKind::Step | LegKind::Slide
                         if mk.segments.len() == 1
                             && first.repeat == Repeat::Once
-                            && !leg.capture =>
+                            && !leg.capture
+                            && support.reach =>
                     {
                         let li = first.leg as usize;
                         let mut allowed = Vec::with_capacity(MAX_PLAYERS * MAX_KINDS);
@@ -740,7 +819,12 @@ impl Kernels {
                     }
                     LegKind::Step | LegKind::Slide => {}
                 }
-                if first.repeat == Repeat::Plus && !leg.capture && !leg.no_reverse {
+                if first.repeat == Repeat::Plus
+                    && !leg.capture
+                    && !leg.no_reverse
+                    && support.reach
+                    && support.tables
+                {
                     let li = first.leg as usize;
                     let then_leap = mk
                         .segments
@@ -796,6 +880,7 @@ impl Kernels {
                 && mk.drop.is_none()
                 && let leg = &def.legs[last.leg as usize]
                 && leg.capture
+                && support.chain
                 && let LegKind::Leap { flying, .. } = leg.kind
             {
                 plan.last_chain = Some(Chain::compile(g, mi, mk.segments.len() - 1, flying));
@@ -858,9 +943,11 @@ impl Kernels {
             .iter()
             .map(|m| m.quiet.as_ref().map_or(0, |q| per_player(&q.dirs)))
             .collect();
+        // The set-wise leap test is exact for a leap over some kinds too (it reads the kind
+        // planes): the one place where `leap_test` stands in for `first_leap`.
         let cheap_leap: Vec<u8> = moves
             .iter()
-            .map(|m| m.first_leap.as_ref().map_or(0, |f| per_player(&f.dirs)))
+            .map(|m| set_leap(m).map_or(0, |f| per_player(&f.dirs)))
             .collect();
         let all_kinds = ((1u64 << def.kinds.len().min(MAX_KINDS)) - 1) as u32;
         let mut pass = vec![Vec::new(); np];
@@ -889,7 +976,7 @@ impl Kernels {
                         (!barred.is_empty()).then_some((k, barred))
                     })
                     .collect();
-                let what = match (&plan.quiet, &plan.first_leap) {
+                let what = match (&plan.quiet, set_leap(plan)) {
                     (Some(q), _) if !q.slide && cheap_quiet[mi] >> p & 1 == 1 => {
                         let sets = step_sets(q);
                         PassWhat::Steps {
@@ -907,6 +994,7 @@ impl Kernels {
                             .as_ref()
                             .map_or(Vec::new(), |sh| leap_pairs(sh, &fl.dirs[p])),
                         leapt: fl.leapt[p],
+                        kinds: fl.kinds,
                     },
                     (Some(q), _) if !q.slide => PassWhat::StepTable {
                         sets: step_sets(q),
@@ -914,7 +1002,9 @@ impl Kernels {
                     },
                     // A flood tests its first hops itself, and nearly every piece has one.
                     (_, Some(_)) if plan.flood.is_some() => PassWhat::Flood,
-                    (_, Some(fl)) if fl.hops.is_some() => PassWhat::LeapTable,
+                    (_, Some(fl)) if fl.hops.is_some() && plan.first_leap.is_some() => {
+                        PassWhat::LeapTable
+                    }
                     _ => PassWhat::All,
                 };
                 pass_kinds[p] |= kinds;
@@ -1203,8 +1293,15 @@ impl Generator<'_> {
                     }
                     cand[mi] = src.and(movers).set();
                 }
-                PassWhat::Leap { pairs, leapt } => {
-                    let over = Bits::<W>::of(&leapable(&pos.occ, *leapt));
+                PassWhat::Leap {
+                    pairs,
+                    leapt,
+                    kinds,
+                } => {
+                    let mut over = Bits::<W>::of(&leapable(&pos.occ, *leapt));
+                    if let Some(ks) = kinds {
+                        over = over.and(Bits::of(&kinds_set(pos, *ks, planes)));
+                    }
                     let mut src = Bits::<W>::EMPTY;
                     for (g, gm) in pairs {
                         src = src.or(g.bwd(gm.bwd(empty).and(over)));
@@ -1319,6 +1416,7 @@ impl Generator<'_> {
                         ncapt: 0,
                         len: 1,
                         capt_legs: 0,
+                        order: 0,
                         captures: SquareSet::EMPTY,
                         path,
                     });
@@ -1434,12 +1532,42 @@ impl Generator<'_> {
             leapt: ch.leapt[me],
             flying: ch.flying,
             no_reverse: ch.no_reverse,
+            kinds: ch.kinds,
+            behind: ch.behind,
+            prefer: ch.prefer,
             repeat: ch.repeat,
             dirs: [0; MAX_CHAIN_DIRS],
             nd: dirs.len(),
         };
         run.dirs[..dirs.len()].copy_from_slice(dirs);
         Some(run)
+    }
+
+    /// The piece the chain's leap from `sq` by `d` would jump, if it may: the interpreter's
+    /// leap arm of `landings`.
+    #[inline]
+    fn chain_victim(&self, r: &ChainRun, sq: u8, d: u8) -> Option<u8> {
+        let board = &self.def.board;
+        let mut m = board.step(sq, d);
+        if r.flying {
+            while m != NO_SQUARE && self.cells[m as usize] == 0 {
+                m = board.step(m, d);
+            }
+        }
+        if m == NO_SQUARE || self.cells[m as usize] == 0 || self.captured.contains(m) {
+            return None;
+        }
+        let c = self.cells[m as usize];
+        (r.leapt >> owner(c) & 1 == 1 && r.kinds >> kind(c) & 1 == 1).then_some(m)
+    }
+
+    /// The direction that would reverse `last_dir`, under `not reverse`.
+    #[inline]
+    fn chain_back(&self, r: &ChainRun, last_dir: u8) -> Option<u8> {
+        match (r.no_reverse, last_dir) {
+            (true, d) if d != NO_SQUARE => self.def.board.directions[d as usize].opposite,
+            _ => None,
+        }
     }
 
     /// The leaps from `sq`, each taken at once (the board is restored after each, so the
@@ -1453,40 +1581,93 @@ impl Generator<'_> {
         out: &mut Vec<Move>,
     ) -> bool {
         let board = &self.def.board;
-        let back = match (r.no_reverse, last_dir) {
-            (true, d) if d != NO_SQUARE => board.directions[d as usize].opposite,
-            _ => None,
-        };
+        let back = self.chain_back(r, last_dir);
         let mut found = false;
         for &d in &r.dirs[..r.nd] {
             if back == Some(d) {
                 continue;
             }
-            let mut m = board.step(sq, d);
-            if r.flying {
-                while m != NO_SQUARE && self.cells[m as usize] == 0 {
-                    m = board.step(m, d);
-                }
-            }
-            if m == NO_SQUARE || self.cells[m as usize] == 0 || self.captured.contains(m) {
+            let Some(m) = self.chain_victim(r, sq, d) else {
                 continue;
-            }
-            if r.leapt >> owner(self.cells[m as usize]) & 1 == 0 {
-                continue;
-            }
+            };
+            let far = r.flying && !r.behind;
+            // `prefer continuing`: where some landing beyond `m` goes on, only those.
+            let only_on = far && r.prefer && self.chain_some_goes_on(mk, r, m, d);
             let mut t = board.step(m, d);
             while t != NO_SQUARE && self.cells[t as usize] == 0 {
-                if r.land.contains(t) {
+                if r.land.contains(t) && (!only_on || self.chain_probe(mk, r, t, d, m)) {
                     found = true;
                     self.chain_land(mk, r, t, d, m, out);
                 }
-                if !r.flying {
+                if !far {
                     break;
                 }
                 t = board.step(t, d);
             }
         }
         found
+    }
+
+    /// Whether some landing beyond `m` (leapt by `d`) lets the chain leap again: with two
+    /// landings at least, as [`Generator::keep_continuing`] needs a choice.
+    fn chain_some_goes_on(&mut self, mk: &MoveKind, r: &ChainRun, m: u8, d: u8) -> bool {
+        let board = &self.def.board;
+        let (mut n, mut on) = (0, false);
+        let mut t = board.step(m, d);
+        while t != NO_SQUARE && self.cells[t as usize] == 0 {
+            if r.land.contains(t) {
+                n += 1;
+                on = on || self.chain_probe(mk, r, t, d, m);
+            }
+            t = board.step(t, d);
+        }
+        n >= 2 && on
+    }
+
+    /// Whether, having leapt `m` by `d` and landed on `t`, the chain could leap again (the
+    /// interpreter's `goes_on` for a chain): not where it must stop, and never for a leg
+    /// taken once.
+    fn chain_probe(&mut self, mk: &MoveKind, r: &ChainRun, t: u8, d: u8, m: u8) -> bool {
+        if r.stop.contains(t) || r.repeat == Repeat::Once || self.len >= MAX_PATH {
+            return false;
+        }
+        // The capture of `m` counts: it may not be leapt again, and with removal at once
+        // it is off the board.
+        let was = self.captured.contains(m);
+        self.captured.insert(m);
+        let removed = match mk.removal {
+            Removal::Immediately => std::mem::replace(&mut self.cells[m as usize], 0),
+            Removal::AtEnd => 0,
+        };
+        let board = &self.def.board;
+        let back = self.chain_back(r, d);
+        let mut on = false;
+        'dirs: for &e in &r.dirs[..r.nd] {
+            if back == Some(e) {
+                continue;
+            }
+            let Some(v) = self.chain_victim(r, t, e) else {
+                continue;
+            };
+            let mut u = board.step(v, e);
+            while u != NO_SQUARE && self.cells[u as usize] == 0 {
+                if r.land.contains(u) {
+                    on = true;
+                    break 'dirs;
+                }
+                if !r.flying || r.behind {
+                    break;
+                }
+                u = board.step(u, e);
+            }
+        }
+        if removed != 0 {
+            self.cells[m as usize] = removed;
+        }
+        if !was {
+            self.captured.remove(m);
+        }
+        on
     }
 
     /// One capturing landing on `t` over `victim`: recorded, continued, undone (the
@@ -1505,7 +1686,7 @@ impl Generator<'_> {
             return;
         }
         self.nodes += 1;
-        if self.nodes > super::NODE_BUDGET {
+        if self.overflow || self.nodes > super::NODE_BUDGET {
             self.overflow = true;
             return;
         }
@@ -1548,7 +1729,8 @@ impl Generator<'_> {
     /// means the search must run.
     #[inline]
     pub(super) fn kernel_may_leap(&self, mi: usize, sq: u8) -> bool {
-        match &self.kernels.moves[mi].first_leap {
+        let plan = &self.kernels.moves[mi];
+        match plan.first_leap.as_ref().or(plan.leap_test.as_ref()) {
             Some(fl) => self.may_leap_from(fl, sq),
             None => true,
         }
@@ -2426,18 +2608,24 @@ impl Generator<'_> {
             }
             out.retain(|m| self.mv_eval(&pr.keep, m));
             counted.keep(keep);
-            if let Some(pref) = &pr.prefer {
-                let pv = type_verdicts(pref, counted)?;
-                if pv & counted.some != 0 || out.iter().any(|m| self.mv_eval(pref, m)) {
-                    out.retain(|m| self.mv_eval(pref, m));
-                    counted.keep(pv);
-                }
-            }
-            if pr.maximize {
-                let best = out.iter().map(|m| m.ncapt).max().unwrap_or(0);
-                out.retain(|m| m.ncapt == best);
-                if best > 0 {
-                    counted.keep(0);
+            for r in &pr.ladder {
+                match r {
+                    Rank::Prefer(pref) => {
+                        let pv = type_verdicts(pref, counted)?;
+                        if pv & counted.some != 0 || out.iter().any(|m| self.mv_eval(pref, m)) {
+                            out.retain(|m| self.mv_eval(pref, m));
+                            counted.keep(pv);
+                        }
+                    }
+                    // Counted moves capture nothing: every measure gives them 0.
+                    Rank::Maximize(ms) => {
+                        let best = out.iter().map(|m| measure(def, pos, m, *ms)).max();
+                        let best = best.unwrap_or(0);
+                        out.retain(|m| measure(def, pos, m, *ms) == best);
+                        if best > 0 {
+                            counted.keep(0);
+                        }
+                    }
                 }
             }
             return Some(());
@@ -2594,9 +2782,39 @@ struct ChainRun {
     leapt: u8,
     flying: bool,
     no_reverse: bool,
+    kinds: u32,
+    behind: bool,
+    prefer: bool,
     repeat: Repeat,
     dirs: [u8; MAX_CHAIN_DIRS],
     nd: usize,
+}
+
+/// The first leap the set-wise test may use: the tables' own, or the owners-only one.
+fn set_leap(m: &MovePlan) -> Option<&FirstLeap> {
+    m.first_leap.as_ref().or(m.leap_test.as_ref())
+}
+
+/// The squares of every piece (any owner) of the kinds of mask `kinds`, from the position's
+/// bit planes of kinds (`planes` of them).
+fn kinds_set(pos: &Position, kinds: u32, planes: usize) -> SquareSet {
+    let occupied = occupied(&pos.occ);
+    let mut out = SquareSet::EMPTY;
+    let mut ks = kinds;
+    while ks != 0 {
+        let k = ks.trailing_zeros() as usize;
+        ks &= ks - 1;
+        let mut m = occupied;
+        for (b, plane) in pos.kind_planes.iter().enumerate().take(planes) {
+            m = if k >> b & 1 == 1 {
+                m.and(plane)
+            } else {
+                m.minus(plane)
+            };
+        }
+        out = out.or(&m);
+    }
+    out
 }
 
 /// The owners whose pieces a leap `over` may jump for `mover` (never [`NEUTRAL`]).

@@ -51,6 +51,10 @@ pub struct Generator<'g> {
     path: [u8; MAX_PATH],
     len: usize,
     capt_legs: u64,
+    /// The capture order of the move being built (see [`Move::order`]).
+    order: u64,
+    /// The kinds `maximize earliest` counts (bit mask; 0 when no priority asks).
+    order_kinds: u32,
     captured: SquareSet,
     ncapt: u8,
     visited: SquareSet,
@@ -102,6 +106,8 @@ pub struct Generator<'g> {
     flood_clash: bool,
     // Landings `(square, direction, victim)`, a stack shared by the nested searches.
     lbuf: Vec<(u8, u8, u8)>,
+    /// Set while [`Self::goes_on`] probes a landing: `prefer continuing` is not applied then.
+    probing: bool,
     nodes: u64,
     /// Set when a path exceeded [`MAX_PATH`] or the node budget ran out.
     pub overflow: bool,
@@ -136,6 +142,8 @@ impl<'g> Generator<'g> {
             path: [0; MAX_PATH],
             len: 0,
             capt_legs: 0,
+            order: 0,
+            order_kinds: order_kinds(def),
             captured: SquareSet::EMPTY,
             ncapt: 0,
             visited: SquareSet::EMPTY,
@@ -192,9 +200,13 @@ impl<'g> Generator<'g> {
                 && def.priorities.iter().all(|pr| {
                     !cond_reads_squares(&pr.when)
                         && !mv_reads_squares(&pr.keep)
-                        && pr.prefer.as_ref().is_none_or(|p| !mv_reads_squares(p))
+                        && pr.ladder.iter().all(|r| match r {
+                            Rank::Prefer(p) => !mv_reads_squares(p),
+                            Rank::Maximize(_) => true,
+                        })
                 }),
             lbuf: Vec::with_capacity(1024),
+            probing: false,
             nodes: 0,
             overflow: false,
             history: Vec::new(),
@@ -385,6 +397,7 @@ impl<'g> Generator<'g> {
         self.origin = origin;
         self.len = len;
         self.capt_legs = 0;
+        self.order = 0;
         self.captured = SquareSet::EMPTY;
         self.ncapt = 0;
     }
@@ -431,7 +444,7 @@ impl<'g> Generator<'g> {
             return self.bfs_segment(mk, seg, sq, out);
         }
         let base = self.lbuf.len();
-        self.landings(mk, leg, sq, last_dir);
+        self.landings(mk, seg, sq, last_dir);
         let end = self.lbuf.len();
         for i in base..end {
             let (t, d, victim) = self.lbuf[i];
@@ -441,10 +454,15 @@ impl<'g> Generator<'g> {
         end > base
     }
 
-    /// Pushes the possible landings `(square, direction, victim)` of one leg from `sq` onto
-    /// `lbuf`.
-    fn landings(&mut self, mk: &MoveKind, leg: &Leg, sq: u8, last_dir: u8) {
+    /// Pushes the possible landings `(square, direction, victim)` of segment `seg`'s leg from
+    /// `sq` onto `lbuf`.
+    fn landings(&mut self, mk: &MoveKind, seg: usize, sq: u8, last_dir: u8) {
         let def = self.def;
+        let leg = &def.legs[mk.segments[seg].leg as usize];
+        // `prefer continuing` sorts each group of landings (one direction of a slide, the
+        // squares beyond one leapt piece); not while probing whether a move goes on, where
+        // only whether there is a landing matters.
+        let prefer = leg.prefer_continuing && !self.probing;
         let board = &def.board;
         let (mi, li) = (self.move_index(mk), self.leg_index(leg));
         // Where the piece may land, as one set when every landing condition folds: the
@@ -489,6 +507,7 @@ impl<'g> Generator<'g> {
                     }
                 }
                 LegKind::Slide => {
+                    let group = self.lbuf.len();
                     let mut t = board.step(sq, d);
                     while t != NO_SQUARE && self.cells[t as usize] == 0 {
                         if allowed
@@ -497,6 +516,9 @@ impl<'g> Generator<'g> {
                             self.lbuf.push((t, d, NO_SQUARE));
                         }
                         t = board.step(t, d);
+                    }
+                    if prefer {
+                        self.keep_continuing(mk, seg, group);
                     }
                 }
                 LegKind::Leap { over, flying } => {
@@ -520,9 +542,14 @@ impl<'g> Generator<'g> {
                         Over::Any => true,
                         Over::Own => o == self.mover,
                     };
-                    if !ok {
+                    if !ok
+                        || leg
+                            .leapt_kinds
+                            .is_some_and(|ks| ks >> kind(self.cells[m as usize]) & 1 == 0)
+                    {
                         continue;
                     }
+                    let group = self.lbuf.len();
                     let mut t = board.step(m, d);
                     while t != NO_SQUARE && self.cells[t as usize] == 0 {
                         if allowed
@@ -530,14 +557,102 @@ impl<'g> Generator<'g> {
                         {
                             self.lbuf.push((t, d, m));
                         }
-                        if !flying {
+                        if !flying || leg.land_behind {
                             break;
                         }
                         t = board.step(t, d);
                     }
+                    if prefer {
+                        self.keep_continuing(mk, seg, group);
+                    }
                 }
             }
         }
+    }
+
+    /// `prefer continuing`: of the landings `lbuf[group..]` (one group: beyond one leapt
+    /// piece, or along one direction), keeps only those from which the move goes on, when
+    /// there are any. A group of one has no choice to make.
+    fn keep_continuing(&mut self, mk: &MoveKind, seg: usize, group: usize) {
+        let end = self.lbuf.len();
+        if end - group < 2 {
+            return;
+        }
+        // Directions are below 128 (`MAX_DIRS`): the top bit marks a landing that goes on.
+        const GOES_ON: u8 = 0x80;
+        let mut any = false;
+        for i in group..end {
+            let (t, d, victim) = self.lbuf[i];
+            if self.goes_on(mk, seg, t, d, victim) {
+                self.lbuf[i].1 = d | GOES_ON;
+                any = true;
+            }
+        }
+        let mut w = group;
+        for i in group..end {
+            let (t, d, victim) = self.lbuf[i];
+            if !any || d & GOES_ON != 0 {
+                self.lbuf[w] = (t, d & !GOES_ON, victim);
+                w += 1;
+            }
+        }
+        self.lbuf.truncate(w);
+    }
+
+    /// Whether the move, landing on `t` by direction `d` (over `victim`, or [`NO_SQUARE`]) in
+    /// segment `seg`, could take another leg there: its segment again, the next segment, or,
+    /// promoted mid-move, the first leg of the move type it goes on as. As [`Self::land`]
+    /// and [`Self::after_landing`] would, without emitting anything.
+    fn goes_on(&mut self, mk: &MoveKind, seg: usize, t: u8, d: u8, victim: u8) -> bool {
+        if self.len >= MAX_PATH {
+            return false;
+        }
+        let def = self.def;
+        let leg = &def.legs[mk.segments[seg].leg as usize];
+        let capture = leg.capture && victim != NO_SQUARE;
+        self.path[self.len] = t;
+        self.len += 1;
+        let removed = if capture {
+            self.record_capture(mk, victim)
+        } else {
+            0
+        };
+        let was_visited = self.visited.contains(t);
+        if !capture {
+            self.visited.insert(t);
+        }
+        let was_probing = std::mem::replace(&mut self.probing, true);
+        let saved_piece = self.piece;
+        let (mk, seg) = match self.promotion_continues(t) {
+            Some((m, k)) => {
+                self.piece = piece_code(self.mover, k);
+                (&def.moves[m as usize], 0)
+            }
+            None => (mk, seg),
+        };
+        let mi = self.move_index(mk);
+        let mut on = false;
+        if !(self.cond_at(Which::Stop(mi), &mk.stop, t) || self.promotion_stops(t)) {
+            let base = self.lbuf.len();
+            if mk.segments[seg].repeat != Repeat::Once {
+                self.landings(mk, seg, t, d);
+            }
+            if self.lbuf.len() == base && seg + 1 < mk.segments.len() {
+                self.landings(mk, seg + 1, t, d);
+            }
+            on = self.lbuf.len() > base;
+            self.lbuf.truncate(base);
+        }
+        self.piece = saved_piece;
+        self.probing = was_probing;
+        if !capture && !was_visited {
+            self.visited.remove(t);
+        }
+        if capture {
+            self.undo_capture(victim, removed);
+        }
+        self.len -= 1;
+        on
     }
 
     /// The index of a move type of this game in `def.moves`.
@@ -628,7 +743,7 @@ impl<'g> Generator<'g> {
             return;
         }
         self.nodes += 1;
-        if self.nodes > NODE_BUDGET {
+        if self.overflow || self.nodes > NODE_BUDGET {
             self.overflow = true;
             return;
         }
@@ -680,6 +795,9 @@ impl<'g> Generator<'g> {
     fn record_capture(&mut self, mk: &MoveKind, victim: u8) -> PieceCode {
         self.capt_legs |= 1 << (self.len - 1);
         self.captured.insert(victim);
+        if self.order_kinds >> kind(self.cells[victim as usize]) & 1 == 1 && self.ncapt < 64 {
+            self.order |= 1 << (63 - self.ncapt);
+        }
         self.ncapt += 1;
         if mk.removal != Removal::Immediately {
             return 0;
@@ -696,6 +814,9 @@ impl<'g> Generator<'g> {
         self.capt_legs &= !(1 << (self.len - 1));
         self.captured.remove(victim);
         self.ncapt -= 1;
+        if self.ncapt < 64 {
+            self.order &= !(1 << (63 - self.ncapt));
+        }
         if removed != 0 {
             self.cells[victim as usize] = removed;
             self.occ[owner(removed) as usize].insert(victim);
@@ -740,9 +861,8 @@ impl<'g> Generator<'g> {
         if repeatable && segment.repeat == Repeat::PlusMust {
             // The move may end here only if the segment cannot go on. Decide that first, so
             // that a shorter move is emitted before its continuations.
-            let leg = &self.def.legs[segment.leg as usize];
             let base = self.lbuf.len();
-            self.landings(mk, leg, t, d);
+            self.landings(mk, seg, t, d);
             let end = self.lbuf.len();
             if can_end && end == base {
                 self.emit(mk, t, out);
@@ -775,7 +895,6 @@ impl<'g> Generator<'g> {
 
     /// Breadth-first over the squares a repeated non-capturing segment can reach from `start`.
     fn bfs_segment(&mut self, mk: &MoveKind, seg: usize, start: u8, out: &mut Vec<Move>) -> bool {
-        let leg = &self.def.legs[mk.segments[seg].leg as usize];
         let mut b = std::mem::take(&mut self.bfs[seg]);
         b.order.clear();
         let saved_visited = self.visited;
@@ -785,7 +904,7 @@ impl<'g> Generator<'g> {
         let lbase = self.lbuf.len();
         loop {
             if !(self.use_kernels && self.flood_expand(mk, mi, seg, cur, &mut b)) {
-                self.landings(mk, leg, cur, NO_SQUARE);
+                self.landings(mk, seg, cur, NO_SQUARE);
                 for i in lbase..self.lbuf.len() {
                     let (t, d, _) = self.lbuf[i];
                     if self.visited.contains(t) {
@@ -912,6 +1031,7 @@ impl<'g> Generator<'g> {
             ncapt: self.ncapt,
             len: self.len as u8,
             capt_legs: self.capt_legs,
+            order: self.order,
             captures: self.captured,
             path: self.path,
         };
@@ -932,9 +1052,19 @@ impl<'g> Generator<'g> {
                     &mv,
                     kind_matters || !def.moves[other.kind as usize].effects.is_empty(),
                 ) {
+                    // Paths of one effect: `maximize earliest` judges the best of them.
+                    if mv.order > other.order {
+                        out[idx as usize] = mv;
+                    }
                     return;
                 }
                 slot = (slot + 1) & mask;
+            }
+            // At the bound before the slot is taken: a slot naming a move never pushed
+            // would be read by the next move that hashes to it.
+            if out.len() >= crate::model::MAX_MOVES {
+                self.overflow = true;
+                return;
             }
             self.dedup[slot] = (self.stamp, out.len() as u32);
             if (out.len() + 1) * 2 >= self.dedup.len() {
@@ -998,15 +1128,14 @@ impl<'g> Generator<'g> {
         {
             return false;
         }
-        let Some(seg) = mk.segments.first() else {
+        if mk.segments.is_empty() {
             return false;
-        };
-        let leg = &def.legs[seg.leg as usize];
+        }
         // The probe's own landings must not be refused as "visited" by the move being built.
         let saved = self.visited;
         self.visited = SquareSet::EMPTY;
         let base = self.lbuf.len();
-        self.landings(mk, leg, sq, NO_SQUARE);
+        self.landings(mk, 0, sq, NO_SQUARE);
         let found = self.lbuf.len() > base;
         self.lbuf.truncate(base);
         self.visited = saved;
@@ -1036,14 +1165,21 @@ impl<'g> Generator<'g> {
                 }
             }
             out.retain(|m| self.mv_eval(&pr.keep, m));
-            if let Some(pref) = &pr.prefer
-                && out.iter().any(|m| self.mv_eval(pref, m))
-            {
-                out.retain(|m| self.mv_eval(pref, m));
-            }
-            if pr.maximize {
-                let best = out.iter().map(|m| m.ncapt).max().unwrap_or(0);
-                out.retain(|m| m.ncapt == best);
+            for r in &pr.ladder {
+                match r {
+                    Rank::Prefer(pref) => {
+                        if out.iter().any(|m| self.mv_eval(pref, m)) {
+                            out.retain(|m| self.mv_eval(pref, m));
+                        }
+                    }
+                    // One move or none: nothing to weigh.
+                    Rank::Maximize(_) if out.len() < 2 => {}
+                    Rank::Maximize(ms) => {
+                        let best = out.iter().map(|m| measure(def, pos, m, *ms)).max();
+                        let best = best.unwrap_or(0);
+                        out.retain(|m| measure(def, pos, m, *ms) == best);
+                    }
+                }
             }
             return;
         }
@@ -1086,6 +1222,36 @@ impl<'g> Generator<'g> {
 }
 
 /// Whether a move condition asks about a move's squares.
+/// The kinds that `maximize earliest` counts in `def` (all its priorities must name the same).
+pub(super) fn order_kinds(def: &GameDef) -> u32 {
+    def.priorities
+        .iter()
+        .flat_map(|p| &p.ladder)
+        .find_map(|r| match r {
+            Rank::Maximize(Measure::Earliest(k)) => Some(*k),
+            Rank::Maximize(_) | Rank::Prefer(_) => None,
+        })
+        .unwrap_or(0)
+}
+
+/// What `maximize` weighs of move `m` made at `pos` (captured pieces still on `pos`).
+pub(super) fn measure(def: &GameDef, pos: &Position, m: &Move, ms: Measure) -> u64 {
+    match ms {
+        Measure::Captures(None) => m.ncapt as u64,
+        Measure::Captures(Some(kinds)) => m
+            .captures
+            .iter()
+            .filter(|&sq| kinds >> kind(pos.cells[sq as usize]) & 1 == 1)
+            .count() as u64,
+        Measure::Value => m
+            .captures
+            .iter()
+            .map(|sq| def.values[kind(pos.cells[sq as usize]) as usize] as u64)
+            .sum(),
+        Measure::Earliest(_) => m.order,
+    }
+}
+
 fn mv_reads_squares(e: &MvExpr) -> bool {
     match e {
         MvExpr::True | MvExpr::Capturing | MvExpr::Kind(_) => false,

@@ -22,6 +22,9 @@ pub struct Move {
     pub len: u8,
     /// Bit `i` set: leg `i` captured.
     pub capt_legs: u64,
+    /// For `maximize earliest { kinds }`: bit `63 - j` set when the `j`-th capture took a
+    /// piece of the game's earliest kinds (0 in games without that measure).
+    pub order: u64,
     /// Squares of the captured pieces.
     pub captures: SquareSet,
     /// Landing squares after `from`, in order.
@@ -40,6 +43,7 @@ impl Move {
             ncapt: 0,
             len: 0,
             capt_legs: 0,
+            order: 0,
             captures: SquareSet::EMPTY,
             path: [0; MAX_PATH],
         }

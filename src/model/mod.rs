@@ -35,6 +35,8 @@ pub const MAX_PATH: usize = 64;
 /// counter values must lie in this range, and a move that would push an unbounded counter past
 /// it is not a move (as for a bounded counter at its bound), so counters never overflow.
 pub const MAX_COUNTER_VALUE: i32 = 30_000;
+/// Largest value a piece may be given in `values`: a move's total stays far inside `i64`.
+pub const MAX_PIECE_VALUE: i64 = 1_000_000;
 /// Largest number of player variables in scope at once: an end rule's `P` and the variables
 /// of nested `every`/`some` (the engine's variable table has this many slots).
 pub const MAX_VARS: usize = 8;
@@ -225,6 +227,13 @@ pub struct Leg {
     pub capture: bool,
     pub land: SqExpr,
     pub no_reverse: bool,
+    /// `over enemy { Man }`: bit `k` set, pieces of kind `k` may be leapt; `None`: any kind.
+    pub leapt_kinds: Option<u32>,
+    /// `flying behind`: a flying leap that lands only on the square directly beyond.
+    pub land_behind: bool,
+    /// `prefer continuing`: of the landings beyond one leapt piece (or along one direction),
+    /// only those from which the move goes on, when there are any.
+    pub prefer_continuing: bool,
 }
 
 /// How a segment repeats.
@@ -294,9 +303,30 @@ pub struct Priority {
     pub docs: Vec<String>,
     pub when: Cond,
     pub keep: MvExpr,
-    pub prefer: Option<MvExpr>,
-    pub maximize: bool,
+    /// `prefer` and `maximize` statements, applied in the order written after `keep`.
+    pub ladder: Vec<Rank>,
     pub otherwise: Otherwise,
+}
+
+/// One rung of a priority's ladder.
+#[derive(Debug, Clone)]
+pub enum Rank {
+    /// Keeps the moves that meet the condition, when there are any.
+    Prefer(MvExpr),
+    /// Keeps the moves with the highest measure.
+    Maximize(Measure),
+}
+
+/// What `maximize` measures of a move's captures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Measure {
+    /// The number of captured pieces; of these kinds only (bit mask) with `Some`.
+    Captures(Option<u32>),
+    /// The total value of the captured pieces ([`GameDef::values`]).
+    Value,
+    /// A piece of these kinds (bit mask) captured earliest in the move, then the next, and so
+    /// on: the capture order compared as a word whose high bits are the first captures.
+    Earliest(u32),
 }
 
 /// The result of an end rule.
@@ -436,6 +466,8 @@ pub struct GameDef {
     pub player_docs: Vec<String>,
     pub kinds: Vec<String>,
     pub kind_docs: Vec<String>,
+    /// `values`: what a piece of each kind is worth (1 where the file says nothing).
+    pub values: Vec<i64>,
     pub board: Board,
     pub board_docs: Vec<String>,
     pub dir_sets: Vec<DirSet>,

@@ -4,7 +4,8 @@
 //! Every change is computed on copies and stored only when it succeeded, so a refused move,
 //! position or record leaves the game as it was.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
 
 use rand::{Rng, SeedableRng};
 use serde_json::{Value, json};
@@ -70,6 +71,86 @@ impl Diagnostics {
     }
 }
 
+/// What a watched file's metadata said when it was read: when none of it changed, the file
+/// is not read again (a request then costs a `stat`, not a read of the whole file).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Stamp {
+    /// Of the file itself (links followed): its size, times and identity.
+    len: u64,
+    modified: Option<SystemTime>,
+    regular: bool,
+    id: (u64, u64),
+    /// Of the name (a link not followed), so a link pointed elsewhere is seen.
+    link_modified: Option<SystemTime>,
+    link_id: (u64, u64),
+}
+
+#[cfg(unix)]
+fn file_id(m: &std::fs::Metadata) -> (u64, u64) {
+    use std::os::unix::fs::MetadataExt;
+    (m.dev(), m.ino())
+}
+
+#[cfg(not(unix))]
+fn file_id(_: &std::fs::Metadata) -> (u64, u64) {
+    (0, 0)
+}
+
+fn stamp(p: &Path) -> Option<Stamp> {
+    let m = std::fs::metadata(p).ok()?;
+    let l = std::fs::symlink_metadata(p).ok()?;
+    Some(Stamp {
+        len: m.len(),
+        modified: m.modified().ok(),
+        regular: m.is_file(),
+        id: file_id(&m),
+        link_modified: l.modified().ok(),
+        link_id: file_id(&l),
+    })
+}
+
+/// A file the session watches: the text it had when last read (none: it did not read) and
+/// its metadata then.
+#[derive(Debug, Clone)]
+struct Watched {
+    path: PathBuf,
+    text: Option<String>,
+    stamp: Option<Stamp>,
+}
+
+impl Watched {
+    /// The file as it is now, read through the one bounded reader (no pipe, device or
+    /// file over 16 MiB is read).
+    fn now(path: PathBuf) -> Watched {
+        let stamp = stamp(&path);
+        let text = SourceFile::read(&path).ok().map(|s| s.text.to_string());
+        Watched { path, text, stamp }
+    }
+
+    /// A file just read with this text.
+    fn read_as(path: PathBuf, text: Option<String>) -> Watched {
+        Watched {
+            stamp: stamp(&path),
+            path,
+            text,
+        }
+    }
+
+    /// Whether the file changed since it was read: its metadata first, and only when that
+    /// changed its text (the new metadata is kept when the text is the same).
+    fn changed(&mut self) -> bool {
+        let now = stamp(&self.path);
+        if now == self.stamp {
+            return false;
+        }
+        let text = SourceFile::read(&self.path)
+            .ok()
+            .map(|s| s.text.to_string());
+        self.stamp = now;
+        text != self.text
+    }
+}
+
 /// The result of reading the rule file.
 struct Loaded {
     game: Result<Game, Diagnostics>,
@@ -78,10 +159,12 @@ struct Loaded {
     /// Lints of a file that loads, as plain text.
     warnings: Option<String>,
     /// The files read (the rule file and its `extends` chain) with their texts.
-    files: Vec<(PathBuf, Option<String>)>,
+    files: Vec<Watched>,
 }
 
-fn load(file: &std::path::Path, params: &[(String, String)]) -> Loaded {
+fn load(file: &Path, params: &[(String, String)]) -> Loaded {
+    // The metadata before the read, so that a change made while it is read is seen later.
+    let first = stamp(file);
     let src = match SourceFile::read(file) {
         Ok(s) => s,
         Err(e) => {
@@ -89,15 +172,26 @@ fn load(file: &std::path::Path, params: &[(String, String)]) -> Loaded {
                 game: Err(Diagnostics::of(&e)),
                 resolved: None,
                 warnings: None,
-                files: vec![(file.to_path_buf(), None)],
+                files: vec![Watched {
+                    path: file.to_path_buf(),
+                    text: None,
+                    stamp: first,
+                }],
             };
         }
     };
-    let mut files = vec![(file.to_path_buf(), Some(src.text.to_string()))];
+    let mut files = vec![Watched {
+        path: file.to_path_buf(),
+        text: Some(src.text.to_string()),
+        stamp: first,
+    }];
     let resolved = crate::inherit::resolve(&src);
     if let Ok(res) = &resolved {
         for (_, f) in res.sources.files().skip(1) {
-            files.push((PathBuf::from(&f.name), Some(f.text.to_string())));
+            files.push(Watched::read_as(
+                PathBuf::from(&f.name),
+                Some(f.text.to_string()),
+            ));
         }
     }
     if let Err(e) = crate::cmdline::check_params(&src, params, &[]) {
@@ -141,7 +235,7 @@ pub struct Session {
     file: PathBuf,
     params: Vec<(String, String)>,
     /// Files to watch and the texts they had when last read.
-    watched: Vec<(PathBuf, Option<String>)>,
+    watched: Vec<Watched>,
     /// The last rules that checked, if any did.
     game: Option<Game>,
     /// Their resolved rule file, which explanations point into.
@@ -202,10 +296,11 @@ impl Session {
     /// that check replace the game and the moves played are replayed under them; rules
     /// that do not are reported and the last good game stays.
     pub fn reload_if_changed(&mut self) {
-        let changed = self
-            .watched
-            .iter()
-            .any(|(p, text)| std::fs::read_to_string(p).ok() != *text);
+        // Every file is looked at (no short cut), so each keeps its current metadata.
+        let mut changed = false;
+        for w in &mut self.watched {
+            changed |= w.changed();
+        }
         if changed {
             self.reload(true);
         }
@@ -268,13 +363,13 @@ impl Session {
             Err(d) => {
                 // Watch the files read now and keep watching the old chain, whose parent
                 // may be where the fix is made: each with the text it has now.
-                for (p, t) in loaded.files {
-                    if !self.watched.iter().any(|(q, _)| *q == p) {
-                        self.watched.push((p, t));
+                for w in loaded.files {
+                    if !self.watched.iter().any(|v| v.path == w.path) {
+                        self.watched.push(w);
                     }
                 }
-                for (p, t) in &mut self.watched {
-                    *t = std::fs::read_to_string(&*p).ok();
+                for w in &mut self.watched {
+                    *w = Watched::now(std::mem::take(&mut w.path));
                 }
                 self.diagnostics = Some(d);
             }
@@ -674,6 +769,15 @@ impl Session {
 
 /// Reads a position in YAML: the position, or the message and help of why not.
 fn read_position(game: &Game, yaml: &str) -> Result<Position, (String, Option<String>)> {
+    if let Some(at) = crate::source::yaml_too_deep(yaml) {
+        return Err((
+            format!(
+                "invalid position: nested more than {} levels deep (at byte {at})",
+                crate::source::MAX_YAML_DEPTH
+            ),
+            Some("A position nests three levels: player, kind, squares.".into()),
+        ));
+    }
     let spec: PositionSpec =
         serde_yaml::from_str(yaml).map_err(|e| (format!("invalid position: {e}"), None))?;
     spec.to_position(game).map_err(|e| (e.message, e.help))

@@ -59,6 +59,8 @@ pub enum ItemKind {
     DirSet(DirSetDecl),
     Region(RegionDecl),
     Pieces(Vec<Ident>),
+    /// `values { Man: 2 }`: what pieces are worth.
+    Values(Vec<ValueStmt>),
     Setup(Vec<SetupPlayer>),
     Counter(CounterDecl),
     Param(ParamDecl),
@@ -82,6 +84,7 @@ pub enum ItemWord {
     Set,
     Region,
     Pieces,
+    Values,
     Neutral,
     Setup,
     Counter,
@@ -107,6 +110,7 @@ impl ItemWord {
             ItemWord::Set => "set",
             ItemWord::Region => "region",
             ItemWord::Pieces => "pieces",
+            ItemWord::Values => "values",
             ItemWord::Neutral => "neutral",
             ItemWord::Setup => "setup",
             ItemWord::Counter => "counter",
@@ -280,11 +284,17 @@ pub enum LegStmt {
     Leap {
         dirs: Ident,
         over: Over,
+        /// `over enemy { Man }`: the kinds that may be leapt (all when absent).
+        kinds: Option<Vec<Ident>>,
         flying: bool,
+        /// `flying behind`: the landing is the square directly beyond the leapt piece.
+        behind: bool,
     },
     Capture(Span),
     Land(SqCond),
     NoReverse(Span),
+    /// `prefer continuing`.
+    PreferContinuing(Span),
     If(IfParam<LegStmt>),
 }
 
@@ -327,13 +337,32 @@ pub struct MoveDecl {
     pub spans: Vec<Span>,
 }
 
+/// A statement in a `values` block.
+#[derive(Debug, Clone)]
+pub enum ValueStmt {
+    /// `Man: 2`.
+    Pair(Ident, i64),
+    If(IfParam<ValueStmt>),
+}
+
+/// What `maximize` counts among a move's captures.
+#[derive(Debug, Clone)]
+pub enum Measure {
+    /// `captures`, or `captures { kinds }`.
+    Captures(Option<Vec<Ident>>),
+    /// `value`: the captured pieces' `values`.
+    Value,
+    /// `earliest { kinds }`.
+    Earliest(Vec<Ident>),
+}
+
 /// A statement in a `priority` block.
 #[derive(Debug, Clone)]
 pub enum PrioStmt {
     When(Cond),
     Keep(MvCond),
     Prefer(MvCond),
-    Maximize(Span),
+    Maximize(Measure, Span),
     Otherwise(Otherwise),
     If(IfParam<PrioStmt>),
 }
@@ -481,10 +510,11 @@ macro_rules! conditional {
 }
 
 conditional!(LegStmt: Self::Step(_), Self::Slide(_), Self::Leap { .. }, Self::Capture(_),
-    Self::Land(_), Self::NoReverse(_));
+    Self::Land(_), Self::NoReverse(_), Self::PreferContinuing(_));
 conditional!(MoveStmt: Self::By(_), Self::Drop(_), Self::From(_), Self::To(_), Self::Land(_),
     Self::Stop(_), Self::Sequence(_), Self::Require(_), Self::Effect { .. }, Self::Removal(_));
-conditional!(PrioStmt: Self::When(_), Self::Keep(_), Self::Prefer(_), Self::Maximize(_),
+conditional!(ValueStmt: Self::Pair(..));
+conditional!(PrioStmt: Self::When(_), Self::Keep(_), Self::Prefer(_), Self::Maximize(..),
     Self::Otherwise(_));
 conditional!(EndStmt: Self::Rule { .. });
 conditional!(PromoteStmt: Self::Rule { .. }, Self::Timing(..));

@@ -167,7 +167,9 @@ fn describe(rule: Rule) -> &'static str {
         Rule::WHITESPACE | Rule::COMMENT => "whitespace",
         Rule::file => "a rule file",
         Rule::board_stmt => "`files`, `ranks`, `squares` or `numbers`",
-        Rule::leg_stmt => "a leg statement (step, slide, leap, capture, land, not reverse, if)",
+        Rule::leg_stmt => {
+            "a leg statement (step, slide, leap, capture, land, not reverse, prefer continuing, if)"
+        }
         Rule::move_stmt => {
             "a move statement (by, from, to, each landing, stop, sequence, require, effect, remove, if)"
         }
@@ -229,6 +231,20 @@ fn describe(rule: Rule) -> &'static str {
         Rule::leg_leap => "`leap DIRECTIONS over friend|enemy|any|own`",
         Rule::over => "friend, enemy, any or own",
         Rule::flying => "`flying`",
+        Rule::flying_behind => "`behind`",
+        Rule::over_kinds => "`{ kinds }`",
+        Rule::leg_prefer_continuing => "`prefer continuing`",
+        Rule::values => "`values { Kind: N ... }`",
+        Rule::value_stmt => "a value (`Kind: N`) or `if PARAM = VALUE { ... }`",
+        Rule::value_pair => "`Kind: N`",
+        Rule::values_if => "`if PARAM = VALUE { ... }`",
+        Rule::measure => {
+            "what to maximize: `captures`, `captures { kinds }`, `value` or `earliest { kinds }`"
+        }
+        Rule::m_captures => "`captures`",
+        Rule::m_value => "`value`",
+        Rule::m_earliest => "`earliest { kinds }`",
+        Rule::measure_kinds => "`{ kinds }`",
         Rule::leg_capture => "`capture`",
         Rule::leg_land => "`land CONDITION`",
         Rule::leg_no_reverse => "`not reverse`",

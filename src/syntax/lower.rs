@@ -129,6 +129,7 @@ fn lower_item_kind(p: P) -> ItemKind {
         ),
         Rule::neutral => ItemKind::Neutral(p.into_inner().map(ident).collect()),
         Rule::pieces => ItemKind::Pieces(p.into_inner().map(ident).collect()),
+        Rule::values => ItemKind::Values(p.into_inner().map(lower_value_stmt).collect()),
         Rule::board => ItemKind::Board(lower_board(p)),
         Rule::directions => ItemKind::Directions(p.into_inner().map(lower_dir_decl).collect()),
         Rule::dir_set => {
@@ -416,17 +417,32 @@ fn lower_leg_stmt(p: P) -> LegStmt {
                 "friend" => Over::Friend,
                 "enemy" => Over::Enemy,
                 "own" => Over::Own,
-                _ => Over::Any,
+                "any" => Over::Any,
+                w => unreachable!("over: {w}"),
             };
+            let (mut kinds, mut flying, mut behind) = (None, false, false);
+            for q in it {
+                match q.as_rule() {
+                    Rule::over_kinds => kinds = Some(q.into_inner().map(ident).collect()),
+                    Rule::flying => {
+                        flying = true;
+                        behind = q.into_inner().next().is_some();
+                    }
+                    r => unreachable!("leap: {r:?}"),
+                }
+            }
             LegStmt::Leap {
                 dirs,
                 over,
-                flying: it.next().is_some(),
+                kinds,
+                flying,
+                behind,
             }
         }
         Rule::leg_capture => LegStmt::Capture(sp),
         Rule::leg_land => LegStmt::Land(lower_sq_cond(p.into_inner().next().unwrap())),
         Rule::leg_no_reverse => LegStmt::NoReverse(sp),
+        Rule::leg_prefer_continuing => LegStmt::PreferContinuing(sp),
         Rule::leg_if => LegStmt::If(lower_if(p, lower_leg_stmt)),
         r => unreachable!("leg stmt: {r:?}"),
     }
@@ -475,13 +491,35 @@ fn lower_move_stmt(p: P) -> MoveStmt {
     }
 }
 
+fn lower_value_stmt(p: P) -> ValueStmt {
+    match p.as_rule() {
+        Rule::value_pair => {
+            let mut it = p.into_inner();
+            let k = ident(it.next().unwrap());
+            ValueStmt::Pair(k, it.next().unwrap().as_str().parse().unwrap_or(i64::MAX))
+        }
+        Rule::values_if => ValueStmt::If(lower_if(p, lower_value_stmt)),
+        r => unreachable!("value stmt: {r:?}"),
+    }
+}
+
 fn lower_prio_stmt(p: P) -> PrioStmt {
     let sp = span(&p);
     match p.as_rule() {
         Rule::prio_when => PrioStmt::When(lower_cond(p.into_inner().next().unwrap())),
         Rule::prio_keep => PrioStmt::Keep(lower_mv_cond(p.into_inner().next().unwrap())),
         Rule::prio_prefer => PrioStmt::Prefer(lower_mv_cond(p.into_inner().next().unwrap())),
-        Rule::prio_maximize => PrioStmt::Maximize(sp),
+        Rule::prio_maximize => {
+            let m = p.into_inner().next().unwrap().into_inner().next().unwrap();
+            let kinds = |q: P| q.into_inner().map(ident).collect::<Vec<_>>();
+            let measure = match m.as_rule() {
+                Rule::m_captures => Measure::Captures(m.into_inner().next().map(kinds)),
+                Rule::m_value => Measure::Value,
+                Rule::m_earliest => Measure::Earliest(kinds(m.into_inner().next().unwrap())),
+                r => unreachable!("measure: {r:?}"),
+            };
+            PrioStmt::Maximize(measure, sp)
+        }
         Rule::prio_otherwise => {
             PrioStmt::Otherwise(match p.into_inner().next().unwrap().as_str() {
                 "skip" => Otherwise::Skip,

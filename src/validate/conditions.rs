@@ -18,6 +18,8 @@ pub(super) struct Names<'a> {
     pub moves: &'a [String],
     /// Bit `k`: kind `k` is neutral.
     pub neutral: u32,
+    /// Whether the file gives `values`.
+    pub has_values: bool,
 }
 
 impl Validator {

@@ -276,7 +276,7 @@ fn prio_stmts<'a>(stmts: &'a [PrioStmt], out: &mut Vec<&'a PrioStmt>) {
             PrioStmt::When(_)
             | PrioStmt::Keep(_)
             | PrioStmt::Prefer(_)
-            | PrioStmt::Maximize(_)
+            | PrioStmt::Maximize(..)
             | PrioStmt::Otherwise(_) => out.push(s),
         }
     }
@@ -302,7 +302,7 @@ fn priority(p: &PriorityDecl, out: &mut Vec<ValidationError>) {
             PrioStmt::When(_)
             | PrioStmt::Keep(_)
             | PrioStmt::Prefer(_)
-            | PrioStmt::Maximize(_)
+            | PrioStmt::Maximize(..)
             | PrioStmt::Otherwise(_)
             | PrioStmt::If(_) => continue,
         };
@@ -405,6 +405,7 @@ pub(super) fn dead_rules(file: &RuleFile) -> Vec<ValidationError> {
             | ItemKind::DirSet(_)
             | ItemKind::Region(_)
             | ItemKind::Pieces(_)
+            | ItemKind::Values(_)
             | ItemKind::Setup(_)
             | ItemKind::Counter(_)
             | ItemKind::Param(_)

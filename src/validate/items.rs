@@ -24,6 +24,7 @@ pub(super) struct Items<'a> {
     pub dir_sets: Vec<Doc<'a, ast::DirSetDecl>>,
     pub regions: Vec<Doc<'a, ast::RegionDecl>>,
     pub kinds: Option<&'a Vec<ast::Ident>>,
+    pub values: Option<&'a Vec<ast::ValueStmt>>,
     pub setup: Option<&'a Vec<ast::SetupPlayer>>,
     pub counters: Vec<Doc<'a, ast::CounterDecl>>,
     pub params: Vec<Doc<'a, ast::ParamDecl>>,
@@ -68,6 +69,7 @@ impl Validator {
             dir_sets: Vec::new(),
             regions: Vec::new(),
             kinds: None,
+            values: None,
             setup: None,
             counters: Vec::new(),
             params: Vec::new(),
@@ -91,6 +93,7 @@ impl Validator {
                 ItemKind::Players(_) => Some("players"),
                 ItemKind::Board(_) => Some("board"),
                 ItemKind::Pieces(_) => Some("pieces"),
+                ItemKind::Values(_) => Some("values"),
                 ItemKind::Setup(_) => Some("setup"),
                 ItemKind::End(_) => Some("end"),
                 ItemKind::Promote(_) => Some("promote"),
@@ -149,6 +152,7 @@ impl Validator {
                     it.kinds = Some(k);
                     it.kind_docs = item.docs.clone();
                 }
+                ItemKind::Values(v) => it.values = Some(v),
                 ItemKind::Setup(s) => it.setup = Some(s),
                 ItemKind::Counter(c) => it.counters.push((c, &item.docs)),
                 ItemKind::Param(p) => it.params.push((p, &item.docs)),

@@ -168,7 +168,7 @@ fn leg(s: &LegStmt, u: &mut Used) {
             note_if(u, i);
             i.then.iter().chain(&i.otherwise).for_each(|x| leg(x, u));
         }
-        LegStmt::Capture(_) | LegStmt::NoReverse(_) => {}
+        LegStmt::Capture(_) | LegStmt::NoReverse(_) | LegStmt::PreferContinuing(_) => {}
     }
 }
 
@@ -201,7 +201,7 @@ fn prio(s: &PrioStmt, u: &mut Used) {
             note_if(u, i);
             i.then.iter().chain(&i.otherwise).for_each(|x| prio(x, u));
         }
-        PrioStmt::Maximize(_) | PrioStmt::Otherwise(_) => {}
+        PrioStmt::Maximize(..) | PrioStmt::Otherwise(_) => {}
     }
 }
 
@@ -228,6 +228,16 @@ fn promote(s: &PromoteStmt, u: &mut Used) {
                 .for_each(|x| promote(x, u));
         }
         PromoteStmt::Timing(..) => {}
+    }
+}
+
+fn value(s: &ValueStmt, u: &mut Used) {
+    match s {
+        ValueStmt::Pair(..) => {}
+        ValueStmt::If(i) => {
+            note_if(u, i);
+            i.then.iter().chain(&i.otherwise).for_each(|x| value(x, u));
+        }
     }
 }
 
@@ -258,6 +268,7 @@ pub fn lints(file: &RuleFile) -> Vec<ValidationError> {
             | ItemKind::DirSet(_)
             | ItemKind::Region(_)
             | ItemKind::Pieces(_)
+            | ItemKind::Values(_)
             | ItemKind::Counter(_)
             | ItemKind::Param(_)
             | ItemKind::SetParam(..)
@@ -273,6 +284,7 @@ pub fn lints(file: &RuleFile) -> Vec<ValidationError> {
             ItemKind::Priority(p) => p.body.iter().for_each(|s| prio(s, &mut u)),
             ItemKind::End(e) => e.iter().for_each(|s| end(s, &mut u)),
             ItemKind::Promote(p) => p.iter().for_each(|s| promote(s, &mut u)),
+            ItemKind::Values(v) => v.iter().for_each(|s| value(s, &mut u)),
             ItemKind::DirSet(d) => {
                 // A set may be built from other sets.
                 let names: Vec<&Ident> = match &d.body {
@@ -353,6 +365,7 @@ pub fn lints(file: &RuleFile) -> Vec<ValidationError> {
             | ItemKind::DirSet(_)
             | ItemKind::Region(_)
             | ItemKind::Pieces(_)
+            | ItemKind::Values(_)
             | ItemKind::Setup(_)
             | ItemKind::Counter(_)
             | ItemKind::Param(_)
@@ -426,6 +439,7 @@ pub fn lints(file: &RuleFile) -> Vec<ValidationError> {
             | ItemKind::DirSet(_)
             | ItemKind::Region(_)
             | ItemKind::Pieces(_)
+            | ItemKind::Values(_)
             | ItemKind::Setup(_)
             | ItemKind::Counter(_)
             | ItemKind::SetParam(..)

@@ -210,7 +210,9 @@ impl Validator {
             counters: &layout.counters,
             moves: &move_names,
             neutral: sides.neutral,
+            has_values: items.values.is_some(),
         };
+        let values = self.values(&items, &params, &sides.kinds);
         let (legs, moves) = self.legs_and_moves(&items, &params, &names, &layout.dir_sets);
         let priorities = self.priorities(&items, &params, &names);
         let end = self.end_rules(&items, &params, &names, &sides.team);
@@ -229,6 +231,7 @@ impl Validator {
             player_docs: items.player_docs,
             kinds: sides.kinds,
             kind_docs: items.kind_docs,
+            values,
             board: layout.board,
             board_docs: items.board_docs,
             dir_sets: layout.dir_sets,

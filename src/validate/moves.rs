@@ -94,6 +94,9 @@ impl Validator {
         let mut capture = false;
         let mut land = Vec::new();
         let mut no_reverse = false;
+        let mut prefer_continuing = false;
+        let mut leapt_kinds = None;
+        let mut land_behind = false;
         for s in flat {
             let mut geometry = |v: &mut Validator, k: LegKind, d: &ast::Ident| {
                 if kind.is_some() {
@@ -105,8 +108,18 @@ impl Validator {
             match s {
                 ast::LegStmt::Step(d) => geometry(self, LegKind::Step, d),
                 ast::LegStmt::Slide(d) => geometry(self, LegKind::Slide, d),
-                ast::LegStmt::Leap { dirs, over, flying } => {
+                ast::LegStmt::Leap {
+                    dirs,
+                    over,
+                    kinds,
+                    flying,
+                    behind,
+                } => {
                     let over = *over;
+                    if let Some(ks) = kinds {
+                        leapt_kinds = Some(self.kind_mask(ks, n.kinds));
+                    }
+                    land_behind = *behind;
                     geometry(
                         self,
                         LegKind::Leap {
@@ -119,6 +132,7 @@ impl Validator {
                 ast::LegStmt::Capture(_) => capture = true,
                 ast::LegStmt::Land(c) => land.push(self.sq(c, n)),
                 ast::LegStmt::NoReverse(_) => no_reverse = true,
+                ast::LegStmt::PreferContinuing(_) => prefer_continuing = true,
                 ast::LegStmt::If(_) => {}
             }
         }
@@ -158,6 +172,9 @@ impl Validator {
             capture,
             land: and_all(land),
             no_reverse,
+            leapt_kinds,
+            land_behind,
+            prefer_continuing,
         }
     }
 
@@ -196,6 +213,16 @@ impl Validator {
         for s in flat {
             match s {
                 ast::MoveStmt::By(k) => {
+                    if let (Some(first), Some(again)) = (by_span, k.first()) {
+                        self.errors.push(super::ValidationError {
+                            check: Check::BadMove,
+                            message: format!("move `{}` has two `by` statements", m.name.name),
+                            span: again.span,
+                            label: "a second `by`".into(),
+                            related: Some((first, "the first `by`".into())),
+                            help: Some("A move has one `by`: list every kind that makes it there (`amend` adds statements, so to change the kinds of an inherited move, replace the move).".into()),
+                        });
+                    }
                     mk.pieces = self.kind_mask(k, n.kinds);
                     by_span = k.first().map(|i| i.span);
                     for id in k {

@@ -123,6 +123,7 @@ impl Validator {
                 ItemKind::Priority(p) => self.check_ifs(&p.body, params),
                 ItemKind::End(e) => self.check_ifs(e, params),
                 ItemKind::Promote(p) => self.check_ifs(p, params),
+                ItemKind::Values(v) => self.check_ifs(v, params),
                 // Items without conditional statements.
                 ItemKind::Game(_)
                 | ItemKind::Extends(..)

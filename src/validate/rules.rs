@@ -160,6 +160,45 @@ impl Validator {
         }
     }
 
+    /// What each kind is worth: the `values` item, 1 for a kind it leaves out.
+    pub(super) fn values(&mut self, items: &Items, params: &[Param], kinds: &[String]) -> Vec<i64> {
+        let mut values = vec![1; kinds.len()];
+        let mut seen = 0u32;
+        let mut flat = Vec::new();
+        if let Some(v) = items.values {
+            flatten(v, params, &mut flat);
+        }
+        for s in flat {
+            let ast::ValueStmt::Pair(k, v) = s else {
+                continue;
+            };
+            let Some(i) = self.lookup(kinds, k, "piece kind") else {
+                continue;
+            };
+            if seen >> i & 1 == 1 {
+                self.err(
+                    Check::DuplicateName,
+                    k.span,
+                    format!("`{}` is given a value twice", k.name),
+                    "second value",
+                    None,
+                );
+            }
+            seen |= 1 << i;
+            if !(1..=MAX_PIECE_VALUE).contains(v) {
+                self.err(
+                    Check::Limit,
+                    k.span,
+                    format!("the value of `{}` must lie in 1..={MAX_PIECE_VALUE}", k.name),
+                    "out of range",
+                    Some("Values weigh captures against each other; they are positive whole numbers.".into()),
+                );
+            }
+            values[i as usize] = (*v).clamp(1, MAX_PIECE_VALUE);
+        }
+        values
+    }
+
     fn priority(
         &mut self,
         p: &ast::PriorityDecl,
@@ -174,16 +213,52 @@ impl Validator {
             docs: docs.to_vec(),
             when: Cond::True,
             keep: MvExpr::True,
-            prefer: None,
-            maximize: false,
+            ladder: Vec::new(),
             otherwise: Otherwise::Skip,
         };
+        let mut kept = false;
         for s in flat {
             match s {
                 ast::PrioStmt::When(c) => out.when = self.cond(c, n, &mut vec![]),
-                ast::PrioStmt::Keep(c) => out.keep = self.mv(c, n),
-                ast::PrioStmt::Prefer(c) => out.prefer = Some(self.mv(c, n)),
-                ast::PrioStmt::Maximize(_) => out.maximize = true,
+                ast::PrioStmt::Keep(c) => {
+                    if kept || !out.ladder.is_empty() {
+                        self.err(
+                            Check::Structure,
+                            p.name.span,
+                            format!(
+                                "priority `{}` has a `keep` after another `keep`, `prefer` or `maximize`",
+                                p.name.name
+                            ),
+                            "this priority",
+                            Some("A priority keeps its moves once, first; `prefer` and `maximize` then apply in the order written. Join two conditions with `and`, or write a second priority.".into()),
+                        );
+                    }
+                    kept = true;
+                    out.keep = self.mv(c, n);
+                }
+                ast::PrioStmt::Prefer(c) => out.ladder.push(Rank::Prefer(self.mv(c, n))),
+                ast::PrioStmt::Maximize(m, sp) => {
+                    let measure = match m {
+                        ast::Measure::Captures(None) => Measure::Captures(None),
+                        ast::Measure::Captures(Some(k)) => {
+                            Measure::Captures(Some(self.kind_mask(k, n.kinds)))
+                        }
+                        ast::Measure::Value => {
+                            if !n.has_values {
+                                self.err(
+                                    Check::BadMove,
+                                    *sp,
+                                    "`maximize value` but the file gives no `values`",
+                                    "every piece would be worth 1",
+                                    Some("Declare what the pieces are worth, e.g. `values { Man: 2  King: 3 }`, or write `maximize captures`.".into()),
+                                );
+                            }
+                            Measure::Value
+                        }
+                        ast::Measure::Earliest(k) => Measure::Earliest(self.kind_mask(k, n.kinds)),
+                    };
+                    out.ladder.push(Rank::Maximize(measure));
+                }
                 ast::PrioStmt::Otherwise(o) => out.otherwise = *o,
                 ast::PrioStmt::If(_) => {}
             }
