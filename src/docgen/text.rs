@@ -71,10 +71,23 @@ impl Cx<'_> {
         }
     }
 
-    /// A leg, as a noun phrase.
+    /// A leg, as a noun phrase. `Leg` is destructured without `..`: a new field fails to
+    /// compile here until the books say it.
     pub fn leg(&self, leg: &Leg) -> String {
-        let set = s("set", self.def.dir_sets[leg.dirs as usize].name.clone());
-        let mut t = match leg.kind {
+        let Leg {
+            name: _,
+            docs: _,
+            kind,
+            dirs,
+            capture,
+            land,
+            no_reverse,
+            leapt_kinds,
+            land_behind,
+            prefer_continuing,
+        } = leg;
+        let set = s("set", self.def.dir_sets[*dirs as usize].name.clone());
+        let mut t = match *kind {
             LegKind::Step => self.t("leg-step", &[set]),
             LegKind::Slide => self.t("leg-slide", &[set]),
             LegKind::Leap { over, flying } => {
@@ -94,22 +107,22 @@ impl Cx<'_> {
                 )
             }
         };
-        if let Some(k) = leg.leapt_kinds {
-            t.push_str(&self.t("leg-leap-kinds", &[s("kinds", self.kinds(k))]));
+        if let Some(k) = leapt_kinds {
+            t.push_str(&self.t("leg-leap-kinds", &[s("kinds", self.kinds(*k))]));
         }
-        if leg.land_behind {
+        if *land_behind {
             t.push_str(&self.t("leg-land-behind", &[]));
         }
-        if leg.capture {
+        if *capture {
             t.push_str(&self.t("leg-captures", &[]));
         }
-        if !matches!(leg.land, SqExpr::True) {
-            t.push_str(&self.t("leg-land", &[s("where", self.sq(&leg.land))]));
+        if !matches!(land, SqExpr::True) {
+            t.push_str(&self.t("leg-land", &[s("where", self.sq(land))]));
         }
-        if leg.no_reverse {
+        if *no_reverse {
             t.push_str(&self.t("leg-no-reverse", &[]));
         }
-        if leg.prefer_continuing {
+        if *prefer_continuing {
             t.push_str(&self.t("leg-prefer-continuing", &[]));
         }
         t

@@ -21,6 +21,9 @@ pub(super) struct State {
     pub dir: u8,
     pub captured: SquareSet,
     pub visited: SquareSet,
+    /// The capture order so far, where `maximize earliest` reads it (0 elsewhere): two paths
+    /// to one capture state in another order are different moves to that priority.
+    pub order: u64,
 }
 
 /// A cheap multiplicative hasher: keys are small and not adversarial.

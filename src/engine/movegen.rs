@@ -786,6 +786,7 @@ impl<'g> Generator<'g> {
                 dir: if self.dir_matters { d } else { NO_SQUARE },
                 captured: self.captured,
                 visited: self.visited,
+                order: self.order,
             })
     }
 

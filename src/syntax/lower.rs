@@ -121,7 +121,8 @@ fn lower_item_kind(p: P) -> ItemKind {
                     let sp = span(&t);
                     let action = match t.into_inner().next().unwrap().as_str() {
                         "pass" => BlockedAction::Pass,
-                        _ => BlockedAction::End,
+                        "end" => BlockedAction::End,
+                        w => unreachable!("blocked: {w}"),
                     };
                     TurnStmt::Blocked(action, sp)
                 })
@@ -484,7 +485,8 @@ fn lower_move_stmt(p: P) -> MoveStmt {
         }
         Rule::move_removal => MoveStmt::Removal(match p.into_inner().next().unwrap().as_str() {
             "immediately" => Removal::Immediately,
-            _ => Removal::AtEnd,
+            "at-end" => Removal::AtEnd,
+            w => unreachable!("removal: {w}"),
         }),
         Rule::move_if => MoveStmt::If(lower_if(p, lower_move_stmt)),
         r => unreachable!("move stmt: {r:?}"),
@@ -523,7 +525,8 @@ fn lower_prio_stmt(p: P) -> PrioStmt {
         Rule::prio_otherwise => {
             PrioStmt::Otherwise(match p.into_inner().next().unwrap().as_str() {
                 "skip" => Otherwise::Skip,
-                _ => Otherwise::NoMoves,
+                "none" => Otherwise::NoMoves,
+                w => unreachable!("otherwise: {w}"),
             })
         }
         Rule::prio_if => PrioStmt::If(lower_if(p, lower_prio_stmt)),
@@ -550,7 +553,8 @@ fn lower_end_stmt(p: P) -> EndStmt {
                             Rule::end_loss => {
                                 EndResult::Loss(ident(r.into_inner().next().unwrap()))
                             }
-                            _ => EndResult::Draw,
+                            Rule::end_draw => EndResult::Draw,
+                            r => unreachable!("end result: {r:?}"),
                         });
                     }
                     Rule::cond => cond = Some(lower_cond(c)),
@@ -585,7 +589,8 @@ fn lower_promote_stmt(p: P) -> PromoteStmt {
             let t = match it.next().unwrap().as_str() {
                 "at-end" => Timing::AtEnd,
                 "continue" => Timing::Continue,
-                _ => Timing::Stop,
+                "stop" => Timing::Stop,
+                w => unreachable!("timing: {w}"),
             };
             PromoteStmt::Timing(t, it.next().map(ident), sp)
         }
@@ -665,7 +670,8 @@ fn lower_cond(p: P) -> Cond {
                 "==" => CmpOp::Eq,
                 "!=" => CmpOp::Ne,
                 ">" => CmpOp::Gt,
-                _ => CmpOp::Lt,
+                "<" => CmpOp::Lt,
+                w => unreachable!("comparison: {w}"),
             };
             let b = lower_quantity(it.next().unwrap());
             Cond::Cmp(a, op, b, sp)
