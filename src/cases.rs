@@ -44,6 +44,38 @@ impl Clauses {
     }
 }
 
+/// A case's position: a YAML position, or a PDN position (`position: "W:W31-50:B1-20"`).
+#[derive(Debug, Clone)]
+pub enum CasePosition {
+    /// In the rule file's names.
+    Spec(PositionSpec),
+    /// A PDN position, read through the board's square numbers.
+    Fen(String),
+}
+
+impl<'de> Deserialize<'de> for CasePosition {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = CasePosition;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a position (to-move, pieces, state) or a PDN position string")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Self::Value, E> {
+                Ok(CasePosition::Fen(v.to_string()))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                m: A,
+            ) -> Result<Self::Value, A::Error> {
+                PositionSpec::deserialize(serde::de::value::MapAccessDeserializer::new(m))
+                    .map(CasePosition::Spec)
+            }
+        }
+        d.deserialize_any(Visit)
+    }
+}
+
 /// One case: a position, moves played from it, and checks on the position reached.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
@@ -52,8 +84,8 @@ pub struct Case {
     pub name: String,
     /// The source clause(s) it checks.
     pub clause: Option<Clauses>,
-    /// The position; the start position if omitted.
-    pub position: Option<PositionSpec>,
+    /// The position (YAML, or a PDN position string); the start position if omitted.
+    pub position: Option<CasePosition>,
     /// Parameter choices for this case.
     #[serde(default, deserialize_with = "crate::setup::unique_map")]
     pub params: BTreeMap<String, String>,
@@ -287,13 +319,26 @@ fn run_case(file: &str, case: &Case, rules: &Path, cache: &mut GameCache) -> Cas
     let def = &game.def;
     let mut pos = match &case.position {
         None => game.start(),
-        Some(spec) => match spec.to_position(&game) {
+        Some(CasePosition::Spec(spec)) => match spec.to_position(&game) {
             Ok(p) => p,
             Err(e) => {
                 return result(vec![format!(
                     "bad position: {}{}",
                     e.message,
                     e.help.map(|h| format!(" ({h})")).unwrap_or_default()
+                )]);
+            }
+        },
+        Some(CasePosition::Fen(text)) => match crate::pdn::read(&game, text) {
+            Ok(p) => p,
+            Err(e) => {
+                return result(vec![format!(
+                    "bad position `{text}`: {}{}",
+                    e.problem,
+                    e.problem
+                        .help()
+                        .map(|h| format!(" ({h})"))
+                        .unwrap_or_default()
                 )]);
             }
         },

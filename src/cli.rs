@@ -87,7 +87,8 @@ enum Command {
         game: PathBuf,
         #[command(flatten)]
         opts: PosOpts,
-        /// Print the final position: the board, then the position as YAML.
+        /// Print the final position: the board, the position as YAML and, where the rule file
+        /// numbers its squares, as a PDN position.
         #[arg(long)]
         show: bool,
     },
@@ -133,6 +134,9 @@ enum Command {
         /// `text` or `json`.
         #[arg(long, default_value = "text", value_parser = ["text", "json"])]
         format: String,
+        /// Write every game to this file as PDN (tags, moves, result), one after another.
+        #[arg(long)]
+        save: Option<PathBuf>,
     },
     /// The rulebook, generated from the rule file (Markdown on standard output without `--out`).
     Doc {
@@ -203,12 +207,16 @@ enum Command {
         /// Seed for the random mover.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Write the game to this file as PDN (tags, moves, result) when it ends.
+        #[arg(long)]
+        save: Option<PathBuf>,
     },
 }
 
 #[derive(Debug, clap::Args)]
 struct PosOpts {
-    /// A position in YAML (default: the start position).
+    /// A position: a YAML file, or a PDN position (`W:W31-50:B1-20`) or a file holding one
+    /// (default: the start position).
     #[arg(long)]
     position: Option<PathBuf>,
     /// A game record played first (from the start or from `--position`).
@@ -263,6 +271,9 @@ enum CliError {
         #[help]
         help: Option<String>,
     },
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Fen(Box<crate::pdn::FenError>),
     #[error(transparent)]
     #[diagnostic(transparent)]
     Cases(#[from] cases::CaseFileError),
@@ -333,8 +344,13 @@ fn load(path: &Path, params: &[(String, String)]) -> Result<Game, CliError> {
     Ok(crate::load(&src, params)?)
 }
 
-/// Reads a position file; errors point into it.
+/// Reads a position file (YAML or a PDN position), or a PDN position given as the argument
+/// itself (`--position W:W31-50:B1-20`); errors point into it.
 fn load_position(game: &Game, path: &Path) -> Result<Position, CliError> {
+    let arg = path.to_string_lossy();
+    if !path.exists() && crate::pdn::looks_like_fen(&arg) {
+        return position_text(game, &SourceFile::new("--position", arg.into_owned()));
+    }
     position_text(game, &read(path)?)
 }
 
@@ -364,6 +380,10 @@ pub fn read_record(
 }
 
 fn position_text(game: &Game, src: &SourceFile) -> Result<Position, CliError> {
+    if crate::pdn::looks_like_fen(&src.text) {
+        return crate::pdn::read(game, &src.text)
+            .map_err(|e| CliError::Fen(Box::new(crate::pdn::FenError::new(src, 0, e))));
+    }
     if let Some(at) = crate::source::yaml_too_deep(&src.text) {
         return Err(CliError::Position {
             src: src.named(),
@@ -493,8 +513,8 @@ fn replay_record_each(
     each: impl FnMut(&Position),
 ) -> Result<Position, CliError> {
     let src = read(record)?;
-    let tokens = record_tokens(&src)?;
-    crate::record::replay_each(game, pos, &tokens, each).map_err(|e| illegal(&src, e))
+    let (start, tokens) = record_tokens(game, pos, &src)?;
+    crate::record::replay_each(game, &start, &tokens, each).map_err(|e| illegal(&src, e))
 }
 
 /// Plays a game record from `pos`; every position of the line, `pos` first.
@@ -503,18 +523,35 @@ fn replay_record(game: &Game, pos: &Position, record: &Path) -> Result<Vec<Posit
 }
 
 fn replay_text(game: &Game, pos: &Position, src: &SourceFile) -> Result<Vec<Position>, CliError> {
-    let tokens = record_tokens(src)?;
-    crate::record::replay(game, pos, &tokens).map_err(|e| illegal(src, e))
+    let (start, tokens) = record_tokens(game, pos, src)?;
+    crate::record::replay(game, &start, &tokens).map_err(|e| illegal(src, e))
 }
 
-fn record_tokens(src: &SourceFile) -> Result<Vec<crate::record::Token>, CliError> {
-    crate::record::tokenize(&src.text).map_err(|e| CliError::Illegal {
+/// A record's move tokens and where they start: `pos`, or the position of a PDN game's `FEN`
+/// tag.
+fn record_tokens(
+    game: &Game,
+    pos: &Position,
+    src: &SourceFile,
+) -> Result<(Position, Vec<crate::record::Token>), CliError> {
+    let rec = crate::record::parse(&src.text).map_err(|e| CliError::Illegal {
         src: src.named(),
         span: (e.at, 1).into(),
         label: "here".into(),
         message: e.message,
         help: None,
-    })
+    })?;
+    let start = match rec.tag("FEN") {
+        Some(t) => crate::pdn::read(game, &t.value).map_err(|e| {
+            CliError::Fen(Box::new(crate::pdn::FenError::new(
+                src,
+                t.value_at.start,
+                e,
+            )))
+        })?,
+        None => pos.clone(),
+    };
+    Ok((start, rec.moves))
 }
 
 fn illegal(src: &SourceFile, e: crate::record::ReplayError) -> CliError {
@@ -768,6 +805,9 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 print!("{}", setup::draw(&game, last));
                 let spec = PositionSpec::from_position(&game, last);
                 print!("{}", setup::to_yaml(&spec));
+                if let Ok(fen) = crate::pdn::write(&game, last) {
+                    println!("[FEN \"{fen}\"]");
+                }
             }
             println!(
                 "{n} move{} replayed; {}",
@@ -927,7 +967,8 @@ fn run(cli: Cli) -> Result<(), CliError> {
             opts,
             random,
             seed,
-        } => play(&file, &opts, &random, seed),
+            save,
+        } => play(&file, &opts, &random, seed, save.as_deref()),
         Command::Playout {
             file,
             opts,
@@ -936,6 +977,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             threads,
             max_plies,
             format,
+            save,
         } => {
             let game = load(&file, &opts.params)?;
             let pos = position(&game, &opts)?;
@@ -959,6 +1001,25 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 println!("{}", crate::playout::render_json(&game, &r, secs, &o));
             } else {
                 print!("{}", crate::playout::render_text(&game, &r, secs));
+            }
+            if let Some(path) = save {
+                let mut text = String::new();
+                for i in 0..games {
+                    let (moves, outcome) =
+                        crate::playout::game_moves(&game, &pos, &o, i).map_err(CliError::Failed)?;
+                    if i > 0 {
+                        text.push('\n');
+                    }
+                    text.push_str(&crate::pdn::write_game(
+                        &game,
+                        &pos,
+                        &moves,
+                        &format!("regula playout, seed {seed}, game {}", i + 1),
+                        outcome,
+                    ));
+                }
+                std::fs::write(&path, text)
+                    .map_err(|e| CliError::Io(format!("{}: {e}", path.display())))?;
             }
             Ok(())
         }
@@ -1006,7 +1067,13 @@ fn run(cli: Cli) -> Result<(), CliError> {
     }
 }
 
-fn play(file: &Path, opts: &PosOpts, random: &[String], seed: u64) -> Result<(), CliError> {
+fn play(
+    file: &Path,
+    opts: &PosOpts,
+    random: &[String],
+    seed: u64,
+    save: Option<&Path>,
+) -> Result<(), CliError> {
     use rand::{Rng, SeedableRng};
     let game = load(file, &opts.params)?;
     let def = game.def.clone();
@@ -1026,6 +1093,14 @@ fn play(file: &Path, opts: &PosOpts, random: &[String], seed: u64) -> Result<(),
     let mut history: Vec<Position> = Vec::new();
     // The moves played, in canonical notation, for the record printed at the end.
     let mut played: Vec<String> = Vec::new();
+    // The same moves, to save the game as PDN.
+    let mut made: Vec<crate::Move> = Vec::new();
+    let first = pos.clone();
+    let save_game = |made: &[crate::Move], outcome: Option<crate::Outcome>| {
+        let Some(path) = save else { return Ok(()) };
+        let text = crate::pdn::write_game(&game, &first, made, "regula play", outcome);
+        std::fs::write(path, text).map_err(|e| CliError::Io(format!("{}: {e}", path.display())))
+    };
     let record = |played: &[String]| {
         let per_round = def.players.len().max(1);
         let mut s = String::new();
@@ -1052,13 +1127,14 @@ fn play(file: &Path, opts: &PosOpts, random: &[String], seed: u64) -> Result<(),
         if moves.is_empty() {
             println!("game over: {}", outcome.describe(&def));
             println!("record: {}", record(&played));
-            return Ok(());
+            return save_game(&made, Some(outcome));
         }
         let mover = def.players[pos.to_move as usize].clone();
         if randoms.contains(&pos.to_move) {
             let m = moves[rng.random_range(0..moves.len())];
-            println!("{mover} plays {}", notation::format(&def, &m));
-            played.push(notation::format(&def, &m));
+            println!("{mover} plays {}", notation::format_in(&def, &m, &moves));
+            played.push(notation::format_in(&def, &m, &moves));
+            made.push(m);
             history.push(pos.clone());
             pos = game.play_unchecked(&pos, &m);
             continue;
@@ -1070,14 +1146,14 @@ fn play(file: &Path, opts: &PosOpts, random: &[String], seed: u64) -> Result<(),
         std::io::stdout().flush().ok();
         let Some(Ok(line)) = lines.next() else {
             println!("\nrecord: {}", record(&played));
-            return Ok(());
+            return save_game(&made, None);
         };
         let line = line.trim();
         match line {
             "" => continue,
             "quit" | "q" => {
                 println!("record: {}", record(&played));
-                return Ok(());
+                return save_game(&made, None);
             }
             "help" | "h" => println!(
                 "Type a move as squares joined by `-` (a leg that captures nothing) or `x` (one \
@@ -1091,6 +1167,7 @@ fn play(file: &Path, opts: &PosOpts, random: &[String], seed: u64) -> Result<(),
                 // Undo back to the last position where a person was to move.
                 while let Some(p) = history.pop() {
                     played.pop();
+                    made.pop();
                     pos = p;
                     if !randoms.contains(&pos.to_move) {
                         break;
@@ -1100,7 +1177,8 @@ fn play(file: &Path, opts: &PosOpts, random: &[String], seed: u64) -> Result<(),
             text => match notation::find(&game, &pos, text, true) {
                 Ok(m) => {
                     history.push(pos.clone());
-                    played.push(notation::format(&def, &m));
+                    played.push(notation::format_in(&def, &m, &moves));
+                    made.push(m);
                     pos = game.play_unchecked(&pos, &m);
                 }
                 Err(e) => println!(

@@ -41,6 +41,8 @@ pub enum ReasonKind {
     NotYourTurn,
     /// The squares are those of a legal move, but `x` and `-` are misplaced.
     WrongSeparators,
+    /// The text names several legal moves (by their ends and some squares in between).
+    Ambiguous,
     /// A priority keeps other moves (compulsory capture, a duty to leave a region, ...).
     Priority,
     /// A `maximize` priority keeps only the longest captures.
@@ -75,6 +77,7 @@ impl ReasonKind {
             ReasonKind::NoPiece => "no piece",
             ReasonKind::NotYourTurn => "not the mover's piece",
             ReasonKind::WrongSeparators => "wrong separators",
+            ReasonKind::Ambiguous => "several moves fit",
             ReasonKind::Priority => "the priority that rules it out",
             ReasonKind::Maximize => "the priority that keeps only the longest captures",
             ReasonKind::MustGoOn => "the segment that must go on",
@@ -98,6 +101,7 @@ impl ReasonKind {
             ReasonKind::NoPiece => "no-piece",
             ReasonKind::NotYourTurn => "not-your-turn",
             ReasonKind::WrongSeparators => "wrong-separators",
+            ReasonKind::Ambiguous => "ambiguous",
             ReasonKind::Priority => "priority",
             ReasonKind::Maximize => "maximize",
             ReasonKind::MustGoOn => "must-go-on",
@@ -296,6 +300,7 @@ fn label(r: &Reason) -> String {
         | ReasonKind::NoPiece
         | ReasonKind::NotYourTurn
         | ReasonKind::WrongSeparators
+        | ReasonKind::Ambiguous
         | ReasonKind::Unreachable => "here".into(),
     }
 }
@@ -358,6 +363,7 @@ pub fn explain(
     let found = notation::find(game, pos, text, false);
     let err = match found {
         Ok(m) => return Verdict::Legal(notation::format(def, &m)),
+        Err(e) if e.ambiguous => return simple(ReasonKind::Ambiguous, e),
         Err(e) => e,
     };
     let (squares, written) = match notation::parse_path(def, text) {

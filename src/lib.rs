@@ -25,6 +25,7 @@ pub mod jsonrpc;
 pub mod lsp;
 pub mod model;
 pub mod notation;
+pub mod pdn;
 pub mod playout;
 pub mod record;
 pub mod render;

@@ -1,6 +1,13 @@
 //! Move notation derived from the board's labels: squares joined by `-` (a leg that captures
 //! nothing) or `x` (a leg that captures), e.g. `D6-D7`, `C6-E8-G8`, `F6xD8xD10`, `D10-D8xD6`.
 //!
+//! On a board that numbers its squares (`numbers { ... }`) moves are written as draughts
+//! players and PDN write them: with the squares' numbers, and in a list of the legal moves
+//! by the start and end squares alone (`32-28`, `19x30`), with the squares in between only
+//! where another legal move has the same ends (`15x24x31`). Reading such a game accepts a
+//! move by its numbers or its labels, by any of its paths, or by its start, end and any of
+//! the squares in between in order, as long as that names one legal move.
+//!
 //! A drop (a move that places a new piece) is written `K@SQ`, with the shortest prefix of the
 //! kind's name that no other kind shares (`T@C5` for a Tree); a player who cannot move and
 //! passes writes `pass`.
@@ -20,15 +27,57 @@ pub fn format(def: &GameDef, mv: &Move) -> String {
         return format!(
             "{}@{}",
             kind_abbrev(def, kind(mv.result)),
-            def.board.labels[mv.to as usize]
+            def.board.name(mv.to)
         );
     }
-    let mut s = def.board.labels[mv.from as usize].clone();
+    let mut s = def.board.name(mv.from);
     for (i, &sq) in mv.landings().iter().enumerate() {
         s.push(if mv.capt_legs >> i & 1 == 1 { 'x' } else { '-' });
-        s.push_str(&def.board.labels[sq as usize]);
+        s.push_str(&def.board.name(sq));
     }
     s
+}
+
+/// The text of a move by the squares' labels (`c3xe5xc7`), whether or not the board numbers
+/// its squares.
+pub fn format_labels(def: &GameDef, mv: &Move) -> String {
+    if mv.is_pass() || mv.is_drop() || !def.board.is_numbered() {
+        return format(def, mv);
+    }
+    let labels = &def.board.labels;
+    let mut s = labels[mv.from as usize].clone();
+    for (i, &sq) in mv.landings().iter().enumerate() {
+        s.push(if mv.capt_legs >> i & 1 == 1 { 'x' } else { '-' });
+        s.push_str(&labels[sq as usize]);
+    }
+    s
+}
+
+/// The text of a move among the legal moves of its position: on a board that numbers its
+/// squares, the start and end squares alone (`19x30`) unless another legal move has the
+/// same ends and the same separator; otherwise, and on other boards, [`format`].
+pub fn format_in(def: &GameDef, mv: &Move, legal: &[Move]) -> String {
+    if !def.board.is_numbered() || mv.is_pass() || mv.is_drop() || mv.len <= 1 {
+        return format(def, mv);
+    }
+    let captures = mv.capt_legs != 0;
+    let twin = legal.iter().any(|o| {
+        !o.is_pass()
+            && !o.is_drop()
+            && o.from == mv.from
+            && o.to == mv.to
+            && (o.capt_legs != 0) == captures
+            && !o.same_effect(mv, true)
+    });
+    if twin {
+        return format(def, mv);
+    }
+    format!(
+        "{}{}{}",
+        def.board.name(mv.from),
+        if captures { 'x' } else { '-' },
+        def.board.name(mv.to)
+    )
 }
 
 /// The shortest prefix of a kind's name that no other kind's name starts with.
@@ -109,7 +158,7 @@ fn find_special(game: &Game, pos: &Position, text: &str) -> Option<Result<Move, 
         return Some(legal.iter().find(|m| m.is_pass()).copied().ok_or_else(|| {
             illegal(
                 "a player may pass only when unable to move".to_string(),
-                Some(format!("Legal moves: {}.", list(def, &legal))),
+                Some(format!("Legal moves: {}.", list(def, &legal, false))),
             )
         }));
     }
@@ -132,12 +181,13 @@ fn find_special(game: &Game, pos: &Position, text: &str) -> Option<Result<Move, 
                 illegal(
                     format!(
                         "a {} may not be placed on {} now",
-                        def.kinds[kind_id as usize], def.board.labels[to as usize]
+                        def.kinds[kind_id as usize],
+                        def.board.name(to)
                     ),
                     Some(if drops.is_empty() {
                         format!(
                             "No piece may be placed now; legal moves: {}.",
-                            list(def, &legal)
+                            list(def, &legal, false)
                         )
                     } else {
                         format!("Legal placements: {}.", drops.join(", "))
@@ -155,12 +205,15 @@ pub struct IllegalMove {
     pub message: String,
     /// A hint, e.g. the legal moves of the piece.
     pub help: Option<String>,
+    /// The text names several legal moves (their ends and the squares written between).
+    pub ambiguous: bool,
 }
 
 fn illegal(message: impl Into<String>, help: Option<String>) -> IllegalMove {
     IllegalMove {
         message: message.into(),
         help,
+        ambiguous: false,
     }
 }
 
@@ -185,10 +238,15 @@ pub fn parse_path(def: &GameDef, text: &str) -> Result<(Vec<u8>, u64), IllegalMo
         match def.board.square(tok) {
             Some(sq) => squares.push(sq),
             None => {
+                let numbers = if def.board.is_numbered() {
+                    format!(", or numbered 1 to {}", def.board.len())
+                } else {
+                    String::new()
+                };
                 return Err(illegal(
                     format!("`{tok}` is not a square of this board"),
                     Some(format!(
-                        "Squares are named file + rank, from {} to {}.",
+                        "Squares are named file + rank, from {} to {}{numbers}.",
                         def.board.labels.first().map_or("", |s| s),
                         def.board.labels.last().map_or("", |s| s)
                     )),
@@ -256,11 +314,50 @@ pub fn find(game: &Game, pos: &Position, text: &str, shortcut: bool) -> Result<M
                 format!("`{text}` writes the legs with the wrong separators"),
                 Some(format!(
                     "A leg that captures is written with `x`, any other with `-`: this move is {}.",
-                    format(def, p)
+                    if by_label(def, text) {
+                        format_labels(def, p)
+                    } else {
+                        format(def, p)
+                    }
                 )),
             ));
         }
         return Ok(*m);
+    }
+    if def.board.is_numbered() {
+        // As draughts players write it: the ends and any squares in between, in order.
+        let mut named: Vec<&Move> = Vec::new();
+        for p in paths
+            .iter()
+            .filter(|p| p.from == from && names_path(&squares[1..], capt, p))
+        {
+            if let Some(m) = legal
+                .iter()
+                .find(|m| m.same_effect(p, true) || m.same_effect(p, false))
+                && !named.iter().any(|n| n.same_effect(m, true))
+            {
+                named.push(m);
+            }
+        }
+        match named.as_slice() {
+            [m] => return Ok(**m),
+            [] => {}
+            several => {
+                let mut texts: Vec<String> = several.iter().map(|m| format(def, m)).collect();
+                texts.sort();
+                let mut e = illegal(
+                    format!(
+                        "`{}` names {} legal moves: {}",
+                        text.trim(),
+                        several.len(),
+                        texts.join(", ")
+                    ),
+                    Some("Write the squares in between to tell them apart.".into()),
+                );
+                e.ambiguous = true;
+                return Err(e);
+            }
+        }
     }
     let same_ends: Vec<&Move> = legal
         .iter()
@@ -272,6 +369,42 @@ pub fn find(game: &Game, pos: &Position, text: &str, shortcut: bool) -> Result<M
     Err(explain(def, &mut g, pos, &squares, text, &legal))
 }
 
+/// Whether written landings (the last one the move's end, the others some of its landings in
+/// order) name a path, each written separator being `x` exactly when a leg it spans captures.
+fn names_path(written: &[u8], capt: u64, p: &Move) -> bool {
+    let landings = p.landings();
+    if written.last() != landings.last() || written.len() > landings.len() {
+        return false;
+    }
+    let mut at = 0;
+    for (i, &w) in written.iter().enumerate() {
+        let start = at;
+        let last = i + 1 == written.len();
+        let Some(j) = (if last {
+            Some(landings.len() - 1)
+        } else {
+            landings[at..landings.len() - 1]
+                .iter()
+                .position(|&l| l == w)
+                .map(|j| j + at)
+        }) else {
+            return false;
+        };
+        let spans = if j - start + 1 >= 64 {
+            u64::MAX
+        } else {
+            ((1u64 << (j - start + 1)) - 1) << start
+        };
+        let captures = p.capt_legs & spans != 0;
+        let written_x = i < 64 && capt >> i & 1 == 1;
+        if captures != written_x {
+            return false;
+        }
+        at = j + 1;
+    }
+    true
+}
+
 /// Says why a path is not a legal move.
 fn explain(
     def: &GameDef,
@@ -281,16 +414,22 @@ fn explain(
     text: &str,
     legal: &[Move],
 ) -> IllegalMove {
-    let labels = &def.board.labels;
     let from = squares[0];
     let mover = pos.to_move;
-    let name = |sq: u8| labels[sq as usize].clone();
+    let by_label = by_label(def, text);
+    let name = |sq: u8| {
+        if by_label {
+            def.board.labels[sq as usize].clone()
+        } else {
+            def.board.name(sq)
+        }
+    };
     let text = text.trim();
     let code = pos.cells[from as usize];
     if code == 0 {
         return illegal(
             format!("there is no piece on {}", name(from)),
-            Some(pieces_hint(def, legal)),
+            Some(pieces_hint(def, legal, by_label)),
         );
     }
     if owner(code) != mover {
@@ -313,13 +452,19 @@ fn explain(
     let mine: Vec<String> = legal
         .iter()
         .filter(|m| m.from == from)
-        .map(|m| format(def, m))
+        .map(|m| {
+            if by_label {
+                format_labels(def, m)
+            } else {
+                format_in(def, m, legal)
+            }
+        })
         .collect();
     let help = if mine.is_empty() {
         Some(format!(
             "The {piece} on {} has no legal move; legal moves: {}.",
             name(from),
-            list(def, legal)
+            list(def, legal, by_label)
         ))
     } else {
         Some(format!(
@@ -414,9 +559,27 @@ fn first_applying<'a>(
     None
 }
 
-fn list(def: &GameDef, moves: &[Move]) -> String {
-    let mut v: Vec<String> = moves.iter().map(|m| format(def, m)).collect();
-    v.sort();
+/// Whether to answer a move text in the squares' labels: on a board without numbers, or when
+/// the text starts with a label.
+fn by_label(def: &GameDef, text: &str) -> bool {
+    !def.board.is_numbered()
+        || text
+            .trim()
+            .split(['-', 'x', 'X', ':', '×'])
+            .next()
+            .is_some_and(|t| t.chars().any(|c| c.is_ascii_alphabetic()))
+}
+
+/// The moves as a list for a message, by the squares' numbers where the board has them
+/// unless `by_label`.
+fn list(def: &GameDef, moves: &[Move], by_label: bool) -> String {
+    let mut v = if def.board.is_numbered() && !by_label {
+        sorted_texts(def, moves)
+    } else {
+        let mut v: Vec<String> = moves.iter().map(|m| format_labels(def, m)).collect();
+        v.sort();
+        v
+    };
     if v.len() > 12 {
         let n = v.len();
         v.truncate(12);
@@ -426,20 +589,30 @@ fn list(def: &GameDef, moves: &[Move]) -> String {
     }
 }
 
-fn pieces_hint(def: &GameDef, legal: &[Move]) -> String {
-    format!("Legal moves: {}.", list(def, legal))
+fn pieces_hint(def: &GameDef, legal: &[Move], by_label: bool) -> String {
+    format!("Legal moves: {}.", list(def, legal, by_label))
 }
 
 /// The legal moves of a position as sorted canonical texts.
+/// On a board that numbers its squares, each as [`format_in`] writes it among them.
 pub fn sorted_texts(def: &GameDef, moves: &[Move]) -> Vec<String> {
-    let mut v: Vec<String> = moves.iter().map(|m| format(def, m)).collect();
+    let mut v: Vec<String> = moves.iter().map(|m| format_in(def, m, moves)).collect();
     v.sort_by_key(|a| natural_key(def, a));
     v
 }
 
-/// Sort key: squares by (file, rank) index rather than alphabetically, so D6 < D10.
+/// Sort key: squares by (file, rank) index rather than alphabetically, so D6 < D10; by
+/// number on a board that numbers its squares.
 fn natural_key(def: &GameDef, text: &str) -> Vec<(u16, u16)> {
+    let b = &def.board;
     parse_path(def, text)
-        .map(|(sq, _)| sq.iter().map(|&s| def.board.coords[s as usize]).collect())
+        .map(|(sq, _)| {
+            sq.iter()
+                .map(|&s| match b.numbers.get(s as usize) {
+                    Some(&n) => (n, 0),
+                    None => b.coords[s as usize],
+                })
+                .collect()
+        })
         .unwrap_or_default()
 }

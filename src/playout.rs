@@ -87,7 +87,8 @@ fn uses_history(c: &Cond) -> bool {
     }
 }
 
-/// Plays one game from `start` and adds it to `r`.
+/// Plays one game from `start` and adds it to `r`; with `record`, keeps its moves there.
+#[allow(clippy::too_many_arguments)] // one private worker, called from two places
 fn play_one(
     game: &Game,
     g: &mut Generator,
@@ -96,7 +97,8 @@ fn play_one(
     opts: &Options,
     history: bool,
     r: &mut Report,
-) -> Result<(), String> {
+    mut record: Option<&mut Vec<crate::engine::Move>>,
+) -> Result<Option<Outcome>, String> {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut pos = start.clone();
     let mut moves = Vec::new();
@@ -115,6 +117,9 @@ fn play_one(
         }
         r.branching_sum += moves.len() as u64;
         let mv = moves[rng.random_range(0..moves.len())];
+        if let Some(rec) = record.as_deref_mut() {
+            rec.push(mv);
+        }
         let next = game.play_unchecked(&pos, &mv);
         if history {
             g.history.push(std::mem::replace(&mut pos, next));
@@ -132,7 +137,38 @@ fn play_one(
         // `analyze` never reports an ongoing game as ended.
         Some(Outcome::Ongoing) | None => r.ply_limit += 1,
     }
-    Ok(())
+    Ok(outcome)
+}
+
+/// The moves of game `i` of a playout, as [`playout`] plays it, and its outcome (`None` at
+/// the ply limit).
+///
+/// # Errors
+/// A message when move generation overflowed its bounds.
+pub fn game_moves(
+    game: &Game,
+    start: &Position,
+    opts: &Options,
+    i: u64,
+) -> Result<(Vec<crate::engine::Move>, Option<Outcome>), String> {
+    let history = game.def.end.iter().any(|e| uses_history(&e.cond));
+    let mut g = game.generator(Identity::Effect);
+    let mut r = Report {
+        wins: vec![0; game.def.players.len()],
+        ..Report::default()
+    };
+    let mut moves = Vec::new();
+    let o = play_one(
+        game,
+        &mut g,
+        start,
+        game_seed(opts.seed, i),
+        opts,
+        history,
+        &mut r,
+        Some(&mut moves),
+    )?;
+    Ok((moves, o))
 }
 
 /// Plays `opts.games` random games from `start`; `progress` is called after each game.
@@ -171,6 +207,7 @@ pub fn playout(
                             opts,
                             history,
                             &mut r,
+                            None,
                         )?;
                         progress();
                     }

@@ -1,7 +1,34 @@
-//! Game records: move-list text such as `1.D6-F8 H11-F9 2.C6-E8-G8 J11-H11 ...`.
+//! Game records: move-list text such as `1.D6-F8 H11-F9 2.C6-E8-G8 J11-H11 ...`, and PDN
+//! game files.
 //!
-//! Move numbers (`12.`, `12...`), annotation marks (`!`, `?`), comments in braces and a
-//! final result (`1-0`, `0-1`, `1/2-1/2`, `*`) are allowed and skipped.
+//! Move numbers (`12.`, `12...`), annotation marks (`!`, `?`), comments in braces or from `;`
+//! to the end of the line, variations in parentheses, NAGs (`$3`) and a result (`1-0`, `0-1`,
+//! `1/2-1/2`, `2-0`, `0-2`, `1-1`, `0-0`, `*`) are allowed and skipped. Tag pairs
+//! (`[Event "..."]`) before the moves are read as the game's tags; a `FEN` tag gives the
+//! position the game starts from.
+
+/// A tag pair `[Name "value"]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tag {
+    pub name: String,
+    pub value: String,
+    /// Byte range of the value (inside the quotes).
+    pub value_at: std::ops::Range<usize>,
+}
+
+/// A record: its tags and its moves.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Record {
+    pub tags: Vec<Tag>,
+    pub moves: Vec<Token>,
+}
+
+impl Record {
+    /// The value of a tag, with its range.
+    pub fn tag(&self, name: &str) -> Option<&Tag> {
+        self.tags.iter().find(|t| t.name == name)
+    }
+}
 
 /// One move token with its byte range in the record.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,11 +53,22 @@ pub struct RecordError {
 /// Splits a record into move tokens.
 ///
 /// # Errors
-/// An unclosed comment.
+/// An unclosed comment, variation or tag.
 pub fn tokenize(text: &str) -> Result<Vec<Token>, RecordError> {
-    let mut out = Vec::new();
+    parse(text).map(|r| r.moves)
+}
+
+/// Reads a record or a PDN game: its tags and its move tokens.
+///
+/// # Errors
+/// An unclosed comment, variation or tag, or a second game.
+pub fn parse(text: &str) -> Result<Record, RecordError> {
+    let mut rec = Record::default();
+    let out = &mut rec.moves;
     let bytes = text.as_bytes();
     let mut i = 0;
+    let mut depth = 0usize;
+    let mut open_at = Vec::new();
     while i < bytes.len() {
         let c = bytes[i];
         if c == b'{' {
@@ -47,13 +85,80 @@ pub fn tokenize(text: &str) -> Result<Vec<Token>, RecordError> {
                 }
             }
         }
+        if c == b';' {
+            i += text[i..].find('\n').unwrap_or(text.len() - i);
+            continue;
+        }
+        if c == b'(' {
+            depth += 1;
+            open_at.push(i);
+            i += 1;
+            continue;
+        }
+        if c == b')' {
+            if depth == 0 {
+                return Err(RecordError {
+                    message: "`)` closes no variation".into(),
+                    at: i,
+                });
+            }
+            depth -= 1;
+            open_at.pop();
+            i += 1;
+            continue;
+        }
+        if c == b'[' && depth == 0 {
+            let Some(j) = text[i..].find(']') else {
+                return Err(RecordError {
+                    message: "tag `[` is never closed".into(),
+                    at: i,
+                });
+            };
+            if !out.is_empty() {
+                return Err(RecordError {
+                    message: "a second game starts here: a record holds one game".into(),
+                    at: i,
+                });
+            }
+            let inner = &text[i + 1..i + j];
+            let name: String = inner
+                .trim_start()
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            let (Some(q1), Some(q2)) = (inner.find('"'), inner.rfind('"')) else {
+                return Err(RecordError {
+                    message: "a tag is `[Name \"value\"]`".into(),
+                    at: i,
+                });
+            };
+            if name.is_empty() || q2 <= q1 {
+                return Err(RecordError {
+                    message: "a tag is `[Name \"value\"]`".into(),
+                    at: i,
+                });
+            }
+            rec.tags.push(Tag {
+                name,
+                value: inner[q1 + 1..q2].to_string(),
+                value_at: i + 1 + q1 + 1..i + 1 + q2,
+            });
+            i += j + 1;
+            continue;
+        }
         if c.is_ascii_whitespace() {
             i += 1;
             continue;
         }
         let start = i;
-        while i < bytes.len() && !bytes[i].is_ascii_whitespace() && bytes[i] != b'{' {
+        while i < bytes.len()
+            && !bytes[i].is_ascii_whitespace()
+            && !matches!(bytes[i], b'{' | b'(' | b')' | b';')
+        {
             i += 1;
+        }
+        if depth > 0 {
+            continue;
         }
         let mut word = &text[start..i];
         let mut wstart = start;
@@ -64,7 +169,22 @@ pub fn tokenize(text: &str) -> Result<Vec<Token>, RecordError> {
             wstart += digits + dots;
             word = &word[digits + dots..];
         }
-        if word.is_empty() || matches!(word, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*" | "..." | "…")
+        if word.is_empty()
+            || word.starts_with('$')
+            || matches!(
+                word,
+                "1-0"
+                    | "0-1"
+                    | "1/2-1/2"
+                    | "½-½"
+                    | "2-0"
+                    | "0-2"
+                    | "1-1"
+                    | "0-0"
+                    | "*"
+                    | "..."
+                    | "…"
+            )
         {
             continue;
         }
@@ -78,7 +198,13 @@ pub fn tokenize(text: &str) -> Result<Vec<Token>, RecordError> {
             end: wstart + trimmed.len(),
         });
     }
-    Ok(out)
+    if let Some(&at) = open_at.first() {
+        return Err(RecordError {
+            message: "variation `(` is never closed".into(),
+            at,
+        });
+    }
+    Ok(rec)
 }
 
 #[cfg(test)]
@@ -91,6 +217,19 @@ mod tests {
         let texts: Vec<&str> = t.iter().map(|t| t.text.as_str()).collect();
         assert_eq!(texts, vec!["D6-F8", "H11-F9", "C6-E8-G8", "J11-H11"]);
         assert_eq!(&"1.D6-F8"[t[0].start..t[0].end], "D6-F8");
+    }
+
+    #[test]
+    fn pdn_tags_variations_nags_and_results_are_skipped() {
+        let text = "[Event \"Test\"]\n[FEN \"W:W31-50:B1-20\"]\n1. 32-28 (1. 33-28 {x} (1. 34-29)) 19-23 $1 ; a comment\n2. 28x19 14x23 2-0\n";
+        let r = parse(text).unwrap();
+        let texts: Vec<&str> = r.moves.iter().map(|t| t.text.as_str()).collect();
+        assert_eq!(texts, vec!["32-28", "19-23", "28x19", "14x23"]);
+        assert_eq!(r.tag("Event").unwrap().value, "Test");
+        let fen = r.tag("FEN").unwrap();
+        assert_eq!(&text[fen.value_at.clone()], "W:W31-50:B1-20");
+        assert!(parse("1. 32-28 (19-23").is_err());
+        assert!(parse("[Event \"a\"] 1. 32-28 * [Event \"b\"] 1. 33-28").is_err());
     }
 
     #[test]

@@ -121,6 +121,16 @@ pub fn draw(def: &GameDef, p: &Picture) -> String {
             square_attrs(def, p, sq)
         );
     }
+    // Square numbers, small in each square's corner, where the board numbers its squares.
+    for (sq, n) in b.numbers.iter().enumerate() {
+        let (cx, cy) = centre(def, sq as u8);
+        let _ = writeln!(
+            s,
+            "<text x=\"{}\" y=\"{}\" font-size=\"8\" fill=\"#5a4a30\">{n}</text>",
+            cx - CELL / 2 + 2,
+            cy - CELL / 2 + 8
+        );
+    }
     // Coordinates.
     let ranks = b.ranks.len() as i32;
     for (i, f) in b.files.iter().enumerate() {

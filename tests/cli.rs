@@ -240,6 +240,137 @@ fn moves_explain_says_why_a_move_is_refused() {
     assert!(err.contains("rules/camelot.rules:"), "{err}");
 }
 
+/// `--position` takes a PDN position, and `replay --show` prints the one reached.
+#[test]
+fn pdn_positions_on_the_command_line() {
+    let (code, out, err) = regula(&[
+        "moves",
+        "rules/english-draughts.rules",
+        "--position",
+        "W:W22:B18",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    // White man on 22 (c3) captures the Black man on 18 (d4), landing on 15 (e5).
+    assert_eq!(out, "22x15\n");
+    let (code, _, err) = regula(&["moves", "rules/camelot.rules", "--position", "W:W22:B18"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("does not number its squares"), "{err}");
+    assert!(err.contains("--position:1:1"), "{err}");
+    let dir = std::env::temp_dir().join(format!("regula-pdn-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rec = dir.join("game.txt");
+    std::fs::write(&rec, "1. 11-15 22-18 2. 15x22\n").unwrap();
+    let (code, out, err) = regula(&[
+        "replay",
+        "rules/english-draughts.rules",
+        rec.to_str().unwrap(),
+        "--show",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    // Black's 15 took White's 18 and landed on 22; White's 22 had gone to 18.
+    assert!(out.contains("[FEN \"W:W21,23-32:B1-10,12,22\"]"), "{out}");
+}
+
+/// A PDN game file replays: tags, a comment, a variation, a NAG and the result are skipped.
+/// The position reached, worked out by hand: Black's 4, 8 and 11 went to 8, 11 and 18 (by
+/// 15); White's 22 to 13 (by 17), 23 to 19 and 24 to 20.
+#[test]
+fn a_pdn_game_replays() {
+    let (code, out, err) = regula(&[
+        "replay",
+        "rules/english-draughts.rules",
+        "tests/games/english-draughts/short.pdn",
+        "--show",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("[FEN \"B:W13,19-21,25-32:B1-3,5-12,18\"]"),
+        "{out}"
+    );
+    assert!(out.ends_with("8 moves replayed; ongoing\n"), "{out}");
+    // A FEN tag gives the start: White's 22 (c3) takes Black's 18 (d4), then Black has no piece.
+    let dir = std::env::temp_dir().join(format!("regula-pdn-fen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rec = dir.join("fen.pdn");
+    std::fs::write(&rec, "[SetUp \"1\"]\n[FEN \"W:W22:B18\"]\n1. 22x15 1-0\n").unwrap();
+    let (code, out, err) = regula(&[
+        "replay",
+        "rules/english-draughts.rules",
+        rec.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "1 move replayed; White wins\n");
+}
+
+/// `playout --save` writes PDN games that `replay` reads back to the result they record, and
+/// `play --save` the game played.
+#[test]
+fn saved_pdn_games_replay() {
+    let dir = std::env::temp_dir().join(format!("regula-pdn-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("games.pdn");
+    for rules in [
+        "rules/international-draughts.rules",
+        "rules/english-draughts.rules",
+    ] {
+        let (code, _, err) = regula(&[
+            "playout",
+            rules,
+            "--games",
+            "3",
+            "--save",
+            file.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let text = std::fs::read_to_string(&file).unwrap();
+        let games: Vec<&str> = text.split("\n\n").collect();
+        assert_eq!(games.len(), 3, "{text}");
+        // The first player of the rule file is PDN's first side.
+        let first = if rules.contains("english") {
+            "Black"
+        } else {
+            "White"
+        };
+        for (i, g) in games.iter().enumerate() {
+            let one = dir.join(format!("game{i}.pdn"));
+            std::fs::write(&one, g).unwrap();
+            let (code, out, err) = regula(&["replay", rules, one.to_str().unwrap()]);
+            assert_eq!(code, 0, "{err}");
+            let result = if g.contains("[Result \"1-0\"]") {
+                format!("{first} wins")
+            } else if g.contains("[Result \"0-1\"]") {
+                "wins".to_string()
+            } else {
+                "draw".to_string()
+            };
+            assert!(out.trim_end().ends_with(&result), "{out} vs {result}");
+            assert!(
+                !out.contains(&format!("; {first} wins")) || result.contains(first),
+                "{out}"
+            );
+        }
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_regula"))
+        .args(["play", "rules/english-draughts.rules", "--save"])
+        .arg(&file)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"11-15\nc3-d4\nquit\n")
+        .unwrap();
+    child.wait_with_output().unwrap();
+    let saved = std::fs::read_to_string(&file).unwrap();
+    // c3 is 22 and d4 18.
+    assert!(saved.contains("1. 11-15 22-18 *"), "{saved}");
+    assert!(saved.contains("[Event \"regula play\"]"), "{saved}");
+}
+
 /// Two moves written alike that end as different pieces: the witness says what each ends as.
 #[test]
 fn diff_witness_names_the_piece_two_alike_moves_end_as() {

@@ -12,6 +12,7 @@ mod kernel_differential;
 mod kish_differential;
 mod lsp;
 mod mutation;
+mod pdn;
 mod perft;
 mod pydraughts_differential;
 mod robustness;

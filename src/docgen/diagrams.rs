@@ -477,7 +477,8 @@ pub fn case_results(files: &[PathBuf]) -> Vec<CaseResult> {
 fn case_position(game: &Game, c: &cases::Case) -> Option<Position> {
     let mut pos = match &c.position {
         None => game.start(),
-        Some(spec) => spec.to_position(game).ok()?,
+        Some(cases::CasePosition::Spec(spec)) => spec.to_position(game).ok()?,
+        Some(cases::CasePosition::Fen(text)) => crate::pdn::read(game, text).ok()?,
     };
     for m in &c.play {
         let mv = notation::find(game, &pos, m, false).ok()?;

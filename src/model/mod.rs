@@ -81,6 +81,11 @@ pub struct Board {
     pub neighbour: Vec<u8>,
     /// All squares.
     pub all: SquareSet,
+    /// The number of each square (`numbers { ... }`, from 1), or empty when the board does
+    /// not number its squares.
+    pub numbers: Vec<u16>,
+    /// Square of each number: `by_number[n - 1]`.
+    pub by_number: Vec<u8>,
 }
 
 impl Board {
@@ -97,12 +102,37 @@ impl Board {
     pub fn step(&self, sq: u8, dir: u8) -> u8 {
         self.neighbour[sq as usize * self.directions.len() + dir as usize]
     }
-    /// The square with this label (case-insensitive).
+    /// The square with this label (case-insensitive) or, on a board that numbers its
+    /// squares, this number.
     pub fn square(&self, label: &str) -> Option<u8> {
+        if let Some(sq) = self.numbered(label) {
+            return Some(sq);
+        }
         self.labels
             .iter()
             .position(|l| l.eq_ignore_ascii_case(label))
             .map(|i| i as u8)
+    }
+    /// The square with this number, if the board numbers its squares (labels always start
+    /// with a file letter, so a number is never a label).
+    pub fn numbered(&self, text: &str) -> Option<u8> {
+        if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let n: usize = text.parse().ok()?;
+        self.by_number.get(n.checked_sub(1)?).copied()
+    }
+    /// Whether the board numbers its squares.
+    pub fn is_numbered(&self) -> bool {
+        !self.numbers.is_empty()
+    }
+    /// How moves name a square: its number on a board that numbers its squares, else its
+    /// label.
+    pub fn name(&self, sq: u8) -> String {
+        match self.numbers.get(sq as usize) {
+            Some(n) => n.to_string(),
+            None => self.labels[sq as usize].clone(),
+        }
     }
 }
 

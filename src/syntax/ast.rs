@@ -178,6 +178,15 @@ pub struct Board {
     pub ranks: Vec<Label>,
     pub squares: Vec<SquareItem>,
     pub parity: Option<Ident>,
+    /// Each `numbers { ... }` statement (a board has at most one).
+    pub numbers: Vec<Numbers>,
+    pub span: Span,
+}
+
+/// `numbers { a10..j1 }`: the squares in the order they are numbered, from 1.
+#[derive(Debug, Clone)]
+pub struct Numbers {
+    pub items: Vec<SquareItem>,
     pub span: Span,
 }
 

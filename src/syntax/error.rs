@@ -166,7 +166,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::EOI => "end of file",
         Rule::WHITESPACE | Rule::COMMENT => "whitespace",
         Rule::file => "a rule file",
-        Rule::board_stmt => "`files`, `ranks` or `squares`",
+        Rule::board_stmt => "`files`, `ranks`, `squares` or `numbers`",
         Rule::leg_stmt => {
             "a leg statement (step, slide, leap, capture, land, not reverse, prefer continuing, if)"
         }
@@ -208,6 +208,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::ranks => "`ranks { ... }`",
         Rule::squares => "`squares { ... }`",
         Rule::parity => "`like <square>`",
+        Rule::numbers => "`numbers { ... }`",
         Rule::directions => "`directions { ... }`",
         Rule::dir_decl => "a direction `NAME (df, dr)`",
         Rule::dir_set => "`set NAME { ... }`",

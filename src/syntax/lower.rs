@@ -331,6 +331,10 @@ fn lower_board(p: P) -> Board {
                     }
                 }
             }
+            Rule::numbers => b.numbers.push(Numbers {
+                span: span(&c),
+                items: c.into_inner().map(lower_square_item).collect(),
+            }),
             r => unreachable!("board: {r:?}"),
         }
     }

@@ -166,6 +166,8 @@ impl Validator {
             directions: vec![],
             neighbour: vec![],
             all: SquareSet::EMPTY,
+            numbers: vec![],
+            by_number: vec![],
         };
         let Some(b) = b else { return board };
         board.files = self.label_list(&b.files, "file");
@@ -286,7 +288,128 @@ impl Validator {
                 Some("Add `squares { a1..h8 }`.".into()),
             );
         }
+        self.numbers(&mut board, &b.numbers);
         board
+    }
+
+    /// `numbers { ... }`: every square of the board gets exactly one number, 1, 2, ... in
+    /// the order listed.
+    fn numbers(&mut self, board: &mut Board, lists: &[ast::Numbers]) {
+        let Some(list) = lists.first() else { return };
+        for again in &lists[1..] {
+            self.errors.push(ValidationError {
+                check: Check::BadBoard,
+                message: "the board numbers its squares twice".into(),
+                span: Span::new(again.span.start, again.span.start + "numbers".len()),
+                label: "second `numbers`".into(),
+                related: Some((
+                    Span::new(list.span.start, list.span.start + "numbers".len()),
+                    "first `numbers`".into(),
+                )),
+                help: Some("A board has one `numbers { ... }` list.".into()),
+            });
+        }
+        let w = board.files.len();
+        if board.coords.is_empty() || board.grid.len() != w * board.ranks.len() {
+            // The board itself is broken and already reported.
+            return;
+        }
+        let mut order: Vec<u8> = Vec::new();
+        let mut first: HashMap<u8, Span> = HashMap::new();
+        let errors_before = self.errors.len();
+        for item in &list.items {
+            let squares: Vec<u8> = match item {
+                ast::SquareItem::One(_) => self.square_item(board, item),
+                ast::SquareItem::Range(a, z, sp) => {
+                    let (Some(ca), Some(cz)) = (self.coord(board, a), self.coord(board, z)) else {
+                        continue;
+                    };
+                    let along = |x: u16, y: u16| -> Vec<u16> {
+                        if x <= y {
+                            (x..=y).collect()
+                        } else {
+                            (y..=x).rev().collect()
+                        }
+                    };
+                    let mut v = Vec::new();
+                    for r in along(ca.1, cz.1) {
+                        for f in along(ca.0, cz.0) {
+                            let sq = board.grid[f as usize + r as usize * w];
+                            if sq != NO_SQUARE {
+                                v.push(sq);
+                            }
+                        }
+                    }
+                    if v.is_empty() {
+                        self.err(
+                            Check::BadSquare,
+                            *sp,
+                            format!("{}..{} holds no square of the board", a.name, z.name),
+                            "numbers nothing",
+                            Some("The board's `squares` list includes none of these.".into()),
+                        );
+                    }
+                    v
+                }
+            };
+            for sq in squares {
+                if let Some(at) = first.get(&sq) {
+                    self.errors.push(ValidationError {
+                        check: Check::BadSquare,
+                        message: format!(
+                            "square {} is numbered twice ({} and {})",
+                            board.labels[sq as usize],
+                            order.iter().position(|&q| q == sq).map_or(0, |i| i + 1),
+                            order.len() + 1
+                        ),
+                        span: item.span(),
+                        label: "numbered again here".into(),
+                        related: Some((*at, "numbered first here".into())),
+                        help: Some("Each square gets one number: list it once.".into()),
+                    });
+                    continue;
+                }
+                first.insert(sq, item.span());
+                order.push(sq);
+            }
+        }
+        if self.errors.len() > errors_before {
+            return;
+        }
+        let missing: Vec<&str> = (0..board.len())
+            .filter(|q| !first.contains_key(&(*q as u8)))
+            .map(|q| board.labels[q].as_str())
+            .collect();
+        if !missing.is_empty() {
+            let shown = if missing.len() > 8 {
+                format!(
+                    "{}, ... ({} in all)",
+                    missing[..8].join(", "),
+                    missing.len()
+                )
+            } else {
+                missing.join(", ")
+            };
+            self.err(
+                Check::BadBoard,
+                Span::new(list.span.start, list.span.start + "numbers".len()),
+                format!(
+                    "{} of the board's {} squares have no number",
+                    missing.len(),
+                    board.len()
+                ),
+                "numbers too few squares",
+                Some(format!(
+                    "Every square gets a number; these have none: {shown}."
+                )),
+            );
+            return;
+        }
+        board.numbers = vec![0; board.len()];
+        for (i, &sq) in order.iter().enumerate() {
+            board.numbers[sq as usize] = i as u16 + 1;
+        }
+        board.by_number = order;
     }
 
     /// (file, rank) of a label written in the rule file, whether or not that square exists.
