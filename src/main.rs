@@ -1,5 +1,7 @@
-//! The `regula` command; everything lives in the library's `cli` module.
+//! The `regula` command: the applications in `app/` on top of the `regula` library.
+
+mod app;
 
 fn main() -> std::process::ExitCode {
-    regula::cli::main()
+    app::cli::main()
 }

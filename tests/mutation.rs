@@ -294,12 +294,12 @@ fn position_input(game: Arc<Game>, bytes: Vec<u8>) -> Result<Verdict, String> {
         Ok(s) => s,
         Err(e) => return refused(&e),
     };
-    match regula::cli::read_position(&game, &src) {
+    match regula::input::read_position(&game, &src) {
         Ok(pos) => {
             exercise(&game, &pos);
             Ok(Verdict::Accepted)
         }
-        Err(e) => refused(&*e),
+        Err(e) => refused(&e),
     }
 }
 
@@ -308,12 +308,12 @@ fn record_input(game: Arc<Game>, bytes: Vec<u8>) -> Result<Verdict, String> {
         Ok(s) => s,
         Err(e) => return refused(&e),
     };
-    match regula::cli::read_record(&game, &game.start(), &src) {
+    match regula::input::read_record(&game, &game.start(), &src) {
         Ok(line) => {
             exercise(&game, line.last().expect("the start"));
             Ok(Verdict::Accepted)
         }
-        Err(e) => refused(&*e),
+        Err(e) => refused(&e),
     }
 }
 

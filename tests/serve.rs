@@ -85,26 +85,43 @@ pub fn http_with(
     (status, String::from_utf8(out).expect("UTF-8 answer"))
 }
 
-/// A server on a free port, answering from a thread until the test binary ends.
+/// A `regula serve` on a free port, killed when the test ends.
 struct Api {
     addr: String,
+    child: std::process::Child,
+}
+
+impl Drop for Api {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
 
 impl Api {
     fn start(file: &Path, params: &[(&str, &str)]) -> Api {
-        let server = regula::serve::Server::bind(&regula::serve::Options {
-            file: file.to_path_buf(),
-            params: params
-                .iter()
-                .map(|(a, b)| (a.to_string(), b.to_string()))
-                .collect(),
-            port: 0,
-        })
-        .expect("a free port");
-        let addr = server.addr().unwrap().to_string();
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_regula"));
+        cmd.arg("serve").arg(file).args(["--port", "0"]);
+        for (a, b) in params {
+            cmd.arg("--param").arg(format!("{a}={b}"));
+        }
+        let mut child = cmd
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("regula serve starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().expect("stdout"))
+            .read_line(&mut line)
+            .expect("the URL line");
+        let addr = line
+            .trim()
+            .strip_prefix("regula serve: http://")
+            .and_then(|r| r.strip_suffix('/'))
+            .unwrap_or_else(|| panic!("no URL in {line:?}"))
+            .to_string();
         assert!(addr.starts_with("127.0.0.1:"), "{addr}");
-        std::thread::spawn(move || server.run());
-        Api { addr }
+        Api { addr, child }
     }
 
     fn get(&self) -> Value {

@@ -10,6 +10,7 @@ mod docgen;
 mod explain;
 mod kernel_differential;
 mod kish_differential;
+mod layers;
 mod lsp;
 mod mutation;
 mod pdn;

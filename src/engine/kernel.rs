@@ -2899,8 +2899,8 @@ mod tests {
         let mut boards = 0;
         for entry in std::fs::read_dir(dir).expect("rules/") {
             let path = entry.expect("entry").path();
-            let src = crate::source::SourceFile::read(&path).expect("readable");
-            let game = crate::load(&src, &[]).expect("valid");
+            let src = crate::base::source::SourceFile::read(&path).expect("readable");
+            let game = crate::tools::load(&src, &[]).expect("valid");
             let board = &game.def.board;
             let Some(sh) = Shifts::compile(board) else {
                 continue;
@@ -2953,8 +2953,8 @@ mod tests {
         let (mut windowed, mut landed) = (0, 0);
         for entry in std::fs::read_dir(dir).expect("rules/") {
             let path = entry.expect("entry").path();
-            let src = crate::source::SourceFile::read(&path).expect("readable");
-            let game = crate::load(&src, &[]).expect("valid");
+            let src = crate::base::source::SourceFile::read(&path).expect("readable");
+            let game = crate::tools::load(&src, &[]).expect("valid");
             let def = &game.def;
             for leg in &def.legs {
                 let dirs = &def.dir_sets[leg.dirs as usize].per_player;

@@ -1,0 +1,781 @@
+//! `regula lsp`: a language server over stdio for rule files.
+//!
+//! It answers from the same pipeline as the command line, so an editor shows exactly what
+//! `regula check` says: diagnostics (errors and lints, with related places in parent files of
+//! a variant), hover (a name's `///` documentation and its compiled meaning), go to definition
+//! and references for every declared name, completion of names and keywords, the outline of
+//! items, and a quick fix for "did you mean".
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+use lsp_server::{Message, Notification, Request, Response};
+use lsp_types as lt;
+use miette::Diagnostic as _;
+
+use regula::base::source::{SourceFile, SourceMap};
+use regula::base::span::Span;
+use regula::lang::inherit::{self, Resolved};
+use regula::lang::syntax::ast::{self, ItemKind};
+use regula::lang::validate::ValidationError;
+
+/// Where the server is in the protocol's life cycle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum State {
+    /// Before `initialize`.
+    Fresh,
+    /// `initialize` answered; waiting for `initialized`.
+    Initializing,
+    Running,
+    /// After `shutdown`: only `exit` is taken.
+    ShutDown,
+}
+
+/// Runs the server on stdin and stdout until the client sends `exit` or closes the stream.
+/// Every malformed or untimely message is answered with the JSON-RPC error the protocol
+/// defines and the server goes on. True when it ended as the protocol says it should
+/// (`exit` after `shutdown`), false otherwise (exit code 1).
+///
+/// # Errors
+/// Reading stdin or writing stdout failed.
+pub fn run() -> Result<bool, Box<dyn std::error::Error + Send + Sync>> {
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    serve(stdin.lock(), &mut stdout.lock())
+}
+
+/// [`run`] on any stream (for tests).
+///
+/// # Errors
+/// As [`run`].
+pub fn serve(
+    input: impl std::io::BufRead,
+    output: &mut impl std::io::Write,
+) -> Result<bool, Box<dyn std::error::Error + Send + Sync>> {
+    use crate::app::jsonrpc::{self, Frame, code};
+    use serde_json::Value;
+    let caps = lt::ServerCapabilities {
+        text_document_sync: Some(lt::TextDocumentSyncCapability::Kind(
+            lt::TextDocumentSyncKind::FULL,
+        )),
+        hover_provider: Some(lt::HoverProviderCapability::Simple(true)),
+        definition_provider: Some(lt::OneOf::Left(true)),
+        references_provider: Some(lt::OneOf::Left(true)),
+        document_symbol_provider: Some(lt::OneOf::Left(true)),
+        completion_provider: Some(lt::CompletionOptions::default()),
+        code_action_provider: Some(lt::CodeActionProviderCapability::Simple(true)),
+        ..Default::default()
+    };
+    let mut reader = jsonrpc::Reader::new(input);
+    let mut server = Server::default();
+    let mut state = State::Fresh;
+    loop {
+        let body = match reader.next_frame()? {
+            Frame::End => return Ok(false),
+            Frame::Bad(e) => {
+                jsonrpc::write(
+                    output,
+                    &jsonrpc::error(Value::Null, code::PARSE_ERROR, e.to_string()),
+                )?;
+                continue;
+            }
+            Frame::Body(b) => b,
+        };
+        // serde_json refuses nesting deeper than 128 and bytes that are not UTF-8.
+        let value: Value = match serde_json::from_slice(&body) {
+            Ok(v) => v,
+            Err(e) => {
+                jsonrpc::write(
+                    output,
+                    &jsonrpc::error(Value::Null, code::PARSE_ERROR, format!("not JSON: {e}")),
+                )?;
+                continue;
+            }
+        };
+        let id = value.get("id").cloned();
+        let id_ok = matches!(id, Some(Value::Number(_) | Value::String(_)));
+        let method = value
+            .get("method")
+            .and_then(Value::as_str)
+            .map(str::to_string);
+        let reply_to = if id_ok {
+            id.clone().unwrap_or(Value::Null)
+        } else {
+            Value::Null
+        };
+        let invalid =
+            |why: &str| jsonrpc::error(reply_to.clone(), code::INVALID_REQUEST, why.to_string());
+        let Some(method) = method else {
+            if id.is_some() && (value.get("result").is_some() || value.get("error").is_some()) {
+                // A response to a request the server never sends: nothing to do.
+                continue;
+            }
+            jsonrpc::write(output, &invalid("not a request or notification"))?;
+            continue;
+        };
+        if id.is_some() && !id_ok {
+            jsonrpc::write(output, &invalid("a request id is a number or a string"))?;
+            continue;
+        }
+        let params = value.get("params").cloned().unwrap_or(Value::Null);
+        if !id_ok {
+            // A notification.
+            match (method.as_str(), state) {
+                ("exit", s) => return Ok(s == State::ShutDown),
+                ("initialized", State::Initializing) => state = State::Running,
+                (_, State::Running) => {
+                    for out in server.notification(Notification { method, params }) {
+                        jsonrpc::write(output, &serde_json::to_value(Message::Notification(out))?)?;
+                    }
+                }
+                // Before `initialized` or after `shutdown` notifications are dropped.
+                _ => {}
+            }
+            continue;
+        }
+        let id = id.expect("checked");
+        let answer = match (method.as_str(), state) {
+            ("initialize", State::Fresh) => {
+                state = State::Initializing;
+                serde_json::json!({ "jsonrpc": "2.0", "id": id, "result": { "capabilities": caps } })
+            }
+            ("initialize", _) => invalid("the server is already initialized"),
+            (_, State::Fresh | State::Initializing) => jsonrpc::error(
+                id,
+                code::SERVER_NOT_INITIALIZED,
+                "the server is not initialized: `initialize`, then `initialized`, come first",
+            ),
+            (_, State::ShutDown) => invalid("the server is shut down: only `exit` is taken"),
+            ("shutdown", State::Running) => {
+                state = State::ShutDown;
+                serde_json::json!({ "jsonrpc": "2.0", "id": id, "result": null })
+            }
+            (_, State::Running) => {
+                let Ok(rid) = serde_json::from_value::<lsp_server::RequestId>(id.clone()) else {
+                    jsonrpc::write(output, &invalid("a request id is a number or a string"))?;
+                    continue;
+                };
+                let resp = server.request(Request {
+                    id: rid,
+                    method,
+                    params,
+                });
+                serde_json::to_value(Message::Response(resp))?
+            }
+        };
+        jsonrpc::write(output, &answer)?;
+    }
+}
+
+/// The open documents.
+#[derive(Default)]
+struct Server {
+    docs: HashMap<lt::Uri, String>,
+}
+
+/// Byte offsets to LSP positions (lines and UTF-16 columns) and back.
+struct Lines<'a> {
+    text: &'a str,
+    starts: Vec<usize>,
+}
+
+impl<'a> Lines<'a> {
+    fn new(text: &'a str) -> Lines<'a> {
+        let mut starts = vec![0];
+        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        Lines { text, starts }
+    }
+    fn position(&self, offset: usize) -> lt::Position {
+        let offset = offset.min(self.text.len());
+        let line = self.starts.partition_point(|&s| s <= offset) - 1;
+        let start = self.starts[line];
+        let col = self
+            .text
+            .get(start..offset)
+            .map_or(0, |s| s.encode_utf16().count());
+        lt::Position::new(line as u32, col as u32)
+    }
+    fn range(&self, start: usize, end: usize) -> lt::Range {
+        lt::Range::new(self.position(start), self.position(end))
+    }
+    fn offset(&self, p: lt::Position) -> usize {
+        let Some(&start) = self.starts.get(p.line as usize) else {
+            return self.text.len();
+        };
+        let mut units = 0;
+        for (i, c) in self.text[start..].char_indices() {
+            if units >= p.character as usize || c == '\n' {
+                return start + i;
+            }
+            units += c.len_utf16();
+        }
+        self.text.len()
+    }
+}
+
+fn path_of(uri: &lt::Uri) -> PathBuf {
+    let s = uri.as_str();
+    let p = s.strip_prefix("file://").unwrap_or(s);
+    PathBuf::from(percent_decode(p))
+}
+
+fn percent_decode(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%'
+            && i + 2 < b.len()
+            && let Ok(v) = u8::from_str_radix(&s[i + 1..i + 3], 16)
+        {
+            out.push(v);
+            i += 3;
+            continue;
+        }
+        out.push(b[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+fn uri_of(path: &str) -> Option<lt::Uri> {
+    let abs = std::fs::canonicalize(path).unwrap_or_else(|_| PathBuf::from(path));
+    format!("file://{}", abs.display()).parse().ok()
+}
+
+/// A declared name: where, what kind, its documentation.
+struct Decl {
+    name: String,
+    kind: &'static str,
+    symbol: lt::SymbolKind,
+    span: Span,
+    item: Span,
+    docs: Vec<String>,
+}
+
+fn declarations(file: &ast::RuleFile) -> Vec<Decl> {
+    let mut out = Vec::new();
+    for item in &file.items {
+        let mut push = |id: &ast::Ident, kind: &'static str, symbol: lt::SymbolKind| {
+            out.push(Decl {
+                name: id.name.clone(),
+                kind,
+                symbol,
+                span: id.span,
+                item: item.span,
+                docs: item.docs.clone(),
+            });
+        };
+        match &item.kind {
+            ItemKind::Players(v) => v
+                .iter()
+                .for_each(|i| push(i, "player", lt::SymbolKind::CONSTANT)),
+            ItemKind::Pieces(v) => v
+                .iter()
+                .for_each(|i| push(i, "piece kind", lt::SymbolKind::CLASS)),
+            ItemKind::Neutral(v) => v
+                .iter()
+                .for_each(|i| push(i, "neutral piece kind", lt::SymbolKind::CLASS)),
+            ItemKind::Directions(v) => v
+                .iter()
+                .for_each(|d| push(&d.name, "direction", lt::SymbolKind::CONSTANT)),
+            ItemKind::DirSet(s) => push(&s.name, "direction set", lt::SymbolKind::ENUM),
+            ItemKind::Region(r) => push(&r.name, "region", lt::SymbolKind::NAMESPACE),
+            ItemKind::Counter(c) => push(&c.name, "counter", lt::SymbolKind::VARIABLE),
+            ItemKind::Param(p) => {
+                push(&p.name, "parameter", lt::SymbolKind::PROPERTY);
+                for (_, v) in &p.values {
+                    push(v, "parameter value", lt::SymbolKind::ENUM_MEMBER);
+                }
+            }
+            ItemKind::Leg(l) => push(&l.name, "leg", lt::SymbolKind::FUNCTION),
+            ItemKind::Move(m) => push(&m.name, "move", lt::SymbolKind::METHOD),
+            ItemKind::Priority(p) => push(&p.name, "priority", lt::SymbolKind::EVENT),
+            ItemKind::End(stmts) => {
+                end_labels(stmts, &mut |id| push(id, "end rule", lt::SymbolKind::EVENT))
+            }
+            ItemKind::Game(_)
+            | ItemKind::Extends(..)
+            | ItemKind::Remove(_)
+            | ItemKind::Amend(_)
+            | ItemKind::Teams(_)
+            | ItemKind::Turn(_)
+            | ItemKind::Board(_)
+            | ItemKind::Setup(_)
+            | ItemKind::Values(_)
+            | ItemKind::SetParam(..)
+            | ItemKind::Promote(_) => {}
+        }
+    }
+    out
+}
+
+fn end_labels(stmts: &[ast::EndStmt], f: &mut dyn FnMut(&ast::Ident)) {
+    for s in stmts {
+        match s {
+            ast::EndStmt::Rule { label, .. } => {
+                if let Some(l) = label {
+                    f(l)
+                }
+            }
+            ast::EndStmt::If(i) => {
+                end_labels(&i.then, f);
+                end_labels(&i.otherwise, f);
+            }
+        }
+    }
+}
+
+/// The word (a name) under a byte offset.
+fn word_at(text: &str, offset: usize) -> Option<(usize, usize)> {
+    let is = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
+    let offset = offset.min(text.len());
+    let start = text[..offset]
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| is(*c))
+        .last()
+        .map_or(offset, |(i, _)| i);
+    let end = offset
+        + text[offset..]
+            .char_indices()
+            .take_while(|(_, c)| is(*c))
+            .last()
+            .map_or(0, |(i, c)| i + c.len_utf8());
+    (end > start).then_some((start, end))
+}
+
+/// Whole-word occurrences of `name` in a text, outside comments and strings.
+fn occurrences(text: &str, name: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut line_start = 0;
+    for line in text.split_inclusive('\n') {
+        let code_end = line.find("//").unwrap_or(line.len());
+        let code = &line[..code_end];
+        let mut from = 0;
+        while let Some(i) = code[from..].find(name) {
+            let s = from + i;
+            let e = s + name.len();
+            let is = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
+            let before = code[..s].chars().next_back().is_none_or(|c| !is(c));
+            let after = code[e..].chars().next().is_none_or(|c| !is(c));
+            let quotes = code[..s].matches('"').count();
+            if before && after && quotes % 2 == 0 {
+                out.push((line_start + s, line_start + e));
+            }
+            from = e;
+        }
+        line_start += line.len();
+    }
+    out
+}
+
+mod grammar_words {
+    include!(concat!(env!("OUT_DIR"), "/keywords.rs"));
+}
+
+/// The grammar's keywords, read from `grammar/regula.pest` by build.rs.
+const KEYWORDS: &[&str] = grammar_words::GRAMMAR_WORDS;
+
+/// One analysis of a document: the resolved files and the compiled game, if it loads.
+struct Analysis {
+    resolved: Option<Resolved>,
+    game: Option<regula::Game>,
+    error: Option<regula::lang::LoadError>,
+}
+
+fn analyze(path: &std::path::Path, text: &str) -> Analysis {
+    let src = SourceFile::new(path.display().to_string(), text.to_string());
+    let resolved = inherit::resolve(&src).ok();
+    match regula::tools::load(&src, &[]) {
+        Ok(g) => Analysis {
+            resolved,
+            game: Some(g),
+            error: None,
+        },
+        Err(e) => Analysis {
+            resolved,
+            game: None,
+            error: Some(e),
+        },
+    }
+}
+
+impl Server {
+    fn notification(&mut self, n: Notification) -> Vec<Notification> {
+        use lt::notification::Notification as _;
+        let uri = match n.method.as_str() {
+            lt::notification::DidOpenTextDocument::METHOD => {
+                let Ok(p) = serde_json::from_value::<lt::DidOpenTextDocumentParams>(n.params)
+                else {
+                    return vec![];
+                };
+                self.docs
+                    .insert(p.text_document.uri.clone(), p.text_document.text);
+                p.text_document.uri
+            }
+            lt::notification::DidChangeTextDocument::METHOD => {
+                let Ok(p) = serde_json::from_value::<lt::DidChangeTextDocumentParams>(n.params)
+                else {
+                    return vec![];
+                };
+                if let Some(c) = p.content_changes.into_iter().last() {
+                    self.docs.insert(p.text_document.uri.clone(), c.text);
+                }
+                p.text_document.uri
+            }
+            lt::notification::DidCloseTextDocument::METHOD => {
+                if let Ok(p) = serde_json::from_value::<lt::DidCloseTextDocumentParams>(n.params) {
+                    self.docs.remove(&p.text_document.uri);
+                }
+                return vec![];
+            }
+            _ => return vec![],
+        };
+        let diagnostics = self.diagnostics(&uri);
+        let params = lt::PublishDiagnosticsParams {
+            uri,
+            diagnostics,
+            version: None,
+        };
+        vec![Notification::new(
+            lt::notification::PublishDiagnostics::METHOD.into(),
+            params,
+        )]
+    }
+
+    fn diagnostics(&self, uri: &lt::Uri) -> Vec<lt::Diagnostic> {
+        let Some(text) = self.docs.get(uri) else {
+            return vec![];
+        };
+        let path = path_of(uri);
+        let a = analyze(&path, text);
+        let lines = Lines::new(text);
+        let mut out = Vec::new();
+        match &a.error {
+            Some(regula::lang::LoadError::Syntax(e)) => {
+                let (s, l) = (e.span.offset(), e.span.len());
+                // A syntax error in a parent file is shown at this file's `extends`.
+                let own = e.src.name() == path.display().to_string();
+                let range = if own {
+                    lines.range(s, s + l)
+                } else {
+                    extends_range(text, &lines)
+                };
+                out.push(lt::Diagnostic {
+                    range,
+                    severity: Some(lt::DiagnosticSeverity::ERROR),
+                    code: Some(lt::NumberOrString::String("regula::syntax".into())),
+                    source: Some("regula".into()),
+                    message: if own {
+                        e.to_string()
+                    } else {
+                        format!("in {}: {e}", e.src.name())
+                    },
+                    ..Default::default()
+                });
+            }
+            Some(regula::lang::LoadError::Invalid(errs)) => {
+                for e in &errs.errors {
+                    out.push(self.diagnostic(e, &errs.src, text, &lines));
+                }
+            }
+            None => {}
+        }
+        if let Some(res) = &a.resolved {
+            for w in regula::lang::validate::lints(&res.file) {
+                out.push(self.diagnostic(&w, &res.sources, text, &lines));
+            }
+        }
+        out
+    }
+
+    fn diagnostic(
+        &self,
+        e: &ValidationError,
+        map: &SourceMap,
+        text: &str,
+        lines: &Lines,
+    ) -> lt::Diagnostic {
+        let root_len = map.files().next().map_or(0, |(_, f)| f.text.len());
+        let in_root = |s: Span| s.start <= root_len;
+        let location = |s: Span| location(map, s);
+        let mut related = Vec::new();
+        let range = if in_root(e.span) {
+            lines.range(e.span.start, e.span.end)
+        } else {
+            if let Some(l) = location(e.span) {
+                related.push(lt::DiagnosticRelatedInformation {
+                    location: l,
+                    message: e.label.clone(),
+                });
+            }
+            extends_range(text, lines)
+        };
+        if let Some((s, label)) = &e.related
+            && let Some(l) = location(*s)
+        {
+            related.push(lt::DiagnosticRelatedInformation {
+                location: l,
+                message: label.clone(),
+            });
+        }
+        let suggestion = e
+            .help
+            .as_deref()
+            .and_then(|h| h.split("id you mean `").nth(1))
+            .and_then(|r| r.split('`').next())
+            .map(str::to_string);
+        lt::Diagnostic {
+            range,
+            severity: Some(if e.check.is_warning() {
+                lt::DiagnosticSeverity::WARNING
+            } else {
+                lt::DiagnosticSeverity::ERROR
+            }),
+            code: e.code().map(|c| lt::NumberOrString::String(c.to_string())),
+            source: Some("regula".into()),
+            message: match &e.help {
+                Some(h) => format!("{}\n{h}", e.message),
+                None => e.message.clone(),
+            },
+            related_information: (!related.is_empty()).then_some(related),
+            data: suggestion.map(|s| serde_json::json!({ "replace": s })),
+            ..Default::default()
+        }
+    }
+
+    fn request(&mut self, req: Request) -> Response {
+        use lt::request::Request as _;
+        let id = req.id.clone();
+        let result = match req.method.as_str() {
+            lt::request::HoverRequest::METHOD => {
+                parse::<lt::HoverParams>(req).map(|p| json(self.hover(p)))
+            }
+            lt::request::GotoDefinition::METHOD => {
+                parse::<lt::GotoDefinitionParams>(req).map(|p| json(self.definition(p)))
+            }
+            lt::request::References::METHOD => {
+                parse::<lt::ReferenceParams>(req).map(|p| json(self.references(p)))
+            }
+            lt::request::DocumentSymbolRequest::METHOD => {
+                parse::<lt::DocumentSymbolParams>(req).map(|p| json(self.symbols(p)))
+            }
+            lt::request::Completion::METHOD => {
+                parse::<lt::CompletionParams>(req).map(|p| json(self.completion(p)))
+            }
+            lt::request::CodeActionRequest::METHOD => {
+                parse::<lt::CodeActionParams>(req).map(|p| json(self.code_actions(p)))
+            }
+            m => {
+                return Response::new_err(
+                    id,
+                    crate::app::jsonrpc::code::METHOD_NOT_FOUND,
+                    format!("unsupported request {m}"),
+                );
+            }
+        };
+        match result {
+            Ok(v) => Response::new_ok(id, v),
+            Err(e) => Response::new_err(id, lsp_server::ErrorCode::InvalidParams as i32, e),
+        }
+    }
+
+    /// The document, its analysis, and the name under a position.
+    fn at(
+        &self,
+        uri: &lt::Uri,
+        pos: lt::Position,
+    ) -> Option<(Analysis, String, (usize, usize), String)> {
+        let text = self.docs.get(uri)?;
+        let lines = Lines::new(text);
+        let (s, e) = word_at(text, lines.offset(pos))?;
+        let a = analyze(&path_of(uri), text);
+        Some((a, text[s..e].to_string(), (s, e), text.clone()))
+    }
+
+    fn hover(&self, p: lt::HoverParams) -> Option<lt::Hover> {
+        let uri = &p.text_document_position_params.text_document.uri;
+        let (a, name, (s, e), text) = self.at(uri, p.text_document_position_params.position)?;
+        let res = a.resolved.as_ref()?;
+        let decls = declarations(&res.file);
+        let mut md = String::new();
+        for d in decls.iter().filter(|d| d.name == name) {
+            md.push_str(&format!("**{}** `{}`\n\n", d.kind, d.name));
+            // The English text only: translations and word forms are for the rulebooks.
+            for line in regula::lang::doctext::english(&d.docs) {
+                md.push_str(&line);
+                md.push('\n');
+            }
+            md.push('\n');
+        }
+        if let Some(g) = &a.game {
+            for m in regula::tools::diff::meaning(&g.def, &name) {
+                md.push_str(&format!("```text\n{m}\n```\n"));
+            }
+        }
+        if md.is_empty() {
+            if KEYWORDS.contains(&name.as_str()) {
+                md = format!("keyword `{name}`");
+            } else {
+                return None;
+            }
+        }
+        let lines = Lines::new(&text);
+        Some(lt::Hover {
+            contents: lt::HoverContents::Markup(lt::MarkupContent {
+                kind: lt::MarkupKind::Markdown,
+                value: md.trim_end().to_string(),
+            }),
+            range: Some(lines.range(s, e)),
+        })
+    }
+
+    fn definition(&self, p: lt::GotoDefinitionParams) -> Option<lt::GotoDefinitionResponse> {
+        let pp = p.text_document_position_params;
+        let (a, name, _, _) = self.at(&pp.text_document.uri, pp.position)?;
+        let res = a.resolved.as_ref()?;
+        let locs: Vec<lt::Location> = declarations(&res.file)
+            .iter()
+            .filter(|d| d.name == name)
+            .filter_map(|d| location(&res.sources, d.span))
+            .collect();
+        (!locs.is_empty()).then_some(lt::GotoDefinitionResponse::Array(locs))
+    }
+
+    fn references(&self, p: lt::ReferenceParams) -> Option<Vec<lt::Location>> {
+        let pp = p.text_document_position;
+        let (a, name, _, text) = self.at(&pp.text_document.uri, pp.position)?;
+        let res = a.resolved.as_ref()?;
+        if !declarations(&res.file).iter().any(|d| d.name == name) {
+            return None;
+        }
+        let mut out = Vec::new();
+        for (i, (_, f)) in res.sources.files().enumerate() {
+            // The open document's text may be newer than the file on disk.
+            let body = if i == 0 { text.as_str() } else { &*f.text };
+            let lines = Lines::new(body);
+            let uri = if i == 0 {
+                Some(pp.text_document.uri.clone())
+            } else {
+                uri_of(&f.name)
+            };
+            let Some(uri) = uri else { continue };
+            for (s, e) in occurrences(body, &name) {
+                out.push(lt::Location::new(uri.clone(), lines.range(s, e)));
+            }
+        }
+        Some(out)
+    }
+
+    fn symbols(&self, p: lt::DocumentSymbolParams) -> Option<lt::DocumentSymbolResponse> {
+        let text = self.docs.get(&p.text_document.uri)?;
+        let src = SourceFile::new("doc", text.clone());
+        let file = regula::lang::syntax::parse(&src).ok()?;
+        let lines = Lines::new(text);
+        #[allow(deprecated)]
+        let syms = declarations(&file)
+            .into_iter()
+            .filter(|d| d.kind != "parameter value")
+            .map(|d| lt::DocumentSymbol {
+                name: d.name,
+                detail: Some(d.kind.to_string()),
+                kind: d.symbol,
+                tags: None,
+                deprecated: None,
+                range: lines.range(d.item.start, d.item.end),
+                selection_range: lines.range(d.span.start, d.span.end),
+                children: None,
+            })
+            .collect();
+        Some(lt::DocumentSymbolResponse::Nested(syms))
+    }
+
+    fn completion(&self, p: lt::CompletionParams) -> Option<lt::CompletionResponse> {
+        let uri = &p.text_document_position.text_document.uri;
+        let text = self.docs.get(uri)?;
+        let a = analyze(&path_of(uri), text);
+        let mut items: Vec<lt::CompletionItem> = Vec::new();
+        if let Some(res) = &a.resolved {
+            for d in declarations(&res.file) {
+                if items.iter().any(|i| i.label == d.name) {
+                    continue;
+                }
+                items.push(lt::CompletionItem {
+                    label: d.name,
+                    detail: Some(d.kind.to_string()),
+                    kind: Some(lt::CompletionItemKind::REFERENCE),
+                    documentation: (!d.docs.is_empty()).then(|| {
+                        lt::Documentation::String(
+                            regula::lang::doctext::english(&d.docs).join("\n"),
+                        )
+                    }),
+                    ..Default::default()
+                });
+            }
+        }
+        items.extend(KEYWORDS.iter().map(|k| lt::CompletionItem {
+            label: k.to_string(),
+            kind: Some(lt::CompletionItemKind::KEYWORD),
+            ..Default::default()
+        }));
+        Some(lt::CompletionResponse::Array(items))
+    }
+
+    // `WorkspaceEdit` keys its changes by `Uri`, which clippy considers mutable.
+    #[allow(clippy::mutable_key_type)]
+    fn code_actions(&self, p: lt::CodeActionParams) -> Option<lt::CodeActionResponse> {
+        let mut out = Vec::new();
+        for d in &p.context.diagnostics {
+            let Some(s) = d
+                .data
+                .as_ref()
+                .and_then(|v| v.get("replace"))
+                .and_then(|v| v.as_str())
+            else {
+                continue;
+            };
+            let edit = lt::TextEdit::new(d.range, s.to_string());
+            let mut changes = HashMap::new();
+            changes.insert(p.text_document.uri.clone(), vec![edit]);
+            out.push(lt::CodeActionOrCommand::CodeAction(lt::CodeAction {
+                title: format!("Replace with `{s}`"),
+                kind: Some(lt::CodeActionKind::QUICKFIX),
+                diagnostics: Some(vec![d.clone()]),
+                edit: Some(lt::WorkspaceEdit::new(changes)),
+                is_preferred: Some(true),
+                ..Default::default()
+            }));
+        }
+        Some(out)
+    }
+}
+
+/// The range of the file's `extends` statement (or its start): where problems of a parent
+/// file are shown in the child.
+fn extends_range(text: &str, lines: &Lines) -> lt::Range {
+    match text.find("extends") {
+        Some(i) => {
+            let end = text[i..].find('\n').map_or(text.len(), |j| i + j);
+            lines.range(i, end)
+        }
+        None => lines.range(0, 0),
+    }
+}
+
+fn location(map: &SourceMap, s: Span) -> Option<lt::Location> {
+    let (base, f) = map.file_at(s.start)?;
+    let lines = Lines::new(&f.text);
+    Some(lt::Location::new(
+        uri_of(&f.name)?,
+        lines.range(s.start - base, s.end.saturating_sub(base)),
+    ))
+}
+
+fn parse<T: serde::de::DeserializeOwned>(req: Request) -> Result<T, String> {
+    serde_json::from_value(req.params).map_err(|e| e.to_string())
+}
+
+fn json<T: serde::Serialize>(v: T) -> serde_json::Value {
+    serde_json::to_value(v).unwrap_or(serde_json::Value::Null)
+}

@@ -1,0 +1,274 @@
+//! `regula serve FILE`: a play-testing page for a rules author, served on 127.0.0.1.
+//!
+//! One game per server, held in a mutex ([`session::Session`]); the page (plain HTML, CSS and
+//! JavaScript embedded in the binary, nothing fetched from elsewhere) asks a small JSON API for
+//! the state and sends moves, undo, positions, records and parameter choices. The board is the
+//! rulebook's drawing ([`regula::tools::svg`]) with its squares labelled for clicks; moves are read and
+//! refused by [`regula::tools::notation`], so the page explains a refused move in the words of
+//! `regula moves --explain`. The rule file (and every file it `extends`) is re-read when it
+//! changes on disk: the page polls the state about once a second, and a file that no longer
+//! checks shows its diagnostics while the last version that did stays playable.
+
+pub mod session;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+use axum::Json;
+use axum::Router;
+use axum::extract::{Request, State};
+use axum::http::{HeaderMap, Method, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::{get, post};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use session::Session;
+
+/// The page, its script and its style, embedded so that the page works offline.
+const PAGE: &str = include_str!("serve/page.html");
+const SCRIPT: &str = include_str!("serve/page.js");
+const STYLE: &str = include_str!("serve/page.css");
+
+/// What `regula serve` was asked for.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The rule file.
+    pub file: PathBuf,
+    /// Parameter choices: `name`, `value`.
+    pub params: Vec<(String, String)>,
+    /// The port on 127.0.0.1; 0 picks a free one.
+    pub port: u16,
+}
+
+type Shared = Arc<Mutex<Session>>;
+
+/// A bound server, not yet answering: [`Server::addr`] tells where it listens.
+pub struct Server {
+    listener: std::net::TcpListener,
+    session: Shared,
+}
+
+impl Server {
+    /// Loads the rule file (a file that does not check is served with its diagnostics) and
+    /// binds 127.0.0.1 on the port.
+    ///
+    /// # Errors
+    /// The port cannot be bound.
+    pub fn bind(opts: &Options) -> std::io::Result<Server> {
+        let listener = std::net::TcpListener::bind(("127.0.0.1", opts.port))?;
+        listener.set_nonblocking(true)?;
+        let session = Session::new(opts.file.clone(), opts.params.clone());
+        Ok(Server {
+            listener,
+            session: Arc::new(Mutex::new(session)),
+        })
+    }
+
+    /// The address the server listens on.
+    ///
+    /// # Errors
+    /// The socket has no local address.
+    pub fn addr(&self) -> std::io::Result<SocketAddr> {
+        self.listener.local_addr()
+    }
+
+    /// Answers requests until the process ends.
+    ///
+    /// # Errors
+    /// The runtime cannot start or the listener fails.
+    pub fn run(self) -> std::io::Result<()> {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_io()
+            .build()?;
+        rt.block_on(async move {
+            let port = self.listener.local_addr()?.port();
+            let listener = tokio::net::TcpListener::from_std(self.listener)?;
+            axum::serve(listener, router(self.session, port)).await
+        })
+    }
+}
+
+/// Whether a request may be answered: it names this server in `Host` (a page of another
+/// site that a DNS-rebinding trick points at 127.0.0.1 names its own), comes from this
+/// server's own page when it says where it comes from (`Origin`, `Sec-Fetch-Site`), and,
+/// when it changes the game, has a JSON body, which a form of another site cannot send
+/// without the browser asking first (and the server never allows it). A refused request is
+/// not passed on, so the game is as it was.
+fn refusal(method: &Method, path: &str, headers: &HeaderMap, port: u16) -> Option<Response> {
+    let ours = [format!("127.0.0.1:{port}"), format!("localhost:{port}")];
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    if !host.is_some_and(|h| ours.iter().any(|o| o.eq_ignore_ascii_case(h))) {
+        return Some(refuse(
+            StatusCode::FORBIDDEN,
+            format!("the Host header must be {} or {}", ours[0], ours[1]),
+        ));
+    }
+    if let Some(origin) = headers.get(header::ORIGIN) {
+        let fine = origin.to_str().ok().is_some_and(|o| {
+            ours.iter()
+                .any(|h| o.eq_ignore_ascii_case(&format!("http://{h}")))
+        });
+        if !fine {
+            return Some(refuse(
+                StatusCode::FORBIDDEN,
+                "requests from other pages (Origin) are refused".into(),
+            ));
+        }
+    }
+    let api = path.starts_with("/api/");
+    let cross = headers
+        .get("sec-fetch-site")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v == "cross-site" || v == "same-site");
+    if (api || method != Method::GET) && cross {
+        return Some(refuse(
+            StatusCode::FORBIDDEN,
+            "requests from other sites are refused".into(),
+        ));
+    }
+    if method != Method::GET && method != Method::HEAD {
+        let json = headers
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(';').next())
+            .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/json"));
+        if !json {
+            return Some(refuse(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "a change needs a JSON body (Content-Type: application/json)".into(),
+            ));
+        }
+    }
+    None
+}
+
+fn refuse(status: StatusCode, why: String) -> Response {
+    (status, Json(json!({ "error": why }))).into_response()
+}
+
+async fn guard(State(port): State<u16>, req: Request, next: Next) -> Response {
+    match refusal(req.method(), req.uri().path(), req.headers(), port) {
+        Some(r) => r,
+        None => next.run(req).await,
+    }
+}
+
+fn router(session: Shared, port: u16) -> Router {
+    Router::new()
+        .route("/", get(|| async { Html(PAGE) }))
+        .route(
+            "/page.js",
+            get(|| async {
+                (
+                    [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+                    SCRIPT,
+                )
+            }),
+        )
+        .route(
+            "/page.css",
+            get(|| async { ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE) }),
+        )
+        .route("/api/state", get(state))
+        .route("/api/move", post(play))
+        .route("/api/undo", post(undo))
+        .route("/api/restart", post(restart))
+        .route("/api/position", post(position))
+        .route("/api/record", post(record))
+        .route("/api/param", post(param))
+        .route("/api/opponent", post(opponent))
+        .with_state(session)
+        .layer(axum::middleware::from_fn_with_state(port, guard))
+}
+
+/// Runs `f` on the session (re-reading the rule file first if it changed) and answers with
+/// the state after it. The work is done on a thread of the blocking pool, so the server's
+/// own thread goes on accepting and answering while one request computes.
+async fn with(s: &Shared, f: impl FnOnce(&mut Session) + Send + 'static) -> Json<Value> {
+    let s = s.clone();
+    let done = tokio::task::spawn_blocking(move || {
+        // A panic while the lock was held leaves a session that is still whole (every
+        // change is made on copies first), so a poisoned lock is used as it is.
+        let mut g = s.lock().unwrap_or_else(|e| e.into_inner());
+        g.reload_if_changed();
+        f(&mut g);
+        g.state()
+    })
+    .await;
+    Json(done.unwrap_or_else(|e| json!({ "error": format!("the request failed: {e}") })))
+}
+
+async fn state(State(s): State<Shared>) -> Json<Value> {
+    with(&s, |_| {}).await
+}
+
+#[derive(Deserialize)]
+struct Text {
+    text: String,
+}
+
+async fn play(State(s): State<Shared>, Json(b): Json<Text>) -> Json<Value> {
+    with(&s, move |g| g.play_text(&b.text)).await
+}
+
+async fn undo(State(s): State<Shared>) -> Json<Value> {
+    with(&s, Session::undo).await
+}
+
+async fn restart(State(s): State<Shared>) -> Json<Value> {
+    with(&s, Session::restart).await
+}
+
+async fn position(State(s): State<Shared>, Json(b): Json<Text>) -> Json<Value> {
+    with(&s, move |g| g.load_position(&b.text)).await
+}
+
+async fn record(State(s): State<Shared>, Json(b): Json<Text>) -> Json<Value> {
+    with(&s, move |g| g.load_record(&b.text)).await
+}
+
+#[derive(Deserialize)]
+struct Param {
+    name: String,
+    value: String,
+}
+
+async fn param(State(s): State<Shared>, Json(b): Json<Param>) -> Json<Value> {
+    with(&s, move |g| g.set_param(&b.name, &b.value)).await
+}
+
+#[derive(Deserialize)]
+struct Opponent {
+    /// `off`, `random` or `first`.
+    mode: String,
+    /// The players it moves.
+    #[serde(default)]
+    players: Vec<String>,
+    #[serde(default = "one")]
+    seed: u64,
+}
+
+fn one() -> u64 {
+    1
+}
+
+async fn opponent(State(s): State<Shared>, Json(b): Json<Opponent>) -> Json<Value> {
+    with(&s, move |g| g.set_opponent(&b.mode, &b.players, b.seed)).await
+}
+
+/// Loads and serves until the process ends, printing the URL first (on its own line, so
+/// that a script can read it).
+///
+/// # Errors
+/// The port cannot be bound or the server fails.
+pub fn serve(opts: &Options) -> std::io::Result<()> {
+    use std::io::Write;
+    let server = Server::bind(opts)?;
+    let addr = server.addr()?;
+    println!("regula serve: http://{addr}/");
+    std::io::stdout().flush()?;
+    server.run()
+}

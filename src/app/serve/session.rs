@@ -1,0 +1,777 @@
+//! The one game a `regula serve` page plays: the rules as last loaded, the line of play, the
+//! opponent, and what the page should show next (a refusal, a reload, diagnostics).
+//!
+//! Every change is computed on copies and stored only when it succeeded, so a refused move,
+//! position or record leaves the game as it was.
+
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use rand::{Rng, SeedableRng};
+use serde_json::{Value, json};
+
+use regula::base::source::SourceFile;
+use regula::engine::{Game, Identity, Move, Outcome, Position};
+use regula::tools::notation;
+use regula::tools::setup::{self, PositionSpec};
+
+/// Most plies an opponent plays in a row (all players automatic: a whole game).
+const MAX_AUTO_PLIES: usize = 2000;
+
+/// Who the opponent is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Off,
+    /// A seeded random legal move.
+    Random,
+    /// The first legal move in notation order.
+    First,
+}
+
+/// A message for the page.
+#[derive(Debug, Clone)]
+struct Note {
+    error: bool,
+    text: String,
+    help: Option<String>,
+}
+
+fn info(text: impl Into<String>) -> Option<Note> {
+    Some(Note {
+        error: false,
+        text: text.into(),
+        help: None,
+    })
+}
+
+fn error(text: impl Into<String>, help: Option<String>) -> Option<Note> {
+    Some(Note {
+        error: true,
+        text: text.into(),
+        help,
+    })
+}
+
+/// A load that failed: the diagnostics as plain text and as JSON objects.
+#[derive(Debug, Clone)]
+struct Diagnostics {
+    text: String,
+    json: Vec<Value>,
+}
+
+impl Diagnostics {
+    fn of(d: &dyn miette::Diagnostic) -> Diagnostics {
+        Diagnostics {
+            text: regula::base::render::render_plain(d),
+            json: regula::base::json::diagnostics(d)
+                .iter()
+                .filter_map(|s| serde_json::from_str(s).ok())
+                .collect(),
+        }
+    }
+}
+
+/// What a watched file's metadata said when it was read: when none of it changed, the file
+/// is not read again (a request then costs a `stat`, not a read of the whole file).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Stamp {
+    /// Of the file itself (links followed): its size, times and identity.
+    len: u64,
+    modified: Option<SystemTime>,
+    regular: bool,
+    id: (u64, u64),
+    /// Of the name (a link not followed), so a link pointed elsewhere is seen.
+    link_modified: Option<SystemTime>,
+    link_id: (u64, u64),
+}
+
+#[cfg(unix)]
+fn file_id(m: &std::fs::Metadata) -> (u64, u64) {
+    use std::os::unix::fs::MetadataExt;
+    (m.dev(), m.ino())
+}
+
+#[cfg(not(unix))]
+fn file_id(_: &std::fs::Metadata) -> (u64, u64) {
+    (0, 0)
+}
+
+fn stamp(p: &Path) -> Option<Stamp> {
+    let m = std::fs::metadata(p).ok()?;
+    let l = std::fs::symlink_metadata(p).ok()?;
+    Some(Stamp {
+        len: m.len(),
+        modified: m.modified().ok(),
+        regular: m.is_file(),
+        id: file_id(&m),
+        link_modified: l.modified().ok(),
+        link_id: file_id(&l),
+    })
+}
+
+/// A file the session watches: the text it had when last read (none: it did not read) and
+/// its metadata then.
+#[derive(Debug, Clone)]
+struct Watched {
+    path: PathBuf,
+    text: Option<String>,
+    stamp: Option<Stamp>,
+}
+
+impl Watched {
+    /// The file as it is now, read through the one bounded reader (no pipe, device or
+    /// file over 16 MiB is read).
+    fn now(path: PathBuf) -> Watched {
+        let stamp = stamp(&path);
+        let text = SourceFile::read(&path).ok().map(|s| s.text.to_string());
+        Watched { path, text, stamp }
+    }
+
+    /// A file just read with this text.
+    fn read_as(path: PathBuf, text: Option<String>) -> Watched {
+        Watched {
+            stamp: stamp(&path),
+            path,
+            text,
+        }
+    }
+
+    /// Whether the file changed since it was read: its metadata first, and only when that
+    /// changed its text (the new metadata is kept when the text is the same).
+    fn changed(&mut self) -> bool {
+        let now = stamp(&self.path);
+        if now == self.stamp {
+            return false;
+        }
+        let text = SourceFile::read(&self.path)
+            .ok()
+            .map(|s| s.text.to_string());
+        self.stamp = now;
+        text != self.text
+    }
+}
+
+/// The result of reading the rule file.
+struct Loaded {
+    game: Result<Game, Diagnostics>,
+    /// The resolved rule file of a game that loads, for explanations.
+    resolved: Option<regula::lang::inherit::Resolved>,
+    /// Lints of a file that loads, as plain text.
+    warnings: Option<String>,
+    /// The files read (the rule file and its `extends` chain) with their texts.
+    files: Vec<Watched>,
+}
+
+fn load(file: &Path, params: &[(String, String)]) -> Loaded {
+    // The metadata before the read, so that a change made while it is read is seen later.
+    let first = stamp(file);
+    let src = match SourceFile::read(file) {
+        Ok(s) => s,
+        Err(e) => {
+            return Loaded {
+                game: Err(Diagnostics::of(&e)),
+                resolved: None,
+                warnings: None,
+                files: vec![Watched {
+                    path: file.to_path_buf(),
+                    text: None,
+                    stamp: first,
+                }],
+            };
+        }
+    };
+    let mut files = vec![Watched {
+        path: file.to_path_buf(),
+        text: Some(src.text.to_string()),
+        stamp: first,
+    }];
+    let resolved = regula::lang::inherit::resolve(&src);
+    if let Ok(res) = &resolved {
+        for (_, f) in res.sources.files().skip(1) {
+            files.push(Watched::read_as(
+                PathBuf::from(&f.name),
+                Some(f.text.to_string()),
+            ));
+        }
+    }
+    if let Err(e) = regula::lang::params::check_params(&src, params, &[]) {
+        return Loaded {
+            game: Err(Diagnostics::of(&e)),
+            resolved: None,
+            warnings: None,
+            files,
+        };
+    }
+    match regula::tools::load(&src, params) {
+        Ok(game) => {
+            let resolved = resolved.ok();
+            let warnings = resolved.as_ref().and_then(|res| {
+                let errors = regula::lang::validate::lints(&res.file);
+                (!errors.is_empty()).then(|| {
+                    regula::base::render::render_plain(&regula::lang::validate::ValidationErrors {
+                        src: res.sources.clone(),
+                        errors,
+                    })
+                })
+            });
+            Loaded {
+                game: Ok(game),
+                resolved,
+                warnings,
+                files,
+            }
+        }
+        Err(e) => Loaded {
+            game: Err(Diagnostics::of(&e)),
+            resolved: None,
+            warnings: None,
+            files,
+        },
+    }
+}
+
+/// The served game.
+pub struct Session {
+    file: PathBuf,
+    params: Vec<(String, String)>,
+    /// Files to watch and the texts they had when last read.
+    watched: Vec<Watched>,
+    /// The last rules that checked, if any did.
+    game: Option<Game>,
+    /// Their resolved rule file, which explanations point into.
+    resolved: Option<regula::lang::inherit::Resolved>,
+    /// Why the file as it is now does not check.
+    diagnostics: Option<Diagnostics>,
+    warnings: Option<String>,
+    /// The position YAML the game starts from, if one was loaded.
+    start_yaml: Option<String>,
+    /// Every position of the line, the start first.
+    line: Vec<Position>,
+    /// The moves played, in notation.
+    played: Vec<String>,
+    mode: Mode,
+    /// Players the opponent moves.
+    auto: Vec<u8>,
+    seed: u64,
+    rng: rand::rngs::SmallRng,
+    note: Option<Note>,
+    /// Bumped on every change, so the page redraws only when something changed.
+    generation: u64,
+}
+
+impl Session {
+    /// A session on a rule file; a file that does not check gives a session that shows its
+    /// diagnostics until it is fixed.
+    pub fn new(file: PathBuf, params: Vec<(String, String)>) -> Session {
+        let loaded = load(&file, &params);
+        let mut s = Session {
+            file,
+            params,
+            watched: loaded.files,
+            game: None,
+            resolved: loaded.resolved,
+            diagnostics: None,
+            warnings: loaded.warnings,
+            start_yaml: None,
+            line: Vec::new(),
+            played: Vec::new(),
+            mode: Mode::Off,
+            auto: Vec::new(),
+            seed: 1,
+            rng: rand::rngs::SmallRng::seed_from_u64(1),
+            note: None,
+            generation: 0,
+        };
+        match loaded.game {
+            Ok(g) => {
+                s.line = vec![g.start()];
+                s.game = Some(g);
+            }
+            Err(d) => s.diagnostics = Some(d),
+        }
+        s
+    }
+
+    /// Re-reads the rules when the rule file or a file it extends changed on disk. Rules
+    /// that check replace the game and the moves played are replayed under them; rules
+    /// that do not are reported and the last good game stays.
+    pub fn reload_if_changed(&mut self) {
+        // Every file is looked at (no short cut), so each keeps its current metadata.
+        let mut changed = false;
+        for w in &mut self.watched {
+            changed |= w.changed();
+        }
+        if changed {
+            self.reload(true);
+        }
+    }
+
+    /// Loads the rules again; `replay`: keep the moves played where they are still legal,
+    /// else start again.
+    fn reload(&mut self, replay: bool) {
+        self.generation += 1;
+        let loaded = load(&self.file, &self.params);
+        match loaded.game {
+            Ok(game) => {
+                if replay {
+                    self.note = None;
+                }
+                self.watched = loaded.files;
+                self.warnings = loaded.warnings;
+                self.diagnostics = None;
+                let mut start = game.start();
+                if let Some(y) = &self.start_yaml {
+                    match read_position(&game, y) {
+                        Ok(p) => start = p,
+                        Err((m, _)) => {
+                            self.note =
+                                error(format!("the loaded position no longer reads: {m}"), None);
+                            self.start_yaml = None;
+                        }
+                    }
+                }
+                let played = std::mem::take(&mut self.played);
+                let moves = if replay { played } else { Vec::new() };
+                self.game = Some(game);
+                self.resolved = loaded.resolved;
+                self.line = vec![start];
+                for (i, m) in moves.iter().enumerate() {
+                    let game = self.game.as_ref().expect("just set");
+                    let pos = self.line.last().expect("the start").clone();
+                    match notation::find(game, &pos, m, false) {
+                        Ok(mv) => self.push(&mv),
+                        Err(e) => {
+                            self.note = error(
+                                format!(
+                                    "rules reloaded; move {} ({m}) is no longer legal, so the game goes on after {i} moves",
+                                    i + 1
+                                ),
+                                Some(e.message),
+                            );
+                            return;
+                        }
+                    }
+                }
+                if replay && self.note.as_ref().is_none_or(|n| !n.error) {
+                    self.note = info(format!(
+                        "rules reloaded from {}; {} moves replayed",
+                        self.file.display(),
+                        self.played.len()
+                    ));
+                }
+            }
+            Err(d) => {
+                // Watch the files read now and keep watching the old chain, whose parent
+                // may be where the fix is made: each with the text it has now.
+                for w in loaded.files {
+                    if !self.watched.iter().any(|v| v.path == w.path) {
+                        self.watched.push(w);
+                    }
+                }
+                for w in &mut self.watched {
+                    *w = Watched::now(std::mem::take(&mut w.path));
+                }
+                self.diagnostics = Some(d);
+            }
+        }
+    }
+
+    fn pos(&self) -> Option<&Position> {
+        self.line.last()
+    }
+
+    /// Plays a legal move on the last position (no checks).
+    fn push(&mut self, mv: &Move) {
+        let game = self.game.as_ref().expect("a game");
+        let pos = self.line.last().expect("the start");
+        let next = game.play_unchecked(pos, mv);
+        self.played.push(notation::format(&game.def, mv));
+        self.line.push(next);
+    }
+
+    /// The legal moves and outcome of the last position, the line before it seen.
+    fn analyze(&self) -> (Vec<Move>, Outcome) {
+        match (&self.game, self.line.split_last()) {
+            (Some(g), Some((pos, before))) => g.analyze_in_game(pos, before),
+            _ => (Vec::new(), Outcome::Ongoing),
+        }
+    }
+
+    /// Lets the opponent move while it is to move.
+    fn answer(&mut self) {
+        for _ in 0..MAX_AUTO_PLIES {
+            let Some(pos) = self.pos() else { return };
+            if self.mode == Mode::Off || !self.auto.contains(&pos.to_move) {
+                return;
+            }
+            let (legal, _) = self.analyze();
+            if legal.is_empty() {
+                return;
+            }
+            let game = self.game.as_ref().expect("a game");
+            let mv = match self.mode {
+                Mode::Random => legal[self.rng.random_range(0..legal.len())],
+                Mode::First | Mode::Off => {
+                    let first = notation::sorted_texts(&game.def, &legal)
+                        .into_iter()
+                        .next()
+                        .expect("a move");
+                    *legal
+                        .iter()
+                        .find(|m| notation::format(&game.def, m) == first)
+                        .expect("listed")
+                }
+            };
+            self.push(&mv);
+        }
+    }
+
+    fn no_game(&mut self) -> bool {
+        if self.game.is_none() {
+            self.note = error("the rule file does not check; fix it first", None);
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Plays a move written in notation (any path of a legal move; the start and end
+    /// squares alone when only one legal move has them), or says why it is refused.
+    pub fn play_text(&mut self, text: &str) {
+        self.generation += 1;
+        if self.no_game() {
+            return;
+        }
+        let (_, outcome) = self.analyze();
+        if outcome != Outcome::Ongoing {
+            let game = self.game.as_ref().expect("a game");
+            self.note = error(
+                format!(
+                    "{} is not legal: the game is over ({})",
+                    text.trim(),
+                    outcome.describe(&game.def)
+                ),
+                None,
+            );
+            return;
+        }
+        let game = self.game.as_ref().expect("a game");
+        let pos = self.pos().expect("the start").clone();
+        match notation::find(game, &pos, text, true) {
+            Ok(mv) => {
+                self.note = None;
+                self.push(&mv);
+                self.answer();
+            }
+            Err(e) => {
+                let history = &self.line[..self.line.len() - 1];
+                let verdict = self.resolved.as_ref().map(|res| {
+                    regula::tools::explain::explain(res, &self.params, game, &pos, history, text)
+                });
+                self.note = match verdict {
+                    Some(regula::tools::explain::Verdict::Refused(r)) => {
+                        let (text, help) = r.plain();
+                        error(text, help)
+                    }
+                    // The shortcut (start and end square) found no move; keep its words.
+                    Some(regula::tools::explain::Verdict::Legal(_)) | None => error(
+                        format!("{} is not legal: {}", text.trim(), e.message),
+                        e.help,
+                    ),
+                }
+            }
+        }
+    }
+
+    /// Takes back the last move, and the opponent's answers before it.
+    pub fn undo(&mut self) {
+        self.generation += 1;
+        self.note = None;
+        if self.line.len() < 2 {
+            self.note = error("nothing to undo", None);
+            return;
+        }
+        self.line.pop();
+        self.played.pop();
+        while self.line.len() > 1
+            && self.mode != Mode::Off
+            && self.pos().is_some_and(|p| self.auto.contains(&p.to_move))
+        {
+            self.line.pop();
+            self.played.pop();
+        }
+        self.answer();
+    }
+
+    /// Starts again from the start position (or the loaded one).
+    pub fn restart(&mut self) {
+        self.generation += 1;
+        self.note = None;
+        if let Some(start) = self.line.first().cloned() {
+            self.line = vec![start];
+            self.played.clear();
+            self.answer();
+        }
+    }
+
+    /// Starts from a position written in YAML (`regula moves --position` format).
+    pub fn load_position(&mut self, yaml: &str) {
+        self.generation += 1;
+        if self.no_game() {
+            return;
+        }
+        let game = self.game.as_ref().expect("a game");
+        match read_position(game, yaml) {
+            Ok(pos) => {
+                self.start_yaml = Some(yaml.to_string());
+                self.line = vec![pos];
+                self.played.clear();
+                self.note = info("position loaded");
+                self.answer();
+            }
+            Err((m, help)) => self.note = error(format!("the position is refused: {m}"), help),
+        }
+    }
+
+    /// Plays a game record from the start position (or the loaded one).
+    pub fn load_record(&mut self, text: &str) {
+        self.generation += 1;
+        if self.no_game() {
+            return;
+        }
+        let game = self.game.as_ref().expect("a game").clone();
+        let start = self.line.first().expect("the start").clone();
+        let tokens = match regula::tools::record::tokenize(text) {
+            Ok(t) => t,
+            Err(e) => {
+                self.note = error(
+                    format!("the record does not read at byte {}: {}", e.at, e.message),
+                    None,
+                );
+                return;
+            }
+        };
+        let line = match regula::tools::record::replay(&game, &start, &tokens) {
+            Ok(l) => l,
+            Err(e) => {
+                self.note = error(
+                    format!(
+                        "illegal move {} at ply {} ({} to move): {}",
+                        e.token.text, e.ply, e.player, e.message
+                    ),
+                    e.help,
+                );
+                return;
+            }
+        };
+        // The moves between the positions, in notation (passes included).
+        let mut played = Vec::new();
+        for w in line.windows(2) {
+            let Some(mv) = game
+                .legal_moves(&w[0])
+                .into_iter()
+                .find(|m| game.play_unchecked(&w[0], m) == w[1])
+            else {
+                self.note = error("the record replays to a position no move reaches", None);
+                return;
+            };
+            played.push(notation::format(&game.def, &mv));
+        }
+        self.note = info(format!("record loaded: {} moves", played.len()));
+        self.line = line;
+        self.played = played;
+        self.answer();
+    }
+
+    /// Chooses a parameter value: the rules are loaded with it and the game starts again.
+    pub fn set_param(&mut self, name: &str, value: &str) {
+        self.generation += 1;
+        let old = self.params.clone();
+        self.params.retain(|(n, _)| n != name);
+        self.params.push((name.to_string(), value.to_string()));
+        self.note = None;
+        self.start_yaml = None;
+        self.reload(false);
+        if self.diagnostics.is_some() {
+            // An unknown name or value: say so, and keep the game as it was.
+            let d = self.diagnostics.take().expect("checked");
+            self.note = error(d.text, None);
+            self.params = old;
+            self.reload(false);
+        } else {
+            self.note = info(format!("{name} = {value}: new game"));
+            self.answer();
+        }
+    }
+
+    /// Sets the opponent: `off`, `random` (seeded) or `first` (the first legal move in
+    /// notation order), moving the named players; it answers at once when it is to move.
+    pub fn set_opponent(&mut self, mode: &str, players: &[String], seed: u64) {
+        self.generation += 1;
+        self.note = None;
+        self.mode = match mode {
+            "random" => Mode::Random,
+            "first" => Mode::First,
+            "off" => Mode::Off,
+            other => {
+                self.note = error(
+                    format!("unknown opponent `{other}`"),
+                    Some("The opponent is `off`, `random` or `first`.".into()),
+                );
+                return;
+            }
+        };
+        let Some(game) = &self.game else { return };
+        let mut auto = Vec::new();
+        for p in players {
+            match game.def.player(p) {
+                Some(i) => auto.push(i),
+                None => {
+                    self.note = error(
+                        format!("unknown player `{p}`"),
+                        Some(format!("Players: {}.", game.def.players.join(", "))),
+                    );
+                    return;
+                }
+            }
+        }
+        self.auto = auto;
+        self.seed = seed;
+        self.rng = rand::rngs::SmallRng::seed_from_u64(seed);
+        self.answer();
+    }
+
+    /// Everything the page shows, as JSON.
+    pub fn state(&self) -> Value {
+        let diagnostics = self
+            .diagnostics
+            .as_ref()
+            .map(|d| json!({ "text": d.text, "json": d.json }));
+        let note = self
+            .note
+            .as_ref()
+            .map(|n| json!({ "error": n.error, "text": n.text, "help": n.help }));
+        let mut v = json!({
+            "file": self.file.display().to_string(),
+            "generation": self.generation,
+            "diagnostics": diagnostics,
+            "warnings": self.warnings,
+            "message": note,
+        });
+        let (Some(game), Some(pos)) = (&self.game, self.pos()) else {
+            return v;
+        };
+        let def = &game.def;
+        let (legal, outcome) = self.analyze();
+        let picture = regula::tools::svg::Picture {
+            position: Some(pos.clone()),
+            title: format!(
+                "{}: {} to move",
+                def.name, def.players[pos.to_move as usize]
+            ),
+            interactive: true,
+            ..regula::tools::svg::Picture::default()
+        };
+        let params: Vec<Value> = def
+            .params
+            .iter()
+            .map(|p| {
+                json!({
+                    "name": p.name,
+                    "values": p.values.iter().map(|(v, _)| v).collect::<Vec<_>>(),
+                    "chosen": p.values[p.chosen].0,
+                    "fixed": p.fixed,
+                    "doc": regula::lang::doctext::english(&p.docs).join(" "),
+                })
+            })
+            .collect();
+        let o = v.as_object_mut().expect("an object");
+        o.insert("name".into(), json!(def.name));
+        o.insert("players".into(), json!(def.players));
+        o.insert("to_move".into(), json!(def.players[pos.to_move as usize]));
+        o.insert("svg".into(), json!(regula::tools::svg::draw(def, &picture)));
+        o.insert("played".into(), json!(self.played));
+        o.insert("rounds".into(), json!(self.rounds()));
+        o.insert("over".into(), json!(outcome != Outcome::Ongoing));
+        o.insert("outcome".into(), json!(outcome.describe(def)));
+        o.insert("legal".into(), json!(self.legal_entries(game, &legal)));
+        o.insert("params".into(), json!(params));
+        o.insert(
+            "opponent".into(),
+            json!({
+                "mode": match self.mode { Mode::Off => "off", Mode::Random => "random", Mode::First => "first" },
+                "players": self.auto.iter().map(|&p| def.players[p as usize].clone()).collect::<Vec<_>>(),
+                "seed": self.seed,
+            }),
+        );
+        o.insert(
+            "position_yaml".into(),
+            json!(setup::to_yaml(&PositionSpec::from_position(game, pos))),
+        );
+        o.insert("stale".into(), json!(self.diagnostics.is_some()));
+        v
+    }
+
+    /// The moves played grouped by rounds (one move per player), for the move list.
+    fn rounds(&self) -> Vec<Vec<String>> {
+        let per = self.game.as_ref().map_or(1, |g| g.def.players.len().max(1));
+        self.played.chunks(per).map(|c| c.to_vec()).collect()
+    }
+
+    /// Every way to enter each legal move: each path (square by square), each drop and the
+    /// pass, with the canonical text of the move it makes.
+    fn legal_entries(&self, game: &Game, legal: &[Move]) -> Vec<Value> {
+        let def = &game.def;
+        let labels = &def.board.labels;
+        let mut out = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        if legal.is_empty() {
+            return out;
+        }
+        let Some((pos, before)) = self.line.split_last() else {
+            return out;
+        };
+        let mut g = game.generator(Identity::Path);
+        g.history = before.to_vec();
+        let mut paths = Vec::new();
+        g.legal(pos, &mut paths);
+        for p in &paths {
+            let Some(m) = legal
+                .iter()
+                .find(|m| m.same_effect(p, true) || m.same_effect(p, false))
+            else {
+                continue;
+            };
+            let text = notation::format(def, p);
+            if !seen.insert(text.clone()) {
+                continue;
+            }
+            let canonical = notation::format(def, m);
+            if p.is_drop() {
+                out.push(json!({
+                    "text": text, "move": canonical, "drop": labels[p.to as usize],
+                    "kind": def.kinds[regula::engine::kind(p.result) as usize],
+                }));
+            } else {
+                let squares: Vec<&str> = std::iter::once(p.from)
+                    .chain(p.landings().iter().copied())
+                    .map(|s| labels[s as usize].as_str())
+                    .collect();
+                out.push(json!({ "text": text, "move": canonical, "squares": squares }));
+            }
+        }
+        if legal.iter().any(Move::is_pass) {
+            out.push(json!({ "text": "pass", "move": "pass", "pass": true }));
+        }
+        out
+    }
+}
+
+/// Reads a position (YAML or PDN FEN) through the library's one position reader: the
+/// position, or the message and help of why not.
+fn read_position(game: &Game, text: &str) -> Result<Position, (String, Option<String>)> {
+    use miette::Diagnostic;
+    let src = regula::base::source::SourceFile::new("position", text.to_string());
+    regula::tools::input::read_position(game, &src)
+        .map_err(|e| (e.to_string(), e.help().map(|h| h.to_string())))
+}

@@ -1,0 +1,177 @@
+//! Validation errors: every problem of a rule file, collected and reported together.
+
+use std::fmt;
+use std::sync::Arc;
+
+use miette::{Diagnostic, LabeledSpan, Severity, SourceCode};
+
+use crate::base::span::Span;
+
+/// Which check found a problem; gives the diagnostic its stable code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Check {
+    /// A name declared twice.
+    DuplicateName,
+    /// A name that is not declared.
+    UnknownName,
+    /// A square label that is not on the board, or a malformed range.
+    BadSquare,
+    /// A malformed board, direction or label list.
+    BadBoard,
+    /// A table exceeds what the engine supports.
+    Limit,
+    /// A required item is missing or given twice.
+    Structure,
+    /// A parameter or its value is unknown.
+    BadParam,
+    /// A leg or move is not well formed.
+    BadMove,
+    /// A condition refers to something it cannot mean here.
+    BadCondition,
+    /// A definition could make move generation loop forever.
+    Loop,
+    /// Something declared but never used (a warning).
+    Unused,
+    /// A variant's `extends`, `remove` or `amend` cannot be carried out.
+    Inherit,
+    /// Valid, but probably not what the author meant (a warning).
+    Suspicious,
+    /// A clause id cited in a doc comment but defined in no clause list (a warning).
+    UndefinedClause,
+}
+
+impl Check {
+    /// The diagnostic code.
+    pub fn code(self) -> &'static str {
+        match self {
+            Check::DuplicateName => "regula::duplicate_name",
+            Check::UnknownName => "regula::unknown_name",
+            Check::BadSquare => "regula::bad_square",
+            Check::BadBoard => "regula::bad_board",
+            Check::Limit => "regula::limit",
+            Check::Structure => "regula::structure",
+            Check::BadParam => "regula::bad_param",
+            Check::BadMove => "regula::bad_move",
+            Check::BadCondition => "regula::bad_condition",
+            Check::Loop => "regula::loop",
+            Check::Unused => "regula::unused",
+            Check::Inherit => "regula::inherit",
+            Check::Suspicious => "regula::suspicious",
+            Check::UndefinedClause => "regula::undefined_clause",
+        }
+    }
+
+    /// Whether problems of this check are warnings (the game still loads).
+    pub fn is_warning(self) -> bool {
+        matches!(
+            self,
+            Check::Unused | Check::Suspicious | Check::UndefinedClause
+        )
+    }
+}
+
+/// One problem in a rule file.
+#[derive(Debug, Clone)]
+pub struct ValidationError {
+    /// Which check.
+    pub check: Check,
+    /// What is wrong, lowercase, no trailing period.
+    pub message: String,
+    /// Where.
+    pub span: Span,
+    /// The label at the span.
+    pub label: String,
+    /// Another relevant place, e.g. the first definition.
+    pub related: Option<(Span, String)>,
+    /// How to fix it, a full sentence.
+    pub help: Option<String>,
+}
+
+impl fmt::Display for ValidationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ValidationError {}
+
+impl Diagnostic for ValidationError {
+    fn severity(&self) -> Option<Severity> {
+        Some(if self.check.is_warning() {
+            Severity::Warning
+        } else {
+            Severity::Error
+        })
+    }
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(self.check.code()))
+    }
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let mut v = vec![LabeledSpan::new_primary_with_span(
+            Some(self.label.clone()),
+            self.span,
+        )];
+        if let Some((s, l)) = &self.related {
+            v.push(LabeledSpan::new_with_span(Some(l.clone()), *s));
+        }
+        Some(Box::new(v.into_iter()))
+    }
+}
+
+/// All problems found in one rule file.
+#[derive(Debug)]
+pub struct ValidationErrors {
+    /// The files the spans point into (a variant and its parents).
+    pub src: Arc<crate::base::source::SourceMap>,
+    /// The problems, in source order.
+    pub errors: Vec<ValidationError>,
+}
+
+impl fmt::Display for ValidationErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.errors.len();
+        let what = if self.errors.iter().all(|e| e.check.is_warning()) {
+            "warning"
+        } else {
+            "problem"
+        };
+        write!(
+            f,
+            "{n} {what}{} in the rule file",
+            if n == 1 { "" } else { "s" }
+        )
+    }
+}
+
+impl std::error::Error for ValidationErrors {}
+
+impl Diagnostic for ValidationErrors {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        // A file with warnings only is not invalid.
+        Some(Box::new(
+            if self.errors.iter().all(|e| e.check.is_warning()) {
+                "regula::warnings"
+            } else {
+                "regula::invalid"
+            },
+        ))
+    }
+    fn severity(&self) -> Option<Severity> {
+        Some(if self.errors.iter().all(|e| e.check.is_warning()) {
+            Severity::Warning
+        } else {
+            Severity::Error
+        })
+    }
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        Some(&*self.src)
+    }
+    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn Diagnostic> + 'a>> {
+        Some(Box::new(self.errors.iter().map(|e| e as &dyn Diagnostic)))
+    }
+}

@@ -1,0 +1,520 @@
+//! The abstract syntax tree: a spanned, name-based picture of a rule file.
+//!
+//! It keeps documentation and source order and gives no meaning to names; `validate` resolves
+//! them. Invariant: every node's span lies inside the source it was parsed from.
+
+// AST nodes are built once per file; boxing the larger variants would buy nothing.
+#![allow(clippy::large_enum_variant)]
+
+use crate::base::span::Span;
+
+/// A name with the place it was written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ident {
+    /// The name as written.
+    pub name: String,
+    /// Where it was written.
+    pub span: Span,
+}
+
+/// A whole rule file.
+#[derive(Debug, Clone)]
+pub struct RuleFile {
+    /// `//!` lines at the top.
+    pub docs: Vec<String>,
+    /// Top-level items in source order.
+    pub items: Vec<Item>,
+}
+
+/// A top-level item with its `///` documentation.
+#[derive(Debug, Clone)]
+pub struct Item {
+    /// Documentation lines.
+    pub docs: Vec<String>,
+    /// What the item declares.
+    pub kind: ItemKind,
+    /// The whole item.
+    pub span: Span,
+}
+
+/// The kinds of top-level item.
+#[derive(Debug, Clone)]
+pub enum ItemKind {
+    Game(String),
+    /// `extends "parent.rules"`: the path as written and where.
+    Extends(String, Span),
+    /// `remove KIND [NAME]`: deletes an inherited item.
+    Remove(ItemKey),
+    /// `amend ITEM`: adds the statements of this item to the inherited item of the same key.
+    Amend(Box<ItemKind>),
+    Players(Vec<Ident>),
+    /// `teams { A B | C D }`.
+    Teams(Vec<Vec<Ident>>),
+    /// `turn { blocked pass }`.
+    Turn(Vec<TurnStmt>),
+    /// `neutral { Tree }`: kinds owned by no player.
+    Neutral(Vec<Ident>),
+    Board(Board),
+    Directions(Vec<DirDecl>),
+    DirSet(DirSetDecl),
+    Region(RegionDecl),
+    Pieces(Vec<Ident>),
+    /// `values { Man: 2 }`: what pieces are worth.
+    Values(Vec<ValueStmt>),
+    Setup(Vec<SetupPlayer>),
+    Counter(CounterDecl),
+    Param(ParamDecl),
+    SetParam(Ident, Ident),
+    Leg(LegDecl),
+    Move(MoveDecl),
+    Priority(PriorityDecl),
+    End(Vec<EndStmt>),
+    Promote(Vec<PromoteStmt>),
+}
+
+/// The kind of a top-level item, as `remove` and `amend` name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ItemWord {
+    Game,
+    Players,
+    Teams,
+    Turn,
+    Board,
+    Directions,
+    Set,
+    Region,
+    Pieces,
+    Values,
+    Neutral,
+    Setup,
+    Counter,
+    Param,
+    SetParam,
+    Leg,
+    Move,
+    Priority,
+    End,
+    Promote,
+}
+
+impl ItemWord {
+    /// The keyword that starts such an item.
+    pub fn word(self) -> &'static str {
+        match self {
+            ItemWord::Game => "game",
+            ItemWord::Players => "players",
+            ItemWord::Teams => "teams",
+            ItemWord::Turn => "turn",
+            ItemWord::Board => "board",
+            ItemWord::Directions => "directions",
+            ItemWord::Set => "set",
+            ItemWord::Region => "region",
+            ItemWord::Pieces => "pieces",
+            ItemWord::Values => "values",
+            ItemWord::Neutral => "neutral",
+            ItemWord::Setup => "setup",
+            ItemWord::Counter => "counter",
+            ItemWord::Param => "param",
+            ItemWord::SetParam => "set-param",
+            ItemWord::Leg => "leg",
+            ItemWord::Move => "move",
+            ItemWord::Priority => "priority",
+            ItemWord::End => "end",
+            ItemWord::Promote => "promote",
+        }
+    }
+    /// Whether a file has at most one such item (so it has no name).
+    pub fn single(self) -> bool {
+        !matches!(
+            self,
+            ItemWord::Set
+                | ItemWord::Region
+                | ItemWord::Counter
+                | ItemWord::Param
+                | ItemWord::SetParam
+                | ItemWord::Leg
+                | ItemWord::Move
+                | ItemWord::Priority
+        )
+    }
+}
+
+/// `remove move jump`: what to delete, and where that was said.
+#[derive(Debug, Clone)]
+pub struct ItemKey {
+    pub word: ItemWord,
+    /// The name, for named kinds.
+    pub name: Option<Ident>,
+    pub span: Span,
+}
+
+/// A statement of the `turn` item.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TurnStmt {
+    /// What a player with no legal move does.
+    Blocked(BlockedAction, Span),
+}
+
+/// What a player with no legal move does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BlockedAction {
+    /// The end rules decide (the default).
+    End,
+    /// The player passes, if some other player can move.
+    Pass,
+}
+
+/// A label list entry: `A` or a range `A..L`.
+#[derive(Debug, Clone)]
+pub struct Label {
+    pub text: String,
+    pub span: Span,
+}
+
+/// `board { files {..} ranks {..} squares {..} }`.
+#[derive(Debug, Clone, Default)]
+pub struct Board {
+    pub files: Vec<Label>,
+    pub ranks: Vec<Label>,
+    pub squares: Vec<SquareItem>,
+    pub parity: Option<Ident>,
+    /// Each `numbers { ... }` statement (a board has at most one).
+    pub numbers: Vec<Numbers>,
+    pub span: Span,
+}
+
+/// `numbers { a10..j1 }`: the squares in the order they are numbered, from 1.
+#[derive(Debug, Clone)]
+pub struct Numbers {
+    pub items: Vec<SquareItem>,
+    pub span: Span,
+}
+
+/// One square or a rectangle of squares.
+#[derive(Debug, Clone)]
+pub enum SquareItem {
+    One(Ident),
+    Range(Ident, Ident, Span),
+}
+
+impl SquareItem {
+    /// Where the item was written.
+    pub fn span(&self) -> Span {
+        match self {
+            SquareItem::One(i) => i.span,
+            SquareItem::Range(_, _, s) => *s,
+        }
+    }
+}
+
+/// `N (0, 1)`.
+#[derive(Debug, Clone)]
+pub struct DirDecl {
+    pub name: Ident,
+    pub df: i32,
+    pub dr: i32,
+}
+
+/// `set all { ... }` or `set forward { White: N  Black: S }`.
+#[derive(Debug, Clone)]
+pub struct DirSetDecl {
+    pub name: Ident,
+    pub body: PerPlayer<Ident>,
+}
+
+/// Either one list for everybody or one list per named player.
+#[derive(Debug, Clone)]
+pub enum PerPlayer<T> {
+    All(Vec<T>),
+    Each(Vec<(Ident, Vec<T>)>),
+}
+
+/// `region home { White: a1 b1  Black: a8 b8 }`.
+#[derive(Debug, Clone)]
+pub struct RegionDecl {
+    pub name: Ident,
+    pub body: PerPlayer<SquareItem>,
+}
+
+/// `White { Man: a2 b2 }`.
+#[derive(Debug, Clone)]
+pub struct SetupPlayer {
+    pub player: Ident,
+    pub kinds: Vec<(Ident, Vec<SquareItem>)>,
+}
+
+/// `counter moves-made per-player max 2`.
+#[derive(Debug, Clone)]
+pub struct CounterDecl {
+    pub name: Ident,
+    pub per_player: bool,
+    pub max: Option<i64>,
+}
+
+/// `param name = default { values }`.
+#[derive(Debug, Clone)]
+pub struct ParamDecl {
+    pub name: Ident,
+    pub default: Ident,
+    pub values: Vec<(Vec<String>, Ident)>,
+}
+
+/// A block that applies only when a parameter has a value.
+#[derive(Debug, Clone)]
+pub struct IfParam<T> {
+    pub param: Ident,
+    pub value: Ident,
+    pub then: Vec<T>,
+    pub otherwise: Vec<T>,
+    /// The span of each statement of `then`, in order (explanations point at statements).
+    pub then_spans: Vec<Span>,
+    /// The span of each statement of `otherwise`, in order.
+    pub otherwise_spans: Vec<Span>,
+}
+
+// Enums the source and the model share: the validator passes them through unchanged, so a
+// new alternative is added once and every `match` on it, in both layers, must handle it.
+pub use crate::model::{CmpOp, Otherwise, Over, Removal, Repeat, Timing};
+
+/// A statement in a `leg` block.
+#[derive(Debug, Clone)]
+pub enum LegStmt {
+    Step(Ident),
+    Slide(Ident),
+    Leap {
+        dirs: Ident,
+        over: Over,
+        /// `over enemy { Man }`: the kinds that may be leapt (all when absent).
+        kinds: Option<Vec<Ident>>,
+        flying: bool,
+        /// `flying behind`: the landing is the square directly beyond the leapt piece.
+        behind: bool,
+    },
+    Capture(Span),
+    Land(SqCond),
+    NoReverse(Span),
+    /// `prefer continuing`.
+    PreferContinuing(Span),
+    If(IfParam<LegStmt>),
+}
+
+/// `leg name { ... }`.
+#[derive(Debug, Clone)]
+pub struct LegDecl {
+    pub name: Ident,
+    pub body: Vec<LegStmt>,
+    /// The span of each statement of `body`, in order (explanations point at statements).
+    pub spans: Vec<Span>,
+}
+
+/// A statement in a `move` block.
+#[derive(Debug, Clone)]
+pub enum MoveStmt {
+    By(Vec<Ident>),
+    /// `drop Kind`: place a new piece instead of moving one.
+    Drop(Ident),
+    From(SqCond),
+    To(SqCond),
+    Land(SqCond),
+    Stop(SqCond),
+    Sequence(Vec<(Ident, Repeat)>),
+    Require(Cond),
+    Effect {
+        counter: Ident,
+        add: bool,
+        value: i64,
+    },
+    Removal(Removal),
+    If(IfParam<MoveStmt>),
+}
+
+/// `move name { ... }`.
+#[derive(Debug, Clone)]
+pub struct MoveDecl {
+    pub name: Ident,
+    pub body: Vec<MoveStmt>,
+    /// The span of each statement of `body`, in order (explanations point at statements).
+    pub spans: Vec<Span>,
+}
+
+/// A statement in a `values` block.
+#[derive(Debug, Clone)]
+pub enum ValueStmt {
+    /// `Man: 2`.
+    Pair(Ident, i64),
+    If(IfParam<ValueStmt>),
+}
+
+/// What `maximize` counts among a move's captures.
+#[derive(Debug, Clone)]
+pub enum Measure {
+    /// `captures`, or `captures { kinds }`.
+    Captures(Option<Vec<Ident>>),
+    /// `value`: the captured pieces' `values`.
+    Value,
+    /// `earliest { kinds }`.
+    Earliest(Vec<Ident>),
+}
+
+/// A statement in a `priority` block.
+#[derive(Debug, Clone)]
+pub enum PrioStmt {
+    When(Cond),
+    Keep(MvCond),
+    Prefer(MvCond),
+    Maximize(Measure, Span),
+    Otherwise(Otherwise),
+    If(IfParam<PrioStmt>),
+}
+
+/// `priority name { ... }`.
+#[derive(Debug, Clone)]
+pub struct PriorityDecl {
+    pub name: Ident,
+    pub body: Vec<PrioStmt>,
+    /// The span of each statement of `body`, in order (explanations point at statements).
+    pub spans: Vec<Span>,
+}
+
+/// The result an end rule declares.
+#[derive(Debug, Clone)]
+pub enum EndResult {
+    Win(Ident),
+    Loss(Ident),
+    Draw,
+}
+
+/// A statement in the `end` block.
+#[derive(Debug, Clone)]
+pub enum EndStmt {
+    Rule {
+        /// `home-win:`: a name a variant can replace the rule by.
+        label: Option<Ident>,
+        docs: Vec<String>,
+        result: EndResult,
+        cond: Cond,
+        span: Span,
+    },
+    If(IfParam<EndStmt>),
+}
+
+/// A statement in the `promote` block.
+#[derive(Debug, Clone)]
+pub enum PromoteStmt {
+    Rule {
+        from: Ident,
+        to: Ident,
+        region: RegionRef,
+    },
+    Timing(Timing, Option<Ident>, Span),
+    If(IfParam<PromoteStmt>),
+}
+
+/// Whose region a reference means.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RegionOwner {
+    Own,
+    Opponent,
+    /// A named player's part: `White home`.
+    Player(Ident),
+}
+
+/// `own home`, `opponent home` or `home`.
+#[derive(Debug, Clone)]
+pub struct RegionRef {
+    pub owner: Option<RegionOwner>,
+    pub name: Ident,
+}
+
+/// A condition on the position.
+#[derive(Debug, Clone)]
+pub enum Cond {
+    Or(Vec<Cond>),
+    And(Vec<Cond>),
+    Not(Box<Cond>),
+    Every(Ident, Box<Cond>),
+    Some(Ident, Box<Cond>),
+    Exists(Box<MvCond>),
+    Blocked(Ident),
+    Repeated(i64, Span),
+    Cmp(Quantity, CmpOp, Quantity, Span),
+}
+
+/// A number in a comparison.
+#[derive(Debug, Clone)]
+pub enum Quantity {
+    Count {
+        who: Ident,
+        kinds: Vec<Ident>,
+        region: Option<RegionRef>,
+        span: Span,
+    },
+    Counter {
+        name: Ident,
+        who: Ident,
+    },
+    Int(i64),
+}
+
+/// A condition on a move.
+#[derive(Debug, Clone)]
+pub enum MvCond {
+    Or(Vec<MvCond>),
+    And(Vec<MvCond>),
+    Not(Box<MvCond>),
+    Capturing,
+    From(SqCond),
+    To(SqCond),
+    Kind(Ident),
+}
+
+/// A condition on a square, seen from the moving piece.
+#[derive(Debug, Clone)]
+pub enum SqCond {
+    Or(Vec<SqCond>),
+    And(Vec<SqCond>),
+    Not(Box<SqCond>),
+    In(RegionRef),
+    Piece(Ident),
+    Can(Ident),
+}
+
+/// A statement kind that may be `if PARAM is VALUE { ... } else { ... }`.
+///
+/// Each implementation lists every statement alternative, so a new one must say here
+/// whether it is conditional.
+pub trait Conditional: Sized {
+    /// The `if` this statement is, if it is one.
+    fn as_if(&self) -> Option<&IfParam<Self>>;
+    /// The same, for editing (explanations relax statements inside `if` blocks).
+    fn as_if_mut(&mut self) -> Option<&mut IfParam<Self>>;
+}
+
+macro_rules! conditional {
+    ($t:ty: $($other:pat),+) => {
+        impl Conditional for $t {
+            fn as_if(&self) -> Option<&IfParam<Self>> {
+                match self {
+                    Self::If(i) => Some(i),
+                    $($other)|+ => None,
+                }
+            }
+            fn as_if_mut(&mut self) -> Option<&mut IfParam<Self>> {
+                match self {
+                    Self::If(i) => Some(i),
+                    $($other)|+ => None,
+                }
+            }
+        }
+    };
+}
+
+conditional!(LegStmt: Self::Step(_), Self::Slide(_), Self::Leap { .. }, Self::Capture(_),
+    Self::Land(_), Self::NoReverse(_), Self::PreferContinuing(_));
+conditional!(MoveStmt: Self::By(_), Self::Drop(_), Self::From(_), Self::To(_), Self::Land(_),
+    Self::Stop(_), Self::Sequence(_), Self::Require(_), Self::Effect { .. }, Self::Removal(_));
+conditional!(ValueStmt: Self::Pair(..));
+conditional!(PrioStmt: Self::When(_), Self::Keep(_), Self::Prefer(_), Self::Maximize(..),
+    Self::Otherwise(_));
+conditional!(EndStmt: Self::Rule { .. });
+conditional!(PromoteStmt: Self::Rule { .. }, Self::Timing(..));

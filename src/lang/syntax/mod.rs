@@ -1,0 +1,43 @@
+//! Parsing: rule-file text to [`ast::RuleFile`].
+//!
+//! The pest grammar lives in `grammar/regula.pest`; this module turns pest's pairs into the
+//! AST (one `lower_*` function per grammar rule) and pest's errors into [`SyntaxError`].
+//! pest stops at the first syntax error, so a file yields at most one.
+
+pub mod ast;
+mod depth;
+mod error;
+mod lower;
+
+pub use error::SyntaxError;
+
+use pest::Parser;
+
+use crate::base::source::SourceFile;
+
+/// The parser derived from the grammar file.
+#[derive(pest_derive::Parser)]
+#[grammar = "grammar/regula.pest"]
+pub(crate) struct RulesParser;
+
+/// Parses a rule file into its AST.
+///
+/// # Errors
+/// A [`SyntaxError`] pointing at the first place the text leaves the grammar.
+pub fn parse(src: &SourceFile) -> Result<ast::RuleFile, SyntaxError> {
+    parse_at(src, 0)
+}
+
+/// Parses a rule file whose spans start at `base` in a [`crate::base::source::SourceMap`]'s
+/// global offset space (the file's place among a variant's sources).
+///
+/// # Errors
+/// A [`SyntaxError`] pointing at the first place the text leaves the grammar (in the file's
+/// own offsets).
+pub fn parse_at(src: &SourceFile, base: usize) -> Result<ast::RuleFile, SyntaxError> {
+    let mut pairs =
+        RulesParser::parse(Rule::file, &src.text).map_err(|e| SyntaxError::from_pest(src, e))?;
+    let file = pairs.next().expect("the file rule always yields one pair");
+    depth::check(src, &file)?;
+    Ok(lower::with_base(base, || lower::lower_file(file)))
+}

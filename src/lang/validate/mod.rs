@@ -1,0 +1,230 @@
+//! Validation: [`ast::RuleFile`] to [`GameDef`], collecting every problem at once.
+//!
+//! Resolves names to indices, builds the board tables, applies parameter choices and
+//! compiles conditions. Invariant on success: the `GameDef` satisfies every invariant stated
+//! in `model`, so the engine never checks names or bounds again.
+//!
+//! The work is split into stages, one file each, run in order by [`Validator::run`]:
+//! - [`items`]: sorts the file's items by kind, refuses repeated singletons and missing
+//!   required items, and resolves the names of players and piece kinds;
+//! - [`params`]: parameter choices and the `if PARAM is VALUE` statements they select;
+//! - [`board`]: board, directions, direction sets, regions, counters and setup;
+//! - [`conditions`]: compiling conditions on squares, moves and positions;
+//! - [`moves`]: legs and move types;
+//! - [`rules`]: priorities, end rules and promotion;
+//! - [`error`]: the diagnostics every stage reports;
+//! - [`lints`] and [`dead_rules`]: warnings on a valid file.
+//!
+//! Every stage reports into one list and goes on, so one run finds every problem; a stage
+//! that depends on a broken earlier one works with what is there (an unknown name compiles to
+//! a harmless placeholder) and the definition is only built when the list is empty.
+
+mod board;
+mod conditions;
+mod dead_rules;
+mod items;
+mod lints;
+mod moves;
+mod params;
+mod rules;
+
+pub(crate) use crate::base::suggest::suggest;
+pub use crate::lang::error::{Check, ValidationError, ValidationErrors};
+pub use lints::{lints, undefined_clauses};
+
+use crate::model::*;
+use std::sync::Arc;
+
+use crate::base::source::SourceMap;
+use crate::base::span::Span;
+use crate::lang::inherit::Resolved;
+use crate::lang::syntax::ast;
+
+use conditions::Names;
+
+/// Validates a parsed rule file with the given parameter choices (`name`, `value`).
+///
+/// # Errors
+/// Every problem found, as one [`ValidationErrors`].
+pub fn validate(
+    res: &Resolved,
+    overrides: &[(String, String)],
+) -> Result<GameDef, ValidationErrors> {
+    let mut v = Validator {
+        errors: Vec::new(),
+        sources: res.sources.clone(),
+        root: res.root,
+        removed: res.removed.clone(),
+    };
+    let def = v.run(&res.file, overrides);
+    if v.errors.is_empty() {
+        Ok(def.expect("no errors means a definition"))
+    } else {
+        v.errors.sort_by_key(|e| e.span.start);
+        Err(ValidationErrors {
+            src: res.sources.clone(),
+            errors: v.errors,
+        })
+    }
+}
+
+/// The state shared by every stage: the problems found so far and what they point into.
+struct Validator {
+    errors: Vec<ValidationError>,
+    sources: Arc<SourceMap>,
+    /// Where the loaded file starts in `sources`.
+    root: usize,
+    /// Items a variant removed, so that a dangling use can point at the `remove`.
+    removed: Vec<(ast::ItemWord, String, Span)>,
+}
+
+fn list(names: &[String]) -> String {
+    names
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl Validator {
+    fn err(
+        &mut self,
+        check: Check,
+        span: Span,
+        message: impl Into<String>,
+        label: impl Into<String>,
+        help: Option<String>,
+    ) {
+        self.errors.push(ValidationError {
+            check,
+            message: message.into(),
+            span,
+            label: label.into(),
+            related: None,
+            help,
+        });
+    }
+
+    fn dup(&mut self, what: &str, id: &ast::Ident, first: Span) {
+        self.errors.push(ValidationError {
+            check: Check::DuplicateName,
+            message: format!("{what} `{}` is declared twice", id.name),
+            span: id.span,
+            label: "declared again here".into(),
+            related: Some((first, "first declared here".into())),
+            help: Some(format!("Give each {what} its own name.")),
+        });
+    }
+
+    fn unknown(&mut self, what: &str, id: &ast::Ident, known: &[String]) -> Option<()> {
+        let help = suggest(&id.name, known.iter().map(String::as_str))
+            .map(|s| format!("{} Known: {}.", capitalize(&s), list(known)))
+            .or_else(|| {
+                Some(format!(
+                    "Known {what}s: {}.",
+                    if known.is_empty() {
+                        "none".into()
+                    } else {
+                        list(known)
+                    }
+                ))
+            });
+        // A name the variant removed from its parent: point at the `remove` too.
+        let removed = self
+            .removed
+            .iter()
+            .find(|(_, n, _)| *n == id.name)
+            .map(|(w, _, s)| {
+                (
+                    *s,
+                    format!("the variant removes {} `{}` here", w.word(), id.name),
+                )
+            });
+        let help = if removed.is_some() {
+            Some(format!(
+                "This inherited item still uses `{}`: remove or replace it too, or keep `{}`.",
+                id.name, id.name
+            ))
+        } else {
+            help
+        };
+        self.errors.push(ValidationError {
+            check: Check::UnknownName,
+            message: format!("unknown {what} `{}`", id.name),
+            span: id.span,
+            label: format!("no {what} of this name"),
+            related: removed,
+            help,
+        });
+        None
+    }
+
+    /// Runs the stages in order. Each reports into `self.errors`; the definition is only
+    /// assembled when none did.
+    fn run(&mut self, file: &ast::RuleFile, overrides: &[(String, String)]) -> Option<GameDef> {
+        let items = self.items(file);
+        // Parameters first: they decide which conditional statements apply.
+        let params = self.params(&items.params, &items.set_params, overrides);
+        self.check_all_ifs(file, &params);
+        let sides = self.sides(&items);
+        let layout = self.layout(&items, &sides);
+
+        // Legs and moves: collect move names first so that `can` may refer forward.
+        let move_names: Vec<String> = items
+            .moves
+            .iter()
+            .map(|(m, _)| m.name.name.clone())
+            .collect();
+        let names = Names {
+            players: &sides.players,
+            kinds: &sides.kinds,
+            regions: &layout.regions,
+            counters: &layout.counters,
+            moves: &move_names,
+            neutral: sides.neutral,
+            has_values: items.values.is_some(),
+        };
+        let values = self.values(&items, &params, &sides.kinds);
+        let (legs, moves) = self.legs_and_moves(&items, &params, &names, &layout.dir_sets);
+        let priorities = self.priorities(&items, &params, &names);
+        let end = self.end_rules(&items, &params, &names, &sides.team);
+        let promotion = self.promotion(&items, &params, &names);
+
+        if !self.errors.is_empty() {
+            return None;
+        }
+        Some(GameDef {
+            name: items.name.unwrap_or_else(|| "Untitled".into()),
+            docs: file.docs.clone(),
+            team: sides.team,
+            neutral: sides.neutral,
+            blocked_pass: sides.blocked_pass,
+            players: sides.players,
+            player_docs: items.player_docs,
+            kinds: sides.kinds,
+            kind_docs: items.kind_docs,
+            values,
+            board: layout.board,
+            board_docs: items.board_docs,
+            dir_sets: layout.dir_sets,
+            regions: layout.regions,
+            setup: layout.setup,
+            counters: layout.counters,
+            params,
+            legs,
+            moves,
+            priorities,
+            end,
+            promotions: promotion.rules,
+            promotion_timing: promotion.timing,
+            promotion_continue: promotion.continue_as,
+        })
+    }
+}
+
+fn capitalize(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+        .unwrap_or_default()
+}

@@ -1,0 +1,389 @@
+//! Stage 5, legs and moves: compiles each `leg` (one geometry, its landing conditions) and
+//! each `move` (the pieces that make it, its sequence of legs, conditions and effects), and
+//! checks the limits on their number and that no `can` probe recurses into itself.
+
+use super::conditions::{Names, and_all, collect_can};
+use super::items::{Doc, Items};
+use super::params::flatten;
+use super::{Check, Validator};
+use crate::lang::syntax::ast;
+use crate::model::*;
+
+impl Validator {
+    /// Every leg and move type, then the limits on how many items of each kind there are.
+    pub(super) fn legs_and_moves(
+        &mut self,
+        items: &Items,
+        params: &[Param],
+        names: &Names,
+        dir_sets: &[DirSet],
+    ) -> (Vec<Leg>, Vec<MoveKind>) {
+        let (legs_ast, moves_ast) = (&items.legs, &items.moves);
+        let leg_names = self.unique_names("leg", legs_ast.iter().map(|(l, _)| &l.name));
+        let _ = self.unique_names("move", moves_ast.iter().map(|(m, _)| &m.name));
+        let legs: Vec<Leg> = legs_ast
+            .iter()
+            .map(|(l, d)| self.leg(l, d, params, names, dir_sets))
+            .collect();
+        let moves: Vec<MoveKind> = moves_ast
+            .iter()
+            .map(|(m, d)| self.move_kind(m, d, params, names, &leg_names, &legs))
+            .collect();
+        for (what, n, limit, span) in [
+            (
+                "move types",
+                moves_ast.len(),
+                MAX_MOVE_TYPES,
+                moves_ast.get(MAX_MOVE_TYPES).map(|(m, _)| m.name.span),
+            ),
+            (
+                "legs",
+                legs_ast.len(),
+                MAX_LEGS,
+                legs_ast.get(MAX_LEGS).map(|(l, _)| l.name.span),
+            ),
+            (
+                "direction sets",
+                items.dir_sets.len(),
+                MAX_DIR_SETS,
+                items.dir_sets.get(MAX_DIR_SETS).map(|(s, _)| s.name.span),
+            ),
+            (
+                "regions",
+                items.regions.len(),
+                MAX_REGIONS,
+                items.regions.get(MAX_REGIONS).map(|(r, _)| r.name.span),
+            ),
+        ] {
+            if n > limit {
+                self.err(
+                    Check::Limit,
+                    span.unwrap_or(items.start),
+                    format!("too many {what} ({n}; at most {limit})"),
+                    "one too many",
+                    None,
+                );
+            }
+        }
+        if moves_ast.is_empty() && items.players.is_some() {
+            self.err(
+                Check::Structure,
+                items.start,
+                "the rule file declares no move",
+                "no `move` item",
+                Some("Declare at least one `move NAME { by { Kind } sequence LEG }`.".into()),
+            );
+        }
+        self.check_can_cycles(&moves, &legs, moves_ast);
+        (legs, moves)
+    }
+
+    fn leg(
+        &mut self,
+        l: &ast::LegDecl,
+        docs: &[String],
+        params: &[Param],
+        n: &Names,
+        sets: &[DirSet],
+    ) -> Leg {
+        let mut flat = Vec::new();
+        flatten(&l.body, params, &mut flat);
+        let set_names: Vec<String> = sets.iter().map(|s| s.name.clone()).collect();
+        let mut kind = None;
+        let mut dirs = 0u8;
+        let mut capture = false;
+        let mut land = Vec::new();
+        let mut no_reverse = false;
+        let mut prefer_continuing = false;
+        let mut leapt_kinds = None;
+        let mut land_behind = false;
+        for s in flat {
+            let mut geometry = |v: &mut Validator, k: LegKind, d: &ast::Ident| {
+                if kind.is_some() {
+                    v.err(Check::BadMove, d.span, format!("leg `{}` has two geometries", l.name.name), "second `step`/`slide`/`leap`", Some("A leg is exactly one `step`, `slide` or `leap`; declare another leg for the other.".into()));
+                }
+                kind = Some(k);
+                dirs = v.lookup(&set_names, d, "direction set").unwrap_or(0);
+            };
+            match s {
+                ast::LegStmt::Step(d) => geometry(self, LegKind::Step, d),
+                ast::LegStmt::Slide(d) => geometry(self, LegKind::Slide, d),
+                ast::LegStmt::Leap {
+                    dirs,
+                    over,
+                    kinds,
+                    flying,
+                    behind,
+                } => {
+                    let over = *over;
+                    if let Some(ks) = kinds {
+                        leapt_kinds = Some(self.kind_mask(ks, n.kinds));
+                    }
+                    land_behind = *behind;
+                    geometry(
+                        self,
+                        LegKind::Leap {
+                            over,
+                            flying: *flying,
+                        },
+                        dirs,
+                    )
+                }
+                ast::LegStmt::Capture(_) => capture = true,
+                ast::LegStmt::Land(c) => land.push(self.sq(c, n)),
+                ast::LegStmt::NoReverse(_) => no_reverse = true,
+                ast::LegStmt::PreferContinuing(_) => prefer_continuing = true,
+                ast::LegStmt::If(_) => {}
+            }
+        }
+        let kind = match kind {
+            Some(k) => k,
+            None => {
+                self.err(
+                    Check::BadMove,
+                    l.name.span,
+                    format!(
+                        "leg `{}` says neither `step`, `slide` nor `leap`",
+                        l.name.name
+                    ),
+                    "no geometry",
+                    Some("Add e.g. `step all` or `leap all over enemy`.".into()),
+                );
+                LegKind::Step
+            }
+        };
+        if capture && !matches!(kind, LegKind::Leap { .. }) {
+            self.err(
+                Check::BadMove,
+                l.name.span,
+                format!(
+                    "leg `{}` captures but does not leap over a piece",
+                    l.name.name
+                ),
+                "capture without a leap",
+                Some("Only a `leap ... over enemy` leg can capture the piece it leaps.".into()),
+            );
+        }
+        Leg {
+            name: l.name.name.clone(),
+            docs: docs.to_vec(),
+            kind,
+            dirs,
+            capture,
+            land: and_all(land),
+            no_reverse,
+            leapt_kinds,
+            land_behind,
+            prefer_continuing,
+        }
+    }
+
+    fn move_kind(
+        &mut self,
+        m: &ast::MoveDecl,
+        docs: &[String],
+        params: &[Param],
+        n: &Names,
+        leg_names: &[String],
+        legs: &[Leg],
+    ) -> MoveKind {
+        let mut flat = Vec::new();
+        flatten(&m.body, params, &mut flat);
+        let mut mk = MoveKind {
+            name: m.name.name.clone(),
+            docs: docs.to_vec(),
+            pieces: if n.kinds.is_empty() {
+                0
+            } else {
+                (1u32 << n.kinds.len()) - 1
+            },
+            from: SqExpr::True,
+            to: SqExpr::True,
+            land: SqExpr::True,
+            stop: SqExpr::False,
+            segments: vec![],
+            require: None,
+            effects: vec![],
+            removal: Removal::Immediately,
+            drop: None,
+        };
+        let mut by_span = None;
+        let (mut froms, mut tos, mut lands, mut stops) = (vec![], vec![], vec![], vec![]);
+        let mut seq_seen = false;
+        for s in flat {
+            match s {
+                ast::MoveStmt::By(k) => {
+                    if let (Some(first), Some(again)) = (by_span, k.first()) {
+                        self.errors.push(super::ValidationError {
+                            check: Check::BadMove,
+                            message: format!("move `{}` has two `by` statements", m.name.name),
+                            span: again.span,
+                            label: "a second `by`".into(),
+                            related: Some((first, "the first `by`".into())),
+                            help: Some("A move has one `by`: list every kind that makes it there (`amend` adds statements, so to change the kinds of an inherited move, replace the move).".into()),
+                        });
+                    }
+                    mk.pieces = self.kind_mask(k, n.kinds);
+                    by_span = k.first().map(|i| i.span);
+                    for id in k {
+                        if n.kinds
+                            .iter()
+                            .position(|x| *x == id.name)
+                            .is_some_and(|i| n.neutral >> i & 1 == 1)
+                        {
+                            self.err(Check::BadMove, id.span, format!("`{}` is neutral: neutral pieces never move", id.name), "a neutral kind", Some("Neutral pieces stand where they are placed; only players' pieces make moves.".into()));
+                        }
+                    }
+                }
+                ast::MoveStmt::Drop(k) => {
+                    if mk.drop.is_some() {
+                        self.err(
+                            Check::BadMove,
+                            k.span,
+                            format!("move `{}` drops twice", m.name.name),
+                            "second `drop`",
+                            Some("A drop places one piece.".into()),
+                        );
+                    }
+                    mk.drop = self.lookup(n.kinds, k, "piece kind");
+                }
+                ast::MoveStmt::From(c) => froms.push(self.sq(c, n)),
+                ast::MoveStmt::To(c) => tos.push(self.sq(c, n)),
+                ast::MoveStmt::Land(c) => lands.push(self.sq(c, n)),
+                ast::MoveStmt::Stop(c) => stops.push(self.sq(c, n)),
+                ast::MoveStmt::Sequence(segs) => {
+                    if seq_seen {
+                        self.err(
+                            Check::BadMove,
+                            segs[0].0.span,
+                            format!("move `{}` has two `sequence` statements", m.name.name),
+                            "second sequence",
+                            Some("Join the legs with `then` in one `sequence`.".into()),
+                        );
+                    }
+                    seq_seen = true;
+                    for (id, rep) in segs {
+                        if let Some(l) = self.lookup(leg_names, id, "leg") {
+                            let repeat = *rep;
+                            if repeat != Repeat::Once
+                                && legs
+                                    .get(l as usize)
+                                    .is_some_and(|lg| lg.kind == LegKind::Slide)
+                            {
+                                self.err(Check::Loop, id.span, format!("leg `{}` slides and may not repeat", id.name), "a repeated slide", Some("A slide already covers any distance; repeat it only by declaring a capture.".into()));
+                            }
+                            mk.segments.push(Segment { leg: l, repeat });
+                        }
+                    }
+                }
+                ast::MoveStmt::Require(c) => {
+                    let mut vars = vec![];
+                    mk.require = Some(self.cond(c, n, &mut vars));
+                }
+                ast::MoveStmt::Effect {
+                    counter,
+                    add,
+                    value,
+                } => {
+                    let names: Vec<String> = n.counters.iter().map(|c| c.name.clone()).collect();
+                    let limit = MAX_COUNTER_VALUE as i64;
+                    if !(-limit..=limit).contains(value) {
+                        self.err(
+                            Check::Limit,
+                            counter.span,
+                            format!("effect value {value} is out of range"),
+                            format!("must be -{limit}..={limit}"),
+                            Some(
+                                "The engine's counter range (MAX_COUNTER_VALUE) is 0..=30000."
+                                    .into(),
+                            ),
+                        );
+                    } else if let Some(c) = self.lookup(&names, counter, "counter") {
+                        mk.effects.push(Effect {
+                            counter: c,
+                            add: *add,
+                            value: *value as i32,
+                        });
+                    }
+                }
+                ast::MoveStmt::Removal(r) => mk.removal = *r,
+                ast::MoveStmt::If(_) => {}
+            }
+        }
+        if mk.drop.is_some() {
+            // A drop moves no piece: it has a `to` and may have `require` and `effect`.
+            if seq_seen
+                || by_span.is_some()
+                || !froms.is_empty()
+                || !lands.is_empty()
+                || !stops.is_empty()
+            {
+                self.err(
+                    Check::BadMove,
+                    m.name.span,
+                    format!("move `{}` drops a piece, so it has no `by`, `from`, `sequence`, `each landing` or `stop`", m.name.name),
+                    "a drop moves no piece",
+                    Some("Say where the piece may be placed with `to CONDITION`.".into()),
+                );
+            }
+            mk.pieces = 0;
+            mk.segments.clear();
+        } else if !seq_seen {
+            self.err(
+                Check::BadMove,
+                m.name.span,
+                format!("move `{}` has no `sequence`", m.name.name),
+                "no legs",
+                Some("Add e.g. `sequence step` or `sequence jump+!`.".into()),
+            );
+        }
+        if mk.segments.len() > MAX_SEGMENTS {
+            self.err(
+                Check::Limit,
+                m.name.span,
+                format!("a move has at most {MAX_SEGMENTS} segments"),
+                "too many segments",
+                None,
+            );
+        }
+        mk.from = and_all(froms);
+        mk.to = and_all(tos);
+        mk.land = and_all(lands);
+        mk.stop = if stops.is_empty() {
+            SqExpr::False
+        } else {
+            SqExpr::Or(stops)
+        };
+        mk
+    }
+
+    /// `can M` inside the conditions of M's own legs would make the probe recurse forever.
+    fn check_can_cycles(&mut self, moves: &[MoveKind], legs: &[Leg], asts: &[Doc<ast::MoveDecl>]) {
+        let refs = |m: &MoveKind| -> Vec<u8> {
+            let mut v = Vec::new();
+            if let Some(seg) = m.segments.first()
+                && let Some(l) = legs.get(seg.leg as usize)
+            {
+                collect_can(&l.land, &mut v);
+            }
+            collect_can(&m.land, &mut v);
+            collect_can(&m.from, &mut v);
+            v
+        };
+        for (i, m) in moves.iter().enumerate() {
+            // Depth-first search for a path back to `i`.
+            let mut stack = refs(m);
+            let mut seen = vec![false; moves.len()];
+            while let Some(j) = stack.pop() {
+                if j as usize == i {
+                    self.err(Check::Loop, asts[i].0.name.span, format!("move `{}` asks `can {}` about itself through its own conditions", m.name, m.name), "the probe would never end", Some("A `can` condition may only name moves whose first leg does not depend on it.".into()));
+                    break;
+                }
+                if (j as usize) < moves.len() && !seen[j as usize] {
+                    seen[j as usize] = true;
+                    stack.extend(refs(&moves[j as usize]));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,275 @@
+//! Stage 6, priorities, end rules and promotion: the rules that act on the generated moves
+//! and on the position after a move.
+
+use super::conditions::{Names, mentions_blocked};
+use super::items::Items;
+use super::params::flatten;
+use super::{Check, Validator};
+use crate::base::span::Span;
+use crate::lang::syntax::ast;
+use crate::model::*;
+
+/// The compiled `promote` block.
+pub(super) struct PromotionRules {
+    pub rules: Vec<Promotion>,
+    pub timing: Timing,
+    /// `timing continue as MOVE`: the move the promoted piece goes on as.
+    pub continue_as: Option<u8>,
+}
+
+impl Validator {
+    /// Every priority, in the file's order.
+    pub(super) fn priorities(
+        &mut self,
+        items: &Items,
+        params: &[Param],
+        names: &Names,
+    ) -> Vec<Priority> {
+        let _ = self.unique_names("priority", items.priorities.iter().map(|(p, _)| &p.name));
+        items
+            .priorities
+            .iter()
+            .map(|(p, d)| self.priority(p, d, params, names))
+            .collect()
+    }
+
+    /// The end rules of the taken branches, in order; one of them must use `blocked(...)`.
+    pub(super) fn end_rules(
+        &mut self,
+        items: &Items,
+        params: &[Param],
+        names: &Names,
+        team: &[u8],
+    ) -> Vec<EndRule> {
+        let mut end = Vec::new();
+        if let Some((stmts, span)) = items.end {
+            let mut flat = Vec::new();
+            flatten(stmts, params, &mut flat);
+            for s in flat {
+                if let ast::EndStmt::Rule {
+                    docs,
+                    result,
+                    cond,
+                    span,
+                    ..
+                } = s
+                {
+                    let (result, vars) = match result {
+                        ast::EndResult::Win(p) => (EndResult::Win, vec![p.name.clone()]),
+                        ast::EndResult::Loss(p) => (EndResult::Loss, vec![p.name.clone()]),
+                        ast::EndResult::Draw => (EndResult::Draw, vec![]),
+                    };
+                    if let ast::EndResult::Win(p) | ast::EndResult::Loss(p) = s_result(s)
+                        && (names.players.iter().any(|n| n == &p.name)
+                            || p.name == "mover"
+                            || p.name == "opponent")
+                    {
+                        self.err(
+                            Check::BadCondition,
+                            p.span,
+                            format!("`{}` cannot be the variable of an end rule", p.name),
+                            "a variable is expected here",
+                            Some("Write `win P if ...`: P stands for each player in turn.".into()),
+                        );
+                    }
+                    if let ast::EndResult::Loss(p) = s_result(s) {
+                        let mut sides = team.to_vec();
+                        sides.sort_unstable();
+                        sides.dedup();
+                        if sides.len() != 2 {
+                            self.err(
+                                Check::BadCondition,
+                                p.span,
+                                format!("`loss` needs exactly two sides, and this game has {}", sides.len()),
+                                "who would win?",
+                                Some("Say who wins instead: `win P if ...`, or group the players with `teams { ... }`.".into()),
+                            );
+                        }
+                    }
+                    let mut vars = vars;
+                    let cond = self.cond(cond, names, &mut vars);
+                    end.push(EndRule {
+                        docs: docs.clone(),
+                        result,
+                        cond,
+                        text: self.sources.slice(*span).trim().to_string(),
+                    });
+                }
+            }
+            if !end.iter().any(|r| mentions_blocked(&r.cond)) {
+                self.err(
+                    Check::Structure,
+                    Span::new(span.start, span.start + 3),
+                    "the end rules do not say what happens when the side to move cannot move",
+                    "no rule uses `blocked(...)`",
+                    Some("Add a rule such as `win P if blocked(opponent)` or `draw if blocked(mover)`.".into()),
+                );
+            }
+        }
+
+        end
+    }
+
+    /// The promotion rules and their timing.
+    pub(super) fn promotion(
+        &mut self,
+        items: &Items,
+        params: &[Param],
+        names: &Names,
+    ) -> PromotionRules {
+        let mut promotions = Vec::new();
+        let mut timing = Timing::AtEnd;
+        let mut promotion_continue = None;
+        if let Some(stmts) = items.promote {
+            let mut flat = Vec::new();
+            flatten(stmts, params, &mut flat);
+            for s in flat {
+                match s {
+                    ast::PromoteStmt::Rule { from, to, region } => {
+                        let f = self.lookup(names.kinds, from, "piece kind");
+                        let t = self.lookup(names.kinds, to, "piece kind");
+                        let r = self.region_sel(region, names.regions, names.players, &[]);
+                        if let (Some(from), Some(to), Some(region)) = (f, t, r) {
+                            promotions.push(Promotion { from, to, region });
+                        }
+                    }
+                    ast::PromoteStmt::Timing(t, as_move, span) => {
+                        timing = *t;
+                        match (t, as_move) {
+                            (Timing::Continue, Some(m)) => promotion_continue = self.lookup(names.moves, m, "move"),
+                            (Timing::Continue, None) => self.err(
+                                Check::BadMove,
+                                *span,
+                                "`timing continue` needs the move type the promoted piece goes on as",
+                                "which move continues?",
+                                Some("Write e.g. `timing continue as king-capture`.".into()),
+                            ),
+                            (_, Some(m)) => self.err(Check::BadMove, m.span, "only `timing continue` takes `as MOVE`", "not used", None),
+                            (Timing::AtEnd | Timing::Stop, None) => {}
+                        }
+                    }
+                    ast::PromoteStmt::If(_) => {}
+                }
+            }
+        }
+
+        PromotionRules {
+            rules: promotions,
+            timing,
+            continue_as: promotion_continue,
+        }
+    }
+
+    /// What each kind is worth: the `values` item, 1 for a kind it leaves out.
+    pub(super) fn values(&mut self, items: &Items, params: &[Param], kinds: &[String]) -> Vec<i64> {
+        let mut values = vec![1; kinds.len()];
+        let mut seen = 0u32;
+        let mut flat = Vec::new();
+        if let Some(v) = items.values {
+            flatten(v, params, &mut flat);
+        }
+        for s in flat {
+            let ast::ValueStmt::Pair(k, v) = s else {
+                continue;
+            };
+            let Some(i) = self.lookup(kinds, k, "piece kind") else {
+                continue;
+            };
+            if seen >> i & 1 == 1 {
+                self.err(
+                    Check::DuplicateName,
+                    k.span,
+                    format!("`{}` is given a value twice", k.name),
+                    "second value",
+                    None,
+                );
+            }
+            seen |= 1 << i;
+            if !(1..=MAX_PIECE_VALUE).contains(v) {
+                self.err(
+                    Check::Limit,
+                    k.span,
+                    format!("the value of `{}` must lie in 1..={MAX_PIECE_VALUE}", k.name),
+                    "out of range",
+                    Some("Values weigh captures against each other; they are positive whole numbers.".into()),
+                );
+            }
+            values[i as usize] = (*v).clamp(1, MAX_PIECE_VALUE);
+        }
+        values
+    }
+
+    fn priority(
+        &mut self,
+        p: &ast::PriorityDecl,
+        docs: &[String],
+        params: &[Param],
+        n: &Names,
+    ) -> Priority {
+        let mut flat = Vec::new();
+        flatten(&p.body, params, &mut flat);
+        let mut out = Priority {
+            name: p.name.name.clone(),
+            docs: docs.to_vec(),
+            when: Cond::True,
+            keep: MvExpr::True,
+            ladder: Vec::new(),
+            otherwise: Otherwise::Skip,
+        };
+        let mut kept = false;
+        for s in flat {
+            match s {
+                ast::PrioStmt::When(c) => out.when = self.cond(c, n, &mut vec![]),
+                ast::PrioStmt::Keep(c) => {
+                    if kept || !out.ladder.is_empty() {
+                        self.err(
+                            Check::Structure,
+                            p.name.span,
+                            format!(
+                                "priority `{}` has a `keep` after another `keep`, `prefer` or `maximize`",
+                                p.name.name
+                            ),
+                            "this priority",
+                            Some("A priority keeps its moves once, first; `prefer` and `maximize` then apply in the order written. Join two conditions with `and`, or write a second priority.".into()),
+                        );
+                    }
+                    kept = true;
+                    out.keep = self.mv(c, n);
+                }
+                ast::PrioStmt::Prefer(c) => out.ladder.push(Rank::Prefer(self.mv(c, n))),
+                ast::PrioStmt::Maximize(m, sp) => {
+                    let measure = match m {
+                        ast::Measure::Captures(None) => Measure::Captures(None),
+                        ast::Measure::Captures(Some(k)) => {
+                            Measure::Captures(Some(self.kind_mask(k, n.kinds)))
+                        }
+                        ast::Measure::Value => {
+                            if !n.has_values {
+                                self.err(
+                                    Check::BadMove,
+                                    *sp,
+                                    "`maximize value` but the file gives no `values`",
+                                    "every piece would be worth 1",
+                                    Some("Declare what the pieces are worth, e.g. `values { Man: 2  King: 3 }`, or write `maximize captures`.".into()),
+                                );
+                            }
+                            Measure::Value
+                        }
+                        ast::Measure::Earliest(k) => Measure::Earliest(self.kind_mask(k, n.kinds)),
+                    };
+                    out.ladder.push(Rank::Maximize(measure));
+                }
+                ast::PrioStmt::Otherwise(o) => out.otherwise = *o,
+                ast::PrioStmt::If(_) => {}
+            }
+        }
+        out
+    }
+}
+
+fn s_result(s: &ast::EndStmt) -> &ast::EndResult {
+    match s {
+        ast::EndStmt::Rule { result, .. } => result,
+        ast::EndStmt::If(_) => &ast::EndResult::Draw,
+    }
+}

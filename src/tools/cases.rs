@@ -1,0 +1,498 @@
+//! YAML edge-case suites: positions and the legal moves, outcomes and perft counts the rules
+//! must give there. Every check of every case is run and every failure reported.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use miette::{Diagnostic, NamedSource, SourceSpan};
+use serde::Deserialize;
+use thiserror::Error;
+
+use crate::base::source::SourceFile;
+use crate::engine::{Game, Identity, Move, Position, perft};
+use crate::tools::notation;
+use crate::tools::setup::PositionSpec;
+
+/// A case file.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct CaseFile {
+    /// The rule file, relative to the case file.
+    pub rules: Option<String>,
+    /// The cases.
+    pub cases: Vec<Case>,
+}
+
+/// One clause id or several.
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+#[serde(untagged)]
+pub enum Clauses {
+    /// One id.
+    One(String),
+    /// Several ids.
+    Many(Vec<String>),
+}
+
+impl Clauses {
+    /// The ids.
+    pub fn ids(&self) -> Vec<String> {
+        match self {
+            Clauses::One(s) => vec![s.clone()],
+            Clauses::Many(v) => v.clone(),
+        }
+    }
+}
+
+/// A case's position: a YAML position, or a PDN position (`position: "W:W31-50:B1-20"`).
+#[derive(Debug, Clone)]
+pub enum CasePosition {
+    /// In the rule file's names.
+    Spec(PositionSpec),
+    /// A PDN position, read through the board's square numbers.
+    Fen(String),
+}
+
+impl<'de> Deserialize<'de> for CasePosition {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = CasePosition;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a position (to-move, pieces, state) or a PDN position string")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Self::Value, E> {
+                Ok(CasePosition::Fen(v.to_string()))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                m: A,
+            ) -> Result<Self::Value, A::Error> {
+                PositionSpec::deserialize(serde::de::value::MapAccessDeserializer::new(m))
+                    .map(CasePosition::Spec)
+            }
+        }
+        d.deserialize_any(Visit)
+    }
+}
+
+/// One case: a position, moves played from it, and checks on the position reached.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Case {
+    /// What the case shows.
+    pub name: String,
+    /// The source clause(s) it checks.
+    pub clause: Option<Clauses>,
+    /// The position (YAML, or a PDN position string); the start position if omitted.
+    pub position: Option<CasePosition>,
+    /// Parameter choices for this case.
+    #[serde(default, deserialize_with = "crate::tools::setup::unique_map")]
+    pub params: BTreeMap<String, String>,
+    /// Moves played first; each must be legal.
+    #[serde(default)]
+    pub play: Vec<String>,
+    /// The exact set of legal moves.
+    pub moves: Option<Vec<String>>,
+    /// Moves that must be legal.
+    #[serde(default)]
+    pub includes: Vec<String>,
+    /// Moves that must be illegal.
+    #[serde(default)]
+    pub excludes: Vec<String>,
+    /// The number of legal moves.
+    pub count: Option<usize>,
+    /// `ongoing`, `draw` or `<Player> wins`.
+    pub outcome: Option<String>,
+    /// Depth → leaf count.
+    pub perft: Option<BTreeMap<u32, u64>>,
+    /// Free text for reviewers.
+    pub note: Option<String>,
+    /// The rule item (move type, priority, leg or counter) whose rulebook diagram this case
+    /// provides.
+    pub diagram: Option<String>,
+}
+
+/// The verdict on one case.
+#[derive(Debug, Clone)]
+pub struct CaseResult {
+    /// The case file.
+    pub file: String,
+    /// The case's name.
+    pub name: String,
+    /// The line of the case in its file (1-based; 0 if not found).
+    pub line: usize,
+    /// Its clause ids.
+    pub clauses: Vec<String>,
+    /// What went wrong; empty when the case passed.
+    pub failures: Vec<String>,
+}
+
+impl CaseResult {
+    /// Whether every check held.
+    pub fn passed(&self) -> bool {
+        self.failures.is_empty()
+    }
+}
+
+/// A case file that cannot be read at all.
+#[derive(Debug, Error, Diagnostic)]
+#[error("{message}")]
+#[diagnostic(code(regula::case_file))]
+pub struct CaseFileError {
+    /// The file.
+    #[source_code]
+    pub src: NamedSource<Arc<str>>,
+    /// Where.
+    #[label("here")]
+    pub span: Option<SourceSpan>,
+    /// What is wrong.
+    pub message: String,
+    /// How to fix it.
+    #[help]
+    pub help: Option<String>,
+}
+
+/// A rule file and its parameter choices.
+type GameKey = (PathBuf, Vec<(String, String)>);
+
+/// Loads rule files once per parameter set.
+#[derive(Default)]
+pub struct GameCache {
+    games: HashMap<GameKey, Result<Game, String>>,
+}
+
+impl GameCache {
+    /// The game of a rule file with parameters, or the rendered reason it does not load.
+    pub fn get(&mut self, rules: &Path, params: &[(String, String)]) -> Result<Game, String> {
+        let key = (rules.to_path_buf(), params.to_vec());
+        self.games
+            .entry(key)
+            .or_insert_with(|| {
+                let src = SourceFile::read(rules).map_err(|e| e.to_string())?;
+                crate::tools::load(&src, params).map_err(|e| crate::base::render::render_plain(&e))
+            })
+            .clone()
+    }
+}
+
+/// Reads a case file.
+///
+/// # Errors
+/// A diagnostic pointing at the YAML problem.
+pub fn read_case_file(src: &SourceFile) -> Result<CaseFile, CaseFileError> {
+    if let Some(at) = crate::base::source::yaml_too_deep(&src.text) {
+        return Err(CaseFileError {
+            src: src.named(),
+            span: Some((at, 1).into()),
+            message: format!(
+                "invalid case file: nested more than {} levels deep",
+                crate::base::source::MAX_YAML_DEPTH
+            ),
+            help: Some("Case files nest a few levels; see the case schema in README.md.".into()),
+        });
+    }
+    serde_yaml::from_str::<CaseFile>(&src.text).map_err(|e| {
+        let span = crate::base::locate::yaml_error_span(&src.text, &e);
+        CaseFileError { src: src.named(), span, message: format!("invalid case file: {e}"), help: Some("See the case schema in README.md (keys: name, clause, position, params, play, moves, includes, excludes, count, outcome, perft, note, diagram).".into()) }
+    })
+}
+
+/// Runs every case of a file. `rules` overrides the file's own `rules:` key.
+///
+/// # Errors
+/// When the file cannot be read or names no rule file.
+pub fn run_file(
+    path: &Path,
+    rules: Option<&Path>,
+    cache: &mut GameCache,
+) -> Result<Vec<CaseResult>, CaseFileError> {
+    let src = SourceFile::read(path).map_err(|e| {
+        let message = e.to_string();
+        match e {
+            crate::base::source::ReadError::NotUtf8 { src, span, .. } => CaseFileError {
+                src,
+                span: Some(span),
+                message,
+                help: Some("Save the file as UTF-8.".into()),
+            },
+            other => CaseFileError {
+                src: SourceFile::new(path.display().to_string(), "").named(),
+                span: None,
+                message,
+                help: other.help().map(|h| h.to_string()),
+            },
+        }
+    })?;
+    let file = read_case_file(&src)?;
+    let rules_path = match (rules, &file.rules) {
+        (Some(r), _) => r.to_path_buf(),
+        (None, Some(r)) => path.parent().unwrap_or(Path::new(".")).join(r),
+        (None, None) => {
+            return Err(CaseFileError { src: src.named(), span: Some((0, 0).into()), message: "the case file names no rule file".into(), help: Some("Add `rules: path/to/game.rules` at the top, or give the rule file on the command line.".into()) });
+        }
+    };
+    if file.cases.is_empty() {
+        return Err(CaseFileError {
+            src: src.named(),
+            span: crate::base::locate::find_token(&src.text, "cases"),
+            message: "the case file has no cases".into(),
+            help: Some(
+                "A case file that checks nothing cannot fail; add cases under `cases:`.".into(),
+            ),
+        });
+    }
+    let lines = NameLines::of(&src.text);
+    Ok(file
+        .cases
+        .iter()
+        .map(|c| {
+            let mut r = run_case(&src.name, c, &rules_path, cache);
+            r.line = lines.line(&c.name);
+            r
+        })
+        .collect())
+}
+
+/// The lines where cases' names are written, so failures can be found in the file: read
+/// once per file, so that finding every case's line is linear in the file, not quadratic.
+struct NameLines<'a> {
+    /// The lines holding `name:`, numbered from 1.
+    lines: Vec<(usize, &'a str)>,
+    /// The first line of each name as written plainly (`name: x`, `name: "x"`).
+    exact: std::collections::HashMap<&'a str, usize>,
+}
+
+impl<'a> NameLines<'a> {
+    fn of(text: &'a str) -> NameLines<'a> {
+        let lines: Vec<(usize, &str)> = text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| l.contains("name:"))
+            .map(|(i, l)| (i + 1, l))
+            .collect();
+        let mut exact = std::collections::HashMap::new();
+        for &(n, l) in &lines {
+            if let Some((_, v)) = l.split_once("name:") {
+                let v = v.trim();
+                let v = v
+                    .strip_prefix('"')
+                    .and_then(|v| v.strip_suffix('"'))
+                    .or_else(|| v.strip_prefix('\'').and_then(|v| v.strip_suffix('\'')))
+                    .unwrap_or(v);
+                exact.entry(v).or_insert(n);
+            }
+        }
+        NameLines { lines, exact }
+    }
+
+    /// The line of a case's name (0 when it is not found).
+    fn line(&self, name: &str) -> usize {
+        self.exact.get(name).copied().unwrap_or_else(|| {
+            self.lines
+                .iter()
+                .find(|(_, l)| l.contains(name))
+                .map_or(0, |&(n, _)| n)
+        })
+    }
+}
+
+fn run_case(file: &str, case: &Case, rules: &Path, cache: &mut GameCache) -> CaseResult {
+    let mut failures = Vec::new();
+    let clauses = case.clause.as_ref().map(Clauses::ids).unwrap_or_default();
+    let params: Vec<(String, String)> = case
+        .params
+        .iter()
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    let result = |failures| CaseResult {
+        file: file.to_string(),
+        name: case.name.clone(),
+        line: 0,
+        clauses: clauses.clone(),
+        failures,
+    };
+    let game = match cache.get(rules, &params) {
+        Ok(g) => g,
+        Err(e) => return result(vec![format!("the rules do not load: {e}")]),
+    };
+    let def = &game.def;
+    let mut pos = match &case.position {
+        None => game.start(),
+        Some(CasePosition::Spec(spec)) => match spec.to_position(&game) {
+            Ok(p) => p,
+            Err(e) => {
+                return result(vec![format!(
+                    "bad position: {}{}",
+                    e.message,
+                    e.help.map(|h| format!(" ({h})")).unwrap_or_default()
+                )]);
+            }
+        },
+        Some(CasePosition::Fen(text)) => match crate::tools::pdn::read(&game, text) {
+            Ok(p) => p,
+            Err(e) => {
+                return result(vec![format!(
+                    "bad position `{text}`: {}{}",
+                    e.problem,
+                    e.problem
+                        .help()
+                        .map(|h| format!(" ({h})"))
+                        .unwrap_or_default()
+                )]);
+            }
+        },
+    };
+    if case.moves.is_none()
+        && case.includes.is_empty()
+        && case.excludes.is_empty()
+        && case.count.is_none()
+        && case.outcome.is_none()
+        && case.perft.as_ref().is_none_or(BTreeMap::is_empty)
+    {
+        failures.push(
+            "the case checks nothing (give moves, includes, excludes, count, outcome or perft)"
+                .into(),
+        );
+    }
+    let mut history: Vec<Position> = Vec::new();
+    for (i, m) in case.play.iter().enumerate() {
+        if game.analyze_in_game(&pos, &history).1 != crate::engine::Outcome::Ongoing {
+            failures.push(format!("play[{i}] `{m}`: the game is already over"));
+            return result(failures);
+        }
+        match notation::find(&game, &pos, m, false) {
+            Ok(mv) => {
+                history.push(pos.clone());
+                pos = game.play_unchecked(&pos, &mv);
+            }
+            Err(e) => {
+                failures.push(format!(
+                    "play[{i}] `{m}` is illegal: {}{}",
+                    e.message,
+                    e.help.map(|h| format!(" ({h})")).unwrap_or_default()
+                ));
+                return result(failures);
+            }
+        }
+    }
+    let mut g = game.generator(Identity::Effect);
+    g.history = history.clone();
+    let mut legal = Vec::new();
+    let outcome = game.analyze(&mut g, &pos, &mut legal);
+    if g.overflow {
+        // A truncated list would make `moves`, `count` and `excludes` checks meaningless.
+        failures.push(crate::engine::Overflow.to_string());
+        return result(failures);
+    }
+    if let Some(expected) = &case.moves {
+        let mut want: Vec<Move> = Vec::new();
+        for m in expected {
+            if let Err(e) = notation::read(def, m) {
+                failures.push(unreadable("moves", m, &e));
+                continue;
+            }
+            match notation::find(&game, &pos, m, false) {
+                Ok(mv) => {
+                    if want.iter().any(|w| w.same_effect(&mv, true)) {
+                        failures.push(format!(
+                            "moves: `{m}` is listed twice (same effect as another entry)"
+                        ));
+                    }
+                    want.push(mv);
+                }
+                Err(e) => failures.push(format!("moves: `{m}` is not legal: {}", e.message)),
+            }
+        }
+        let extra: Vec<String> = legal
+            .iter()
+            .filter(|l| !want.iter().any(|w| w.same_effect(l, true)))
+            .map(|m| notation::format(def, m))
+            .collect();
+        if !extra.is_empty() {
+            failures.push(format!("moves: legal but not listed: {}", extra.join(", ")));
+        }
+    }
+    for m in &case.includes {
+        if let Err(e) = notation::read(def, m) {
+            failures.push(unreadable("includes", m, &e));
+        } else if let Err(e) = notation::find(&game, &pos, m, false) {
+            failures.push(format!("includes: `{m}` is not legal: {}", e.message));
+        }
+    }
+    for m in &case.excludes {
+        // Only a move that reads as a path of squares can be checked for illegality: an entry
+        // that does not read would otherwise count as "excluded" whatever the engine does.
+        // Separators count: `E5-E7` excludes a leg that captures nothing even when `E5xE7` is legal.
+        if let Err(e) = notation::read(def, m) {
+            failures.push(unreadable("excludes", m, &e));
+        } else if let Ok(mv) = notation::find(&game, &pos, m, false) {
+            failures.push(format!(
+                "excludes: `{m}` is legal (as {})",
+                notation::format(def, &mv)
+            ));
+        }
+    }
+    if let Some(n) = case.count
+        && legal.len() != n
+    {
+        failures.push(format!(
+            "count: expected {n} legal moves, found {}: {}",
+            legal.len(),
+            notation::sorted_texts(def, &legal).join(" ")
+        ));
+    }
+    if let Some(o) = &case.outcome {
+        let got = outcome.describe(def);
+        if !got.eq_ignore_ascii_case(o.trim()) {
+            failures.push(format!("outcome: expected `{o}`, found `{got}`"));
+        }
+    }
+    if case.perft.as_ref().is_some_and(BTreeMap::is_empty) {
+        failures.push("perft: no depth given (write `perft: { 1: N }`)".into());
+    }
+    if let Some(p) = &case.perft {
+        for (&d, &n) in p {
+            match perft(&game, &pos, d, Identity::Effect) {
+                Ok(got) if got == n => {}
+                Ok(got) => failures.push(format!("perft {d}: expected {n}, found {got}")),
+                Err(e) => failures.push(format!("perft {d}: {e}")),
+            }
+        }
+    }
+    result(failures)
+}
+
+/// The failure of a move entry that does not read as a move of this board.
+fn unreadable(list: &str, text: &str, e: &notation::IllegalMove) -> String {
+    format!(
+        "{list}: `{text}` is not a move of this board: {}{}",
+        e.message,
+        e.help
+            .as_ref()
+            .map(|h| format!(" ({h})"))
+            .unwrap_or_default()
+    )
+}
+
+/// The case files under a path: the file itself, or every `.yaml`/`.yml` below a folder, sorted.
+pub fn collect_files(path: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    if path.is_dir() {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
+            .map(|r| r.filter_map(|e| e.ok().map(|e| e.path())).collect())
+            .unwrap_or_default();
+        entries.sort();
+        for e in entries {
+            // Links to folders are not followed inside a folder: a link to an ancestor would
+            // make the walk endless.
+            if e.is_symlink() && e.is_dir() {
+                continue;
+            }
+            out.extend(collect_files(&e));
+        }
+    } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
+        out.push(path.to_path_buf());
+    }
+    out
+}

@@ -1,0 +1,272 @@
+//! Where a book's inputs are found and where its files go: the project layout convention
+//! (`rules/X.rules`, `tests/cases/X/`, `tests/sources/`, `docs/clauses.yaml`) gives the
+//! defaults, and a book is a set of named files (the page and its pictures).
+
+use std::path::{Path, PathBuf};
+
+use super::{DocError, Options, book, clauses::Trace};
+use crate::engine::Game;
+
+/// Output format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Markdown, pictures as SVG files beside it.
+    Md,
+    /// One self-contained HTML page.
+    Html,
+}
+
+/// The inputs a book traces to.
+#[derive(Debug, Clone, Default)]
+pub struct Inputs {
+    /// Case files.
+    pub cases: Vec<PathBuf>,
+    /// The clause list.
+    pub clauses: Option<PathBuf>,
+    /// The folder of translated sources.
+    pub sources: Option<PathBuf>,
+}
+
+impl Inputs {
+    /// The conventional inputs of a rule file: `../tests/cases/<stem>/`, `../docs/clauses.yaml`
+    /// and `../tests/sources/` relative to its folder, where they exist.
+    pub fn beside(rule_file: &Path) -> Inputs {
+        let root = rule_file
+            .parent()
+            .and_then(Path::parent)
+            .unwrap_or(Path::new("."));
+        let stem = rule_file
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let cases = root.join("tests").join("cases").join(&stem);
+        let clauses = root.join("docs").join("clauses.yaml");
+        let sources = root.join("tests").join("sources");
+        Inputs {
+            cases: if cases.is_dir() {
+                crate::tools::cases::collect_files(&cases)
+            } else {
+                Vec::new()
+            },
+            clauses: clauses.is_file().then_some(clauses),
+            sources: sources.is_dir().then_some(sources),
+        }
+    }
+}
+
+/// The base name of a book's files: `chess` in English, `chess.nl` in Dutch.
+pub fn stem(rule_file: &Path, lang: &str) -> String {
+    let s = rule_file
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "game".into());
+    if lang == "en" {
+        s
+    } else {
+        format!("{s}.{lang}")
+    }
+}
+
+/// A book's files: (file name, contents), the page first.
+///
+/// # Errors
+/// An unknown language, unreadable trace inputs, or a diagram the engine does not confirm.
+pub fn files(
+    game: &Game,
+    rule_file: &Path,
+    lang: &str,
+    format: Format,
+    inputs: &Inputs,
+) -> Result<Vec<(String, String)>, DocError> {
+    let trace = Trace::read(inputs.clauses.as_deref(), inputs.sources.as_deref())
+        .map_err(|e| DocError::Diagram("trace".into(), e))?;
+    let stem = stem(rule_file, lang);
+    let opts = Options {
+        lang: lang.to_string(),
+        cases: inputs.cases.clone(),
+        stem: stem.clone(),
+        diagrams: true,
+        trace,
+        source: crate::base::source::SourceFile::read(rule_file)
+            .map(|s| s.text.to_string())
+            .unwrap_or_default(),
+        parent: parent_game(rule_file),
+    };
+    let b = book(game, &opts)?;
+    Ok(match format {
+        Format::Md => {
+            let (md, pics) = b.markdown();
+            let mut v = vec![(format!("{stem}.md"), md)];
+            v.extend(pics);
+            v
+        }
+        Format::Html => vec![(format!("{stem}.html"), b.html())],
+    })
+}
+
+/// For a variant (a file with `extends`): its nearest parent, loaded with its defaults.
+fn parent_game(rule_file: &Path) -> Option<Game> {
+    let src = crate::base::source::SourceFile::read(rule_file).ok()?;
+    let res = crate::lang::inherit::resolve(&src).ok()?;
+    let (path, _) = res.parents.first()?;
+    let psrc = crate::base::source::SourceFile::read(Path::new(path)).ok()?;
+    crate::tools::load(&psrc, &[]).ok()
+}
+
+/// The options of `regula doc`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct BookArgs {
+    /// Language of the book (a file of i18n/: en, nl, uk, cs).
+    #[arg(long, default_value = "en")]
+    pub lang: String,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Md)]
+    pub format: Format,
+    /// Write the book and its pictures into this folder (default: the page on standard output;
+    /// Markdown then has no pictures).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Case files or folders for example positions and the appendix (default: ../tests/cases/NAME/).
+    #[arg(long)]
+    pub cases: Vec<PathBuf>,
+    /// The clause list (default: ../docs/clauses.yaml).
+    #[arg(long)]
+    pub clauses: Option<PathBuf>,
+    /// The folder of translated sources (default: ../tests/sources/).
+    #[arg(long)]
+    pub sources: Option<PathBuf>,
+}
+
+/// Why `regula doc` failed.
+#[derive(Debug)]
+pub enum RunError {
+    /// Reading or writing files.
+    Io(String),
+    /// Making the book.
+    Doc(DocError),
+}
+
+impl BookArgs {
+    /// The inputs: the conventional ones, replaced by those given.
+    pub fn inputs(&self, rule_file: &Path) -> Inputs {
+        let mut i = Inputs::beside(rule_file);
+        if !self.cases.is_empty() {
+            i.cases = self
+                .cases
+                .iter()
+                .flat_map(|p| crate::tools::cases::collect_files(p))
+                .collect();
+        }
+        if self.clauses.is_some() {
+            i.clauses.clone_from(&self.clauses);
+        }
+        if self.sources.is_some() {
+            i.sources.clone_from(&self.sources);
+        }
+        i
+    }
+
+    /// Makes the book and prints or writes it.
+    ///
+    /// # Errors
+    /// The book cannot be made or written.
+    pub fn run(&self, game: &Game, rule_file: &Path) -> Result<(), RunError> {
+        let inputs = self.inputs(rule_file);
+        match (&self.out, self.format) {
+            (None, Format::Md) => {
+                let lang = super::i18n::Lang::new(&self.lang, &Default::default());
+                if lang.is_none() {
+                    return Err(RunError::Doc(DocError::Language(
+                        self.lang.clone(),
+                        super::i18n::codes().join(", "),
+                    )));
+                }
+                let trace = Trace::read(inputs.clauses.as_deref(), inputs.sources.as_deref())
+                    .map_err(RunError::Io)?;
+                let opts = Options {
+                    lang: self.lang.clone(),
+                    cases: inputs.cases.clone(),
+                    source: crate::base::source::SourceFile::read(rule_file)
+                        .map(|s| s.text.to_string())
+                        .unwrap_or_default(),
+                    trace,
+                    ..Options::default()
+                };
+                let b = book(game, &opts).map_err(RunError::Doc)?;
+                print!("{}", b.markdown().0);
+                Ok(())
+            }
+            (None, Format::Html) => {
+                let f = files(game, rule_file, &self.lang, Format::Html, &inputs)
+                    .map_err(RunError::Doc)?;
+                print!("{}", f[0].1);
+                Ok(())
+            }
+            (Some(dir), format) => {
+                let f =
+                    files(game, rule_file, &self.lang, format, &inputs).map_err(RunError::Doc)?;
+                write_book(dir, &f).map_err(RunError::Io)
+            }
+        }
+    }
+}
+
+/// Writes a book's files into `dir`, all or none: each is written to a new temporary file
+/// in `dir` (created, never opened through a link) and only when every one is written are
+/// they renamed into place. A rename replaces a link of that name rather than writing
+/// through it, so nothing outside `dir` is touched; a failed write leaves the old book.
+///
+/// # Errors
+/// `dir` is not a folder, or a file cannot be written, as a message.
+pub fn write_book(dir: &Path, files: &[(String, String)]) -> Result<(), String> {
+    use std::io::Write as _;
+    match std::fs::metadata(dir) {
+        Ok(m) if !m.is_dir() => {
+            return Err(format!(
+                "cannot write the book into {}: it is not a folder",
+                dir.display()
+            ));
+        }
+        Ok(_) => {}
+        Err(_) => std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?,
+    }
+    let mut temps: Vec<(PathBuf, PathBuf)> = Vec::new();
+    let clean = |temps: &[(PathBuf, PathBuf)]| {
+        for (t, _) in temps {
+            let _ = std::fs::remove_file(t);
+        }
+    };
+    for (name, text) in files {
+        let plain = Path::new(name)
+            .components()
+            .all(|c| matches!(c, std::path::Component::Normal(_)))
+            && Path::new(name).components().count() == 1;
+        if !plain {
+            clean(&temps);
+            return Err(format!("cannot write {name}: not a plain file name"));
+        }
+        let target = dir.join(name);
+        let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+        let written = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temp)
+            .and_then(|mut f| {
+                temps.push((temp.clone(), target.clone()));
+                f.write_all(text.as_bytes())?;
+                f.sync_all()
+            });
+        if let Err(e) = written {
+            clean(&temps);
+            return Err(format!("cannot write {}: {e}", target.display()));
+        }
+    }
+    for (i, (temp, target)) in temps.iter().enumerate() {
+        if let Err(e) = std::fs::rename(temp, target) {
+            clean(&temps[i..]);
+            return Err(format!("cannot write {}: {e}", target.display()));
+        }
+    }
+    Ok(())
+}
