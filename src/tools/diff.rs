@@ -142,6 +142,13 @@ pub fn rules(a: &GameDef, b: &GameDef) -> Vec<String> {
             .map(|p| (p.name.clone(), priority(b, p)))
             .collect(),
     );
+    order_and_end(&mut out, a, b);
+    out
+}
+
+/// The differences in what is tried in order: the priorities' order, the end rules (and
+/// their order), and the promotions and their timing.
+fn order_and_end(out: &mut Vec<String>, a: &GameDef, b: &GameDef) {
     let order = |d: &GameDef| {
         d.priorities
             .iter()
@@ -191,14 +198,13 @@ pub fn rules(a: &GameDef, b: &GameDef) -> Vec<String> {
             })
             .collect()
     };
-    set_diff(&mut out, "promotion", promo(a), promo(b));
+    set_diff(out, "promotion", promo(a), promo(b));
     if a.promotion_timing != b.promotion_timing {
         out.push(format!(
             "~ promotion timing: {:?} → {:?}",
             a.promotion_timing, b.promotion_timing
         ));
     }
-    out
 }
 
 fn blocked(pass: bool) -> &'static str {
