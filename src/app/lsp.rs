@@ -610,7 +610,7 @@ impl Server {
             md.push('\n');
         }
         if let Some(g) = &a.game {
-            for m in regula::tools::diff::meaning(&g.def, &name) {
+            for m in regula::model::print::meaning(&g.def, &name) {
                 md.push_str(&format!("```text\n{m}\n```\n"));
             }
         }
