@@ -15,7 +15,7 @@ use std::collections::HashSet;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::engine::{Game, Identity, Outcome};
+use crate::engine::{Game, Identity, Move, Outcome};
 use crate::model::SquareSet;
 use crate::tools::agent::{Agent, Evaluator, Spec, position_hash};
 
@@ -159,6 +159,41 @@ pub fn play_one(
     opts: &Options,
     i: u64,
 ) -> Result<GameRecord, EvaluateError> {
+    play_recorded(game, eval, opts, i, None)
+}
+
+/// Game `i` of the run, as [`play_one`] plays it, with its moves and its outcome (`None`
+/// at the ply limit), to save it.
+///
+/// # Errors
+/// An overflow of move generation.
+pub fn game_moves(
+    game: &Game,
+    eval: &Arc<Evaluator>,
+    opts: &Options,
+    i: u64,
+) -> Result<(GameRecord, Vec<Move>, Option<Outcome>), EvaluateError> {
+    let mut moves = Vec::new();
+    let r = play_recorded(game, eval, opts, i, Some(&mut moves))?;
+    let outcome = if r.timeout {
+        None
+    } else if r.draw {
+        Some(Outcome::Draw)
+    } else {
+        let side = r.winner.map(|w| sides(game)[w as usize]);
+        let p = game.def.team.iter().position(|&t| Some(t) == side).unwrap_or(0);
+        Some(Outcome::Win(p as u8))
+    };
+    Ok((r, moves, outcome))
+}
+
+fn play_recorded(
+    game: &Game,
+    eval: &Arc<Evaluator>,
+    opts: &Options,
+    i: u64,
+    mut record: Option<&mut Vec<Move>>,
+) -> Result<GameRecord, EvaluateError> {
     let sides = sides(game);
     let n = opts.agents.len();
     let agent_of_side: Vec<usize> = (0..sides.len()).map(|t| (t + i as usize) % n).collect();
@@ -238,6 +273,9 @@ pub fn play_one(
         }
         let side = side_of_team(game.def.team[pos.to_move as usize]);
         let k = agents[side].choose(&pos, &g.history, &moves);
+        if let Some(r) = record.as_deref_mut() {
+            r.push(moves[k]);
+        }
         let next = game.play_unchecked(&pos, &moves[k]);
         if keep_history {
             g.history.push(std::mem::replace(&mut pos, next));
