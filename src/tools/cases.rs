@@ -156,21 +156,54 @@ pub struct CaseFileError {
 /// A rule file and its parameter choices.
 type GameKey = (PathBuf, Vec<(String, String)>);
 
+/// Why a case's rule file gives no game: it cannot be read, or it does not load.
+#[derive(Debug, Error, Diagnostic)]
+pub enum GameError {
+    /// Reading the rule file.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Read(#[from] crate::base::source::ReadError),
+    /// Its syntax or validation errors.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Load(#[from] crate::lang::LoadError),
+}
+
+impl GameError {
+    /// The reason as one case failure says it: a read error's message, or the load
+    /// error's diagnostics rendered as plain text.
+    pub fn plain(&self) -> String {
+        match self {
+            GameError::Read(e) => e.to_string(),
+            GameError::Load(e) => crate::base::render::render_plain(e),
+        }
+    }
+}
+
 /// Loads rule files once per parameter set.
 #[derive(Default)]
 pub struct GameCache {
-    games: HashMap<GameKey, Result<Game, String>>,
+    /// Every case of a file asks for the same game, failures included, so a failure is
+    /// kept (shared, as the diagnostics are not `Clone`) like a game.
+    games: HashMap<GameKey, Result<Game, Arc<GameError>>>,
 }
 
 impl GameCache {
-    /// The game of a rule file with parameters, or the rendered reason it does not load.
-    pub fn get(&mut self, rules: &Path, params: &[(String, String)]) -> Result<Game, String> {
+    /// The game of a rule file with parameters, or why it does not load.
+    ///
+    /// # Errors
+    /// The rule file cannot be read or does not load.
+    pub fn get(
+        &mut self,
+        rules: &Path,
+        params: &[(String, String)],
+    ) -> Result<Game, Arc<GameError>> {
         let key = (rules.to_path_buf(), params.to_vec());
         self.games
             .entry(key)
             .or_insert_with(|| {
-                let src = SourceFile::read(rules).map_err(|e| e.to_string())?;
-                crate::tools::load(&src, params).map_err(|e| crate::base::render::render_plain(&e))
+                let src = SourceFile::read(rules).map_err(|e| Arc::new(e.into()))?;
+                crate::tools::load(&src, params).map_err(|e| Arc::new(e.into()))
             })
             .clone()
     }
@@ -314,7 +347,7 @@ fn run_case(file: &str, case: &Case, rules: &Path, cache: &mut GameCache) -> Cas
     };
     let game = match cache.get(rules, &params) {
         Ok(g) => g,
-        Err(e) => return result(vec![format!("the rules do not load: {e}")]),
+        Err(e) => return result(vec![format!("the rules do not load: {}", e.plain())]),
     };
     let def = &game.def;
     let mut pos = match &case.position {
