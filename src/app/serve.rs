@@ -1,7 +1,7 @@
 //! `regula serve FILE`: a play-testing page for a rules author, served on 127.0.0.1.
 //!
 //! One game per server, held in a mutex ([`session::Session`]) only to copy it and to store
-//! a changed copy, never while a request computes; the page (plain HTML, CSS and
+//! a changed copy, not while a request computes; the page (plain HTML, CSS and
 //! JavaScript embedded in the binary, nothing fetched from elsewhere) asks a small JSON API for
 //! the state and sends moves, undo, positions, records and parameter choices. The board is the
 //! rulebook's drawing ([`regula::tools::svg`]) with its squares labelled for clicks; moves are read and
@@ -199,7 +199,7 @@ const ATTEMPTS: usize = 3;
 /// stored only when the session's generation is still the one it was copied at; when
 /// another change was stored meanwhile, a request that changed nothing answers from its
 /// copy, and one that changed something is done again on the new session, as if it had
-/// come after.
+/// come after (after [`ATTEMPTS`] lost races, under the lock).
 async fn with(s: &Shared, f: impl Fn(&mut Session) + Send + 'static) -> Json<Value> {
     let s = s.clone();
     let done = tokio::task::spawn_blocking(move || {
