@@ -9,6 +9,7 @@
 mod check;
 mod diff;
 mod doc;
+mod evaluate;
 mod moves;
 mod params;
 mod perft;
@@ -65,6 +66,9 @@ enum Command {
     Params(params::Args),
     /// Seeded random self-play: wins, draws, game lengths and branching, for balance.
     Playout(playout::Args),
+    /// Play-test with agents: games between search agents, colours alternating, and the
+    /// metrics (wins, draws, balance, duration, lead change, ...) with 95% intervals.
+    Evaluate(evaluate::Args),
     /// The rulebook, generated from the rule file (Markdown on standard output without `--out`).
     Doc(doc::Args),
     /// How two games differ: in rule terms, and with `--witness` the shortest line of play
@@ -126,6 +130,10 @@ enum CliError {
     #[error("{0}")]
     #[diagnostic(code(regula::failed))]
     Failed(String),
+    /// Arguments that do not say a run: an unknown agent, a bad `--shard`.
+    #[error("{0}")]
+    #[diagnostic(code(regula::usage))]
+    Usage(String),
     /// `moves --explain`: the move is refused, with every reason.
     #[error(transparent)]
     #[diagnostic(transparent)]
@@ -138,7 +146,7 @@ enum CliError {
 impl CliError {
     fn exit_code(&self) -> u8 {
         match self {
-            CliError::Io(_) => 2,
+            CliError::Io(_) | CliError::Usage(_) => 2,
             CliError::Read(e) if !e.is_invalid_input() => 2,
             CliError::Param(_) => 2,
             CliError::Doc(regula::tools::docgen::DocError::Language(..)) => 2,
@@ -170,6 +178,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Test(a) => test::run(a),
         Command::Params(a) => params::run(a),
         Command::Playout(a) => playout::run(a),
+        Command::Evaluate(a) => evaluate::run(a),
         Command::Doc(a) => doc::run(a),
         Command::Diff(a) => diff::run(a),
         Command::Lsp => serve::lsp(),
