@@ -65,7 +65,10 @@ fn blame(game: &Game, g: &Generator, pos: &Position, want: &[Move], got: &[Move]
             format!("`{}`: {:?}", mk.name, g.kernels_of(k as usize, pos.to_move))
         })
         .collect();
-    format!("first difference at move {at}, kernels {}", names.join(" / "))
+    format!(
+        "first difference at move {at}, kernels {}",
+        names.join(" / ")
+    )
 }
 
 /// Every bundled rule file with its parameter choices: the defaults, then each other value of
