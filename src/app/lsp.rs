@@ -125,7 +125,7 @@ pub fn serve(
                 ("initialized", State::Initializing) => state = State::Running,
                 (_, State::Running) => {
                     for out in server.notification(Notification { method, params }) {
-                        jsonrpc::write(output, &serde_json::to_value(Message::Notification(out))?)?;
+                        jsonrpc::write(output, &message(Message::Notification(out))?)?;
                     }
                 }
                 // Before `initialized` or after `shutdown` notifications are dropped.
@@ -160,11 +160,21 @@ pub fn serve(
                     method,
                     params,
                 });
-                serde_json::to_value(Message::Response(resp))?
+                message(Message::Response(resp))?
             }
         };
         jsonrpc::write(output, &answer)?;
     }
+}
+
+/// A message as JSON, with the `"jsonrpc": "2.0"` that JSON-RPC 2.0 requires of every
+/// message (lsp-server's types add it only when its own transport writes them).
+fn message(m: Message) -> serde_json::Result<serde_json::Value> {
+    let mut v = serde_json::to_value(m)?;
+    if let Some(o) = v.as_object_mut() {
+        o.insert("jsonrpc".into(), "2.0".into());
+    }
+    Ok(v)
 }
 
 /// The open documents.
