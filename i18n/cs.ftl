@@ -37,6 +37,7 @@ counters = Počítadla vedená v pozici:
 counter = `{ $name }`: { $scope }, začíná na 0, { $bound }.
 counter-per-player = jedno pro každého hráče
 counter-global = jedno pro celou hru
+counter-while = jedno pro partii, počítá půltahy za sebou provedené, dokud { $cond } (platilo před půltahem a platí i po něm; každý jiný půltah jej vrací na 0)
 counter-bound = nejvýše { $max }; tah, který by je překročil, není dovolen
 counter-unbounded = bez omezení
 

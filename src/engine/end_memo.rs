@@ -6,8 +6,11 @@
 //! counts, counters, the side to move, whether it is blocked, and which player's pieces
 //! stand on the squares of the regions they count, that is the whole key: a position with
 //! the same key has the same verdict, so the walk is skipped. Rules that read the game's
-//! history (`repeated`) or the kinds of pieces in a region are never remembered, nor rules
-//! that compare nothing (walking them is cheaper than the key).
+//! history (`repeated`) are remembered only while there is no history (a search from a
+//! position given alone, as perft is: `repeated(n)` is then the same everywhere), so that a
+//! repetition rule does not make every other end rule be walked at every node. Rules that
+//! read the kinds of pieces in a region are never remembered, nor rules that compare nothing
+//! (walking them is cheaper than the key).
 //!
 //! It also knows which rules can hold only for a blocked side (`win P if blocked(opponent)`),
 //! so that they are not walked, player by player, while the side to move has moves.
@@ -42,6 +45,8 @@ pub(super) struct EndMemo {
     needs_blocked: u64,
     /// Bit `c`: counter `c` is read by some end rule (only those are part of the key).
     counters_read: u32,
+    /// Some end rule reads the game's history: verdicts hold only while it is empty.
+    reads_history: bool,
 }
 
 impl EndMemo {
@@ -66,11 +71,13 @@ impl EndMemo {
         for rule in &def.end {
             read_counters(&rule.cond, &mut counters_read);
         }
+        let reads_history = def.end.iter().any(|r| reads_history(&r.cond));
         EndMemo {
             squares,
             last: Default::default(),
             needs_blocked,
             counters_read,
+            reads_history,
         }
     }
 
@@ -91,9 +98,13 @@ impl EndMemo {
         })
     }
 
-    /// The verdict remembered for a position with the same key, if any.
+    /// The verdict remembered for a position with the same key, if any; `history_empty`:
+    /// the position was reached through no earlier positions.
     #[inline]
-    pub fn get(&self, pos: &Position, blocked: bool) -> Option<Verdict> {
+    pub fn get(&self, pos: &Position, blocked: bool, history_empty: bool) -> Option<Verdict> {
+        if self.reads_history && !history_empty {
+            return None;
+        }
         let (key, verdict) = self.last.get(pos.to_move as usize)?.as_ref()?;
         let squares = self.squares?;
         let same = key.to_move == pos.to_move
@@ -123,7 +134,10 @@ impl EndMemo {
 
     /// Remembers the verdict of a position.
     #[inline]
-    pub fn put(&mut self, pos: &Position, blocked: bool, verdict: Verdict) {
+    pub fn put(&mut self, pos: &Position, blocked: bool, history_empty: bool, verdict: Verdict) {
+        if self.reads_history && !history_empty {
+            return;
+        }
         if let Some(key) = self.key(pos, blocked)
             && let Some(slot) = self.last.get_mut(pos.to_move as usize)
         {
@@ -137,7 +151,7 @@ impl EndMemo {
 fn read_squares(def: &GameDef, c: &Cond, squares: &mut Option<SquareSet>) {
     match c {
         Cond::True | Cond::Exists(_) | Cond::Blocked(_) => {}
-        Cond::Repeated(_) => *squares = None,
+        Cond::Repeated(_) => {}
         Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => read_squares(def, x, squares),
         Cond::And(v) | Cond::Or(v) => v.iter().for_each(|x| read_squares(def, x, squares)),
         Cond::Cmp(a, _, b) => {
@@ -188,6 +202,16 @@ fn read_counters(c: &Cond, read: &mut u32) {
                 }
             }
         }
+    }
+}
+
+/// Whether `c` reads the game's history anywhere.
+fn reads_history(c: &Cond) -> bool {
+    match c {
+        Cond::Repeated(_) => true,
+        Cond::True | Cond::Exists(_) | Cond::Blocked(_) | Cond::Cmp(..) => false,
+        Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => reads_history(x),
+        Cond::And(v) | Cond::Or(v) => v.iter().any(reads_history),
     }
 }
 

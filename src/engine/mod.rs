@@ -12,6 +12,7 @@ mod moves;
 mod parallel;
 mod position;
 mod search;
+mod seats;
 
 pub use moves::Move;
 pub use parallel::{default_threads, divide_threads, perft_threads};
@@ -60,6 +61,11 @@ impl Outcome {
 pub struct Game {
     /// The compiled rules.
     pub def: Arc<GameDef>,
+    /// What the counters' `while` conditions read of the players.
+    seats: seats::Seats,
+    /// Whether some counter is kept by a `while` condition (most games have none, and skip
+    /// the loop over the counters at every move).
+    kept_counters: bool,
 }
 
 /// Why a position given from outside is not acceptable.
@@ -70,7 +76,13 @@ pub struct PositionError(pub String);
 impl Game {
     /// A game from its compiled definition.
     pub fn new(def: GameDef) -> Game {
-        Game { def: Arc::new(def) }
+        let seats = seats::Seats::new(&def);
+        let kept_counters = def.counters.iter().any(|c| c.while_cond.is_some());
+        Game {
+            def: Arc::new(def),
+            seats,
+            kept_counters,
+        }
     }
 
     /// The start position.
@@ -189,11 +201,12 @@ impl Game {
         pos: &Position,
         blocked: bool,
     ) -> Option<(usize, Outcome)> {
-        if let Some(verdict) = g.end_memo.get(pos, blocked) {
+        let history_empty = g.history.is_empty();
+        if let Some(verdict) = g.end_memo.get(pos, blocked, history_empty) {
             return verdict;
         }
         let verdict = self.deciding_rule_walk(g, pos, blocked);
-        g.end_memo.put(pos, blocked, verdict);
+        g.end_memo.put(pos, blocked, history_empty, verdict);
         verdict
     }
 
@@ -265,8 +278,16 @@ impl Game {
         let def = &self.def;
         let mover = next.to_move;
         let players = def.players.len().clamp(1, MAX_PLAYERS);
+        // `next` is still the position the move is made from.
+        let before = match self.kept_counters {
+            true => self.kept_holding(next),
+            false => 0,
+        };
         if mv.is_pass() {
             next.to_move = ((mover as usize + 1) % players) as u8;
+            if self.kept_counters {
+                self.keep_counters(next, before);
+            }
             return;
         }
         if !mv.is_drop() {
@@ -293,6 +314,41 @@ impl Game {
             );
         }
         next.to_move = ((mover as usize + 1) % players) as u8;
+        if self.kept_counters {
+            self.keep_counters(next, before);
+        }
+    }
+
+    /// The counters kept by `while` whose condition holds on `pos`, as a bit mask.
+    fn kept_holding(&self, pos: &Position) -> u32 {
+        let def = &self.def;
+        let mut mask = 0;
+        for (c, counter) in def.counters.iter().enumerate() {
+            if let Some(cond) = &counter.while_cond
+                && self.seats.holds(def, pos, cond, &mut search::Env::default())
+            {
+                mask |= 1 << c;
+            }
+        }
+        mask
+    }
+
+    /// Counts on the counters kept by `while` whose condition held before the ply (`before`)
+    /// and holds on the position it reached, and sets the others to 0.
+    fn keep_counters(&self, next: &mut Position, before: u32) {
+        let def = &self.def;
+        let after = self.kept_holding(next);
+        for (c, counter) in def.counters.iter().enumerate() {
+            if counter.while_cond.is_some() {
+                let v = next.counter(c as u8, 0) as i32;
+                let bound = counter.max.unwrap_or(crate::model::MAX_COUNTER_VALUE);
+                let nv = match (before & after) >> c & 1 {
+                    1 => (v + 1).min(bound),
+                    _ => 0,
+                };
+                next.set_counter(c as u8, 0, nv as i16);
+            }
+        }
     }
 
     /// Checks a position given from outside: counters within bounds.

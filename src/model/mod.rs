@@ -180,6 +180,11 @@ pub struct Counter {
     pub docs: Vec<String>,
     pub per_player: bool,
     pub max: Option<i32>,
+    /// `while C`: a ply made from a position where C holds to one where it still holds adds
+    /// one, any other ply sets it to 0 (an ending's count of moves from the moment it arose,
+    /// which the ply that set it up does not start). No move's effect sets such a counter; C
+    /// reads only the pieces and counters.
+    pub while_cond: Option<Cond>,
 }
 
 /// A parameter with its documented values and the chosen one.

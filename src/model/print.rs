@@ -82,12 +82,15 @@ pub fn setup(d: &GameDef) -> BTreeSet<String> {
         .collect()
 }
 
-/// A counter's scope and bound.
-pub fn counter(c: &Counter) -> String {
+/// A counter's scope, bound and `while` condition.
+pub fn counter(d: &GameDef, c: &Counter) -> String {
     format!(
-        "{}{}",
+        "{}{}{}",
         if c.per_player { "per-player" } else { "global" },
-        c.max.map_or(String::new(), |m| format!(" max {m}"))
+        c.max.map_or(String::new(), |m| format!(" max {m}")),
+        c.while_cond
+            .as_ref()
+            .map_or(String::new(), |w| format!(" while {}", cond(d, w, 0)))
     )
 }
 
@@ -470,7 +473,7 @@ pub fn meaning(d: &GameDef, name: &str) -> Vec<String> {
         out.push(format!("direction ({:+}, {:+})", x.df, x.dr));
     }
     if let Some(c) = d.counters.iter().find(|c| c.name == name) {
-        out.push(format!("counter: {}", counter(c)));
+        out.push(format!("counter: {}", counter(d, c)));
     }
     if let Some(p) = d.params.iter().find(|p| p.name == name) {
         out.push(format!("parameter {}", param(p)));

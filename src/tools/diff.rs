@@ -93,11 +93,11 @@ pub fn rules(a: &GameDef, b: &GameDef) -> Vec<String> {
         "counter",
         &a.counters
             .iter()
-            .map(|c| (c.name.clone(), counter(c)))
+            .map(|c| (c.name.clone(), counter(a, c)))
             .collect(),
         &b.counters
             .iter()
-            .map(|c| (c.name.clone(), counter(c)))
+            .map(|c| (c.name.clone(), counter(b, c)))
             .collect(),
     );
     named(

@@ -5,6 +5,7 @@ use super::Generator;
 use crate::engine::fold::{SqFold, Which};
 use crate::engine::moves::Move;
 use crate::engine::position::{Position, kind};
+use crate::engine::seats::Env;
 use crate::model::*;
 
 impl Generator<'_> {
@@ -162,87 +163,11 @@ pub(super) fn cond_reads_squares(c: &Cond) -> bool {
     }
 }
 
-/// Bound player variables while evaluating a condition.
-#[derive(Default, Clone, Copy)]
-pub struct Env {
-    vars: [u8; crate::model::MAX_VARS],
-    n: usize,
-}
-
-impl Env {
-    /// An environment with variable 0 bound to `p`.
-    pub fn with(p: u8) -> Env {
-        let mut e = Env::default();
-        e.vars[0] = p;
-        e.n = 1;
-        e
-    }
-}
-
 impl Generator<'_> {
     /// The players a reference means, as a bit mask.
     #[inline]
     pub(super) fn players(&self, pos: &Position, r: PlayerRef, env: &Env) -> u8 {
-        let side = |p: u8| (p as usize).min(MAX_PLAYERS - 1);
-        match r {
-            PlayerRef::Var(i) => 1 << env.vars[i as usize],
-            PlayerRef::OpponentOf(i) => self.opponents[side(env.vars[i as usize])],
-            PlayerRef::Mover => 1 << pos.to_move,
-            PlayerRef::OpponentOfMover => self.opponents[side(pos.to_move)],
-            PlayerRef::TeamOf(i) => self.teams[side(env.vars[i as usize])],
-            PlayerRef::TeamOfMover => self.teams[side(pos.to_move)],
-            PlayerRef::Named(p) => 1 << p,
-        }
-    }
-
-    #[inline]
-    pub(super) fn quantity(&self, pos: &Position, q: &Quantity, env: &Env) -> i64 {
-        let def = self.def;
-        match q {
-            Quantity::Int(i) => *i,
-            Quantity::Count { who, kinds, region } => {
-                let mut mask = self.players(pos, *who, env) & self.all_players;
-                let mut total = 0i64;
-                while mask != 0 {
-                    let p = mask.trailing_zeros() as u8;
-                    mask &= mask - 1;
-                    match region {
-                        None if *kinds == u32::MAX => total += pos.occ[p as usize].len() as i64,
-                        None => {
-                            let mut ks = kinds & self.all_kinds;
-                            while ks != 0 {
-                                total +=
-                                    pos.counts[p as usize][ks.trailing_zeros() as usize] as i64;
-                                ks &= ks - 1;
-                            }
-                        }
-                        Some(sel) => {
-                            let sel = match *sel {
-                                RegionSel::OfVar(r, v) => RegionSel::Of(r, env.vars[v as usize]),
-                                s => s,
-                            };
-                            let set = pos.occ[p as usize].and(&def.region_squares(sel, p));
-                            total += if *kinds == u32::MAX {
-                                set.len() as i64
-                            } else {
-                                set.iter()
-                                    .filter(|&sq| kinds >> kind(pos.cells[sq as usize]) & 1 == 1)
-                                    .count() as i64
-                            };
-                        }
-                    }
-                }
-                total
-            }
-            Quantity::Counter { counter, who } => {
-                let mask = self.players(pos, *who, env);
-                let per = def.counters[*counter as usize].per_player;
-                (0..def.players.len() as u8)
-                    .filter(|p| mask >> p & 1 == 1)
-                    .map(|p| pos.counter(*counter, if per { p } else { 0 }) as i64)
-                    .sum()
-            }
-        }
+        self.seats.players(pos, r, env)
     }
 
     /// Evaluates a position condition. `moves`: the candidate moves for `exists`; `blocked`:
@@ -293,17 +218,7 @@ impl Generator<'_> {
                     .count();
                 seen as u32 + 1 >= *n
             }
-            Cond::Cmp(a, op, b) => {
-                let (x, y) = (self.quantity(pos, a, env), self.quantity(pos, b, env));
-                match op {
-                    CmpOp::Ge => x >= y,
-                    CmpOp::Le => x <= y,
-                    CmpOp::Eq => x == y,
-                    CmpOp::Ne => x != y,
-                    CmpOp::Gt => x > y,
-                    CmpOp::Lt => x < y,
-                }
-            }
+            Cond::Cmp(a, op, b) => self.seats.compare(self.def, pos, (a, *op, b), env),
         }
     }
 }

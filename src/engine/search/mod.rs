@@ -28,7 +28,8 @@ mod kernel;
 mod legs;
 mod priorities;
 
-pub use eval::Env;
+pub use crate::engine::seats::Env;
+use crate::engine::seats::Seats;
 
 use crate::engine::end_memo::EndMemo;
 use crate::engine::fold::{FoldedGame, Which};
@@ -88,11 +89,8 @@ pub struct Generator<'g> {
     memo: Memo,
     // `player * MAX_KINDS + kind`: the promotions of that piece, (squares, new kind) in order.
     promotions: Vec<Vec<(SquareSet, u8)>>,
-    // Per player: the opponents' and the team's bit masks; every player; every kind.
-    opponents: [u8; MAX_PLAYERS],
-    teams: [u8; MAX_PLAYERS],
-    all_players: u8,
-    all_kinds: u32,
+    /// Per player: the opponents' and the team's bit masks; every player; every kind.
+    seats: Seats,
     // Whether some leg forbids reversing, so that the last direction is part of a state.
     dir_matters: bool,
     // Square conditions folded into sets per (player, kind).
@@ -190,16 +188,7 @@ impl<'g> Generator<'g> {
                         .collect()
                 })
                 .collect(),
-            opponents: std::array::from_fn(|p| match p < def.players.len() {
-                true => def.opponents(p as u8),
-                false => 0,
-            }),
-            teams: std::array::from_fn(|p| match p < def.players.len() {
-                true => def.team_mask(p as u8),
-                false => 0,
-            }),
-            all_players: ((1u32 << def.players.len().min(MAX_PLAYERS)) - 1) as u8,
-            all_kinds: ((1u64 << def.kinds.len().min(MAX_KINDS)) - 1) as u32,
+            seats: Seats::new(def),
             dir_matters: crate::engine::memo::dir_matters(def),
             folded: FoldedGame::new(def),
             kernels: Kernels::default(),

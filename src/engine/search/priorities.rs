@@ -1,7 +1,7 @@
 //! The priorities over the pseudo-legal moves, and what `maximize` weighs.
 
 use super::Generator;
-use super::eval::Env;
+use crate::engine::seats::Env;
 use crate::engine::moves::Move;
 use crate::engine::position::{Position, kind};
 use crate::model::*;

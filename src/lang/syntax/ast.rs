@@ -249,6 +249,8 @@ pub struct CounterDecl {
     pub name: Ident,
     pub per_player: bool,
     pub max: Option<i64>,
+    /// `while C`: the counter counts the plies in a row made while C held (before and after).
+    pub while_cond: Option<Cond>,
 }
 
 /// `param name = default { values }`.

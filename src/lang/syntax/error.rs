@@ -225,6 +225,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::setup_kind => "`Kind: squares`",
         Rule::counter => "`counter NAME`",
         Rule::per_player => "`per-player`",
+        Rule::counter_while => "`while CONDITION`",
         Rule::param => "`param NAME = DEFAULT { values }`",
         Rule::param_value => "a parameter value",
         Rule::set_param => "`set-param NAME = VALUE`",

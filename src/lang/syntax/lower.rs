@@ -202,11 +202,15 @@ fn lower_item_kind(p: P) -> ItemKind {
             let mut name = None;
             let mut per_player = false;
             let mut max = None;
+            let mut while_cond = None;
             for c in p.into_inner() {
                 match c.as_rule() {
                     Rule::ident => name = Some(ident(c)),
                     Rule::per_player => per_player = true,
                     Rule::int => max = Some(int(&c)),
+                    Rule::counter_while => {
+                        while_cond = c.into_inner().next().map(lower_cond);
+                    }
                     r => unreachable!("counter: {r:?}"),
                 }
             }
@@ -214,6 +218,7 @@ fn lower_item_kind(p: P) -> ItemKind {
                 name: name.unwrap(),
                 per_player,
                 max,
+                while_cond,
             })
         }
         Rule::param => {

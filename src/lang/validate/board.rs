@@ -767,6 +767,9 @@ impl Validator {
                     docs: (*docs).clone(),
                     per_player: c.per_player,
                     max,
+                    // Marks the counter as kept by its condition; the condition itself is
+                    // checked once every name is known (`Validator::counter_conditions`).
+                    while_cond: c.while_cond.as_ref().map(|_| Cond::True),
                 });
             }
         }

@@ -6,6 +6,7 @@
 
 use super::Check;
 use super::Validator;
+use crate::base::span::Span;
 use crate::lang::syntax::ast;
 use crate::model::{self, *};
 
@@ -139,6 +140,43 @@ impl Validator {
         }
     }
 
+    /// The `while` conditions of the counters, in the order of `n.counters`: position
+    /// conditions only, since they are evaluated as each move is made (no moves to ask
+    /// `exists` of, no `blocked`, no history).
+    pub(super) fn counter_conditions(
+        &mut self,
+        decls: &[(&ast::CounterDecl, &Vec<String>)],
+        n: &Names,
+    ) -> Vec<Option<Cond>> {
+        let mut out: Vec<Option<Cond>> = vec![None; n.counters.len()];
+        for (d, _) in decls {
+            let Some(c) = &d.while_cond else { continue };
+            let Some(i) = n.counters.iter().position(|x| x.name == d.name.name) else {
+                continue;
+            };
+            if d.per_player {
+                self.err(
+                    Check::BadCondition,
+                    d.name.span,
+                    format!("counter `{}` is kept by `while` and cannot be per-player", d.name.name),
+                    "`per-player` with `while`",
+                    Some("A `while` counter counts the plies of the whole game; drop `per-player`.".into()),
+                );
+            }
+            if let Some((span, what)) = not_positional(c) {
+                self.err(
+                    Check::BadCondition,
+                    span.unwrap_or(d.name.span),
+                    format!("`{what}` cannot be read by the `while` of counter `{}`", d.name.name),
+                    "not a condition on the position alone",
+                    Some("A `while` condition is evaluated as each move is made: it may compare counts and counters, not ask for moves, `blocked` or `repeated`.".into()),
+                );
+            }
+            out[i] = Some(self.cond(c, n, &mut Vec::new()));
+        }
+        out
+    }
+
     pub(super) fn cond(&mut self, c: &ast::Cond, n: &Names, vars: &mut Vec<String>) -> Cond {
         match c {
             ast::Cond::Or(v) => Cond::Or(v.iter().map(|x| self.cond(x, n, vars)).collect()),
@@ -211,6 +249,19 @@ impl Validator {
                 }
             }
         }
+    }
+}
+
+/// The first part of `c` that reads more than the position's pieces and counters: where it
+/// is written, when known, and its keyword.
+fn not_positional(c: &ast::Cond) -> Option<(Option<Span>, &'static str)> {
+    match c {
+        ast::Cond::Or(v) | ast::Cond::And(v) => v.iter().find_map(not_positional),
+        ast::Cond::Not(x) | ast::Cond::Every(_, x) | ast::Cond::Some(_, x) => not_positional(x),
+        ast::Cond::Exists(_) => Some((None, "exists")),
+        ast::Cond::Blocked(p) => Some((Some(p.span), "blocked")),
+        ast::Cond::Repeated(_, span) => Some((Some(*span), "repeated")),
+        ast::Cond::Cmp(..) => None,
     }
 }
 

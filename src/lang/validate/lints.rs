@@ -179,6 +179,16 @@ impl<'a> Visitor<'a> for Used {
     fn end(&mut self, _: At<'a>, stmts: &'a [EndStmt]) {
         every_stmt(stmts, &mut |s| end(s, self));
     }
+    fn counter(&mut self, _: At<'a>, c: &'a CounterDecl) {
+        // What a `while` reads is used (the counter itself is used only where it is read).
+        if let Some(w) = &c.while_cond {
+            let before = self.counters.contains(&c.name.name);
+            cond(w, self);
+            if !before {
+                self.counters.remove(&c.name.name);
+            }
+        }
+    }
     fn promote(&mut self, _: At<'a>, stmts: &'a [PromoteStmt]) {
         every_stmt(stmts, &mut |s| promote(s, self));
     }

@@ -189,6 +189,11 @@ impl Validator {
         let priorities = self.priorities(&items, &params, &names);
         let end = self.end_rules(&items, &params, &names, &sides.team);
         let promotion = self.promotion(&items, &params, &names);
+        let kept = self.counter_conditions(&items.counters, &names);
+        let mut layout = layout;
+        for (c, k) in layout.counters.iter_mut().zip(kept) {
+            c.while_cond = k;
+        }
 
         if !self.errors.is_empty() {
             return None;

@@ -309,6 +309,20 @@ impl Validator {
     /// A move's `effect`, if its counter is known and its value in range.
     fn effect(&mut self, counter: &ast::Ident, add: bool, value: i64, n: &Names) -> Option<Effect> {
         let names: Vec<String> = n.counters.iter().map(|c| c.name.clone()).collect();
+        if n
+            .counters
+            .iter()
+            .any(|c| c.name == counter.name && c.while_cond.is_some())
+        {
+            self.err(
+                Check::BadMove,
+                counter.span,
+                format!("counter `{}` is kept by its `while` condition", counter.name),
+                "no effect may set it",
+                Some("Remove this effect, or declare the counter without `while`.".into()),
+            );
+            return None;
+        }
         let limit = MAX_COUNTER_VALUE as i64;
         if !(-limit..=limit).contains(&value) {
             self.err(

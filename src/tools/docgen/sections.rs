@@ -192,14 +192,20 @@ fn counters(cx: &Cx, b: &mut Blocks) {
                         Some(m) => cx.t("counter-bound", &[n("max", m.max(0) as usize)]),
                         None => cx.t("counter-unbounded", &[]),
                     };
-                    let scope = cx.t(
-                        if c.per_player {
-                            "counter-per-player"
-                        } else {
-                            "counter-global"
-                        },
-                        &[],
-                    );
+                    let scope = match &c.while_cond {
+                        Some(w) => cx.t(
+                            "counter-while",
+                            &[s("cond", cx.cond(w, &mut Vec::new()))],
+                        ),
+                        None => cx.t(
+                            if c.per_player {
+                                "counter-per-player"
+                            } else {
+                                "counter-global"
+                            },
+                            &[],
+                        ),
+                    };
                     format!(
                         "{}{}",
                         cx.t(
