@@ -399,7 +399,7 @@ pub fn record(data: &[u8]) -> Result<(), String> {
 
 /// The deepest perft a fuzzed case may ask for, and the most moves it may play: beyond them a
 /// case asks for work without bound, which is the author's choice, not a defect.
-const MAX_CASE_PERFT: u32 = 3;
+const MAX_CASE_PERFT: u32 = 2;
 const MAX_CASE_PLAY: usize = 400;
 
 /// A case file, written three folders below the repository as the bundled ones are (so that
