@@ -1,4 +1,5 @@
 //! The fuzz targets' properties (`fuzz/checks.rs`, the same file the fuzz targets use) on
+#![allow(clippy::type_complexity)] // property-check signatures read best spelled out
 //! every input a fuzzer ever found (`fuzz/regressions/<target>/`) and on a sample of the
 //! committed seed corpus (`fuzz/corpus/<target>/seed-*`), under plain `cargo test`: no
 //! nightly toolchain or cargo-fuzz needed. The language server runs here as the binary

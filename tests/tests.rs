@@ -1,5 +1,6 @@
 //! The one integration-test binary: every test module is a `mod` here.
 
+mod agents;
 mod browser;
 mod camelot_reference;
 mod cases;

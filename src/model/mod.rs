@@ -5,6 +5,7 @@
 //! parameter choices have already been applied (no `if param` remains). Nothing here holds
 //! pest types or spans; names are kept only for notation and documentation.
 
+pub mod print;
 mod square_set;
 
 pub use square_set::{SquareSet, Squares};

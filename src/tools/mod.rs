@@ -4,9 +4,11 @@
 //! rule files differ ([`diff`]), rulebooks ([`docgen`]) and pictures ([`svg`]). Imports the
 //! base, the model, the language and the engine; nothing here prints or parses a command line.
 
+pub mod agent;
 pub mod cases;
 pub mod diff;
 pub mod docgen;
+pub mod evaluate;
 pub mod explain;
 pub mod input;
 pub mod notation;

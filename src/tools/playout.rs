@@ -77,12 +77,16 @@ fn game_seed(seed: u64, i: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Whether an end rule looks at the game's earlier positions (then they must be kept).
-fn uses_history(c: &Cond) -> bool {
+/// Whether some end rule looks at the game's earlier positions (then they must be kept).
+pub fn uses_history(def: &crate::model::GameDef) -> bool {
+    def.end.iter().any(|e| cond_uses_history(&e.cond))
+}
+
+fn cond_uses_history(c: &Cond) -> bool {
     match c {
         Cond::Repeated(_) => true,
-        Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => uses_history(x),
-        Cond::And(v) | Cond::Or(v) => v.iter().any(uses_history),
+        Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => cond_uses_history(x),
+        Cond::And(v) | Cond::Or(v) => v.iter().any(cond_uses_history),
         Cond::True | Cond::Exists(_) | Cond::Blocked(_) | Cond::Cmp(..) => false,
     }
 }
@@ -151,7 +155,7 @@ pub fn game_moves(
     opts: &Options,
     i: u64,
 ) -> Result<(Vec<crate::engine::Move>, Option<Outcome>), String> {
-    let history = game.def.end.iter().any(|e| uses_history(&e.cond));
+    let history = uses_history(&game.def);
     let mut g = game.generator(Identity::Effect);
     let mut r = Report {
         wins: vec![0; game.def.players.len()],
@@ -181,7 +185,7 @@ pub fn playout(
     opts: &Options,
     progress: &(dyn Fn() + Sync),
 ) -> Result<Report, String> {
-    let history = game.def.end.iter().any(|e| uses_history(&e.cond));
+    let history = uses_history(&game.def);
     let empty = Report {
         wins: vec![0; game.def.players.len()],
         ..Report::default()

@@ -8,6 +8,7 @@ pub mod ast;
 mod depth;
 mod error;
 mod lower;
+pub mod walk;
 
 pub use error::SyntaxError;
 

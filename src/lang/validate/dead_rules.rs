@@ -9,6 +9,7 @@
 use crate::base::span::Span;
 use crate::lang::error::{Check, ValidationError};
 use crate::lang::syntax::ast::*;
+use crate::lang::syntax::walk::{At, Visitor, every_stmt, walk};
 use crate::model::MAX_SQUARES;
 
 /// A condition's text with spans left out, to compare two conditions by their form.
@@ -265,26 +266,9 @@ fn sq_span(c: &SqCond) -> Option<Span> {
     }
 }
 
-/// Every statement of a priority, in every branch of its `if`s.
-fn prio_stmts<'a>(stmts: &'a [PrioStmt], out: &mut Vec<&'a PrioStmt>) {
-    for s in stmts {
-        match s {
-            PrioStmt::If(i) => {
-                prio_stmts(&i.then, out);
-                prio_stmts(&i.otherwise, out);
-            }
-            PrioStmt::When(_)
-            | PrioStmt::Keep(_)
-            | PrioStmt::Prefer(_)
-            | PrioStmt::Maximize(..)
-            | PrioStmt::Otherwise(_) => out.push(s),
-        }
-    }
-}
-
 fn priority(p: &PriorityDecl, out: &mut Vec<ValidationError>) {
     let mut stmts = Vec::new();
-    prio_stmts(&p.body, &mut stmts);
+    every_stmt(&p.body, &mut |s| stmts.push(s));
     for s in stmts {
         let (what, label, help, span) = match s {
             PrioStmt::When(c) if cond_value(c) == Some(false) => (
@@ -385,35 +369,21 @@ fn end_rules(stmts: &[EndStmt], earlier: &mut Vec<Earlier>, out: &mut Vec<Valida
     }
 }
 
+/// Reads the priorities and the end rules.
+struct DeadRules(Vec<ValidationError>);
+
+impl<'a> Visitor<'a> for DeadRules {
+    fn priority(&mut self, _: At<'a>, p: &'a PriorityDecl) {
+        priority(p, &mut self.0);
+    }
+    fn end(&mut self, _: At<'a>, stmts: &'a [EndStmt]) {
+        end_rules(stmts, &mut Vec::new(), &mut self.0);
+    }
+}
+
 /// Warnings for priorities and end rules that can never take effect.
 pub(super) fn dead_rules(file: &RuleFile) -> Vec<ValidationError> {
-    let mut out = Vec::new();
-    for item in &file.items {
-        match &item.kind {
-            ItemKind::Priority(p) => priority(p, &mut out),
-            ItemKind::End(stmts) => end_rules(stmts, &mut Vec::new(), &mut out),
-            ItemKind::Game(_)
-            | ItemKind::Extends(..)
-            | ItemKind::Remove(_)
-            | ItemKind::Amend(_)
-            | ItemKind::Players(_)
-            | ItemKind::Teams(_)
-            | ItemKind::Turn(_)
-            | ItemKind::Neutral(_)
-            | ItemKind::Board(_)
-            | ItemKind::Directions(_)
-            | ItemKind::DirSet(_)
-            | ItemKind::Region(_)
-            | ItemKind::Pieces(_)
-            | ItemKind::Values(_)
-            | ItemKind::Setup(_)
-            | ItemKind::Counter(_)
-            | ItemKind::Param(_)
-            | ItemKind::SetParam(..)
-            | ItemKind::Leg(_)
-            | ItemKind::Move(_)
-            | ItemKind::Promote(_) => {}
-        }
-    }
-    out
+    let mut v = DeadRules(Vec::new());
+    walk(file, &mut v);
+    v.0
 }

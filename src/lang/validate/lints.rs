@@ -5,6 +5,7 @@ use std::collections::HashSet;
 
 use crate::lang::error::{Check, ValidationError};
 use crate::lang::syntax::ast::*;
+use crate::lang::syntax::walk::{At, Visitor, every_if, every_stmt, walk};
 
 /// Every name a rule file refers to, by kind.
 #[derive(Default)]
@@ -28,66 +29,6 @@ fn note_if<T>(u: &mut Used, i: &IfParam<T>) {
         .entry(i.param.name.clone())
         .or_default()
         .insert(i.value.name.clone());
-}
-
-/// The kinds a move's `by` names, including inside `if` blocks.
-fn by_kinds<'a>(stmts: &'a [MoveStmt], out: &mut Vec<&'a Ident>) {
-    for s in stmts {
-        match s {
-            MoveStmt::By(k) => out.extend(k.iter()),
-            MoveStmt::If(i) => {
-                by_kinds(&i.then, out);
-                by_kinds(&i.otherwise, out);
-            }
-            MoveStmt::Drop(_)
-            | MoveStmt::From(_)
-            | MoveStmt::To(_)
-            | MoveStmt::Land(_)
-            | MoveStmt::Stop(_)
-            | MoveStmt::Sequence(_)
-            | MoveStmt::Require(_)
-            | MoveStmt::Effect { .. }
-            | MoveStmt::Removal(_) => {}
-        }
-    }
-}
-
-fn drops(stmts: &[MoveStmt], u: &mut Used) {
-    for s in stmts {
-        match s {
-            MoveStmt::Drop(k) => {
-                u.present.insert(k.name.clone());
-            }
-            MoveStmt::If(i) => {
-                drops(&i.then, u);
-                drops(&i.otherwise, u);
-            }
-            MoveStmt::By(_)
-            | MoveStmt::From(_)
-            | MoveStmt::To(_)
-            | MoveStmt::Land(_)
-            | MoveStmt::Stop(_)
-            | MoveStmt::Sequence(_)
-            | MoveStmt::Require(_)
-            | MoveStmt::Effect { .. }
-            | MoveStmt::Removal(_) => {}
-        }
-    }
-}
-
-fn promoted(stmts: &[PromoteStmt], u: &mut Used) {
-    for s in stmts {
-        match s {
-            PromoteStmt::Rule { to, .. } => {
-                u.present.insert(to.name.clone());
-            }
-            PromoteStmt::If(i) => {
-                promoted(&i.then, u);
-                promoted(&i.otherwise, u);
-            }
-            PromoteStmt::Timing(..) => {}
-        }
-    }
 }
 
 fn sq(c: &SqCond, u: &mut Used) {
@@ -158,17 +99,17 @@ fn cond(c: &Cond, u: &mut Used) {
     }
 }
 
+// The statement readers below see no `if`: `walk::every_stmt` hands them the statements
+// inside, and `Used::block` notes what each `if` tests.
+
 fn leg(s: &LegStmt, u: &mut Used) {
     match s {
         LegStmt::Step(d) | LegStmt::Slide(d) | LegStmt::Leap { dirs: d, .. } => {
             u.sets.insert(d.name.clone());
         }
         LegStmt::Land(c) => sq(c, u),
-        LegStmt::If(i) => {
-            note_if(u, i);
-            i.then.iter().chain(&i.otherwise).for_each(|x| leg(x, u));
-        }
         LegStmt::Capture(_) | LegStmt::NoReverse(_) | LegStmt::PreferContinuing(_) => {}
+        LegStmt::If(_) => {}
     }
 }
 
@@ -182,14 +123,11 @@ fn move_stmt(s: &MoveStmt, u: &mut Used) {
         MoveStmt::Effect { counter, .. } => {
             u.counters.insert(counter.name.clone());
         }
-        MoveStmt::If(i) => {
-            note_if(u, i);
-            i.then
-                .iter()
-                .chain(&i.otherwise)
-                .for_each(|x| move_stmt(x, u));
+        MoveStmt::Drop(k) => {
+            u.present.insert(k.name.clone());
         }
-        MoveStmt::By(_) | MoveStmt::Removal(_) | MoveStmt::Drop(_) => {}
+        MoveStmt::By(_) | MoveStmt::Removal(_) => {}
+        MoveStmt::If(_) => {}
     }
 }
 
@@ -197,125 +135,81 @@ fn prio(s: &PrioStmt, u: &mut Used) {
     match s {
         PrioStmt::When(c) => cond(c, u),
         PrioStmt::Keep(m) | PrioStmt::Prefer(m) => mv(m, u),
-        PrioStmt::If(i) => {
-            note_if(u, i);
-            i.then.iter().chain(&i.otherwise).for_each(|x| prio(x, u));
-        }
         PrioStmt::Maximize(..) | PrioStmt::Otherwise(_) => {}
+        PrioStmt::If(_) => {}
     }
 }
 
 fn end(s: &EndStmt, u: &mut Used) {
     match s {
         EndStmt::Rule { cond: c, .. } => cond(c, u),
-        EndStmt::If(i) => {
-            note_if(u, i);
-            i.then.iter().chain(&i.otherwise).for_each(|x| end(x, u));
-        }
+        EndStmt::If(_) => {}
     }
 }
 
 fn promote(s: &PromoteStmt, u: &mut Used) {
     match s {
-        PromoteStmt::Rule { region, .. } => {
+        PromoteStmt::Rule { to, region, .. } => {
+            u.present.insert(to.name.clone());
             u.regions.insert(region.name.name.clone());
         }
-        PromoteStmt::If(i) => {
-            note_if(u, i);
-            i.then
-                .iter()
-                .chain(&i.otherwise)
-                .for_each(|x| promote(x, u));
-        }
         PromoteStmt::Timing(..) => {}
+        PromoteStmt::If(_) => {}
     }
 }
 
-fn value(s: &ValueStmt, u: &mut Used) {
-    match s {
-        ValueStmt::Pair(..) => {}
-        ValueStmt::If(i) => {
-            note_if(u, i);
-            i.then.iter().chain(&i.otherwise).for_each(|x| value(x, u));
+/// Reads the names every item uses, and the kinds that can be on the board.
+impl<'a> Visitor<'a> for Used {
+    fn setup(&mut self, _: At<'a>, players: &'a [SetupPlayer]) {
+        for p in players {
+            for (k, _) in &p.kinds {
+                self.present.insert(k.name.clone());
+            }
         }
+    }
+    fn leg(&mut self, _: At<'a>, l: &'a LegDecl) {
+        every_stmt(&l.body, &mut |s| leg(s, self));
+    }
+    fn move_type(&mut self, _: At<'a>, m: &'a MoveDecl) {
+        every_stmt(&m.body, &mut |s| move_stmt(s, self));
+    }
+    fn priority(&mut self, _: At<'a>, p: &'a PriorityDecl) {
+        every_stmt(&p.body, &mut |s| prio(s, self));
+    }
+    fn end(&mut self, _: At<'a>, stmts: &'a [EndStmt]) {
+        every_stmt(stmts, &mut |s| end(s, self));
+    }
+    fn promote(&mut self, _: At<'a>, stmts: &'a [PromoteStmt]) {
+        every_stmt(stmts, &mut |s| promote(s, self));
+    }
+    fn dir_set(&mut self, _: At<'a>, d: &'a DirSetDecl) {
+        // A set may be built from other sets.
+        let names: Vec<&Ident> = match &d.body {
+            PerPlayer::All(v) => v.iter().collect(),
+            PerPlayer::Each(v) => v.iter().flat_map(|(_, ids)| ids.iter()).collect(),
+        };
+        for i in names {
+            self.sets.insert(i.name.clone());
+        }
+    }
+    fn block<T: Conditional>(&mut self, _: At<'a>, stmts: &'a [T]) {
+        every_if(stmts, &mut |i| note_if(self, i));
     }
 }
 
-/// Warnings for declarations the file never uses.
-pub fn lints(file: &RuleFile) -> Vec<ValidationError> {
-    let mut u = Used::default();
-    for item in &file.items {
-        match &item.kind {
-            ItemKind::Setup(players) => {
-                for p in players {
-                    for (k, _) in &p.kinds {
-                        u.present.insert(k.name.clone());
-                    }
-                }
-            }
-            ItemKind::Move(m) => drops(&m.body, &mut u),
-            ItemKind::Promote(p) => promoted(p, &mut u),
-            ItemKind::Game(_)
-            | ItemKind::Extends(..)
-            | ItemKind::Remove(_)
-            | ItemKind::Amend(_)
-            | ItemKind::Players(_)
-            | ItemKind::Teams(_)
-            | ItemKind::Turn(_)
-            | ItemKind::Neutral(_)
-            | ItemKind::Board(_)
-            | ItemKind::Directions(_)
-            | ItemKind::DirSet(_)
-            | ItemKind::Region(_)
-            | ItemKind::Pieces(_)
-            | ItemKind::Values(_)
-            | ItemKind::Counter(_)
-            | ItemKind::Param(_)
-            | ItemKind::SetParam(..)
-            | ItemKind::Leg(_)
-            | ItemKind::Priority(_)
-            | ItemKind::End(_) => {}
+/// Warns of each declaration that [`Used`] did not see used.
+struct Unused<'u> {
+    used: &'u Used,
+    out: &'u mut Vec<ValidationError>,
+}
+
+impl Unused<'_> {
+    /// `set`: where in [`Used`] a use of such a declaration is noted.
+    fn warn(&mut self, set: fn(&Used) -> &HashSet<String>, what: &str, id: &Ident, help: &str) {
+        if set(self.used).contains(&id.name) {
+            return;
         }
-    }
-    for item in &file.items {
-        match &item.kind {
-            ItemKind::Leg(l) => l.body.iter().for_each(|s| leg(s, &mut u)),
-            ItemKind::Move(m) => m.body.iter().for_each(|s| move_stmt(s, &mut u)),
-            ItemKind::Priority(p) => p.body.iter().for_each(|s| prio(s, &mut u)),
-            ItemKind::End(e) => e.iter().for_each(|s| end(s, &mut u)),
-            ItemKind::Promote(p) => p.iter().for_each(|s| promote(s, &mut u)),
-            ItemKind::Values(v) => v.iter().for_each(|s| value(s, &mut u)),
-            ItemKind::DirSet(d) => {
-                // A set may be built from other sets.
-                let names: Vec<&Ident> = match &d.body {
-                    PerPlayer::All(v) => v.iter().collect(),
-                    PerPlayer::Each(v) => v.iter().flat_map(|(_, ids)| ids.iter()).collect(),
-                };
-                names.iter().for_each(|i| {
-                    u.sets.insert(i.name.clone());
-                });
-            }
-            ItemKind::Game(_)
-            | ItemKind::Extends(..)
-            | ItemKind::Remove(_)
-            | ItemKind::Amend(_)
-            | ItemKind::Players(_)
-            | ItemKind::Teams(_)
-            | ItemKind::Turn(_)
-            | ItemKind::Neutral(_)
-            | ItemKind::Board(_)
-            | ItemKind::Directions(_)
-            | ItemKind::Region(_)
-            | ItemKind::Pieces(_)
-            | ItemKind::Setup(_)
-            | ItemKind::Counter(_)
-            | ItemKind::Param(_)
-            | ItemKind::SetParam(..) => {}
-        }
-    }
-    let mut out = std::mem::take(&mut u.suspicious);
-    let mut warn = |what: &str, id: &Ident, help: &str| {
-        out.push(ValidationError {
+        self.out.push(ValidationError {
             check: Check::Unused,
             message: format!("{what} `{}` is never used", id.name),
             span: id.span,
@@ -323,132 +217,136 @@ pub fn lints(file: &RuleFile) -> Vec<ValidationError> {
             related: None,
             help: Some(help.into()),
         });
-    };
-    for item in &file.items {
-        match &item.kind {
-            ItemKind::Leg(l) if !u.legs.contains(&l.name.name) => warn(
-                "leg",
-                &l.name,
-                "Use it in a move's `sequence`, or remove it.",
-            ),
-            ItemKind::DirSet(d) if !u.sets.contains(&d.name.name) => warn(
-                "direction set",
-                &d.name,
-                "Use it in a leg (`step NAME`, `leap NAME over ...`), or remove it.",
-            ),
-            ItemKind::Region(r) if !u.regions.contains(&r.name.name) => warn(
-                "region",
-                &r.name,
-                "Use it in a condition (`in own NAME`), a count or a promotion, or remove it.",
-            ),
-            ItemKind::Param(p) if !u.params.contains(&p.name.name) => warn(
-                "parameter",
-                &p.name,
-                "No `if` tests it, so its values change nothing; add the rules each value stands for.",
-            ),
-            ItemKind::Counter(c) if !u.counters.contains(&c.name.name) => warn(
-                "counter",
-                &c.name,
-                "No move changes it and no condition reads it; remove it or add an `effect`.",
-            ),
-            // Used, or not a declaration that can go unused.
-            ItemKind::Game(_)
-            | ItemKind::Extends(..)
-            | ItemKind::Remove(_)
-            | ItemKind::Amend(_)
-            | ItemKind::Players(_)
-            | ItemKind::Teams(_)
-            | ItemKind::Turn(_)
-            | ItemKind::Neutral(_)
-            | ItemKind::Board(_)
-            | ItemKind::Directions(_)
-            | ItemKind::DirSet(_)
-            | ItemKind::Region(_)
-            | ItemKind::Pieces(_)
-            | ItemKind::Values(_)
-            | ItemKind::Setup(_)
-            | ItemKind::Counter(_)
-            | ItemKind::Param(_)
-            | ItemKind::SetParam(..)
-            | ItemKind::Leg(_)
-            | ItemKind::Move(_)
-            | ItemKind::Priority(_)
-            | ItemKind::End(_)
-            | ItemKind::Promote(_) => {}
+    }
+}
+
+impl<'a> Visitor<'a> for Unused<'_> {
+    fn leg(&mut self, _: At<'a>, l: &'a LegDecl) {
+        self.warn(
+            |u| &u.legs,
+            "leg",
+            &l.name,
+            "Use it in a move's `sequence`, or remove it.",
+        );
+    }
+    fn dir_set(&mut self, _: At<'a>, d: &'a DirSetDecl) {
+        self.warn(
+            |u| &u.sets,
+            "direction set",
+            &d.name,
+            "Use it in a leg (`step NAME`, `leap NAME over ...`), or remove it.",
+        );
+    }
+    fn region(&mut self, _: At<'a>, r: &'a RegionDecl) {
+        self.warn(
+            |u| &u.regions,
+            "region",
+            &r.name,
+            "Use it in a condition (`in own NAME`), a count or a promotion, or remove it.",
+        );
+    }
+    fn param(&mut self, _: At<'a>, p: &'a ParamDecl) {
+        self.warn(
+            |u| &u.params,
+            "parameter",
+            &p.name,
+            "No `if` tests it, so its values change nothing; add the rules each value stands for.",
+        );
+    }
+    fn counter(&mut self, _: At<'a>, c: &'a CounterDecl) {
+        self.warn(
+            |u| &u.counters,
+            "counter",
+            &c.name,
+            "No move changes it and no condition reads it; remove it or add an `effect`.",
+        );
+    }
+}
+
+/// Warns of moves no piece can make and of parameter values that play alike.
+struct Futile<'u> {
+    used: &'u Used,
+    out: &'u mut Vec<ValidationError>,
+}
+
+impl<'a> Visitor<'a> for Futile<'_> {
+    fn move_type(&mut self, _: At<'a>, m: &'a MoveDecl) {
+        // The kinds its `by` names, in every branch.
+        let mut by: Vec<&Ident> = Vec::new();
+        every_stmt(&m.body, &mut |s| {
+            if let MoveStmt::By(k) = s {
+                by.extend(k.iter());
+            }
+        });
+        if !by.is_empty() && by.iter().all(|k| !self.used.present.contains(&k.name)) {
+            self.out.push(ValidationError {
+                check: Check::Suspicious,
+                message: format!(
+                    "move `{}` can never be made: no piece of its kinds is set up, dropped or promoted to",
+                    m.name.name
+                ),
+                span: m.name.span,
+                label: "made by no piece that can exist".into(),
+                related: Some((by[0].span, "the kinds it is for".into())),
+                help: Some("Add such pieces to the setup or a promotion, or give the move other kinds.".into()),
+            });
         }
     }
-    for item in &file.items {
-        match &item.kind {
-            ItemKind::Move(m) => {
-                let mut by = Vec::new();
-                by_kinds(&m.body, &mut by);
-                if !by.is_empty() && by.iter().all(|k| !u.present.contains(&k.name)) {
-                    out.push(ValidationError {
-                        check: Check::Suspicious,
-                        message: format!(
-                            "move `{}` can never be made: no piece of its kinds is set up, dropped or promoted to",
-                            m.name.name
-                        ),
-                        span: m.name.span,
-                        label: "made by no piece that can exist".into(),
-                        related: Some((by[0].span, "the kinds it is for".into())),
-                        help: Some("Add such pieces to the setup or a promotion, or give the move other kinds.".into()),
-                    });
-                }
-            }
-            ItemKind::Param(p) => {
-                // Two values no `if` tests play alike: one may be the baseline that the
-                // `if`s leave as it is, a second is a value that changes nothing.
-                let Some(tested) = u.tested.get(&p.name.name) else {
-                    continue;
-                };
-                let untested: Vec<&Ident> = p
-                    .values
-                    .iter()
-                    .map(|(_, v)| v)
-                    .filter(|v| !tested.contains(&v.name))
-                    .collect();
-                if untested.len() > 1 {
-                    out.push(ValidationError {
-                        check: Check::Suspicious,
-                        message: format!(
-                            "values {} of parameter `{}` are never tested, so they play alike",
-                            untested.iter().map(|v| format!("`{}`", v.name)).collect::<Vec<_>>().join(" and "),
-                            p.name.name
-                        ),
-                        span: untested[1].span,
-                        label: "no `if` tests this value".into(),
-                        related: Some((untested[0].span, "nor this one".into())),
-                        help: Some(format!(
-                            "Add `if {} = {} {{ ... }}` for what the value changes, or drop the value.",
-                            p.name.name, untested[1].name
-                        )),
-                    });
-                }
-            }
-            ItemKind::Game(_)
-            | ItemKind::Extends(..)
-            | ItemKind::Remove(_)
-            | ItemKind::Amend(_)
-            | ItemKind::Players(_)
-            | ItemKind::Teams(_)
-            | ItemKind::Turn(_)
-            | ItemKind::Neutral(_)
-            | ItemKind::Board(_)
-            | ItemKind::Directions(_)
-            | ItemKind::DirSet(_)
-            | ItemKind::Region(_)
-            | ItemKind::Pieces(_)
-            | ItemKind::Values(_)
-            | ItemKind::Setup(_)
-            | ItemKind::Counter(_)
-            | ItemKind::SetParam(..)
-            | ItemKind::Leg(_)
-            | ItemKind::Priority(_)
-            | ItemKind::End(_)
-            | ItemKind::Promote(_) => {}
+    fn param(&mut self, _: At<'a>, p: &'a ParamDecl) {
+        // Two values no `if` tests play alike: one may be the baseline that the `if`s leave
+        // as it is, a second is a value that changes nothing.
+        let Some(tested) = self.used.tested.get(&p.name.name) else {
+            return;
+        };
+        let untested: Vec<&Ident> = p
+            .values
+            .iter()
+            .map(|(_, v)| v)
+            .filter(|v| !tested.contains(&v.name))
+            .collect();
+        if untested.len() > 1 {
+            self.out.push(ValidationError {
+                check: Check::Suspicious,
+                message: format!(
+                    "values {} of parameter `{}` are never tested, so they play alike",
+                    untested
+                        .iter()
+                        .map(|v| format!("`{}`", v.name))
+                        .collect::<Vec<_>>()
+                        .join(" and "),
+                    p.name.name
+                ),
+                span: untested[1].span,
+                label: "no `if` tests this value".into(),
+                related: Some((untested[0].span, "nor this one".into())),
+                help: Some(format!(
+                    "Add `if {} = {} {{ ... }}` for what the value changes, or drop the value.",
+                    p.name.name, untested[1].name
+                )),
+            });
         }
     }
+}
+
+/// Warnings for declarations the file never uses.
+pub fn lints(file: &RuleFile) -> Vec<ValidationError> {
+    let mut u = Used::default();
+    walk(file, &mut u);
+    let mut out = std::mem::take(&mut u.suspicious);
+    walk(
+        file,
+        &mut Unused {
+            used: &u,
+            out: &mut out,
+        },
+    );
+    walk(
+        file,
+        &mut Futile {
+            used: &u,
+            out: &mut out,
+        },
+    );
     out.extend(super::dead_rules::dead_rules(file));
     out
 }

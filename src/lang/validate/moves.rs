@@ -284,40 +284,64 @@ impl Validator {
                     counter,
                     add,
                     value,
-                } => {
-                    let names: Vec<String> = n.counters.iter().map(|c| c.name.clone()).collect();
-                    let limit = MAX_COUNTER_VALUE as i64;
-                    if !(-limit..=limit).contains(value) {
-                        self.err(
-                            Check::Limit,
-                            counter.span,
-                            format!("effect value {value} is out of range"),
-                            format!("must be -{limit}..={limit}"),
-                            Some(
-                                "The engine's counter range (MAX_COUNTER_VALUE) is 0..=30000."
-                                    .into(),
-                            ),
-                        );
-                    } else if let Some(c) = self.lookup(&names, counter, "counter") {
-                        mk.effects.push(Effect {
-                            counter: c,
-                            add: *add,
-                            value: *value as i32,
-                        });
-                    }
-                }
+                } => mk.effects.extend(self.effect(counter, *add, *value, n)),
                 ast::MoveStmt::Removal(r) => mk.removal = *r,
                 ast::MoveStmt::If(_) => {}
             }
         }
+        self.move_shape(
+            m,
+            &mut mk,
+            seq_seen,
+            by_span.is_some() || !froms.is_empty() || !lands.is_empty() || !stops.is_empty(),
+        );
+        mk.from = and_all(froms);
+        mk.to = and_all(tos);
+        mk.land = and_all(lands);
+        mk.stop = if stops.is_empty() {
+            SqExpr::False
+        } else {
+            SqExpr::Or(stops)
+        };
+        mk
+    }
+
+    /// A move's `effect`, if its counter is known and its value in range.
+    fn effect(&mut self, counter: &ast::Ident, add: bool, value: i64, n: &Names) -> Option<Effect> {
+        let names: Vec<String> = n.counters.iter().map(|c| c.name.clone()).collect();
+        let limit = MAX_COUNTER_VALUE as i64;
+        if !(-limit..=limit).contains(&value) {
+            self.err(
+                Check::Limit,
+                counter.span,
+                format!("effect value {value} is out of range"),
+                format!("must be -{limit}..={limit}"),
+                Some("The engine's counter range (MAX_COUNTER_VALUE) is 0..=30000.".into()),
+            );
+            None
+        } else {
+            let c = self.lookup(&names, counter, "counter")?;
+            Some(Effect {
+                counter: c,
+                add,
+                value: value as i32,
+            })
+        }
+    }
+
+    /// Checks a move's statements together: a drop moves no piece, any other move has a
+    /// `sequence`, and no move has more segments than the engine holds. `moves_a_piece`:
+    /// whether the move has a `by`, `from`, `each landing` or `stop`.
+    fn move_shape(
+        &mut self,
+        m: &ast::MoveDecl,
+        mk: &mut MoveKind,
+        seq_seen: bool,
+        moves_a_piece: bool,
+    ) {
         if mk.drop.is_some() {
             // A drop moves no piece: it has a `to` and may have `require` and `effect`.
-            if seq_seen
-                || by_span.is_some()
-                || !froms.is_empty()
-                || !lands.is_empty()
-                || !stops.is_empty()
-            {
+            if seq_seen || moves_a_piece {
                 self.err(
                     Check::BadMove,
                     m.name.span,
@@ -346,15 +370,6 @@ impl Validator {
                 None,
             );
         }
-        mk.from = and_all(froms);
-        mk.to = and_all(tos);
-        mk.land = and_all(lands);
-        mk.stop = if stops.is_empty() {
-            SqExpr::False
-        } else {
-            SqExpr::Or(stops)
-        };
-        mk
     }
 
     /// `can M` inside the conditions of M's own legs would make the probe recurse forever.

@@ -5,7 +5,8 @@
 
 use super::{Check, Validator, list};
 use crate::base::span::Span;
-use crate::lang::syntax::ast::{self, ItemKind};
+use crate::lang::syntax::ast;
+use crate::lang::syntax::walk::{At, Visitor, walk};
 use crate::model::Param;
 
 pub(super) use crate::lang::syntax::ast::Conditional;
@@ -116,34 +117,7 @@ impl Validator {
     /// Reports every `if` that names an unknown parameter or value, in every item that has
     /// conditional statements (taken branch or not).
     pub(super) fn check_all_ifs(&mut self, file: &ast::RuleFile, params: &[Param]) {
-        for item in &file.items {
-            match &item.kind {
-                ItemKind::Leg(l) => self.check_ifs(&l.body, params),
-                ItemKind::Move(m) => self.check_ifs(&m.body, params),
-                ItemKind::Priority(p) => self.check_ifs(&p.body, params),
-                ItemKind::End(e) => self.check_ifs(e, params),
-                ItemKind::Promote(p) => self.check_ifs(p, params),
-                ItemKind::Values(v) => self.check_ifs(v, params),
-                // Items without conditional statements.
-                ItemKind::Game(_)
-                | ItemKind::Extends(..)
-                | ItemKind::Remove(_)
-                | ItemKind::Amend(_)
-                | ItemKind::Players(_)
-                | ItemKind::Teams(_)
-                | ItemKind::Turn(_)
-                | ItemKind::Neutral(_)
-                | ItemKind::Board(_)
-                | ItemKind::Directions(_)
-                | ItemKind::DirSet(_)
-                | ItemKind::Region(_)
-                | ItemKind::Pieces(_)
-                | ItemKind::Setup(_)
-                | ItemKind::Counter(_)
-                | ItemKind::Param(_)
-                | ItemKind::SetParam(..) => {}
-            }
-        }
+        walk(file, &mut IfChecker { v: self, params });
     }
 
     fn check_ifs<T: Conditional>(&mut self, stmts: &[T], params: &[Param]) {
@@ -165,6 +139,18 @@ impl Validator {
                 self.check_ifs(&i.otherwise, params);
             }
         }
+    }
+}
+
+/// Checks the `if`s of every block that may hold them.
+struct IfChecker<'v> {
+    v: &'v mut Validator,
+    params: &'v [Param],
+}
+
+impl<'a> Visitor<'a> for IfChecker<'_> {
+    fn block<T: Conditional>(&mut self, _: At<'a>, stmts: &'a [T]) {
+        self.v.check_ifs(stmts, self.params);
     }
 }
 
