@@ -443,9 +443,11 @@ const MAX_CASE_PLAY: usize = 400;
 /// their `rules: ../../../rules/<game>.rules` resolve): refused with a located diagnostic, or
 /// one result per case, each named after its case, with a line inside the file.
 pub fn case_file(data: &[u8]) -> Result<(), String> {
-    // Bound the work before running (the text must read as a case file for that).
-    if let Ok(text) = std::str::from_utf8(data)
-        && let Ok(file) = regula::cases::read_case_file(&SourceFile::new("c.yaml", text))
+    // Bound the work before running (the text must read as a case file for that). Read as
+    // `run_file` reads the file: a leading byte-order mark dropped.
+    let source = || SourceFile::from_bytes("c.yaml".into(), data.to_vec());
+    if let Ok(src) = source()
+        && let Ok(file) = regula::cases::read_case_file(&src)
         && file.cases.iter().any(|c| {
             c.play.len() > MAX_CASE_PLAY
                 || c.perft
@@ -466,9 +468,10 @@ pub fn case_file(data: &[u8]) -> Result<(), String> {
         Ok(r) => r,
         Err(e) => return located(&e),
     };
-    let text = std::str::from_utf8(data).map_err(|_| "a file not UTF-8 was run".to_string())?;
-    let file = regula::cases::read_case_file(&SourceFile::new("c.yaml", text))
-        .map_err(|e| format!("run, but not read: {e}"))?;
+    let src = source().map_err(|_| "a file not UTF-8 was run".to_string())?;
+    let text = &*src.text;
+    let file =
+        regula::cases::read_case_file(&src).map_err(|e| format!("run, but not read: {e}"))?;
     if results.len() != file.cases.len() {
         return Err(format!(
             "{} cases, {} results",
