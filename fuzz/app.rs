@@ -5,5 +5,5 @@
 
 #[path = "../src/app/jsonrpc.rs"]
 pub mod jsonrpc;
-#[path = "../src/app/lsp.rs"]
+#[path = "../src/app/lsp/mod.rs"]
 pub mod lsp;

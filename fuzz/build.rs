@@ -1,4 +1,4 @@
-//! The language server (compiled here from `src/app/lsp.rs`) includes the grammar's keywords
+//! The language server (compiled here from `src/app/lsp/mod.rs`) includes the grammar's keywords
 //! from `OUT_DIR`, as the main crate's build script writes them: the same list, made the same
 //! way from `grammar/regula.pest`.
 

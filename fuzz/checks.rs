@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use miette::{Diagnostic, SourceCode};
-use regula::engine::{Identity, Move, Outcome, Position};
+use regula::engine::{Generator, Identity, Move, Outcome, Position};
 use regula::{Game, SourceFile};
 
 #[path = "../src/app/jsonrpc.rs"]
@@ -163,27 +163,56 @@ fn key(m: &Move) -> Key {
     )
 }
 
+/// The generators one check reuses over its positions, as a search keeps its generator (a
+/// generator compiles the kernels when it is made, which is most of the cost of a small
+/// input): with the kernels, in any order, and for the bulk count, for each identity.
+pub struct Gens<'g> {
+    kernels: [Generator<'g>; 2],
+    any_order: [Generator<'g>; 2],
+    bulk: [Generator<'g>; 2],
+}
+
+const IDENTITIES: [Identity; 2] = [Identity::Effect, Identity::Path];
+
+impl<'g> Gens<'g> {
+    pub fn new(game: &'g Game) -> Gens<'g> {
+        let make = |f: fn(&mut Generator<'g>)| {
+            IDENTITIES.map(|identity| {
+                let mut g = game.generator(identity);
+                f(&mut g);
+                g
+            })
+        };
+        Gens {
+            kernels: make(|g| g.set_kernels(true)),
+            any_order: make(|g| g.set_any_order(true)),
+            bulk: make(|_| {}),
+        }
+    }
+}
+
 /// The kernels and the interpreter on one position reached through `history`: the same
 /// outcome, the same moves in the same order under both identities, the same moves in any
-/// order, the same bulk count. Returns the interpreter's moves (effect identity) and the
-/// outcome, or `None` when generation overflowed its bounds (nothing to compare further).
+/// order, the same bulk count. The interpreter's generator is made afresh, the others are
+/// `gens`, kept from earlier positions. Returns the interpreter's moves (effect identity) and
+/// the outcome, or `None` when generation overflowed its bounds (nothing to compare further).
 pub fn compare(
     game: &Game,
+    gens: &mut Gens,
     pos: &Position,
     history: &[Position],
     what: &str,
 ) -> Result<Option<(Vec<Move>, Outcome)>, String> {
     let mut reference = None;
-    for identity in [Identity::Effect, Identity::Path] {
+    for (n, identity) in IDENTITIES.into_iter().enumerate() {
         let mut gi = game.generator(identity);
         gi.set_kernels(false);
         gi.history = history.to_vec();
-        let mut gk = game.generator(identity);
-        gk.set_kernels(true);
+        let gk = &mut gens.kernels[n];
         gk.history = history.to_vec();
         let (mut mi, mut mk) = (Vec::new(), Vec::new());
         let oi = game.analyze(&mut gi, pos, &mut mi);
-        let ok = game.analyze(&mut gk, pos, &mut mk);
+        let ok = game.analyze(gk, pos, &mut mk);
         let fail = |x: &str| {
             Err(format!(
                 "{what} ({identity:?}): kernels and interpreter differ: {x}"
@@ -204,11 +233,10 @@ pub fn compare(
                 regula::notation::sorted_texts(&game.def, &mk)
             ));
         }
-        let mut ga = game.generator(identity);
-        ga.set_any_order(true);
+        let ga = &mut gens.any_order[n];
         ga.history = history.to_vec();
         let mut ma = Vec::new();
-        let oa = game.analyze(&mut ga, pos, &mut ma);
+        let oa = game.analyze(ga, pos, &mut ma);
         if oa != oi {
             return fail("outcome in any order");
         }
@@ -222,9 +250,9 @@ pub fn compare(
             if si != sa {
                 return fail("moves in any order");
             }
-            let mut gb = game.generator(identity);
+            let gb = &mut gens.bulk[n];
             gb.history = history.to_vec();
-            if let Some(n) = game.bulk_legal_count(&mut gb, pos, &mut Vec::new())
+            if let Some(n) = game.bulk_legal_count(gb, pos, &mut Vec::new())
                 && n != mi.len() as u64
             {
                 return fail(&format!("bulk count {n}, {} moves generated", mi.len()));
@@ -261,7 +289,9 @@ pub fn rule_file(data: &[u8]) -> Result<(), String> {
         Err(e) => return located(&e),
     };
     let start = game.start();
-    let Some((moves, outcome)) = compare(&game, &start, &[], "the start position")? else {
+    let mut gens = Gens::new(&game);
+    let Some((moves, outcome)) = compare(&game, &mut gens, &start, &[], "the start position")?
+    else {
         return Ok(());
     };
     if outcome != Outcome::Ongoing {
@@ -271,6 +301,7 @@ pub fn rule_file(data: &[u8]) -> Result<(), String> {
         let child = game.play_unchecked(&start, m);
         compare(
             &game,
+            &mut gens,
             &child,
             std::slice::from_ref(&start),
             &format!("child {i}"),
@@ -347,7 +378,7 @@ pub fn position(data: &[u8]) -> Result<(), String> {
             }
         }
     }
-    compare(game, &pos, &[], "the position read")?;
+    compare(game, &mut Gens::new(game), &pos, &[], "the position read")?;
     Ok(())
 }
 
@@ -371,12 +402,12 @@ pub fn record(data: &[u8]) -> Result<(), String> {
         Ok(l) => l,
         Err(e) => return located(&e),
     };
+    // One generator over the line, as `legal_moves` would make one per position.
+    let mut g = game.generator(Identity::Effect);
+    let mut moves = Vec::new();
     for (i, w) in line.windows(2).enumerate() {
-        if !game
-            .legal_moves(&w[0])
-            .iter()
-            .any(|m| game.play_unchecked(&w[0], m) == w[1])
-        {
+        game.analyze(&mut g, &w[0], &mut moves);
+        if !moves.iter().any(|m| game.play_unchecked(&w[0], m) == w[1]) {
             return Err(format!(
                 "position {} of the line follows by no legal move",
                 i + 1
@@ -390,7 +421,13 @@ pub fn record(data: &[u8]) -> Result<(), String> {
         return Err("replaying without the line gives another end".into());
     }
     let (before, last) = line.split_at(line.len() - 1);
-    compare(game, &last[0], before, "the record's last position")?;
+    compare(
+        game,
+        &mut Gens::new(game),
+        &last[0],
+        before,
+        "the record's last position",
+    )?;
     Ok(())
 }
 
@@ -399,16 +436,18 @@ pub fn record(data: &[u8]) -> Result<(), String> {
 
 /// The deepest perft a fuzzed case may ask for, and the most moves it may play: beyond them a
 /// case asks for work without bound, which is the author's choice, not a defect.
-const MAX_CASE_PERFT: u32 = 3;
+const MAX_CASE_PERFT: u32 = 2;
 const MAX_CASE_PLAY: usize = 400;
 
 /// A case file, written three folders below the repository as the bundled ones are (so that
 /// their `rules: ../../../rules/<game>.rules` resolve): refused with a located diagnostic, or
 /// one result per case, each named after its case, with a line inside the file.
 pub fn case_file(data: &[u8]) -> Result<(), String> {
-    // Bound the work before running (the text must read as a case file for that).
-    if let Ok(text) = std::str::from_utf8(data)
-        && let Ok(file) = regula::cases::read_case_file(&SourceFile::new("c.yaml", text))
+    // Bound the work before running (the text must read as a case file for that). Read as
+    // `run_file` reads the file: a leading byte-order mark dropped.
+    let source = || SourceFile::from_bytes("c.yaml".into(), data.to_vec());
+    if let Ok(src) = source()
+        && let Ok(file) = regula::cases::read_case_file(&src)
         && file.cases.iter().any(|c| {
             c.play.len() > MAX_CASE_PLAY
                 || c.perft
@@ -429,9 +468,10 @@ pub fn case_file(data: &[u8]) -> Result<(), String> {
         Ok(r) => r,
         Err(e) => return located(&e),
     };
-    let text = std::str::from_utf8(data).map_err(|_| "a file not UTF-8 was run".to_string())?;
-    let file = regula::cases::read_case_file(&SourceFile::new("c.yaml", text))
-        .map_err(|e| format!("run, but not read: {e}"))?;
+    let src = source().map_err(|_| "a file not UTF-8 was run".to_string())?;
+    let text = &*src.text;
+    let file =
+        regula::cases::read_case_file(&src).map_err(|e| format!("run, but not read: {e}"))?;
     if results.len() != file.cases.len() {
         return Err(format!(
             "{} cases, {} results",
@@ -745,10 +785,11 @@ pub fn differential(data: &[u8]) -> Result<(), String> {
     let mut line = vec![game.start()];
     let mut kept = game.generator(Identity::Effect);
     let mut kept_moves = Vec::new();
+    let mut gens = Gens::new(game);
     for (ply, &b) in rest.iter().take(MAX_PLIES).enumerate() {
         let (pos, history) = line.split_last().expect("a start");
         let what = format!("{name} {params:?} ply {ply}");
-        let Some((moves, outcome)) = compare(game, pos, history, &what)? else {
+        let Some((moves, outcome)) = compare(game, &mut gens, pos, history, &what)? else {
             line.truncate(1);
             continue;
         };

@@ -1,5 +1,5 @@
 #![no_main]
-//! Fuzz target `lsp`: the language server of the binary (`src/app/lsp.rs` over
+//! Fuzz target `lsp`: the language server of the binary (`src/app/lsp/mod.rs` over
 //! `src/app/jsonrpc.rs`, compiled here as they are in the binary) on a fuzzed stream; see
 //! `checks::lsp` for what it asserts.
 
