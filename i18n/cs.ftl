@@ -64,6 +64,7 @@ leg-no-reverse = ; nesmí se vrátit přímo zpět, opačně než předchozí č
 leg-leap-kinds = ; přeskočit lze jen figuru druhu { $kinds }
 leg-land-behind = ; dopadá jen na pole hned za přeskočenou figurou
 leg-prefer-continuing = ; z polí za jednou figurou, na která smí dopadnout, musí zvolit takové, odkud může tah pokračovat, pokud nějaké je
+leg-halt-behind = ; přes { $kinds } dopadne na pole hned za ní, leda by tah pokračoval z pole dál
 h-move = { NAME($move) } (`{ $move }`)
 move-by = Táhne: { $kinds }.
 move-from = Jen z pole { $where }.

@@ -59,6 +59,7 @@ leg-no-reverse = ; it may not go straight back in the direction opposite to the 
 leg-leap-kinds = ; only a piece of kind { $kinds } may be leapt
 leg-land-behind = ; it lands only on the square directly beyond the leapt piece
 leg-prefer-continuing = ; of the squares where it may land beyond one piece, it must take one from which the move can go on, if there is one
+leg-halt-behind = ; over a { $kinds } it lands on the square directly beyond, unless the move goes on from a farther square
 h-move = { NAME($move) }
 move-by = Made by: { $kinds }.
 move-from = Only from a square { $where }.

@@ -59,6 +59,7 @@ leg-no-reverse = ; het mag niet recht terug in de richting tegengesteld aan het 
 leg-leap-kinds = ; alleen een stuk van de soort { $kinds } mag overgesprongen worden
 leg-land-behind = ; het landt alleen op het veld direct achter het overgesprongen stuk
 leg-prefer-continuing = ; van de velden achter één stuk waarop het mag landen, moet het er een kiezen van waaruit de zet verder kan, als die er is
+leg-halt-behind = ; over een { $kinds } landt het op het veld direct erachter, tenzij de zet verder gaat vanaf een verder veld
 h-move = { NAME($move) } (`{ $move }`)
 move-by = Gedaan door: { $kinds }.
 move-from = Alleen vanaf een veld { $where }.

@@ -47,6 +47,8 @@ pub(super) fn dir_matters(def: &GameDef) -> bool {
             land_behind: _,
             // A choice among the landings of one leg, made from the same state alike.
             prefer_continuing: _,
+            // Which landings go on is decided from the same state alike.
+            halt_behind: _,
             // Forbids reversing the last leg: its direction is then part of the state.
             no_reverse,
         } = leg;

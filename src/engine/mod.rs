@@ -325,7 +325,9 @@ impl Game {
         let mut mask = 0;
         for (c, counter) in def.counters.iter().enumerate() {
             if let Some(cond) = &counter.while_cond
-                && self.seats.holds(def, pos, cond, &mut search::Env::default())
+                && self
+                    .seats
+                    .holds(def, pos, cond, &mut search::Env::default())
             {
                 mask |= 1 << c;
             }

@@ -123,7 +123,10 @@ impl Seats {
         (a, op, b): (&Quantity, CmpOp, &Quantity),
         env: &Env,
     ) -> bool {
-        let (x, y) = (self.quantity(def, pos, a, env), self.quantity(def, pos, b, env));
+        let (x, y) = (
+            self.quantity(def, pos, a, env),
+            self.quantity(def, pos, b, env),
+        );
         match op {
             CmpOp::Ge => x >= y,
             CmpOp::Le => x <= y,

@@ -240,6 +240,9 @@ pub struct Leg {
     /// `prefer continuing`: of the landings beyond one leapt piece (or along one direction),
     /// only those from which the move goes on, when there are any.
     pub prefer_continuing: bool,
+    /// `halt behind { King }`: bit `k` set, a flying leap over a piece of kind `k` lands
+    /// directly beyond it unless the move goes on from a farther landing; `None`: no such rule.
+    pub halt_behind: Option<u32>,
 }
 
 /// How a segment repeats.

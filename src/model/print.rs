@@ -128,6 +128,7 @@ pub fn leg(d: &GameDef, l: &Leg) -> String {
         leapt_kinds,
         land_behind,
         prefer_continuing,
+        halt_behind,
     } = l;
     let set = &d.dir_sets[*dirs as usize].name;
     let mut s = match *kind {
@@ -160,6 +161,9 @@ pub fn leg(d: &GameDef, l: &Leg) -> String {
     }
     if *prefer_continuing {
         s.push_str("  prefer continuing");
+    }
+    if let Some(k) = halt_behind {
+        let _ = write!(s, "  halt behind {{ {} }}", kinds(d, *k));
     }
     s
 }

@@ -80,6 +80,9 @@ fn leg_take(leg: &Leg) -> LegTake {
         leapt_kinds,
         land_behind,
         prefer_continuing,
+        // `halt behind`: no kernel implements it (the interpreter probes each farther
+        // landing); the first-leap test would still be exact, but is declined with the rest.
+        halt_behind,
     } = leg;
     let leap = match kind {
         LegKind::Step | LegKind::Slide => None,
@@ -92,13 +95,14 @@ fn leg_take(leg: &Leg) -> LegTake {
             Some(*flying)
         }
     };
-    let tables = leapt_kinds.is_none() && !land_behind;
+    let halts = halt_behind.is_some();
+    let tables = leapt_kinds.is_none() && !land_behind && !halts;
     LegTake {
         leap,
         capture: *capture,
         no_reverse: *no_reverse,
         tables,
-        chain: true,
+        chain: !halts,
         reach: tables && !prefer_continuing,
     }
 }

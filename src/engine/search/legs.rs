@@ -147,12 +147,34 @@ impl Generator<'_> {
                         }
                         t = board.step(t, d);
                     }
+                    if leg
+                        .halt_behind
+                        .is_some_and(|ks| ks >> kind(self.cells[m as usize]) & 1 == 1)
+                    {
+                        self.halt_behind(mk, seg, group, board.step(m, d));
+                    }
                     if prefer {
                         self.keep_continuing(mk, seg, group);
                     }
                 }
             }
         }
+    }
+
+    /// `halt behind`: of the landings `lbuf[group..]` beyond one leapt piece, keeps the one
+    /// directly beyond it (`behind`) and those farther from which the move goes on. Applied
+    /// while probing too: a farther landing that cannot go on is no landing at all.
+    pub(super) fn halt_behind(&mut self, mk: &MoveKind, seg: usize, group: usize, behind: u8) {
+        let end = self.lbuf.len();
+        let mut w = group;
+        for i in group..end {
+            let (t, d, victim) = self.lbuf[i];
+            if t == behind || self.goes_on(mk, seg, t, d, victim) {
+                self.lbuf[w] = (t, d, victim);
+                w += 1;
+            }
+        }
+        self.lbuf.truncate(w);
     }
 
     /// `prefer continuing`: of the landings `lbuf[group..]` (one group: beyond one leapt

@@ -1,9 +1,9 @@
 //! The priorities over the pseudo-legal moves, and what `maximize` weighs.
 
 use super::Generator;
-use crate::engine::seats::Env;
 use crate::engine::moves::Move;
 use crate::engine::position::{Position, kind};
+use crate::engine::seats::Env;
 use crate::model::*;
 
 impl Generator<'_> {

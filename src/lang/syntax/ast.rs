@@ -297,6 +297,8 @@ pub enum LegStmt {
     NoReverse(Span),
     /// `prefer continuing`.
     PreferContinuing(Span),
+    /// `halt behind { King }`: the kinds, and where the statement is written.
+    HaltBehind(Vec<Ident>, Span),
     If(IfParam<LegStmt>),
 }
 
@@ -512,7 +514,7 @@ macro_rules! conditional {
 }
 
 conditional!(LegStmt: Self::Step(_), Self::Slide(_), Self::Leap { .. }, Self::Capture(_),
-    Self::Land(_), Self::NoReverse(_), Self::PreferContinuing(_));
+    Self::Land(_), Self::NoReverse(_), Self::PreferContinuing(_), Self::HaltBehind(..));
 conditional!(MoveStmt: Self::By(_), Self::Drop(_), Self::From(_), Self::To(_), Self::Land(_),
     Self::Stop(_), Self::Sequence(_), Self::Require(_), Self::Effect { .. }, Self::Removal(_));
 conditional!(ValueStmt: Self::Pair(..));

@@ -238,6 +238,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::flying_behind => "`behind`",
         Rule::over_kinds => "`{ kinds }`",
         Rule::leg_prefer_continuing => "`prefer continuing`",
+        Rule::leg_halt_behind => "`halt behind { KINDS }`",
         Rule::values => "`values { Kind: N ... }`",
         Rule::value_stmt => "a value (`Kind: N`) or `if PARAM = VALUE { ... }`",
         Rule::value_pair => "`Kind: N`",

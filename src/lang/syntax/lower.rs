@@ -454,6 +454,13 @@ fn lower_leg_stmt(p: P) -> LegStmt {
         Rule::leg_land => LegStmt::Land(lower_sq_cond(p.into_inner().next().unwrap())),
         Rule::leg_no_reverse => LegStmt::NoReverse(sp),
         Rule::leg_prefer_continuing => LegStmt::PreferContinuing(sp),
+        Rule::leg_halt_behind => LegStmt::HaltBehind(
+            p.into_inner()
+                .flat_map(|k| k.into_inner())
+                .map(ident)
+                .collect(),
+            sp,
+        ),
         Rule::leg_if => LegStmt::If(lower_if(p, lower_leg_stmt)),
         r => unreachable!("leg stmt: {r:?}"),
     }

@@ -158,9 +158,15 @@ impl Validator {
                 self.err(
                     Check::BadCondition,
                     d.name.span,
-                    format!("counter `{}` is kept by `while` and cannot be per-player", d.name.name),
+                    format!(
+                        "counter `{}` is kept by `while` and cannot be per-player",
+                        d.name.name
+                    ),
                     "`per-player` with `while`",
-                    Some("A `while` counter counts the plies of the whole game; drop `per-player`.".into()),
+                    Some(
+                        "A `while` counter counts the plies of the whole game; drop `per-player`."
+                            .into(),
+                    ),
                 );
             }
             if let Some((span, what)) = not_positional(c) {

@@ -108,7 +108,10 @@ fn leg(s: &LegStmt, u: &mut Used) {
             u.sets.insert(d.name.clone());
         }
         LegStmt::Land(c) => sq(c, u),
-        LegStmt::Capture(_) | LegStmt::NoReverse(_) | LegStmt::PreferContinuing(_) => {}
+        LegStmt::Capture(_)
+        | LegStmt::NoReverse(_)
+        | LegStmt::PreferContinuing(_)
+        | LegStmt::HaltBehind(..) => {}
         LegStmt::If(_) => {}
     }
 }

@@ -97,6 +97,7 @@ impl Validator {
         let mut prefer_continuing = false;
         let mut leapt_kinds = None;
         let mut land_behind = false;
+        let mut halt_behind = None;
         for s in flat {
             let mut geometry = |v: &mut Validator, k: LegKind, d: &ast::Ident| {
                 if kind.is_some() {
@@ -133,6 +134,9 @@ impl Validator {
                 ast::LegStmt::Land(c) => land.push(self.sq(c, n)),
                 ast::LegStmt::NoReverse(_) => no_reverse = true,
                 ast::LegStmt::PreferContinuing(_) => prefer_continuing = true,
+                ast::LegStmt::HaltBehind(ks, span) => {
+                    halt_behind = Some((self.kind_mask(ks, n.kinds), *span))
+                }
                 ast::LegStmt::If(_) => {}
             }
         }
@@ -164,6 +168,20 @@ impl Validator {
                 Some("Only a `leap ... over enemy` leg can capture the piece it leaps.".into()),
             );
         }
+        if let Some((_, span)) = halt_behind
+            && (!matches!(kind, LegKind::Leap { flying: true, .. }) || land_behind)
+        {
+            self.err(
+                Check::BadMove,
+                span,
+                format!(
+                    "`halt behind` in leg `{}` needs a flying leap that may land farther",
+                    l.name.name
+                ),
+                "no farther landing to forbid",
+                Some("Use it with `leap DIRS over enemy flying`; a short leap or `flying behind` already lands directly beyond.".into()),
+            );
+        }
         Leg {
             name: l.name.name.clone(),
             docs: docs.to_vec(),
@@ -175,6 +193,7 @@ impl Validator {
             leapt_kinds,
             land_behind,
             prefer_continuing,
+            halt_behind: halt_behind.map(|(k, _)| k),
         }
     }
 
@@ -309,15 +328,17 @@ impl Validator {
     /// A move's `effect`, if its counter is known and its value in range.
     fn effect(&mut self, counter: &ast::Ident, add: bool, value: i64, n: &Names) -> Option<Effect> {
         let names: Vec<String> = n.counters.iter().map(|c| c.name.clone()).collect();
-        if n
-            .counters
+        if n.counters
             .iter()
             .any(|c| c.name == counter.name && c.while_cond.is_some())
         {
             self.err(
                 Check::BadMove,
                 counter.span,
-                format!("counter `{}` is kept by its `while` condition", counter.name),
+                format!(
+                    "counter `{}` is kept by its `while` condition",
+                    counter.name
+                ),
                 "no effect may set it",
                 Some("Remove this effect, or declare the counter without `while`.".into()),
             );

@@ -193,10 +193,7 @@ fn counters(cx: &Cx, b: &mut Blocks) {
                         None => cx.t("counter-unbounded", &[]),
                     };
                     let scope = match &c.while_cond {
-                        Some(w) => cx.t(
-                            "counter-while",
-                            &[s("cond", cx.cond(w, &mut Vec::new()))],
-                        ),
+                        Some(w) => cx.t("counter-while", &[s("cond", cx.cond(w, &mut Vec::new()))]),
                         None => cx.t(
                             if c.per_player {
                                 "counter-per-player"

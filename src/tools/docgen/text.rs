@@ -85,6 +85,7 @@ impl Cx<'_> {
             leapt_kinds,
             land_behind,
             prefer_continuing,
+            halt_behind,
         } = leg;
         let set = s("set", self.def.dir_sets[*dirs as usize].name.clone());
         let mut t = match *kind {
@@ -124,6 +125,9 @@ impl Cx<'_> {
         }
         if *prefer_continuing {
             t.push_str(&self.t("leg-prefer-continuing", &[]));
+        }
+        if let Some(k) = halt_behind {
+            t.push_str(&self.t("leg-halt-behind", &[s("kinds", self.kinds(*k))]));
         }
         t
     }

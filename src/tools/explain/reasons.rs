@@ -194,6 +194,7 @@ impl Relaxer<'_> {
             | ReasonKind::PieceKind
             | ReasonKind::NoReverse
             | ReasonKind::LandContinuing
+            | ReasonKind::HaltBehind
             | ReasonKind::Unreachable => c.message.clone(),
         }
     }
@@ -353,6 +354,18 @@ impl<'a> Visitor<'a> for Candidates<'_> {
                     Relaxation::RemoveStmt(stmt),
                     ReasonKind::LandContinuing,
                     format!("leg `{leg}` must land where the move can go on, when it can"),
+                ),
+                LegStmt::HaltBehind(kinds, _) => push(
+                    Relaxation::RemoveStmt(stmt),
+                    ReasonKind::HaltBehind,
+                    format!(
+                        "leg `{leg}` must land directly behind a leapt {} unless the move goes on from farther",
+                        kinds
+                            .iter()
+                            .map(|k| k.name.as_str())
+                            .collect::<Vec<_>>()
+                            .join(" or ")
+                    ),
                 ),
                 // `active` gives no `if`: the statements of its taken branch instead.
                 LegStmt::Capture(_) | LegStmt::If(_) => {}

@@ -46,6 +46,8 @@ pub enum ReasonKind {
     NoReverse,
     /// `prefer continuing`: the piece must land where its move can go on.
     LandContinuing,
+    /// `halt behind`: the piece must land directly behind a leapt piece of some kinds.
+    HaltBehind,
     /// No move type of the piece goes along this path, whatever is relaxed.
     Unreachable,
 }
@@ -71,6 +73,7 @@ impl ReasonKind {
             ReasonKind::PieceKind => "the pieces that make this move",
             ReasonKind::NoReverse => "the leg that may not turn back",
             ReasonKind::LandContinuing => "the leg that must land where the move goes on",
+            ReasonKind::HaltBehind => "the leg that must halt directly behind the leapt piece",
             ReasonKind::Unreachable => "no move goes this way",
         }
     }
@@ -95,6 +98,7 @@ impl ReasonKind {
             ReasonKind::PieceKind => "piece-kind",
             ReasonKind::NoReverse => "no-reverse",
             ReasonKind::LandContinuing => "land-continuing",
+            ReasonKind::HaltBehind => "halt-behind",
             ReasonKind::Unreachable => "unreachable",
         }
     }
@@ -269,6 +273,7 @@ fn label(r: &Reason) -> String {
         ReasonKind::PieceKind => "not this piece".into(),
         ReasonKind::NoReverse => "may not turn back".into(),
         ReasonKind::LandContinuing => "must land where the move goes on".into(),
+        ReasonKind::HaltBehind => "must halt directly behind".into(),
         ReasonKind::NotAMove
         | ReasonKind::PlacementOrPass
         | ReasonKind::NoPiece

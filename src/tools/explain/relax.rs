@@ -268,6 +268,7 @@ pub fn relax(
                     | LegStmt::Land(_)
                     | LegStmt::NoReverse(_)
                     | LegStmt::PreferContinuing(_)
+                    | LegStmt::HaltBehind(..)
                     | LegStmt::If(_) => return None,
                 }
                 every_direction = true;
