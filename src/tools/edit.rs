@@ -81,17 +81,43 @@ pub enum Edit {
     /// `set-param` of it.
     SetParam(usize, String),
     /// Add a direction to part `part` of a direction set.
-    AddDirection { item: usize, part: usize, dir: String },
+    AddDirection {
+        item: usize,
+        part: usize,
+        dir: String,
+    },
     /// Take direction `index` out of part `part` of a direction set.
-    RemoveDirection { item: usize, part: usize, index: usize },
+    RemoveDirection {
+        item: usize,
+        part: usize,
+        index: usize,
+    },
     /// Add a square to part `part` of a region.
-    AddSquare { item: usize, part: usize, square: String },
+    AddSquare {
+        item: usize,
+        part: usize,
+        square: String,
+    },
     /// Take square (or range) `index` out of part `part` of a region.
-    RemoveSquare { item: usize, part: usize, index: usize },
+    RemoveSquare {
+        item: usize,
+        part: usize,
+        index: usize,
+    },
     /// Put square `index` of kind `kind` of player `player` of the setup on another square.
-    MoveSetup { item: usize, player: usize, kind: usize, index: usize, to: String },
+    MoveSetup {
+        item: usize,
+        player: usize,
+        kind: usize,
+        index: usize,
+        to: String,
+    },
     /// Change the `nth` site of a condition of an item (in [`sites`] order).
-    Site { item: usize, nth: usize, change: SiteChange },
+    Site {
+        item: usize,
+        nth: usize,
+        change: SiteChange,
+    },
 }
 
 /// A change at a site of a condition.
@@ -245,31 +271,40 @@ fn active_in<'a, T: Conditional>(
 }
 
 /// Every statement of a body that is not an `if`, in each branch of each `if` whatever the
-/// parameter choices, in source order, with its path and whether it is the last of its
-/// block (cases may choose other parameter values, so mutation testing edits them all).
-pub fn every<T: Conditional>(body: &[T]) -> Vec<(Path, &T, bool)> {
+/// parameter choices, in source order, with its path, its span if the block has spans, and
+/// whether it is the last of its block (cases may choose other parameter values, so
+/// mutation testing edits them all).
+pub fn every<'a, T: Conditional>(
+    body: &'a [T],
+    spans: &[Span],
+) -> Vec<(Path, &'a T, Option<Span>, bool)> {
     let mut out = Vec::new();
-    every_in(body, &[], &mut out);
+    every_in(body, spans, &[], &mut out);
     out
 }
 
 fn every_in<'a, T: Conditional>(
     body: &'a [T],
+    spans: &[Span],
     prefix: &[usize],
-    out: &mut Vec<(Path, &'a T, bool)>,
+    out: &mut Vec<(Path, &'a T, Option<Span>, bool)>,
 ) {
     for (i, s) in body.iter().enumerate() {
         let mut path = prefix.to_vec();
         path.push(i);
         match s.as_if() {
             Some(block) => {
-                for (b, stmts) in [&block.then, &block.otherwise].into_iter().enumerate() {
+                let branches = [
+                    (&block.then, &block.then_spans),
+                    (&block.otherwise, &block.otherwise_spans),
+                ];
+                for (b, (stmts, spans)) in branches.into_iter().enumerate() {
                     let mut p = path.clone();
                     p.push(b);
-                    every_in(stmts, &p, out);
+                    every_in(stmts, spans, &p, out);
                 }
             }
-            None => out.push((path, s, i + 1 == body.len())),
+            None => out.push((path, s, spans.get(i).copied(), i + 1 == body.len())),
         }
     }
 }
@@ -306,7 +341,11 @@ fn stmt_at<'a, T: Conditional>(
 }
 
 /// Takes out the statement at `path` of a body.
-fn remove_at<T: Conditional>(body: &mut Vec<T>, spans: &mut Vec<Span>, path: &[usize]) -> Option<()> {
+fn remove_at<T: Conditional>(
+    body: &mut Vec<T>,
+    spans: &mut Vec<Span>,
+    path: &[usize],
+) -> Option<()> {
     let (body, spans, i) = at(body, spans, path)?;
     body.remove(i);
     if i < spans.len() {
@@ -316,7 +355,11 @@ fn remove_at<T: Conditional>(body: &mut Vec<T>, spans: &mut Vec<Span>, path: &[u
 }
 
 /// Swaps the statement at `path` with the next one of its block.
-fn swap_next<T: Conditional>(body: &mut Vec<T>, spans: &mut Vec<Span>, path: &[usize]) -> Option<()> {
+fn swap_next<T: Conditional>(
+    body: &mut Vec<T>,
+    spans: &mut Vec<Span>,
+    path: &[usize],
+) -> Option<()> {
     let (body, spans, i) = at(body, spans, path)?;
     if i + 1 >= body.len() {
         return None;
@@ -432,7 +475,11 @@ pub fn parts<T>(body: &PerPlayer<T>) -> Vec<(Option<&ast::Ident>, &[T])> {
 /// Calls `f` on every site of the conditions of an item, in a fixed order (both branches of
 /// each `if`): the sites [`Edit::Site`] counts.
 pub fn sites(kind: &mut ItemKind, f: &mut dyn FnMut(Site<'_>)) {
-    fn stmts<T: Conditional>(body: &mut [T], f: &mut dyn FnMut(Site<'_>), one: fn(&mut T, &mut dyn FnMut(Site<'_>))) {
+    fn stmts<T: Conditional>(
+        body: &mut [T],
+        f: &mut dyn FnMut(Site<'_>),
+        one: fn(&mut T, &mut dyn FnMut(Site<'_>)),
+    ) {
         for s in body {
             if let Some(block) = s.as_if_mut() {
                 stmts(&mut block.then, f, one);
@@ -572,14 +619,20 @@ fn apply_one(file: &mut ast::RuleFile, e: &Edit, def: &GameDef) -> Option<()> {
             file.items.swap(item, *j);
         }
         Edit::Unbound(_) | Edit::SetBound(..) => {
-            let ItemKind::Counter(c) = kind else { return None };
+            let ItemKind::Counter(c) = kind else {
+                return None;
+            };
             c.max = match e {
                 Edit::SetBound(_, b) => *b,
                 _ => None,
             };
         }
-        Edit::RemoveStmt(s) => on_block!(block(kind)?, |body, spans| remove_at(body, spans, &s.path))?,
-        Edit::SwapNext(s) => on_block!(block(kind)?, |body, spans| swap_next(body, spans, &s.path))?,
+        Edit::RemoveStmt(s) => {
+            on_block!(block(kind)?, |body, spans| remove_at(body, spans, &s.path))?
+        }
+        Edit::SwapNext(s) => {
+            on_block!(block(kind)?, |body, spans| swap_next(body, spans, &s.path))?
+        }
         Edit::MayStop(s, k) | Edit::MustGoOn(s, k) => {
             let seg = sequence(kind, s)?.get_mut(*k)?;
             seg.1 = if matches!(e, Edit::MayStop(..)) {
@@ -619,7 +672,10 @@ fn apply_one(file: &mut ast::RuleFile, e: &Edit, def: &GameDef) -> Option<()> {
             };
             *kinds = names
                 .into_iter()
-                .map(|name| ast::Ident { name, span: at_span })
+                .map(|name| ast::Ident {
+                    name,
+                    span: at_span,
+                })
                 .collect();
         }
         Edit::AnyDirection(s) => match leg_stmt(kind, s)? {
@@ -651,7 +707,9 @@ fn apply_one(file: &mut ast::RuleFile, e: &Edit, def: &GameDef) -> Option<()> {
             *x = *r;
         }
         Edit::SetTiming(s, t) => {
-            let ItemKind::Promote(p) = kind else { return None };
+            let ItemKind::Promote(p) = kind else {
+                return None;
+            };
             let spans = &mut vec![Span::new(0, 0); p.len()];
             let PromoteStmt::Timing(x, ..) = stmt_at(p, spans, &s.path)? else {
                 return None;
@@ -659,7 +717,9 @@ fn apply_one(file: &mut ast::RuleFile, e: &Edit, def: &GameDef) -> Option<()> {
             *x = *t;
         }
         Edit::SetParam(_, value) => {
-            let ItemKind::Param(p) = kind else { return None };
+            let ItemKind::Param(p) = kind else {
+                return None;
+            };
             p.default.name = value.clone();
             let name = p.name.name.clone();
             for it in &mut file.items {
@@ -671,23 +731,33 @@ fn apply_one(file: &mut ast::RuleFile, e: &Edit, def: &GameDef) -> Option<()> {
             }
         }
         Edit::AddDirection { part: k, dir, .. } => {
-            let ItemKind::DirSet(d) = kind else { return None };
+            let ItemKind::DirSet(d) = kind else {
+                return None;
+            };
             part(&mut d.body, *k)?.push(ident(dir));
         }
         Edit::RemoveDirection { part: k, index, .. } => {
-            let ItemKind::DirSet(d) = kind else { return None };
+            let ItemKind::DirSet(d) = kind else {
+                return None;
+            };
             let v = part(&mut d.body, *k)?;
             if *index >= v.len() {
                 return None;
             }
             v.remove(*index);
         }
-        Edit::AddSquare { part: k, square, .. } => {
-            let ItemKind::Region(r) = kind else { return None };
+        Edit::AddSquare {
+            part: k, square, ..
+        } => {
+            let ItemKind::Region(r) = kind else {
+                return None;
+            };
             part(&mut r.body, *k)?.push(SquareItem::One(ident(square)));
         }
         Edit::RemoveSquare { part: k, index, .. } => {
-            let ItemKind::Region(r) = kind else { return None };
+            let ItemKind::Region(r) = kind else {
+                return None;
+            };
             let v = part(&mut r.body, *k)?;
             if *index >= v.len() {
                 return None;
@@ -701,8 +771,15 @@ fn apply_one(file: &mut ast::RuleFile, e: &Edit, def: &GameDef) -> Option<()> {
             to,
             ..
         } => {
-            let ItemKind::Setup(players) = kind else { return None };
-            let sq = players.get_mut(*player)?.kinds.get_mut(*k)?.1.get_mut(*index)?;
+            let ItemKind::Setup(players) = kind else {
+                return None;
+            };
+            let sq = players
+                .get_mut(*player)?
+                .kinds
+                .get_mut(*k)?
+                .1
+                .get_mut(*index)?;
             *sq = SquareItem::One(ident(to));
         }
         Edit::Site { nth, change, .. } => {

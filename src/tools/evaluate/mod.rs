@@ -181,7 +181,12 @@ pub fn game_moves(
         Some(Outcome::Draw)
     } else {
         let side = r.winner.map(|w| sides(game)[w as usize]);
-        let p = game.def.team.iter().position(|&t| Some(t) == side).unwrap_or(0);
+        let p = game
+            .def
+            .team
+            .iter()
+            .position(|&t| Some(t) == side)
+            .unwrap_or(0);
         Some(Outcome::Win(p as u8))
     };
     Ok((r, moves, outcome))

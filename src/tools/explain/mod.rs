@@ -26,9 +26,9 @@ use crate::engine::{Game, Identity, Outcome, Position, kind, owner};
 use crate::lang::inherit::Resolved;
 use crate::lang::syntax::ast::{self, ItemKind};
 use crate::model::GameDef;
+use crate::tools::edit::holds;
 use crate::tools::notation;
 use reasons::{MAX_TRIALS, Relaxer};
-use crate::tools::edit::holds;
 
 /// The answer to "is this move legal here?".
 #[derive(Debug)]
@@ -210,7 +210,7 @@ pub(super) fn without_docs(res: &Resolved, span: Span) -> Span {
 }
 
 /// The text of a rule, on one line.
-pub(super) fn rule_text(res: &Resolved, span: Span) -> String {
+pub(crate) fn rule_text(res: &Resolved, span: Span) -> String {
     res.sources
         .slice(span)
         .split_whitespace()

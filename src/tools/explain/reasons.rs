@@ -15,8 +15,8 @@ use crate::model::GameDef;
 use crate::tools::notation;
 
 use super::refusal::{Reason, ReasonKind};
-use crate::tools::edit::{Edit, StmtRef, active, apply};
 use super::{rule_text, without_docs};
+use crate::tools::edit::{Edit, StmtRef, active, apply};
 
 /// A rule that can be relaxed, with what it means when it is the reason.
 #[derive(Debug, Clone)]
