@@ -230,3 +230,70 @@ fn agents_long() {
     println!("mcts 400 against 100: won {won}, lost {lost}, of 200");
     assert!(won as f64 >= 0.6 * 200.0, "{won}");
 }
+
+fn regula(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_regula"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn two_shards_in_two_processes_merge_into_one_run() {
+    let dir = std::path::Path::new("target/agents-shards");
+    std::fs::create_dir_all(dir).unwrap();
+    let common = [
+        "evaluate",
+        "rules/english-draughts.rules",
+        "--agents",
+        "greedy,mcts:iterations=30",
+        "--games",
+        "10",
+        "--seed",
+        "3",
+        "--format",
+        "json",
+    ];
+    let (code, one, err) = regula(&common);
+    assert_eq!(code, 0, "{err}");
+    let parts: Vec<String> = (0..2)
+        .map(|i| {
+            let out = dir.join(format!("part{i}.json"));
+            let out_s = out.to_str().unwrap().to_string();
+            let shard = format!("{i}/2");
+            let mut args: Vec<&str> = common.to_vec();
+            args.extend(["--shard", &shard, "--out", &out_s]);
+            let (code, _, err) = regula(&args);
+            assert_eq!(code, 0, "{err}");
+            out_s
+        })
+        .collect();
+    let (code, merged, err) = regula(&[
+        "evaluate", "--format", "json", "--merge", &parts[0], &parts[1],
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(merged, one);
+    let v: serde_json::Value = serde_json::from_str(one.trim()).unwrap();
+    assert_eq!(v["games"], 10);
+    assert!(
+        v["metrics"]["draws"]["high"].as_f64().unwrap()
+            >= v["metrics"]["draws"]["value"].as_f64().unwrap()
+    );
+    // The same shard twice is refused rather than counted twice.
+    let (code, _, err) = regula(&["evaluate", "--merge", &parts[0], &parts[0]]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("in two parts"), "{err}");
+}
+
+#[test]
+fn an_unknown_agent_is_a_usage_error() {
+    let (code, _, err) = regula(&["evaluate", "rules/camelot.rules", "--agents", "minimax"]);
+    assert_eq!(code, 2, "{err}");
+    insta::assert_snapshot!(err);
+}

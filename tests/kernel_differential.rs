@@ -6,7 +6,7 @@
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use regula::engine::{Identity, Move, Outcome, Position};
+use regula::engine::{Generator, Identity, Move, Outcome, Position};
 use regula::{Game, SourceFile};
 
 /// Everything about a move that a player or a later position can see.
@@ -33,6 +33,41 @@ fn key(m: &Move) -> Key {
         m.ncapt,
         m.capt_legs,
         m.order,
+    )
+}
+
+/// The kernels of every move type of the game for the side to move, as a failure names them.
+fn kernels(game: &Game, g: &Generator, pos: &Position) -> String {
+    game.def
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(mi, mk)| format!("`{}`: {:?}", mk.name, g.kernels_of(mi, pos.to_move)))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// The kernels that disagreed: those of the move type of the first move where the two lists
+/// differ (a move one has and the other has not, or the same place holding another move).
+fn blame(game: &Game, g: &Generator, pos: &Position, want: &[Move], got: &[Move]) -> String {
+    let at = (0..want.len().max(got.len()))
+        .find(|&i| want.get(i).map(key) != got.get(i).map(key))
+        .unwrap_or(0);
+    let types: Vec<u8> = [want.get(at), got.get(at)]
+        .into_iter()
+        .flatten()
+        .map(|m| m.kind)
+        .collect();
+    let names: Vec<String> = types
+        .iter()
+        .map(|&k| {
+            let mk = &game.def.moves[k as usize];
+            format!("`{}`: {:?}", mk.name, g.kernels_of(k as usize, pos.to_move))
+        })
+        .collect();
+    format!(
+        "first difference at move {at}, kernels {}",
+        names.join(" / ")
     )
 }
 
@@ -73,11 +108,21 @@ fn compare(game: &Game, pos: &Position, what: &str) -> (Vec<Move>, Outcome) {
         let (mut mi, mut mk) = (Vec::new(), Vec::new());
         let oi = game.analyze(&mut gi, pos, &mut mi);
         let ok = game.analyze(&mut gk, pos, &mut mk);
-        assert_eq!(oi, ok, "{what} ({identity:?}): outcome");
+        assert_eq!(
+            oi,
+            ok,
+            "{what} ({identity:?}): outcome; kernels {}",
+            kernels(game, &gk, pos)
+        );
         assert_eq!(gi.overflow, gk.overflow, "{what} ({identity:?}): overflow");
         let ki: Vec<_> = mi.iter().map(key).collect();
         let kk: Vec<_> = mk.iter().map(key).collect();
-        assert_eq!(ki, kk, "{what} ({identity:?}): moves");
+        assert_eq!(
+            ki,
+            kk,
+            "{what} ({identity:?}): moves; {}",
+            blame(game, &gk, pos, &mi, &mk)
+        );
         // In any order (as perft generates), the same moves, each once.
         let mut ga = game.generator(identity);
         ga.set_any_order(true);
@@ -92,12 +137,22 @@ fn compare(game: &Game, pos: &Position, what: &str) -> (Vec<Move>, Outcome) {
             let (mut si, mut sa) = (ki.clone(), ma.iter().map(key).collect::<Vec<_>>());
             si.sort();
             sa.sort();
-            assert_eq!(si, sa, "{what} ({identity:?}): moves in any order");
+            assert_eq!(
+                si,
+                sa,
+                "{what} ({identity:?}): moves in any order; kernels {}",
+                kernels(game, &ga, pos)
+            );
         }
         if !gi.overflow
             && let Some(n) = game.bulk_legal_count(&mut gk, pos, &mut Vec::new())
         {
-            assert_eq!(n, mi.len() as u64, "{what} ({identity:?}): bulk count");
+            assert_eq!(
+                n,
+                mi.len() as u64,
+                "{what} ({identity:?}): bulk count; kernels {}",
+                kernels(game, &gk, pos)
+            );
         }
         if identity == Identity::Effect {
             reference = mi;
@@ -138,7 +193,12 @@ fn run(per_config: usize, seed: u64) -> usize {
                 );
                 let want: Vec<_> = moves.iter().map(key).collect();
                 let got: Vec<_> = kept_moves.iter().map(key).collect();
-                assert_eq!(got, want, "{what}: moves, kept generator");
+                assert_eq!(
+                    got,
+                    want,
+                    "{what}: moves, kept generator; {}",
+                    blame(&game, &kept, &pos, &moves, &kept_moves)
+                );
                 if let Some(n) = game.bulk_legal_count(&mut kept, &pos, &mut Vec::new()) {
                     assert_eq!(n, moves.len() as u64, "{what}: bulk count, kept generator");
                 }

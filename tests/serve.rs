@@ -732,3 +732,53 @@ fn a_rule_file_replaced_by_a_pipe_or_a_device_does_not_freeze_the_server() {
     assert_eq!(strings(&s["played"]), vec![first]);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// A request that computes for seconds (a long record) does not hold up the others: the
+/// session is locked only to copy it and to store the result (issue #26). The record is
+/// sized from a short one so that it takes about three seconds here; a state asked for
+/// while it is replayed answers with the game as it was before it, and before it ends.
+#[test]
+fn a_slow_request_does_not_hold_up_the_state() {
+    let api = Api::start(Path::new("rules/camelot.rules"), &[]);
+    // Four moves back and forth: a record as long as wanted, every move legal.
+    let record = |n: usize| -> String {
+        ["C6-B5", "C11-B10", "B5-C6", "B10-C11"]
+            .iter()
+            .cycle()
+            .take(n)
+            .copied()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let short = 400;
+    let t0 = std::time::Instant::now();
+    let s = api.post("/api/record", json!({ "text": record(short) }));
+    let per_move = t0.elapsed().as_secs_f64() / short as f64;
+    assert_eq!(s["played"].as_array().unwrap().len(), short, "{s}");
+    let long = ((3.0 / per_move) as usize).clamp(4 * short, 200_000) / 4 * 4;
+    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let slow = {
+        let (addr, done, text) = (api.addr.clone(), done.clone(), record(long));
+        std::thread::spawn(move || {
+            let body = json!({ "text": text }).to_string();
+            let answer = http(&addr, "POST", "/api/record", Some(&body));
+            done.store(true, std::sync::atomic::Ordering::SeqCst);
+            answer
+        })
+    };
+    // Time for the body to arrive and the replay to begin.
+    std::thread::sleep(Duration::from_millis(300));
+    let s = api.get();
+    let in_flight = !done.load(std::sync::atomic::Ordering::SeqCst);
+    let (status, body) = slow.join().unwrap();
+    assert_eq!(status, 200, "{body}");
+    let after: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(after["played"].as_array().unwrap().len(), long);
+    assert!(
+        in_flight,
+        "the state waited for the record of {long} moves ({per_move:.6} s a move)"
+    );
+    assert_eq!(s["played"].as_array().unwrap().len(), short);
+    // The record was stored: the state now shows it.
+    assert_eq!(api.get()["played"].as_array().unwrap().len(), long);
+}

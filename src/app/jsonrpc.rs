@@ -204,6 +204,8 @@ pub mod code {
     pub const METHOD_NOT_FOUND: i32 = -32601;
     /// A request before the server was initialized.
     pub const SERVER_NOT_INITIALIZED: i32 = -32002;
+    /// The server failed while answering (a handler panicked).
+    pub const INTERNAL_ERROR: i32 = -32603;
 }
 
 /// An error response (`id` null when the request's id is unknown).

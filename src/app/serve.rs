@@ -1,6 +1,7 @@
 //! `regula serve FILE`: a play-testing page for a rules author, served on 127.0.0.1.
 //!
-//! One game per server, held in a mutex ([`session::Session`]); the page (plain HTML, CSS and
+//! One game per server, held in a mutex ([`session::Session`]) only to copy it and to store
+//! a changed copy, not while a request computes; the page (plain HTML, CSS and
 //! JavaScript embedded in the binary, nothing fetched from elsewhere) asks a small JSON API for
 //! the state and sends moves, undo, positions, records and parameter choices. The board is the
 //! rulebook's drawing ([`regula::tools::svg`]) with its squares labelled for clicks; moves are read and
@@ -184,15 +185,43 @@ fn router(session: Shared, port: u16) -> Router {
         .layer(axum::middleware::from_fn_with_state(port, guard))
 }
 
+/// How often a change is computed again on a copy because another change was stored
+/// first, before it is computed while holding the lock (so that it is done at last).
+const ATTEMPTS: usize = 3;
+
 /// Runs `f` on the session (re-reading the rule file first if it changed) and answers with
 /// the state after it. The work is done on a thread of the blocking pool, so the server's
 /// own thread goes on accepting and answering while one request computes.
-async fn with(s: &Shared, f: impl FnOnce(&mut Session) + Send + 'static) -> Json<Value> {
+///
+/// The lock is held only to copy the session and to store the copy: reading the files,
+/// `f` (a record of thousands of moves, an explanation, an opponent's game) and the state
+/// are computed on the copy, so a slow request does not hold up the others. The copy is
+/// stored only when the session's generation is still the one it was copied at; when
+/// another change was stored meanwhile, a request that changed nothing answers from its
+/// copy, and one that changed something is done again on the new session, as if it had
+/// come after (after [`ATTEMPTS`] lost races, under the lock).
+async fn with(s: &Shared, f: impl Fn(&mut Session) + Send + 'static) -> Json<Value> {
     let s = s.clone();
     let done = tokio::task::spawn_blocking(move || {
         // A panic while the lock was held leaves a session that is still whole (every
         // change is made on copies first), so a poisoned lock is used as it is.
-        let mut g = s.lock().unwrap_or_else(|e| e.into_inner());
+        let lock = || s.lock().unwrap_or_else(|e| e.into_inner());
+        for _ in 0..ATTEMPTS {
+            let mut copy = lock().clone();
+            let before = copy.generation();
+            copy.reload_if_changed();
+            f(&mut copy);
+            let answer = copy.state();
+            let mut g = lock();
+            if g.generation() == before {
+                *g = copy;
+                return answer;
+            }
+            if copy.generation() == before {
+                return answer;
+            }
+        }
+        let mut g = lock();
         g.reload_if_changed();
         f(&mut g);
         g.state()

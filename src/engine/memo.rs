@@ -9,7 +9,7 @@
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use crate::model::SquareSet;
+use crate::model::{GameDef, Leg, SquareSet};
 
 /// Everything the rest of a move's search depends on, besides the position it started from.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -24,6 +24,34 @@ pub(super) struct State {
     /// The capture order so far, where `maximize earliest` reads it (0 elsewhere): two paths
     /// to one capture state in another order are different moves to that priority.
     pub order: u64,
+}
+
+/// Whether the direction of the last leg belongs in a [`State`]: whether the rest of some
+/// leg's search depends on it. Every field of [`Leg`] is named here without `..`, so that a
+/// new one fails to compile until it is decided whether the rest of a search depends on it
+/// beyond what a [`State`] holds.
+pub(super) fn dir_matters(def: &GameDef) -> bool {
+    def.legs.iter().any(|leg| {
+        let Leg {
+            // Names and documentation: nothing the search reads.
+            name: _,
+            docs: _,
+            // Geometry, captures and landing conditions: the same for every path to a
+            // state; what they read is in it (square, piece, captured and visited squares,
+            // segment) or in the position the search started from.
+            kind: _,
+            dirs: _,
+            capture: _,
+            land: _,
+            leapt_kinds: _,
+            land_behind: _,
+            // A choice among the landings of one leg, made from the same state alike.
+            prefer_continuing: _,
+            // Forbids reversing the last leg: its direction is then part of the state.
+            no_reverse,
+        } = leg;
+        *no_reverse
+    })
 }
 
 /// A cheap multiplicative hasher: keys are small and not adversarial.

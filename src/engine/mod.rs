@@ -8,15 +8,15 @@ mod bits;
 mod end_memo;
 mod fold;
 mod memo;
-mod movegen;
 mod moves;
 mod parallel;
 mod position;
+mod search;
 
-pub use movegen::{Env, Generator, Identity};
 pub use moves::Move;
 pub use parallel::{default_threads, divide_threads, perft_threads};
 pub use position::{PieceCode, Position, kind, owner, piece_code};
+pub use search::{Env, Generator, Identity};
 
 use std::sync::Arc;
 

@@ -156,21 +156,54 @@ pub struct CaseFileError {
 /// A rule file and its parameter choices.
 type GameKey = (PathBuf, Vec<(String, String)>);
 
+/// Why a case's rule file gives no game: it cannot be read, or it does not load.
+#[derive(Debug, Error, Diagnostic)]
+pub enum GameError {
+    /// Reading the rule file.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Read(#[from] crate::base::source::ReadError),
+    /// Its syntax or validation errors.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Load(#[from] crate::lang::LoadError),
+}
+
+impl GameError {
+    /// The reason as one case failure says it: a read error's message, or the load
+    /// error's diagnostics rendered as plain text.
+    pub fn plain(&self) -> String {
+        match self {
+            GameError::Read(e) => e.to_string(),
+            GameError::Load(e) => crate::base::render::render_plain(e),
+        }
+    }
+}
+
 /// Loads rule files once per parameter set.
 #[derive(Default)]
 pub struct GameCache {
-    games: HashMap<GameKey, Result<Game, String>>,
+    /// Every case of a file asks for the same game, failures included, so a failure is
+    /// kept (shared, as the diagnostics are not `Clone`) like a game.
+    games: HashMap<GameKey, Result<Game, Arc<GameError>>>,
 }
 
 impl GameCache {
-    /// The game of a rule file with parameters, or the rendered reason it does not load.
-    pub fn get(&mut self, rules: &Path, params: &[(String, String)]) -> Result<Game, String> {
+    /// The game of a rule file with parameters, or why it does not load.
+    ///
+    /// # Errors
+    /// The rule file cannot be read or does not load.
+    pub fn get(
+        &mut self,
+        rules: &Path,
+        params: &[(String, String)],
+    ) -> Result<Game, Arc<GameError>> {
         let key = (rules.to_path_buf(), params.to_vec());
         self.games
             .entry(key)
             .or_insert_with(|| {
-                let src = SourceFile::read(rules).map_err(|e| e.to_string())?;
-                crate::tools::load(&src, params).map_err(|e| crate::base::render::render_plain(&e))
+                let src = SourceFile::read(rules).map_err(|e| Arc::new(e.into()))?;
+                crate::tools::load(&src, params).map_err(|e| Arc::new(e.into()))
             })
             .clone()
     }
@@ -323,34 +356,12 @@ pub fn check_case(file: &str, case: &Case, game: Result<Game, String>) -> CaseRe
     };
     let game = match game {
         Ok(g) => g,
-        Err(e) => return result(vec![format!("the rules do not load: {e}")]),
+        Err(e) => return result(vec![format!("the rules do not load: {}", e.plain())]),
     };
     let def = &game.def;
-    let mut pos = match &case.position {
-        None => game.start(),
-        Some(CasePosition::Spec(spec)) => match spec.to_position(&game) {
-            Ok(p) => p,
-            Err(e) => {
-                return result(vec![format!(
-                    "bad position: {}{}",
-                    e.message,
-                    e.help.map(|h| format!(" ({h})")).unwrap_or_default()
-                )]);
-            }
-        },
-        Some(CasePosition::Fen(text)) => match crate::tools::pdn::read(&game, text) {
-            Ok(p) => p,
-            Err(e) => {
-                return result(vec![format!(
-                    "bad position `{text}`: {}{}",
-                    e.problem,
-                    e.problem
-                        .help()
-                        .map(|h| format!(" ({h})"))
-                        .unwrap_or_default()
-                )]);
-            }
-        },
+    let mut pos = match start_of(&game, case.position.as_ref()) {
+        Ok(p) => p,
+        Err(failure) => return result(vec![failure]),
     };
     if case.moves.is_none()
         && case.includes.is_empty()
@@ -394,54 +405,7 @@ pub fn check_case(file: &str, case: &Case, game: Result<Game, String>) -> CaseRe
         failures.push(crate::engine::Overflow.to_string());
         return result(failures);
     }
-    if let Some(expected) = &case.moves {
-        let mut want: Vec<Move> = Vec::new();
-        for m in expected {
-            if let Err(e) = notation::read(def, m) {
-                failures.push(unreadable("moves", m, &e));
-                continue;
-            }
-            match notation::find(&game, &pos, m, false) {
-                Ok(mv) => {
-                    if want.iter().any(|w| w.same_effect(&mv, true)) {
-                        failures.push(format!(
-                            "moves: `{m}` is listed twice (same effect as another entry)"
-                        ));
-                    }
-                    want.push(mv);
-                }
-                Err(e) => failures.push(format!("moves: `{m}` is not legal: {}", e.message)),
-            }
-        }
-        let extra: Vec<String> = legal
-            .iter()
-            .filter(|l| !want.iter().any(|w| w.same_effect(l, true)))
-            .map(|m| notation::format(def, m))
-            .collect();
-        if !extra.is_empty() {
-            failures.push(format!("moves: legal but not listed: {}", extra.join(", ")));
-        }
-    }
-    for m in &case.includes {
-        if let Err(e) = notation::read(def, m) {
-            failures.push(unreadable("includes", m, &e));
-        } else if let Err(e) = notation::find(&game, &pos, m, false) {
-            failures.push(format!("includes: `{m}` is not legal: {}", e.message));
-        }
-    }
-    for m in &case.excludes {
-        // Only a move that reads as a path of squares can be checked for illegality: an entry
-        // that does not read would otherwise count as "excluded" whatever the engine does.
-        // Separators count: `E5-E7` excludes a leg that captures nothing even when `E5xE7` is legal.
-        if let Err(e) = notation::read(def, m) {
-            failures.push(unreadable("excludes", m, &e));
-        } else if let Ok(mv) = notation::find(&game, &pos, m, false) {
-            failures.push(format!(
-                "excludes: `{m}` is legal (as {})",
-                notation::format(def, &mv)
-            ));
-        }
-    }
+    check_lists(&game, &pos, case, &legal, &mut failures);
     if let Some(n) = case.count
         && legal.len() != n
     {
@@ -470,6 +434,97 @@ pub fn check_case(file: &str, case: &Case, game: Result<Game, String>) -> CaseRe
         }
     }
     result(failures)
+}
+
+/// Where a case starts: the start position, or its position as written; the failure that
+/// says why it does not read.
+fn start_of(game: &Game, position: Option<&CasePosition>) -> Result<Position, String> {
+    Ok(match position {
+        None => game.start(),
+        Some(CasePosition::Spec(spec)) => match spec.to_position(game) {
+            Ok(p) => p,
+            Err(e) => {
+                return Err(format!(
+                    "bad position: {}{}",
+                    e.message,
+                    e.help.map(|h| format!(" ({h})")).unwrap_or_default()
+                ));
+            }
+        },
+        Some(CasePosition::Fen(text)) => match crate::tools::pdn::read(game, text) {
+            Ok(p) => p,
+            Err(e) => {
+                return Err(format!(
+                    "bad position `{text}`: {}{}",
+                    e.problem,
+                    e.problem
+                        .help()
+                        .map(|h| format!(" ({h})"))
+                        .unwrap_or_default()
+                ));
+            }
+        },
+    })
+}
+
+/// The `moves`, `includes` and `excludes` checks of a case at `pos`, whose legal moves are
+/// `legal`.
+fn check_lists(
+    game: &Game,
+    pos: &Position,
+    case: &Case,
+    legal: &[Move],
+    failures: &mut Vec<String>,
+) {
+    let def = &game.def;
+    if let Some(expected) = &case.moves {
+        let mut want: Vec<Move> = Vec::new();
+        for m in expected {
+            if let Err(e) = notation::read(def, m) {
+                failures.push(unreadable("moves", m, &e));
+                continue;
+            }
+            match notation::find(game, pos, m, false) {
+                Ok(mv) => {
+                    if want.iter().any(|w| w.same_effect(&mv, true)) {
+                        failures.push(format!(
+                            "moves: `{m}` is listed twice (same effect as another entry)"
+                        ));
+                    }
+                    want.push(mv);
+                }
+                Err(e) => failures.push(format!("moves: `{m}` is not legal: {}", e.message)),
+            }
+        }
+        let extra: Vec<String> = legal
+            .iter()
+            .filter(|l| !want.iter().any(|w| w.same_effect(l, true)))
+            .map(|m| notation::format(def, m))
+            .collect();
+        if !extra.is_empty() {
+            failures.push(format!("moves: legal but not listed: {}", extra.join(", ")));
+        }
+    }
+    for m in &case.includes {
+        if let Err(e) = notation::read(def, m) {
+            failures.push(unreadable("includes", m, &e));
+        } else if let Err(e) = notation::find(game, pos, m, false) {
+            failures.push(format!("includes: `{m}` is not legal: {}", e.message));
+        }
+    }
+    for m in &case.excludes {
+        // Only a move that reads as a path of squares can be checked for illegality: an entry
+        // that does not read would otherwise count as "excluded" whatever the engine does.
+        // Separators count: `E5-E7` excludes a leg that captures nothing even when `E5xE7` is legal.
+        if let Err(e) = notation::read(def, m) {
+            failures.push(unreadable("excludes", m, &e));
+        } else if let Ok(mv) = notation::find(game, pos, m, false) {
+            failures.push(format!(
+                "excludes: `{m}` is legal (as {})",
+                notation::format(def, &mv)
+            ));
+        }
+    }
 }
 
 /// The failure of a move entry that does not read as a move of this board.

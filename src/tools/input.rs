@@ -88,14 +88,21 @@ pub fn read_position(game: &Game, src: &SourceFile) -> Result<Position, InputErr
     })?;
     spec.to_position(game).map_err(|e| InputError::Position {
         src: src.named(),
-        // A name written over several lines is found by its first line; failing that, the
-        // position is refused at its first line rather than nowhere.
-        span: find_token(&src.text, &e.token)
-            .or_else(|| find_token(&src.text, e.token.lines().next()?.trim()))
-            .or_else(|| first_line(&src.text)),
+        span: locate(&src.text, &e.about),
         message: e.message,
         help: e.help,
     })
+}
+
+/// Where a position problem is: the first whole-word occurrence of the text it is about
+/// (the YAML reader gives no places for values, see [`crate::tools::setup::TextToFind`]).
+/// A name written over several lines is found by its first line; failing that, the
+/// position is refused at its first line rather than nowhere.
+fn locate(text: &str, about: &crate::tools::setup::TextToFind) -> Option<SourceSpan> {
+    let about = about.0.as_str();
+    find_token(text, about)
+        .or_else(|| find_token(text, about.lines().next()?.trim()))
+        .or_else(|| first_line(text))
 }
 
 /// A game record (move list or PDN game) replayed from `pos`, or from its `FEN` tag; every

@@ -103,21 +103,28 @@ fn same_name_twice<'a>(names: impl Iterator<Item = &'a String>) -> Option<(&'a s
     None
 }
 
-/// A problem with a written position; `token` is the offending text, to find its span.
+/// A problem with a written position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SpecError {
     /// What is wrong.
     pub message: String,
-    /// The text to point at.
-    pub token: String,
+    /// The text the problem is about.
+    pub about: TextToFind,
     /// How to fix it.
     pub help: Option<String>,
 }
 
+/// The text of a position file a problem is about, as written (a name, a square, a key, a
+/// number). The YAML reader keeps no places for the values it reads, so the error cannot
+/// carry a span: [`crate::tools::input::read_position`], the one reader that has the text,
+/// searches for this to point at it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TextToFind(pub String);
+
 fn err(message: String, token: &str, help: Option<String>) -> SpecError {
     SpecError {
         message,
-        token: token.to_string(),
+        about: TextToFind(token.to_string()),
         help,
     }
 }

@@ -5,6 +5,7 @@
 //! position or record leaves the game as it was.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::SystemTime;
 
 use rand::{Rng, SeedableRng};
@@ -155,7 +156,7 @@ impl Watched {
 struct Loaded {
     game: Result<Game, Diagnostics>,
     /// The resolved rule file of a game that loads, for explanations.
-    resolved: Option<regula::lang::inherit::Resolved>,
+    resolved: Option<Arc<regula::lang::inherit::Resolved>>,
     /// Lints of a file that loads, as plain text.
     warnings: Option<String>,
     /// The files read (the rule file and its `extends` chain) with their texts.
@@ -204,7 +205,7 @@ fn load(file: &Path, params: &[(String, String)]) -> Loaded {
     }
     match regula::tools::load(&src, params) {
         Ok(game) => {
-            let resolved = resolved.ok();
+            let resolved = resolved.ok().map(Arc::new);
             let warnings = resolved.as_ref().and_then(|res| {
                 let errors = regula::lang::validate::lints(&res.file);
                 (!errors.is_empty()).then(|| {
@@ -230,7 +231,10 @@ fn load(file: &Path, params: &[(String, String)]) -> Loaded {
     }
 }
 
-/// The served game.
+/// The served game. A request works on a copy (cheap: the game and the resolved file are
+/// shared) and stores it only if no other change was stored meanwhile ([`Session::generation`]),
+/// so the session's lock is never held while a request computes.
+#[derive(Clone)]
 pub struct Session {
     file: PathBuf,
     params: Vec<(String, String)>,
@@ -239,7 +243,7 @@ pub struct Session {
     /// The last rules that checked, if any did.
     game: Option<Game>,
     /// Their resolved rule file, which explanations point into.
-    resolved: Option<regula::lang::inherit::Resolved>,
+    resolved: Option<Arc<regula::lang::inherit::Resolved>>,
     /// Why the file as it is now does not check.
     diagnostics: Option<Diagnostics>,
     warnings: Option<String>,
@@ -465,7 +469,7 @@ impl Session {
             }
             Err(e) => {
                 let history = &self.line[..self.line.len() - 1];
-                let verdict = self.resolved.as_ref().map(|res| {
+                let verdict = self.resolved.as_deref().map(|res| {
                     regula::tools::explain::explain(res, &self.params, game, &pos, history, text)
                 });
                 self.note = match verdict {
@@ -639,6 +643,13 @@ impl Session {
         self.seed = seed;
         self.rng = rand::rngs::SmallRng::seed_from_u64(seed);
         self.answer();
+    }
+
+    /// Bumped by every change of what the page shows (a move, a reload, a message…): two
+    /// copies of the session with the same generation differ at most in the files'
+    /// metadata, so a copy may replace the session only while this has not moved.
+    pub fn generation(&self) -> u64 {
+        self.generation
     }
 
     /// Everything the page shows, as JSON.

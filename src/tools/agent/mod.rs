@@ -214,7 +214,9 @@ impl<'g> Agent<'g> {
     }
 
     /// The best move by a one-ply look: a win at once, else the best evaluation of the
-    /// position it leads to; ties broken at random.
+    /// position it leads to (material and progress: not mobility, which a one-ply look
+    /// misreads where captures are compulsory, since offering a capture leaves the opponent
+    /// a single move); ties broken at random.
     fn greedy(&mut self, pos: &Position, moves: &[Move]) -> usize {
         let side = pos.to_move;
         let mut best = f64::NEG_INFINITY;
@@ -231,7 +233,7 @@ impl<'g> Agent<'g> {
                 self.moves_gen.history.pop();
             }
             let v = match o {
-                Outcome::Ongoing => self.eval.score(&next, side, Some(replies.len())),
+                Outcome::Ongoing => self.eval.score(&next, side, None),
                 o => self.eval.outcome_score(o, side),
             };
             if v > best {

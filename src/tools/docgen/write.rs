@@ -8,8 +8,9 @@ use super::{DocError, Options, book, clauses::Trace};
 use crate::engine::Game;
 
 /// Output format.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Format {
+    #[default]
     /// Markdown, pictures as SVG files beside it.
     Md,
     /// One self-contained HTML page.
@@ -113,40 +114,45 @@ fn parent_game(rule_file: &Path) -> Option<Game> {
     crate::tools::load(&psrc, &[]).ok()
 }
 
-/// The options of `regula doc`.
-#[derive(Debug, Clone, clap::Args)]
-pub struct BookArgs {
+/// What a book is made from and where it goes (the options of `regula doc`).
+#[derive(Debug, Clone, Default)]
+pub struct BookOptions {
     /// Language of the book (a file of i18n/: en, nl, uk, cs).
-    #[arg(long, default_value = "en")]
     pub lang: String,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Md)]
     pub format: Format,
-    /// Write the book and its pictures into this folder (default: the page on standard output;
-    /// Markdown then has no pictures).
-    #[arg(long)]
+    /// The folder to write the book and its pictures into; none: the page alone is returned
+    /// (Markdown then has no pictures).
     pub out: Option<PathBuf>,
-    /// Case files or folders for example positions and the appendix (default: ../tests/cases/NAME/).
-    #[arg(long)]
+    /// Case files or folders (none: the conventional ones, [`Inputs::beside`]).
     pub cases: Vec<PathBuf>,
-    /// The clause list (default: ../docs/clauses.yaml).
-    #[arg(long)]
+    /// The clause list (none: the conventional one).
     pub clauses: Option<PathBuf>,
-    /// The folder of translated sources (default: ../tests/sources/).
-    #[arg(long)]
+    /// The folder of translated sources (none: the conventional one).
     pub sources: Option<PathBuf>,
 }
 
-/// Why `regula doc` failed.
+/// Why a book could not be made or written.
 #[derive(Debug)]
 pub enum RunError {
-    /// Reading or writing files.
-    Io(String),
+    /// The clause list or the translated sources could not be read.
+    Trace(String),
+    /// Writing the files.
+    Write(WriteError),
     /// Making the book.
     Doc(DocError),
 }
 
-impl BookArgs {
+/// What [`BookOptions::run`] made: the caller shows a page; files are already written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Made {
+    /// The page, for standard output (no `out` folder).
+    Page(String),
+    /// The names of the files written into the `out` folder, the page first.
+    Files(Vec<String>),
+}
+
+impl BookOptions {
     /// The inputs: the conventional ones, replaced by those given.
     pub fn inputs(&self, rule_file: &Path) -> Inputs {
         let mut i = Inputs::beside(rule_file);
@@ -166,11 +172,12 @@ impl BookArgs {
         i
     }
 
-    /// Makes the book and prints or writes it.
+    /// Makes the book, and writes it into `out` when there is one; the page is returned
+    /// for the caller to show, as the library prints nothing.
     ///
     /// # Errors
     /// The book cannot be made or written.
-    pub fn run(&self, game: &Game, rule_file: &Path) -> Result<(), RunError> {
+    pub fn run(&self, game: &Game, rule_file: &Path) -> Result<Made, RunError> {
         let inputs = self.inputs(rule_file);
         match (&self.out, self.format) {
             (None, Format::Md) => {
@@ -182,7 +189,7 @@ impl BookArgs {
                     )));
                 }
                 let trace = Trace::read(inputs.clauses.as_deref(), inputs.sources.as_deref())
-                    .map_err(RunError::Io)?;
+                    .map_err(RunError::Trace)?;
                 let opts = Options {
                     lang: self.lang.clone(),
                     cases: inputs.cases.clone(),
@@ -193,22 +200,48 @@ impl BookArgs {
                     ..Options::default()
                 };
                 let b = book(game, &opts).map_err(RunError::Doc)?;
-                print!("{}", b.markdown().0);
-                Ok(())
+                Ok(Made::Page(b.markdown().0))
             }
             (None, Format::Html) => {
-                let f = files(game, rule_file, &self.lang, Format::Html, &inputs)
+                let mut f = files(game, rule_file, &self.lang, Format::Html, &inputs)
                     .map_err(RunError::Doc)?;
-                print!("{}", f[0].1);
-                Ok(())
+                Ok(Made::Page(f.swap_remove(0).1))
             }
             (Some(dir), format) => {
                 let f =
                     files(game, rule_file, &self.lang, format, &inputs).map_err(RunError::Doc)?;
-                write_book(dir, &f).map_err(RunError::Io)
+                write_book(dir, &f).map_err(RunError::Write)?;
+                Ok(Made::Files(f.into_iter().map(|(name, _)| name).collect()))
             }
         }
     }
+}
+
+/// Why a book's files could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum WriteError {
+    /// The output exists and is not a folder.
+    #[error("cannot write the book into {}: it is not a folder", .0.display())]
+    NotAFolder(PathBuf),
+    /// The output folder could not be created.
+    #[error("cannot create {}: {error}", .dir.display())]
+    Create {
+        /// The folder.
+        dir: PathBuf,
+        /// Why not.
+        error: std::io::Error,
+    },
+    /// A file name that is not one plain name (a path, `..`): it would leave the folder.
+    #[error("cannot write {0}: not a plain file name")]
+    NotPlain(String),
+    /// A file could not be written or renamed into place.
+    #[error("cannot write {}: {error}", .file.display())]
+    Write {
+        /// The file.
+        file: PathBuf,
+        /// Why not.
+        error: std::io::Error,
+    },
 }
 
 /// Writes a book's files into `dir`, all or none: each is written to a new temporary file
@@ -217,19 +250,20 @@ impl BookArgs {
 /// through it, so nothing outside `dir` is touched; a failed write leaves the old book.
 ///
 /// # Errors
-/// `dir` is not a folder, or a file cannot be written, as a message.
-pub fn write_book(dir: &Path, files: &[(String, String)]) -> Result<(), String> {
+/// `dir` is not a folder, or a file cannot be written.
+pub fn write_book(dir: &Path, files: &[(String, String)]) -> Result<(), WriteError> {
     use std::io::Write as _;
     match std::fs::metadata(dir) {
         Ok(m) if !m.is_dir() => {
-            return Err(format!(
-                "cannot write the book into {}: it is not a folder",
-                dir.display()
-            ));
+            return Err(WriteError::NotAFolder(dir.to_path_buf()));
         }
         Ok(_) => {}
-        Err(_) => std::fs::create_dir_all(dir)
-            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?,
+        Err(_) => {
+            std::fs::create_dir_all(dir).map_err(|e| WriteError::Create {
+                dir: dir.to_path_buf(),
+                error: e,
+            })?;
+        }
     }
     let mut temps: Vec<(PathBuf, PathBuf)> = Vec::new();
     let clean = |temps: &[(PathBuf, PathBuf)]| {
@@ -244,7 +278,7 @@ pub fn write_book(dir: &Path, files: &[(String, String)]) -> Result<(), String> 
             && Path::new(name).components().count() == 1;
         if !plain {
             clean(&temps);
-            return Err(format!("cannot write {name}: not a plain file name"));
+            return Err(WriteError::NotPlain(name.clone()));
         }
         let target = dir.join(name);
         let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
@@ -259,13 +293,19 @@ pub fn write_book(dir: &Path, files: &[(String, String)]) -> Result<(), String> 
             });
         if let Err(e) = written {
             clean(&temps);
-            return Err(format!("cannot write {}: {e}", target.display()));
+            return Err(WriteError::Write {
+                file: target,
+                error: e,
+            });
         }
     }
     for (i, (temp, target)) in temps.iter().enumerate() {
         if let Err(e) = std::fs::rename(temp, target) {
             clean(&temps[i..]);
-            return Err(format!("cannot write {}: {e}", target.display()));
+            return Err(WriteError::Write {
+                file: target.clone(),
+                error: e,
+            });
         }
     }
     Ok(())

@@ -6,8 +6,9 @@
 //! and references for every declared name, completion of names and keywords, the outline of
 //! items, and a quick fix for "did you mean".
 
+mod text;
+
 use std::collections::HashMap;
-use std::path::PathBuf;
 
 use lsp_server::{Message, Notification, Request, Response};
 use lsp_types as lt;
@@ -18,6 +19,8 @@ use regula::base::span::Span;
 use regula::lang::inherit::{self, Resolved};
 use regula::lang::syntax::ast::{self, ItemKind};
 use regula::lang::validate::ValidationError;
+
+use text::{Lines, occurrences, path_of, uri_of, word_at};
 
 /// Where the server is in the protocol's life cycle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -124,7 +127,14 @@ pub fn serve(
                 ("exit", s) => return Ok(s == State::ShutDown),
                 ("initialized", State::Initializing) => state = State::Running,
                 (_, State::Running) => {
-                    for out in server.notification(Notification { method, params }) {
+                    // A handler that panics publishes nothing for this change (the panic is
+                    // on stderr); the server goes on with the next message.
+                    let n = Notification { method, params };
+                    let outs = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        server.notification(n)
+                    }))
+                    .unwrap_or_default();
+                    for out in outs {
                         jsonrpc::write(output, &serde_json::to_value(Message::Notification(out))?)?;
                     }
                 }
@@ -155,92 +165,42 @@ pub fn serve(
                     jsonrpc::write(output, &invalid("a request id is a number or a string"))?;
                     continue;
                 };
-                let resp = server.request(Request {
+                let req = Request {
                     id: rid,
                     method,
                     params,
-                });
-                serde_json::to_value(Message::Response(resp))?
+                };
+                serde_json::to_value(Message::Response(guarded(req, |r| server.request(r))))?
             }
         };
         jsonrpc::write(output, &answer)?;
     }
 }
 
+/// Answers `req` with `handle`, or, when it panics, with JSON-RPC's internal error
+/// (-32603), so that one failing request does not end the server and its open documents.
+/// The request handlers only read the server's state, so it is whole after a panic.
+fn guarded(req: Request, handle: impl FnOnce(Request) -> Response) -> Response {
+    let id = req.id.clone();
+    let method = req.method.clone();
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| handle(req))).unwrap_or_else(|p| {
+        let why = p
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| p.downcast_ref::<&str>().copied())
+            .unwrap_or("a panic");
+        Response::new_err(
+            id,
+            crate::app::jsonrpc::code::INTERNAL_ERROR,
+            format!("internal error while answering {method}: {why}"),
+        )
+    })
+}
+
 /// The open documents.
 #[derive(Default)]
 struct Server {
     docs: HashMap<lt::Uri, String>,
-}
-
-/// Byte offsets to LSP positions (lines and UTF-16 columns) and back.
-struct Lines<'a> {
-    text: &'a str,
-    starts: Vec<usize>,
-}
-
-impl<'a> Lines<'a> {
-    fn new(text: &'a str) -> Lines<'a> {
-        let mut starts = vec![0];
-        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-        Lines { text, starts }
-    }
-    fn position(&self, offset: usize) -> lt::Position {
-        let offset = offset.min(self.text.len());
-        let line = self.starts.partition_point(|&s| s <= offset) - 1;
-        let start = self.starts[line];
-        let col = self
-            .text
-            .get(start..offset)
-            .map_or(0, |s| s.encode_utf16().count());
-        lt::Position::new(line as u32, col as u32)
-    }
-    fn range(&self, start: usize, end: usize) -> lt::Range {
-        lt::Range::new(self.position(start), self.position(end))
-    }
-    fn offset(&self, p: lt::Position) -> usize {
-        let Some(&start) = self.starts.get(p.line as usize) else {
-            return self.text.len();
-        };
-        let mut units = 0;
-        for (i, c) in self.text[start..].char_indices() {
-            if units >= p.character as usize || c == '\n' {
-                return start + i;
-            }
-            units += c.len_utf16();
-        }
-        self.text.len()
-    }
-}
-
-fn path_of(uri: &lt::Uri) -> PathBuf {
-    let s = uri.as_str();
-    let p = s.strip_prefix("file://").unwrap_or(s);
-    PathBuf::from(percent_decode(p))
-}
-
-fn percent_decode(s: &str) -> String {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'%'
-            && i + 2 < b.len()
-            && let Ok(v) = u8::from_str_radix(&s[i + 1..i + 3], 16)
-        {
-            out.push(v);
-            i += 3;
-            continue;
-        }
-        out.push(b[i]);
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
-fn uri_of(path: &str) -> Option<lt::Uri> {
-    let abs = std::fs::canonicalize(path).unwrap_or_else(|_| PathBuf::from(path));
-    format!("file://{}", abs.display()).parse().ok()
 }
 
 /// A declared name: where, what kind, its documentation.
@@ -324,50 +284,6 @@ fn end_labels(stmts: &[ast::EndStmt], f: &mut dyn FnMut(&ast::Ident)) {
             }
         }
     }
-}
-
-/// The word (a name) under a byte offset.
-fn word_at(text: &str, offset: usize) -> Option<(usize, usize)> {
-    let is = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
-    let offset = offset.min(text.len());
-    let start = text[..offset]
-        .char_indices()
-        .rev()
-        .take_while(|(_, c)| is(*c))
-        .last()
-        .map_or(offset, |(i, _)| i);
-    let end = offset
-        + text[offset..]
-            .char_indices()
-            .take_while(|(_, c)| is(*c))
-            .last()
-            .map_or(0, |(i, c)| i + c.len_utf8());
-    (end > start).then_some((start, end))
-}
-
-/// Whole-word occurrences of `name` in a text, outside comments and strings.
-fn occurrences(text: &str, name: &str) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    let mut line_start = 0;
-    for line in text.split_inclusive('\n') {
-        let code_end = line.find("//").unwrap_or(line.len());
-        let code = &line[..code_end];
-        let mut from = 0;
-        while let Some(i) = code[from..].find(name) {
-            let s = from + i;
-            let e = s + name.len();
-            let is = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
-            let before = code[..s].chars().next_back().is_none_or(|c| !is(c));
-            let after = code[e..].chars().next().is_none_or(|c| !is(c));
-            let quotes = code[..s].matches('"').count();
-            if before && after && quotes % 2 == 0 {
-                out.push((line_start + s, line_start + e));
-            }
-            from = e;
-        }
-        line_start += line.len();
-    }
-    out
 }
 
 mod grammar_words {
@@ -778,4 +694,37 @@ fn parse<T: serde::de::DeserializeOwned>(req: Request) -> Result<T, String> {
 
 fn json<T: serde::Serialize>(v: T) -> serde_json::Value {
     serde_json::to_value(v).unwrap_or(serde_json::Value::Null)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// No request panics on purpose (and none is added to production code to make one), so
+    /// the guard is tested on a handler that does.
+    #[test]
+    fn a_panicking_handler_is_answered_with_an_internal_error() {
+        let req = Request {
+            id: 7.into(),
+            method: "textDocument/hover".into(),
+            params: serde_json::Value::Null,
+        };
+        let resp = guarded(req, |_| panic!("boom"));
+        assert_eq!(resp.id, 7.into());
+        let err = resp.error.expect("an error");
+        assert_eq!(err.code, -32603);
+        assert_eq!(
+            err.message,
+            "internal error while answering textDocument/hover: boom"
+        );
+        let ok = guarded(
+            Request {
+                id: 8.into(),
+                method: "m".into(),
+                params: serde_json::Value::Null,
+            },
+            |r| Response::new_ok(r.id, 1),
+        );
+        assert!(ok.error.is_none());
+    }
 }

@@ -1,0 +1,151 @@
+//! `regula check`: parse and validate rule files, with their lints.
+
+use std::path::PathBuf;
+
+use miette::Diagnostic;
+
+use super::{CliError, parse_param, read};
+
+#[derive(Debug, clap::Args)]
+pub(super) struct Args {
+    /// Rule files or folders.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Set a parameter of the rule file: `--param name=value` (repeatable).
+    #[arg(long = "param", value_parser = parse_param)]
+    params: Vec<(String, String)>,
+    /// Treat warnings (lints) as errors: a file with warnings fails the check.
+    #[arg(long)]
+    deny_warnings: bool,
+    /// `text` (default) or `json`: every diagnostic as one JSON object per line on
+    /// stdout (severity, code, message, file, line, column, byte range, labels, help).
+    #[arg(long, default_value = "text", value_parser = ["text", "json"])]
+    format: String,
+}
+
+/// How many files failed, and how.
+#[derive(Default)]
+struct Tally {
+    bad: usize,
+    denied: usize,
+    unreadable: usize,
+}
+
+pub(super) fn run(args: Args) -> Result<(), CliError> {
+    let json = args.format == "json";
+    // Text goes to stderr; JSON, one object a line, to stdout.
+    let report = |d: &dyn Diagnostic| {
+        if json {
+            for o in regula::base::json::diagnostics(d) {
+                println!("{o}");
+            }
+        } else {
+            eprintln!("{:?}", regula::base::render::shown(d));
+        }
+    };
+    let files = rule_files(&args.files);
+    if files.is_empty() {
+        return Err(CliError::Io("no rule files found".into()));
+    }
+    let mut t = Tally::default();
+    for f in &files {
+        check_file(f, &args, json, &report, &mut t)?;
+    }
+    let Tally {
+        bad,
+        denied,
+        unreadable,
+    } = t;
+    if bad > 0 || denied > 0 || unreadable > 0 {
+        let mut m = format!("{bad} of {} rule files are invalid", files.len());
+        if denied > 0 {
+            m.push_str(&format!(
+                "; {denied} with warnings (denied by --deny-warnings)"
+            ));
+        }
+        if unreadable > 0 {
+            m.push_str(&format!("; {unreadable} could not be read"));
+            return Err(CliError::Io(m));
+        }
+        return Err(CliError::Failed(m));
+    }
+    Ok(())
+}
+
+/// Checks one file, reporting its diagnostics and counting it in `t`; only a `--param`
+/// that does not fit the file ends the whole check.
+fn check_file(
+    f: &std::path::Path,
+    args: &Args,
+    json: bool,
+    report: &dyn Fn(&dyn Diagnostic),
+    t: &mut Tally,
+) -> Result<(), CliError> {
+    // A file that cannot be read is reported and the others are still checked.
+    let src = match read(f) {
+        Ok(src) => src,
+        Err(e) => {
+            match &e {
+                CliError::Read(r) if r.is_invalid_input() => t.bad += 1,
+                _ => t.unreadable += 1,
+            }
+            report(&e);
+            return Ok(());
+        }
+    };
+    regula::lang::params::check_params(&src, &args.params, &super::args())?;
+    match regula::tools::load(&src, &args.params) {
+        Ok(g) => {
+            // A file that loads has parsed, so its lints can be computed.
+            if let Ok(res) = regula::lang::inherit::resolve(&src) {
+                let mut warnings = regula::lang::validate::lints(&res.file);
+                warnings.extend(regula::tools::docgen::clauses::undefined_in(f, &src.text));
+                if !warnings.is_empty() && args.deny_warnings {
+                    t.denied += 1;
+                }
+                if !warnings.is_empty() {
+                    report(&regula::lang::validate::ValidationErrors {
+                        src: res.sources.clone(),
+                        errors: warnings,
+                    });
+                }
+            }
+            if !json {
+                println!(
+                    "ok {} ({}: {} squares, {} players, {} move types)",
+                    f.display(),
+                    g.def.name,
+                    g.def.board.len(),
+                    g.def.players.len(),
+                    g.def.moves.len()
+                );
+            }
+        }
+        Err(e) => {
+            t.bad += 1;
+            report(&e);
+        }
+    }
+    Ok(())
+}
+
+/// The files named, each folder replaced by its `.rules` files in name order.
+fn rule_files(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let mut v: Vec<PathBuf> = std::fs::read_dir(p)
+                .map(|r| {
+                    r.filter_map(|e| e.ok().map(|e| e.path()))
+                        .filter(|p| p.extension().is_some_and(|e| e == "rules"))
+                        .collect()
+                })
+                .unwrap_or_default();
+            v.sort();
+            out.extend(v);
+        } else {
+            out.push(p.clone());
+        }
+    }
+    out
+}

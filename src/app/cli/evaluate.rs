@@ -1,0 +1,295 @@
+//! `regula evaluate`: play-testing with agents. Games between the chosen agents, colours
+//! alternating, for each rule file and each value of each swept parameter; the metrics with
+//! their 95% intervals as a table, JSON or CSV, and charts. `--shard I/N --out FILE` plays
+//! one shard of a run and `--merge FILE...` gives the numbers of the whole run.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use regula::tools::agent::{Evaluator, Spec};
+use regula::tools::evaluate::{self, report};
+
+use super::{CliError, load};
+
+#[derive(Debug, clap::Args)]
+pub(super) struct Args {
+    /// Rule files (not with `--merge`).
+    files: Vec<PathBuf>,
+    /// A parameter's values to sweep, `--param name=v1,v2`, or one value (repeatable).
+    #[arg(long = "param")]
+    params: Vec<String>,
+    /// The agents, comma-separated: side `t` of game `i` is played by agent `(t + i) mod
+    /// count` (with two agents, colours alternate). Agents: random, greedy,
+    /// alphabeta[:nodes=N|ms=N], mcts[:iterations=N|ms=N][,cutoff=N].
+    #[arg(long, default_value = "mcts,mcts")]
+    agents: String,
+    /// Games per rule file and parameter choice.
+    #[arg(long, default_value_t = 100)]
+    games: u64,
+    /// Seed: the same seed plays the same games, whatever the threads or shards.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads to play on (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Stop a game after this many plies and count it as a timeout.
+    #[arg(long, default_value_t = 500)]
+    max_plies: u32,
+    /// `table`, `json` or `csv`.
+    #[arg(long, default_value = "table", value_parser = ["table", "json", "csv"])]
+    format: String,
+    /// Write SVG charts here: win rates with intervals, and game lengths per run.
+    #[arg(long)]
+    plot: Option<PathBuf>,
+    /// Play only the games with index ≡ I mod N (`I/N`); with `--out`.
+    #[arg(long)]
+    shard: Option<String>,
+    /// Write the games' records (JSON) here, for `--merge`.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Merge the records of shards written by `--out` and report them as one run.
+    #[arg(long, num_args = 1.., conflicts_with_all = ["files", "shard"])]
+    merge: Vec<PathBuf>,
+    /// Save every game played, as PDN, one file per run in this folder.
+    #[arg(long)]
+    save_games: Option<PathBuf>,
+}
+
+/// `mcts:iterations=1000,cutoff=40,random` → `mcts:iterations=1000,cutoff=40` and `random`:
+/// a comma starts a new agent unless what follows is another `key=value` of the last one.
+fn split_agents(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        match out.last_mut() {
+            Some(last) if part.contains('=') && !part.contains(':') => {
+                last.push(',');
+                last.push_str(part);
+            }
+            _ => out.push(part.to_string()),
+        }
+    }
+    out
+}
+
+/// Every combination of the swept parameters' values, in the order written.
+fn choices(params: &[String]) -> Result<Vec<Vec<(String, String)>>, CliError> {
+    let mut combos: Vec<Vec<(String, String)>> = vec![Vec::new()];
+    for p in params {
+        let Some((name, values)) = p.split_once('=') else {
+            return Err(CliError::Usage(format!(
+                "--param {p}: expected NAME=VALUE or NAME=V1,V2"
+            )));
+        };
+        let values: Vec<&str> = values
+            .split(',')
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+            .collect();
+        if values.is_empty() {
+            return Err(CliError::Usage(format!("--param {p}: no value given")));
+        }
+        combos = combos
+            .into_iter()
+            .flat_map(|c| {
+                values.iter().map(move |v| {
+                    let mut c = c.clone();
+                    c.push((name.trim().to_string(), v.to_string()));
+                    c
+                })
+            })
+            .collect();
+    }
+    Ok(combos)
+}
+
+fn shard_of(text: &Option<String>) -> Result<(u64, u64), CliError> {
+    let Some(t) = text else { return Ok((0, 1)) };
+    let bad = || CliError::Usage(format!("--shard {t}: expected I/N with 0 <= I < N"));
+    let (i, n) = t.split_once('/').ok_or_else(bad)?;
+    let (i, n): (u64, u64) = (
+        i.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if n == 0 || i >= n {
+        return Err(bad());
+    }
+    Ok((i, n))
+}
+
+pub(super) fn run(args: Args) -> Result<(), CliError> {
+    let runs = if args.merge.is_empty() {
+        play(&args)?
+    } else {
+        let mut parts = Vec::new();
+        for path in &args.merge {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| CliError::Io(format!("{}: {e}", path.display())))?;
+            let part: Vec<report::Evaluated> = serde_json::from_str(&text).map_err(|e| {
+                CliError::Failed(format!(
+                    "{}: not a file written by `evaluate --out`: {e}",
+                    path.display()
+                ))
+            })?;
+            parts.extend(part);
+        }
+        report::merge(parts).map_err(CliError::Failed)?
+    };
+    if let Some(out) = &args.out {
+        let text = serde_json::to_string(&runs).expect("records serialize");
+        std::fs::write(out, text).map_err(|e| CliError::Io(format!("{}: {e}", out.display())))?;
+    }
+    if let Some(dir) = &args.plot {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| CliError::Io(format!("{}: {e}", dir.display())))?;
+        let write = |name: &str, text: String| {
+            let p = dir.join(name);
+            std::fs::write(&p, text).map_err(|e| CliError::Io(format!("{}: {e}", p.display())))
+        };
+        write("wins.svg", report::win_chart(&runs))?;
+        for (i, r) in runs.iter().enumerate() {
+            write(
+                &format!("duration-{}.svg", i + 1),
+                report::duration_chart(r),
+            )?;
+        }
+    }
+    match args.format.as_str() {
+        "json" => print!("{}", report::json(&runs)),
+        "csv" => print!("{}", report::csv(&runs)),
+        _ => print!("{}", report::table(&runs)),
+    }
+    Ok(())
+}
+
+fn play(args: &Args) -> Result<Vec<report::Evaluated>, CliError> {
+    if args.files.is_empty() {
+        return Err(CliError::Usage(
+            "evaluate needs a rule file (or --merge with the files of its shards)".into(),
+        ));
+    }
+    let agents: Vec<Spec> = split_agents(&args.agents)
+        .iter()
+        .map(|a| {
+            a.parse()
+                .map_err(|e: regula::tools::agent::SpecError| CliError::Usage(e.0))
+        })
+        .collect::<Result<_, _>>()?;
+    let (shard, shards) = shard_of(&args.shard)?;
+    let combos = choices(&args.params)?;
+    let opts = evaluate::Options {
+        agents: agents.clone(),
+        games: args.games,
+        seed: args.seed,
+        threads: args.threads.unwrap_or_else(regula::engine::default_threads),
+        max_plies: args.max_plies,
+        shard,
+        shards,
+    };
+    let per_run = (0..args.games).filter(|i| i % shards == shard).count() as u64;
+    let total = per_run * (args.files.len() * combos.len()) as u64;
+    let bar = if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        let b = indicatif::ProgressBar::new(total);
+        b.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{msg} [{bar:30}] {pos}/{len} games, {per_sec}, ETA {eta}",
+            )
+            .expect("a valid template")
+            .progress_chars("=> "),
+        );
+        b
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let mut runs = Vec::new();
+    for file in &args.files {
+        for params in &combos {
+            let game = load(file, params)?;
+            bar.set_message(game.def.name.clone());
+            let eval = Arc::new(Evaluator::new(&game, args.seed));
+            let records = evaluate::play(&game, &eval, &opts, &|| bar.inc(1))
+                .map_err(|e| CliError::Failed(e.to_string()))?;
+            let sides = evaluate::sides(&game)
+                .iter()
+                .map(|&t| {
+                    let names: Vec<&str> = (0..game.def.players.len())
+                        .filter(|&p| game.def.team[p] == t)
+                        .map(|p| game.def.players[p].as_str())
+                        .collect();
+                    names.join("+")
+                })
+                .collect();
+            if let Some(dir) = &args.save_games {
+                save(&game, &eval, &opts, &records, dir, runs.len() + 1)?;
+            }
+            runs.push(report::Evaluated {
+                game: game.def.name.clone(),
+                params: params.clone(),
+                sides,
+                squares: game.def.board.len(),
+                agents: agents.iter().map(Spec::to_string).collect(),
+                seed: args.seed,
+                max_plies: args.max_plies,
+                games: args.games,
+                records,
+            });
+        }
+    }
+    bar.finish_and_clear();
+    Ok(runs)
+}
+
+fn save(
+    game: &regula::Game,
+    eval: &Arc<Evaluator>,
+    opts: &evaluate::Options,
+    records: &[evaluate::GameRecord],
+    dir: &std::path::Path,
+    run: usize,
+) -> Result<(), CliError> {
+    std::fs::create_dir_all(dir).map_err(|e| CliError::Io(format!("{}: {e}", dir.display())))?;
+    let mut text = String::new();
+    let start = game.start();
+    for r in records {
+        let (_, moves, outcome) = evaluate::game_moves(game, eval, opts, r.index)
+            .map_err(|e| CliError::Failed(e.to_string()))?;
+        if !text.is_empty() {
+            text.push('\n');
+        }
+        text.push_str(&regula::tools::pdn::write_game(
+            game,
+            &start,
+            &moves,
+            &format!("regula evaluate, seed {}, game {}", opts.seed, r.index + 1),
+            outcome,
+        ));
+    }
+    let p = dir.join(format!("run-{run}.pdn"));
+    std::fs::write(&p, text).map_err(|e| CliError::Io(format!("{}: {e}", p.display())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn agents_split_at_commas_that_start_an_agent() {
+        assert_eq!(
+            split_agents("mcts:iterations=1000,cutoff=40,random"),
+            ["mcts:iterations=1000,cutoff=40", "random"]
+        );
+        assert_eq!(
+            split_agents("greedy, alphabeta:nodes=5"),
+            ["greedy", "alphabeta:nodes=5"]
+        );
+    }
+
+    #[test]
+    fn swept_parameters_combine() {
+        let c = choices(&["a=1,2".into(), "b=x".into()]).unwrap();
+        assert_eq!(c.len(), 2);
+        assert_eq!(
+            c[1],
+            vec![("a".into(), "2".into()), ("b".into(), "x".into())]
+        );
+    }
+}

@@ -1,0 +1,91 @@
+//! `regula perft`: the number of leaves of the game tree to a depth.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use regula::engine::Identity;
+use regula::tools::notation;
+
+use super::{CliError, PosOpts, load, position};
+
+#[derive(Debug, clap::Args)]
+pub(super) struct Args {
+    /// The rule file.
+    file: PathBuf,
+    /// Depth in plies.
+    depth: u32,
+    #[command(flatten)]
+    opts: PosOpts,
+    /// Print the count below each legal move.
+    #[arg(long)]
+    divide: bool,
+    /// Count every distinct leg sequence as a move, not every distinct effect.
+    #[arg(long)]
+    paths: bool,
+    /// Print the time taken and leaves per second to stderr.
+    #[arg(long)]
+    time: bool,
+    /// Threads to count on, split by root move (default: every core); same result.
+    #[arg(long)]
+    threads: Option<usize>,
+}
+
+pub(super) fn run(args: Args) -> Result<(), CliError> {
+    let Args {
+        file,
+        depth,
+        opts,
+        divide,
+        paths,
+        time,
+        threads,
+    } = args;
+    let threads = threads.unwrap_or_else(regula::engine::default_threads);
+    let game = load(&file, &opts.params)?;
+    let pos = position(&game, &opts)?;
+    let outcome = game.outcome(&pos);
+    if outcome != regula::Outcome::Ongoing && depth > 0 {
+        eprintln!(
+            "the game is over: {}; no move follows",
+            outcome.describe(&game.def)
+        );
+    }
+    let identity = if paths {
+        Identity::Path
+    } else {
+        Identity::Effect
+    };
+    let t0 = Instant::now();
+    let total = if divide && depth > 0 {
+        let mut g = game.generator(identity);
+        let mut moves = Vec::new();
+        game.analyze(&mut g, &pos, &mut moves);
+        let counts =
+            regula::engine::divide_threads(&game, &pos, &moves, depth - 1, identity, threads)
+                .map_err(|e| CliError::Failed(e.to_string()))?;
+        let mut rows: Vec<(String, u64)> = Vec::new();
+        let mut total = 0;
+        for (m, n) in moves.iter().zip(counts) {
+            total += n;
+            rows.push((notation::format(&game.def, m), n));
+        }
+        rows.sort();
+        for (m, n) in rows {
+            println!("{m}: {n}");
+        }
+        total
+    } else {
+        regula::engine::perft_threads(&game, &pos, depth, identity, threads)
+            .map_err(|e| CliError::Failed(e.to_string()))?
+    };
+    let secs = t0.elapsed().as_secs_f64();
+    if time {
+        eprintln!(
+            "perft {depth}: {total} leaves in {secs:.3} s ({:.0} leaves/s, {threads} thread{})",
+            total as f64 / secs.max(1e-9),
+            if threads == 1 { "" } else { "s" }
+        );
+    }
+    println!("{total}");
+    Ok(())
+}

@@ -1,0 +1,190 @@
+//! `regula play`: play at the terminal, two people or one against a random mover.
+
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+
+use rand::{Rng, SeedableRng};
+
+use regula::engine::{Game, Move, Outcome, Position};
+use regula::tools::notation;
+use regula::tools::setup;
+
+use super::{CliError, PosOpts, load, position};
+
+#[derive(Debug, clap::Args)]
+pub(super) struct Args {
+    /// The rule file.
+    file: PathBuf,
+    #[command(flatten)]
+    opts: PosOpts,
+    /// Players moved at random (e.g. `--random Black`, `--random White,Black`).
+    #[arg(long, value_delimiter = ',')]
+    random: Vec<String>,
+    /// Seed for the random mover.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Write the game to this file as PDN (tags, moves, result) when it ends.
+    #[arg(long)]
+    save: Option<PathBuf>,
+}
+
+/// A game at the terminal: where it is and how it got there.
+struct Table<'a> {
+    game: &'a Game,
+    /// Players moved at random.
+    randoms: Vec<u8>,
+    /// Where the game started, for the saved record.
+    first: Position,
+    pos: Position,
+    /// The positions before each move, for `undo`.
+    history: Vec<Position>,
+    /// The moves played, in canonical notation, for the record printed at the end.
+    played: Vec<String>,
+    /// The same moves, to save the game as PDN.
+    made: Vec<Move>,
+    save: Option<&'a Path>,
+}
+
+impl Table<'_> {
+    /// The moves played as a numbered record (`1.a-b c-d 2.…`).
+    fn record(&self) -> String {
+        let per_round = self.game.def.players.len().max(1);
+        let mut s = String::new();
+        for (i, m) in self.played.iter().enumerate() {
+            if i % per_round == 0 {
+                s.push_str(&format!(
+                    "{}{}.",
+                    if i == 0 { "" } else { " " },
+                    i / per_round + 1
+                ));
+            } else {
+                s.push(' ');
+            }
+            s.push_str(m);
+        }
+        s
+    }
+
+    /// Writes the game to `--save`, if given.
+    fn save_game(&self, outcome: Option<Outcome>) -> Result<(), CliError> {
+        let Some(path) = self.save else {
+            return Ok(());
+        };
+        let text = regula::tools::pdn::write_game(
+            self.game,
+            &self.first,
+            &self.made,
+            "regula play",
+            outcome,
+        );
+        std::fs::write(path, text).map_err(|e| CliError::Io(format!("{}: {e}", path.display())))
+    }
+
+    /// Plays `m` (legal among `moves`).
+    fn push(&mut self, m: Move, moves: &[Move]) {
+        self.history.push(self.pos.clone());
+        self.played
+            .push(notation::format_in(&self.game.def, &m, moves));
+        self.made.push(m);
+        self.pos = self.game.play_unchecked(&self.pos, &m);
+    }
+
+    /// Undoes back to the last position where a person was to move.
+    fn undo(&mut self) {
+        while let Some(p) = self.history.pop() {
+            self.played.pop();
+            self.made.pop();
+            self.pos = p;
+            if !self.randoms.contains(&self.pos.to_move) {
+                break;
+            }
+        }
+    }
+}
+
+pub(super) fn run(args: Args) -> Result<(), CliError> {
+    let Args {
+        file,
+        opts,
+        random,
+        seed,
+        save,
+    } = args;
+    let game = load(&file, &opts.params)?;
+    let def = game.def.clone();
+    let mut randoms = Vec::new();
+    for r in &random {
+        randoms.push(def.player(r).ok_or_else(|| {
+            CliError::Io(format!(
+                "unknown player `{r}`; players: {}",
+                def.players.join(", ")
+            ))
+        })?);
+    }
+    let pos = position(&game, &opts)?;
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    let mut t = Table {
+        game: &game,
+        randoms,
+        first: pos.clone(),
+        pos,
+        history: Vec::new(),
+        played: Vec::new(),
+        made: Vec::new(),
+        save: save.as_deref(),
+    };
+    loop {
+        print!("\n{}", setup::draw(&game, &t.pos));
+        let moves = game
+            .try_legal_moves(&t.pos)
+            .map_err(|e| CliError::Failed(e.to_string()))?;
+        let outcome = game.outcome(&t.pos);
+        if moves.is_empty() {
+            println!("game over: {}", outcome.describe(&def));
+            println!("record: {}", t.record());
+            return t.save_game(Some(outcome));
+        }
+        let mover = def.players[t.pos.to_move as usize].clone();
+        if t.randoms.contains(&t.pos.to_move) {
+            let m = moves[rng.random_range(0..moves.len())];
+            println!("{mover} plays {}", notation::format_in(&def, &m, &moves));
+            t.push(m, &moves);
+            continue;
+        }
+        print!(
+            "{mover} to move ({} legal; `moves`, `undo`, `help`, `quit`)> ",
+            moves.len()
+        );
+        std::io::stdout().flush().ok();
+        let Some(Ok(line)) = lines.next() else {
+            println!("\nrecord: {}", t.record());
+            return t.save_game(None);
+        };
+        match line.trim() {
+            "" => continue,
+            "quit" | "q" => {
+                println!("record: {}", t.record());
+                return t.save_game(None);
+            }
+            "help" | "h" => println!(
+                "Type a move as squares joined by `-` (a leg that captures nothing) or `x` (one \
+                 that captures), e.g. {}; the start and end squares alone do when only one \
+                 legal move has them.\n`moves` (or `?`) lists the legal moves, `undo` takes \
+                 back your last move, `quit` ends the game and prints the record.",
+                notation::format(&def, &moves[0])
+            ),
+            "moves" | "?" => println!("{}", notation::sorted_texts(&def, &moves).join(" ")),
+            "undo" => t.undo(),
+            text => match notation::find(&game, &t.pos, text, true) {
+                Ok(m) => t.push(m, &moves),
+                Err(e) => println!(
+                    "illegal: {}{}",
+                    e.message,
+                    e.help.map(|h| format!("\n  {h}")).unwrap_or_default()
+                ),
+            },
+        }
+    }
+}

@@ -1,0 +1,91 @@
+//! `regula playout`: seeded random self-play, for balance.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use super::{CliError, PosOpts, load, position};
+
+#[derive(Debug, clap::Args)]
+pub(super) struct Args {
+    /// The rule file.
+    file: PathBuf,
+    #[command(flatten)]
+    opts: PosOpts,
+    /// Number of games.
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// Seed: the same seed plays the same games, whatever the number of threads.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads to play on (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Stop a game after this many plies and count it apart.
+    #[arg(long, default_value_t = 1000)]
+    max_plies: u32,
+    /// `text` or `json`.
+    #[arg(long, default_value = "text", value_parser = ["text", "json"])]
+    format: String,
+    /// Write every game to this file as PDN (tags, moves, result), one after another.
+    #[arg(long)]
+    save: Option<PathBuf>,
+}
+
+pub(super) fn run(args: Args) -> Result<(), CliError> {
+    let Args {
+        file,
+        opts,
+        games,
+        seed,
+        threads,
+        max_plies,
+        format,
+        save,
+    } = args;
+    let game = load(&file, &opts.params)?;
+    let pos = position(&game, &opts)?;
+    let o = regula::tools::playout::Options {
+        games,
+        seed,
+        threads: threads.unwrap_or_else(regula::engine::default_threads),
+        max_plies,
+    };
+    let bar = if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        indicatif::ProgressBar::new(games)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let t0 = Instant::now();
+    let r = regula::tools::playout::playout(&game, &pos, &o, &|| bar.inc(1))
+        .map_err(CliError::Failed)?;
+    bar.finish_and_clear();
+    let secs = t0.elapsed().as_secs_f64();
+    if format == "json" {
+        println!(
+            "{}",
+            regula::tools::playout::render_json(&game, &r, secs, &o)
+        );
+    } else {
+        print!("{}", regula::tools::playout::render_text(&game, &r, secs));
+    }
+    if let Some(path) = save {
+        let mut text = String::new();
+        for i in 0..games {
+            let (moves, outcome) =
+                regula::tools::playout::game_moves(&game, &pos, &o, i).map_err(CliError::Failed)?;
+            if i > 0 {
+                text.push('\n');
+            }
+            text.push_str(&regula::tools::pdn::write_game(
+                &game,
+                &pos,
+                &moves,
+                &format!("regula playout, seed {seed}, game {}", i + 1),
+                outcome,
+            ));
+        }
+        std::fs::write(&path, text)
+            .map_err(|e| CliError::Io(format!("{}: {e}", path.display())))?;
+    }
+    Ok(())
+}

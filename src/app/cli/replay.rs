@@ -1,0 +1,76 @@
+//! `regula replay`: play a game record through and say how it ends.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+use regula::engine::Position;
+use regula::tools::input;
+use regula::tools::setup::{self, PositionSpec};
+
+use super::{CliError, PosOpts, load, position, read};
+
+#[derive(Debug, clap::Args)]
+pub(super) struct Args {
+    /// The rule file.
+    file: PathBuf,
+    /// The game record (move list).
+    game: PathBuf,
+    #[command(flatten)]
+    opts: PosOpts,
+    /// Print the final position: the board, the position as YAML and, where the rule file
+    /// numbers its squares, as a PDN position.
+    #[arg(long)]
+    show: bool,
+}
+
+pub(super) fn run(args: Args) -> Result<(), CliError> {
+    let Args {
+        file,
+        game: record,
+        opts,
+        show,
+    } = args;
+    let game = load(&file, &opts.params)?;
+    let pos = position(&game, &opts)?;
+    // The line is not kept: each position is counted by a 128-bit hash of what
+    // `repeated(N)` compares (the player to move and the squares), so memory grows
+    // with the distinct positions only, by 24 bytes each.
+    let mut seen: HashMap<u128, u32> = HashMap::new();
+    let mut n = 0;
+    let last = &input::replay_record_each(&game, &pos, &read(&record)?, |p| {
+        *seen.entry(repetition_key(p)).or_default() += 1;
+        n += 1;
+    })?;
+    // The earlier positions `repeated(N)` can see: those equal to the last.
+    let earlier = seen.get(&repetition_key(last)).copied().unwrap_or(0);
+    let history = vec![last.clone(); earlier as usize];
+    let (_, outcome) = game.analyze_in_game(last, &history);
+    if show {
+        print!("{}", setup::draw(&game, last));
+        let spec = PositionSpec::from_position(&game, last);
+        print!("{}", setup::to_yaml(&spec));
+        if let Ok(fen) = regula::tools::pdn::write(&game, last) {
+            println!("[FEN \"{fen}\"]");
+        }
+    }
+    println!(
+        "{n} move{} replayed; {}",
+        if n == 1 { "" } else { "s" },
+        outcome.describe(&game.def)
+    );
+    Ok(())
+}
+
+/// What `repeated(N)` compares of a position (the player to move and its squares), hashed
+/// to 128 bits.
+fn repetition_key(p: &Position) -> u128 {
+    use std::hash::{Hash, Hasher};
+    let half = |salt: u8| {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        salt.hash(&mut h);
+        p.to_move.hash(&mut h);
+        p.cells.hash(&mut h);
+        h.finish()
+    };
+    (u128::from(half(0)) << 64) | u128::from(half(1))
+}

@@ -1,0 +1,40 @@
+//! `regula serve` and `regula lsp`: starting the play server and the language server.
+
+use std::path::PathBuf;
+
+use super::{CliError, parse_param, read};
+
+#[derive(Debug, clap::Args)]
+pub(super) struct Args {
+    /// The rule file.
+    file: PathBuf,
+    /// The port (0: any free one); the URL is printed.
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// Set a parameter of the rule file: `--param name=value` (repeatable).
+    #[arg(long = "param", value_parser = parse_param)]
+    params: Vec<(String, String)>,
+}
+
+pub(super) fn run(args: Args) -> Result<(), CliError> {
+    let Args { file, port, params } = args;
+    // A file that does not check is served with its diagnostics; one that cannot be
+    // read at all is a usage error.
+    let src = read(&file)?;
+    regula::lang::params::check_params(&src, &params, &super::args())?;
+    crate::app::serve::serve(&crate::app::serve::Options { file, params, port })
+        .map_err(|e| CliError::Io(format!("serve: {e}")))
+}
+
+pub(super) fn lsp() -> Result<(), CliError> {
+    let clean =
+        crate::app::lsp::run().map_err(|e| CliError::Io(format!("language server: {e}")))?;
+    if clean {
+        Ok(())
+    } else {
+        // The protocol's exit code when the client exits without `shutdown`.
+        Err(CliError::Failed(
+            "the language server ended without `shutdown` (exit code 1)".into(),
+        ))
+    }
+}

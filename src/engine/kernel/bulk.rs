@@ -1,0 +1,335 @@
+//! Bulk counting at the last ply of perft: the quiet and flood kernels' moves counted
+//! rather than built, and the priorities judged over the counted moves per move type. It
+//! implements `legal` (`pseudo_legal` then `apply_priorities`, `search/mod.rs` and
+//! `search/priorities.rs`) for a count; where it cannot prove the count exact it answers
+//! `None` and the caller generates in full.
+
+use super::MAX_CHAIN_DIRS;
+use super::empty_squares;
+use crate::engine::fold::Which;
+use crate::engine::moves::Move;
+use crate::engine::position::{Position, kind};
+use crate::engine::search::priorities::measure;
+use crate::engine::search::{Env, Generator, Identity};
+use crate::model::*;
+
+/// How many moves of each move type were counted rather than generated.
+pub(in crate::engine::search) struct Counted {
+    /// Per move type; only the entries of the types in `some` mean anything (the others
+    /// are left over from earlier counts, so that the array is not cleared every time).
+    n: [u64; 64],
+    /// Bit `t`: move type `t` has counted moves.
+    some: u64,
+    /// The destinations counted by floods: the start squares, and per flood its start and
+    /// destinations (few per position; apart, so that a flood's set is stored straight).
+    pub flood_from: SquareSet,
+    pub flood_sq: Vec<u8>,
+    pub flood_dest: Vec<SquareSet>,
+}
+
+impl Counted {
+    /// Whether a flood from `sq` counted a destination in `to`.
+    #[inline]
+    pub fn flooded(&self, sq: u8, to: &SquareSet) -> bool {
+        self.flood_from.contains(sq)
+            && self
+                .flood_sq
+                .iter()
+                .zip(&self.flood_dest)
+                .any(|(&f, s)| f == sq && !s.and(to).is_empty())
+    }
+
+    /// Adds `k` counted moves of type `t`.
+    #[inline]
+    pub fn add(&mut self, t: usize, k: u64) {
+        if k > 0 {
+            if self.some >> t & 1 == 1 {
+                self.n[t] += k;
+            } else {
+                self.n[t] = k;
+                self.some |= 1 << t;
+            }
+        }
+    }
+
+    /// Drops the counted moves of every type not in `mask`.
+    #[inline]
+    fn keep(&mut self, mask: u64) {
+        self.some &= mask;
+    }
+
+    /// The counted moves of every type.
+    #[inline]
+    fn total(&self) -> u64 {
+        let (mut bits, mut sum) = (self.some, 0);
+        while bits != 0 {
+            sum += self.n[bits.trailing_zeros() as usize];
+            bits &= bits - 1;
+        }
+        sum
+    }
+}
+
+impl Generator<'_> {
+    /// Whether move type `mi` is counted rather than generated for this piece.
+    #[inline]
+    pub(in crate::engine::search) fn counts_in_bulk(&self, mi: usize, k: u8) -> bool {
+        let i = self.mover as usize * MAX_KINDS + k as usize;
+        let plan = &self.kernels.moves[mi];
+        plan.quiet.as_ref().is_some_and(|q| q.allowed[i].is_some())
+            || (self.identity == Identity::Effect
+                && plan.flood.as_ref().is_some_and(|f| {
+                    f.whole && f.dirs[self.mover as usize].len() <= MAX_CHAIN_DIRS
+                }))
+    }
+
+    /// Counts the moves of flood kernel `mi` for the piece on `sq` (lifted), recording its
+    /// destinations; sets `flood_clash` when one may coincide with a counted step.
+    pub(in crate::engine::search) fn count_flood(
+        &mut self,
+        mk: &MoveKind,
+        mi: usize,
+        sq: u8,
+        counted: &mut Counted,
+    ) -> u64 {
+        let Some((reached, _)) = self.flood_reach(mk, mi, sq) else {
+            return 0;
+        };
+        let to = self.kernels.moves[mi]
+            .flood
+            .as_ref()
+            .and_then(|f| f.sets[self.mover as usize * MAX_KINDS + kind(self.piece) as usize].to);
+        let dest = match to {
+            Some(to) => reached.and(&to),
+            None => {
+                let mut d = SquareSet::EMPTY;
+                for t in reached.iter() {
+                    if self.cond_at(Which::To(mi), &mk.to, t) {
+                        d.insert(t);
+                    }
+                }
+                d
+            }
+        };
+        if dest.is_empty() || !self.effects_fit(mk) {
+            return 0;
+        }
+        let pot = self.kernels.potential[self.mover as usize][sq as usize];
+        if !dest.and(&pot).is_empty() || counted.flooded(sq, &dest) {
+            self.flood_clash = true;
+        }
+        counted.flood_from.insert(sq);
+        counted.flood_sq.push(sq);
+        counted.flood_dest.push(dest);
+        dest.len() as u64
+    }
+
+    /// Whether the move's counter effects stay within bounds (as [`Generator::emit`] checks).
+    #[inline]
+    pub(super) fn effects_fit(&self, mk: &MoveKind) -> bool {
+        mk.effects.iter().all(|e| {
+            let c = &self.def.counters[e.counter as usize];
+            let p = if c.per_player { self.mover as usize } else { 0 };
+            let v = self.counters[e.counter as usize * MAX_PLAYERS + p] as i32;
+            let nv = if e.add { v + e.value } else { e.value };
+            (0..=c.max.unwrap_or(MAX_COUNTER_VALUE)).contains(&nv)
+        })
+    }
+
+    /// The number of legal moves of `pos` (priorities applied, before the end rules), with
+    /// the quiet kernels' moves counted rather than built; `None` when that cannot be proved
+    /// exact here (the caller then generates in full). `out` is scratch.
+    pub(crate) fn bulk_count(&mut self, pos: &Position, out: &mut Vec<Move>) -> Option<u64> {
+        if !self.use_kernels || !self.kernels.disjoint || self.def.moves.len() > 64 {
+            return None;
+        }
+        let mut counted = self.counted_scratch.take().unwrap_or_else(|| {
+            Box::new(Counted {
+                n: [0; 64],
+                some: 0,
+                flood_from: SquareSet::EMPTY,
+                flood_sq: Vec::new(),
+                flood_dest: Vec::new(),
+            })
+        });
+        counted.some = 0;
+        counted.flood_from = SquareSet::EMPTY;
+        counted.flood_sq.clear();
+        counted.flood_dest.clear();
+        let r = self.bulk_count_with(pos, out, &mut counted);
+        self.counted_scratch = Some(counted);
+        r
+    }
+
+    fn bulk_count_with(
+        &mut self,
+        pos: &Position,
+        out: &mut Vec<Move>,
+        counted: &mut Counted,
+    ) -> Option<u64> {
+        let empty = empty_squares(&pos.occ, &self.def.board.all);
+        self.pseudo_legal_counting(pos, out, Some((counted, &empty)));
+        if self.overflow || self.flood_clash {
+            return None;
+        }
+        // An interpreted non-capturing move onto a square a kernel counted may be the same
+        // move (de-duplicated by effect): count it exactly by generating in full.
+        for m in out.iter() {
+            if m.ncapt == 0
+                && !m.is_drop()
+                && !m.is_pass()
+                && (self.kernels.potential[pos.to_move as usize][m.from as usize].contains(m.to)
+                    || counted.flooded(m.from, &[m.to].into_iter().collect()))
+            {
+                return None;
+            }
+        }
+        self.bulk_priorities(pos, out, counted)?;
+        Some(out.len() as u64 + counted.total())
+    }
+
+    /// [`Generator::apply_priorities`] over the generated moves in `out` and the counted
+    /// moves in `counted`, which are judged per move type where the priority's move
+    /// conditions are decided by the type alone; `None` where they are not.
+    fn bulk_priorities(
+        &mut self,
+        pos: &Position,
+        out: &mut Vec<Move>,
+        counted: &mut Counted,
+    ) -> Option<()> {
+        // The scratch board is `pos` again: the counting pass put every piece back.
+        let def = self.def;
+        for pr in &def.priorities {
+            if !self.bulk_cond(pos, &pr.when, &mut Env::default(), out, counted)? {
+                continue;
+            }
+            let keep = type_verdicts(&pr.keep, counted)?;
+            let any = keep & counted.some != 0 || out.iter().any(|m| self.mv_eval(&pr.keep, m));
+            if !any {
+                match pr.otherwise {
+                    Otherwise::Skip => continue,
+                    Otherwise::NoMoves => {
+                        out.clear();
+                        counted.keep(0);
+                        return Some(());
+                    }
+                }
+            }
+            out.retain(|m| self.mv_eval(&pr.keep, m));
+            counted.keep(keep);
+            for r in &pr.ladder {
+                match r {
+                    Rank::Prefer(pref) => {
+                        let pv = type_verdicts(pref, counted)?;
+                        if pv & counted.some != 0 || out.iter().any(|m| self.mv_eval(pref, m)) {
+                            out.retain(|m| self.mv_eval(pref, m));
+                            counted.keep(pv);
+                        }
+                    }
+                    // Counted moves capture nothing: every measure gives them 0.
+                    Rank::Maximize(ms) => {
+                        let best = out.iter().map(|m| measure(def, pos, m, *ms)).max();
+                        let best = best.unwrap_or(0);
+                        out.retain(|m| measure(def, pos, m, *ms) == best);
+                        if best > 0 {
+                            counted.keep(0);
+                        }
+                    }
+                }
+            }
+            return Some(());
+        }
+        Some(())
+    }
+
+    /// [`Generator::cond_eval`] of a priority's `when` over generated and counted moves.
+    fn bulk_cond(
+        &mut self,
+        pos: &Position,
+        c: &Cond,
+        env: &mut Env,
+        out: &[Move],
+        counted: &Counted,
+    ) -> Option<bool> {
+        Some(match c {
+            Cond::Not(x) => !self.bulk_cond(pos, x, env, out, counted)?,
+            Cond::And(v) => {
+                for x in v {
+                    if !self.bulk_cond(pos, x, env, out, counted)? {
+                        return Some(false);
+                    }
+                }
+                true
+            }
+            Cond::Or(v) => {
+                for x in v {
+                    if self.bulk_cond(pos, x, env, out, counted)? {
+                        return Some(true);
+                    }
+                }
+                false
+            }
+            Cond::Every(_) | Cond::Some(_) => {
+                if has_exists(c) {
+                    return None;
+                }
+                self.cond_eval(pos, c, env, None, false)
+            }
+            Cond::Exists(m) => {
+                let v = type_verdicts(m, counted)?;
+                v & counted.some != 0 || out.iter().any(|mv| self.mv_eval(m, mv))
+            }
+            Cond::True | Cond::Blocked(_) | Cond::Repeated(_) | Cond::Cmp(..) => {
+                self.cond_eval(pos, c, env, None, false)
+            }
+        })
+    }
+}
+
+/// Whether a condition asks about moves.
+fn has_exists(c: &Cond) -> bool {
+    match c {
+        Cond::Exists(_) => true,
+        Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => has_exists(x),
+        Cond::And(v) | Cond::Or(v) => v.iter().any(has_exists),
+        Cond::True | Cond::Blocked(_) | Cond::Repeated(_) | Cond::Cmp(..) => false,
+    }
+}
+
+/// A move condition's value on every counted move of each move type (all are
+/// non-capturing moves of that type), as a mask of the types where it holds, or `None` when it depends on the move's squares and some
+/// such move was counted.
+fn type_verdicts(e: &MvExpr, counted: &Counted) -> Option<u64> {
+    let (mut bits, mut v) = (counted.some, 0u64);
+    while bits != 0 {
+        let t = bits.trailing_zeros();
+        v |= (type_verdict(e, t as u8)? as u64) << t;
+        bits &= bits - 1;
+    }
+    Some(v)
+}
+
+/// A move condition's value on a non-capturing move of type `t`, when the type decides it.
+fn type_verdict(e: &MvExpr, t: u8) -> Option<bool> {
+    Some(match e {
+        MvExpr::True => true,
+        MvExpr::Not(x) => !type_verdict(x, t)?,
+        MvExpr::And(v) => {
+            let mut r = true;
+            for x in v {
+                r &= type_verdict(x, t)?;
+            }
+            r
+        }
+        MvExpr::Or(v) => {
+            let mut r = false;
+            for x in v {
+                r |= type_verdict(x, t)?;
+            }
+            r
+        }
+        MvExpr::Capturing => false,
+        MvExpr::Kind(k) => *k == t,
+        MvExpr::From(_) | MvExpr::To(_) => return None,
+    })
+}

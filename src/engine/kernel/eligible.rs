@@ -1,0 +1,202 @@
+//! Which move types each kernel takes: the one place where the kernels read the fields of a
+//! move type, its segments and its legs to decide it.
+//!
+//! Every struct of the model is destructured here without `..`, and every enum matched
+//! without `_`: a new field or variant fails to compile here until each kernel has decided
+//! about it. A kernel that does not take a move type leaves it to the interpreter, which
+//! implements every rule.
+
+use crate::model::*;
+
+/// What each kernel takes of one move type (every field `None` or `false`: the interpreter
+/// alone).
+#[derive(Debug, Clone, Copy, Default)]
+pub(in crate::engine::search) struct Eligible {
+    /// The pre-pass narrows its candidate pieces (every move type that moves a piece).
+    pub prepass: bool,
+    /// Its first leg (index in `def.legs`) is a leap: tested before the search, exactly on
+    /// the hop tables (`true`), or by owners alone (`false`: the tables do not implement some
+    /// rule of its legs, so the test may only skip pieces that cannot leap).
+    pub first_leap: Option<(usize, bool)>,
+    /// Its first leg (index in `def.legs`) is one non-capturing step or slide, taken once,
+    /// and the whole move: the quiet kernel.
+    pub quiet: Option<usize>,
+    /// It is one capturing leap, once or repeated: the chain kernel, and whether it flies.
+    pub chain: Option<bool>,
+    /// Its last segment, after others, is a capturing leap: the chain kernel for that
+    /// segment, and whether it flies.
+    pub last_chain: Option<bool>,
+    /// Its first segment is one repeated non-capturing leg: the flood kernel.
+    pub flood: Option<FloodTake>,
+    /// None of its moves is a non-capturing move of a piece: it drops, or every leg is a
+    /// capturing leap. (Then no de-duplication of non-capturing moves can concern it.)
+    pub never_quiet: bool,
+}
+
+/// What the flood kernel takes of a move type.
+#[derive(Debug, Clone, Copy)]
+pub(in crate::engine::search) struct FloodTake {
+    /// The first segment's leg (index in `def.legs`).
+    pub li: usize,
+    /// The move type is this one segment: by effect its moves are the squares reached.
+    pub whole: bool,
+    /// Or the next segment's leg, a leap, follows (index in `def.legs`).
+    pub then_leap: Option<usize>,
+}
+
+/// What the kernels implement of one leg, read from every field of it.
+#[derive(Clone, Copy)]
+struct LegTake {
+    /// `Some(flying)` for a leap.
+    leap: Option<bool>,
+    capture: bool,
+    no_reverse: bool,
+    /// The hop tables and the first-leap test implement it (they leap over owners, not
+    /// kinds, and land anywhere beyond a flying leap's piece).
+    tables: bool,
+    /// The chain kernel implements it (kinds, `flying behind` and `prefer continuing`
+    /// included).
+    chain: bool,
+    /// The quiet and flood kernels implement it (they take every landing they reach).
+    reach: bool,
+}
+
+/// What the kernels implement of `leg`.
+fn leg_take(leg: &Leg) -> LegTake {
+    let Leg {
+        // Names and documentation: nothing a kernel runs.
+        name: _,
+        docs: _,
+        kind,
+        // Directions: every kernel's tables hold them per player.
+        dirs: _,
+        capture,
+        // Folded with the move's `land` per (player, kind); where it reads the board a
+        // kernel declines that piece, or asks the interpreter's `cond_at`.
+        land: _,
+        // Read by the chain kernel (`chain_back`) as by the interpreter; the quiet kernel
+        // and the first-leap test take one leg, which reverses nothing; the flood declines.
+        no_reverse,
+        leapt_kinds,
+        land_behind,
+        prefer_continuing,
+    } = leg;
+    let leap = match kind {
+        LegKind::Step | LegKind::Slide => None,
+        LegKind::Leap { over, flying } => {
+            // Every kernel that leaps reads `over` as the owners it may leap
+            // (`owners_leapt`), so every side is implemented.
+            match over {
+                Over::Friend | Over::Enemy | Over::Any | Over::Own => {}
+            }
+            Some(*flying)
+        }
+    };
+    let tables = leapt_kinds.is_none() && !land_behind;
+    LegTake {
+        leap,
+        capture: *capture,
+        no_reverse: *no_reverse,
+        tables,
+        chain: true,
+        reach: tables && !prefer_continuing,
+    }
+}
+
+/// Which kernels take move type `mk` of `def`.
+pub(super) fn eligible(def: &GameDef, mk: &MoveKind) -> Eligible {
+    let MoveKind {
+        // Names and documentation: nothing a kernel runs.
+        name: _,
+        docs: _,
+        // The kinds that make it: every kernel reads them per piece (the pre-pass per kind).
+        pieces: _,
+        // Square conditions: folded per (player, kind) when the kernels are compiled; where
+        // one reads the board a kernel declines that piece or asks the interpreter.
+        from: _,
+        to: _,
+        land: _,
+        stop: _,
+        segments,
+        // Decided once per position, before any kernel runs (`pseudo_legal_counting`).
+        require: _,
+        // Checked by every kernel that emits or counts (`emit`, `effects_fit`).
+        effects: _,
+        removal,
+        drop,
+    } = mk;
+    // Captures leave the board as the interpreter's `record_capture` says for both; the
+    // chain kernel's probe (`chain_probe`) reads the same.
+    match removal {
+        Removal::Immediately | Removal::AtEnd => {}
+    }
+    if drop.is_some() {
+        // A drop places a piece: no kernel, no pre-pass; it never moves a piece quietly.
+        return Eligible {
+            never_quiet: true,
+            ..Eligible::default()
+        };
+    }
+    let take = |s: &Segment| {
+        let Segment { leg, repeat } = *s;
+        (leg as usize, repeat, leg_take(&def.legs[leg as usize]))
+    };
+    let legs: Vec<(usize, Repeat, LegTake)> = segments.iter().map(take).collect();
+    // What holds for every leg of the move type.
+    let all = |f: fn(&LegTake) -> bool| legs.iter().all(|(_, _, l)| f(l));
+    let (tables, chain, reach) = (all(|l| l.tables), all(|l| l.chain), all(|l| l.reach));
+    let mut e = Eligible {
+        prepass: true,
+        never_quiet: all(|l| l.capture && l.leap.is_some()),
+        ..Eligible::default()
+    };
+    let Some(&(li, first_repeat, first)) = legs.first() else {
+        return e;
+    };
+    let one = legs.len() == 1;
+    match first.leap {
+        Some(flying) => {
+            if one && first.capture && chain {
+                e.chain = Some(flying);
+            }
+            e.first_leap = Some((li, tables));
+        }
+        None => {
+            let once = match first_repeat {
+                Repeat::Once => true,
+                Repeat::Plus | Repeat::PlusMust => false,
+            };
+            if one && once && !first.capture && reach {
+                e.quiet = Some(li);
+            }
+        }
+    }
+    let plus = match first_repeat {
+        Repeat::Plus => true,
+        // `+!` goes on while it can: a flood takes every square it reaches instead.
+        Repeat::Once | Repeat::PlusMust => false,
+    };
+    if plus && !first.capture && !first.no_reverse && reach && tables {
+        let then_leap = legs
+            .get(1)
+            .and_then(|&(l, _, t)| t.leap.is_some().then_some(l));
+        if one || then_leap.is_some() {
+            e.flood = Some(FloodTake {
+                li,
+                whole: one,
+                then_leap,
+            });
+        }
+    }
+    // A last segment of one capturing leap after others (`canter+ then jump+!`): searched
+    // on the tables once the earlier segments have landed.
+    if let Some(&(_, _, last)) = legs.last()
+        && !one
+        && last.capture
+        && chain
+        && let Some(flying) = last.leap
+    {
+        e.last_chain = Some(flying);
+    }
+    e
+}

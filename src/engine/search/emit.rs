@@ -1,0 +1,113 @@
+//! Emitting a move: counter bounds, promotion on arrival, and de-duplication by effect.
+
+use super::{Generator, Identity};
+use crate::engine::moves::Move;
+use crate::engine::position::{kind, piece_code};
+use crate::model::*;
+
+impl Generator<'_> {
+    pub(super) fn emit(&mut self, mk: &MoveKind, t: u8, out: &mut Vec<Move>) {
+        let def = self.def;
+        // Bounded counters: a move that would push one past its bound is not a move.
+        for e in &mk.effects {
+            let c = &def.counters[e.counter as usize];
+            let p = if c.per_player { self.mover as usize } else { 0 };
+            let v = self.counters[e.counter as usize * MAX_PLAYERS + p] as i32;
+            let nv = if e.add { v + e.value } else { e.value };
+            if nv < 0 || nv > c.max.unwrap_or(crate::model::MAX_COUNTER_VALUE) {
+                return;
+            }
+        }
+        let mut result = self.piece;
+        let pk = self.mover as usize * MAX_KINDS + kind(self.piece) as usize;
+        if let Some(&(_, to)) = self.promotions[pk].iter().find(|(r, _)| r.contains(t)) {
+            result = piece_code(self.mover, to);
+        }
+        let mv = Move {
+            kind: self.kind_id,
+            from: self.origin,
+            to: t,
+            piece: self.piece,
+            result,
+            ncapt: self.ncapt,
+            len: self.len as u8,
+            capt_legs: self.capt_legs,
+            order: self.order,
+            captures: self.captured,
+            path: self.path,
+        };
+        // A non-capturing move needs no de-duplication where the kernels proved it unique.
+        if self.identity == Identity::Effect
+            && !(self.ncapt == 0 && self.use_kernels && self.kernels.quiet_unique)
+        {
+            let kind_matters = !mk.effects.is_empty();
+            let mask = self.dedup.len() - 1;
+            let mut slot = effect_hash(&mv, kind_matters) & mask;
+            loop {
+                let (stamp, idx) = self.dedup[slot];
+                if stamp != self.stamp {
+                    break;
+                }
+                let other = &out[idx as usize];
+                if other.same_effect(
+                    &mv,
+                    kind_matters || !def.moves[other.kind as usize].effects.is_empty(),
+                ) {
+                    // Paths of one effect: `maximize earliest` judges the best of them.
+                    if mv.order > other.order {
+                        out[idx as usize] = mv;
+                    }
+                    return;
+                }
+                slot = (slot + 1) & mask;
+            }
+            // At the bound before the slot is taken: a slot naming a move never pushed
+            // would be read by the next move that hashes to it.
+            if out.len() >= crate::model::MAX_MOVES {
+                self.overflow = true;
+                return;
+            }
+            self.dedup[slot] = (self.stamp, out.len() as u32);
+            if (out.len() + 1) * 2 >= self.dedup.len() {
+                out.push(mv);
+                self.grow_dedup(out);
+                return;
+            }
+        }
+        if out.len() >= crate::model::MAX_MOVES {
+            self.overflow = true;
+            return;
+        }
+        out.push(mv);
+    }
+
+    /// Doubles the de-duplication table and re-inserts every move of `out`.
+    pub(super) fn grow_dedup(&mut self, out: &[Move]) {
+        let size = self.dedup.len() * 2;
+        self.dedup.clear();
+        self.dedup.resize(size, (0, 0));
+        let mask = size - 1;
+        for (i, m) in out.iter().enumerate() {
+            let kind_matters = !self.def.moves[m.kind as usize].effects.is_empty();
+            let mut slot = effect_hash(m, kind_matters) & mask;
+            while self.dedup[slot].0 == self.stamp {
+                slot = (slot + 1) & mask;
+            }
+            self.dedup[slot] = (self.stamp, i as u32);
+        }
+    }
+}
+
+/// The hash of a move's effect for de-duplication: equal effects hash equally.
+pub(super) fn effect_hash(mv: &Move, kind_matters: bool) -> usize {
+    let mut h = (mv.from as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ (mv.to as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+        ^ mv.result as u64;
+    for w in mv.captures.0 {
+        h = (h ^ w).wrapping_mul(0x1000_0000_01B3);
+    }
+    if kind_matters {
+        h ^= (mv.kind as u64 + 1) << 40;
+    }
+    h as usize ^ (h >> 29) as usize
+}

@@ -1,0 +1,309 @@
+//! Conditions: square conditions for the moving piece (folded where they fold), `can M`,
+//! move conditions, and position conditions with their player variables.
+
+use super::Generator;
+use crate::engine::fold::{SqFold, Which};
+use crate::engine::moves::Move;
+use crate::engine::position::{Position, kind};
+use crate::model::*;
+
+impl Generator<'_> {
+    /// A square condition for the moving piece: its folded set when it has one.
+    #[inline(always)]
+    pub(super) fn cond_at(&mut self, w: Which, e: &SqExpr, sq: u8) -> bool {
+        let folded = self.folded.get(w).form(self.mover, kind(self.piece));
+        match folded {
+            SqFold::Set(set) => set.contains(sq),
+            // The interpreter walks the tree, so that the differential test checks this form.
+            SqFold::Can { m, yes, no } => {
+                let y = yes.contains(sq);
+                if y == no.contains(sq) && self.use_kernels {
+                    y
+                } else {
+                    self.cond_can(e, *m, y, sq)
+                }
+            }
+            SqFold::Board => self.sq_eval(e, sq),
+        }
+    }
+
+    /// A condition that reads the board through `can m` alone: asked only where the
+    /// answer depends on it.
+    #[inline]
+    pub(super) fn sq_fold_can(&mut self, m: u8, yes: &SquareSet, no: &SquareSet, sq: u8) -> bool {
+        let y = yes.contains(sq);
+        if y == no.contains(sq) {
+            y
+        } else {
+            self.can_at(m, sq) == y
+        }
+    }
+
+    /// A condition folded as [`SqFold::Can`] where its answer depends on `can m`: `y` when
+    /// `m` can start on `sq`, else the opposite. The interpreter walks the tree instead, so
+    /// that the differential test checks this form.
+    #[inline(never)]
+    pub(super) fn cond_can(&mut self, e: &SqExpr, m: u8, y: bool, sq: u8) -> bool {
+        if !self.use_kernels {
+            return self.sq_eval(e, sq);
+        }
+        self.can_at(m, sq) == y
+    }
+
+    /// `can m` for the moving piece on `sq`.
+    #[inline]
+    pub(super) fn can_at(&mut self, m: u8, sq: u8) -> bool {
+        if self.use_kernels
+            && let Some(b) = self.kernel_can_start(m, sq)
+        {
+            return b;
+        }
+        self.can_start(m, sq)
+    }
+
+    /// [`Self::sq_eval`] for a given player and kind of moving piece (for tests).
+    #[cfg(test)]
+    pub(crate) fn sq_eval_as(&mut self, e: &SqExpr, player: u8, k: u8, sq: u8) -> bool {
+        self.new_board();
+        self.mover = player;
+        self.piece = crate::engine::position::piece_code(player, k);
+        self.sq_eval(e, sq)
+    }
+
+    /// Evaluates a square condition for the moving piece at `sq`.
+    pub(crate) fn sq_eval(&mut self, e: &SqExpr, sq: u8) -> bool {
+        match e {
+            SqExpr::True => true,
+            SqExpr::False => false,
+            SqExpr::Not(x) => !self.sq_eval(x, sq),
+            SqExpr::And(v) => v.iter().all(|x| self.sq_eval(x, sq)),
+            SqExpr::Or(v) => v.iter().any(|x| self.sq_eval(x, sq)),
+            SqExpr::In(sel) => self.def.region_squares(*sel, self.mover).contains(sq),
+            SqExpr::Piece(mask) => mask >> kind(self.piece) & 1 == 1,
+            SqExpr::Can(m) => self.can_at(*m, sq),
+        }
+    }
+
+    /// Whether the moving piece, standing on `sq`, could start a move of type `m`.
+    pub(super) fn can_start(&mut self, m: u8, sq: u8) -> bool {
+        let def = self.def;
+        let mk = &def.moves[m as usize];
+        if mk.pieces >> kind(self.piece) & 1 == 0
+            || !self.cond_at(Which::From(m as usize), &mk.from, sq)
+        {
+            return false;
+        }
+        if mk.segments.is_empty() {
+            return false;
+        }
+        // The probe's own landings must not be refused as "visited" by the move being built.
+        let saved = self.visited;
+        self.visited = SquareSet::EMPTY;
+        let base = self.lbuf.len();
+        self.landings(mk, 0, sq, NO_SQUARE);
+        let found = self.lbuf.len() > base;
+        self.lbuf.truncate(base);
+        self.visited = saved;
+        found
+    }
+
+    /// Evaluates a move condition; the leaves priorities use most (`capturing`, a move
+    /// type) are answered inline, without a call per move.
+    #[inline]
+    pub(crate) fn mv_eval(&mut self, e: &MvExpr, m: &Move) -> bool {
+        match e {
+            MvExpr::True => true,
+            MvExpr::Capturing => m.ncapt > 0,
+            MvExpr::Kind(k) => m.kind == *k,
+            MvExpr::Not(_) | MvExpr::And(_) | MvExpr::Or(_) | MvExpr::From(_) | MvExpr::To(_) => {
+                self.mv_eval_tree(e, m)
+            }
+        }
+    }
+
+    /// [`Self::mv_eval`] of a whole tree.
+    #[inline(never)]
+    pub(super) fn mv_eval_tree(&mut self, e: &MvExpr, m: &Move) -> bool {
+        match e {
+            MvExpr::True => true,
+            MvExpr::Not(x) => !self.mv_eval(x, m),
+            MvExpr::And(v) => v.iter().all(|x| self.mv_eval(x, m)),
+            MvExpr::Or(v) => v.iter().any(|x| self.mv_eval(x, m)),
+            MvExpr::Capturing => m.ncapt > 0,
+            MvExpr::Kind(k) => m.kind == *k,
+            MvExpr::From(s) => {
+                self.piece = m.piece;
+                self.sq_eval(s, m.from)
+            }
+            MvExpr::To(s) => {
+                self.piece = m.result;
+                self.sq_eval(s, m.to)
+            }
+        }
+    }
+}
+
+pub(super) fn mv_reads_squares(e: &MvExpr) -> bool {
+    match e {
+        MvExpr::True | MvExpr::Capturing | MvExpr::Kind(_) => false,
+        MvExpr::Not(x) => mv_reads_squares(x),
+        MvExpr::And(v) | MvExpr::Or(v) => v.iter().any(mv_reads_squares),
+        MvExpr::From(_) | MvExpr::To(_) => true,
+    }
+}
+
+/// Whether a condition asks about a move's squares (in an `exists`).
+pub(super) fn cond_reads_squares(c: &Cond) -> bool {
+    match c {
+        Cond::True | Cond::Blocked(_) | Cond::Repeated(_) | Cond::Cmp(..) => false,
+        Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => cond_reads_squares(x),
+        Cond::And(v) | Cond::Or(v) => v.iter().any(cond_reads_squares),
+        Cond::Exists(m) => mv_reads_squares(m),
+    }
+}
+
+/// Bound player variables while evaluating a condition.
+#[derive(Default, Clone, Copy)]
+pub struct Env {
+    vars: [u8; crate::model::MAX_VARS],
+    n: usize,
+}
+
+impl Env {
+    /// An environment with variable 0 bound to `p`.
+    pub fn with(p: u8) -> Env {
+        let mut e = Env::default();
+        e.vars[0] = p;
+        e.n = 1;
+        e
+    }
+}
+
+impl Generator<'_> {
+    /// The players a reference means, as a bit mask.
+    #[inline]
+    pub(super) fn players(&self, pos: &Position, r: PlayerRef, env: &Env) -> u8 {
+        let side = |p: u8| (p as usize).min(MAX_PLAYERS - 1);
+        match r {
+            PlayerRef::Var(i) => 1 << env.vars[i as usize],
+            PlayerRef::OpponentOf(i) => self.opponents[side(env.vars[i as usize])],
+            PlayerRef::Mover => 1 << pos.to_move,
+            PlayerRef::OpponentOfMover => self.opponents[side(pos.to_move)],
+            PlayerRef::TeamOf(i) => self.teams[side(env.vars[i as usize])],
+            PlayerRef::TeamOfMover => self.teams[side(pos.to_move)],
+            PlayerRef::Named(p) => 1 << p,
+        }
+    }
+
+    #[inline]
+    pub(super) fn quantity(&self, pos: &Position, q: &Quantity, env: &Env) -> i64 {
+        let def = self.def;
+        match q {
+            Quantity::Int(i) => *i,
+            Quantity::Count { who, kinds, region } => {
+                let mut mask = self.players(pos, *who, env) & self.all_players;
+                let mut total = 0i64;
+                while mask != 0 {
+                    let p = mask.trailing_zeros() as u8;
+                    mask &= mask - 1;
+                    match region {
+                        None if *kinds == u32::MAX => total += pos.occ[p as usize].len() as i64,
+                        None => {
+                            let mut ks = kinds & self.all_kinds;
+                            while ks != 0 {
+                                total +=
+                                    pos.counts[p as usize][ks.trailing_zeros() as usize] as i64;
+                                ks &= ks - 1;
+                            }
+                        }
+                        Some(sel) => {
+                            let sel = match *sel {
+                                RegionSel::OfVar(r, v) => RegionSel::Of(r, env.vars[v as usize]),
+                                s => s,
+                            };
+                            let set = pos.occ[p as usize].and(&def.region_squares(sel, p));
+                            total += if *kinds == u32::MAX {
+                                set.len() as i64
+                            } else {
+                                set.iter()
+                                    .filter(|&sq| kinds >> kind(pos.cells[sq as usize]) & 1 == 1)
+                                    .count() as i64
+                            };
+                        }
+                    }
+                }
+                total
+            }
+            Quantity::Counter { counter, who } => {
+                let mask = self.players(pos, *who, env);
+                let per = def.counters[*counter as usize].per_player;
+                (0..def.players.len() as u8)
+                    .filter(|p| mask >> p & 1 == 1)
+                    .map(|p| pos.counter(*counter, if per { p } else { 0 }) as i64)
+                    .sum()
+            }
+        }
+    }
+
+    /// Evaluates a position condition. `moves`: the candidate moves for `exists`; `blocked`:
+    /// whether the side to move has no legal move.
+    pub fn cond_eval(
+        &mut self,
+        pos: &Position,
+        c: &Cond,
+        env: &mut Env,
+        moves: Option<&[Move]>,
+        blocked: bool,
+    ) -> bool {
+        match c {
+            Cond::True => true,
+            Cond::Not(x) => !self.cond_eval(pos, x, env, moves, blocked),
+            Cond::And(v) => v
+                .iter()
+                .all(|x| self.cond_eval(pos, x, env, moves, blocked)),
+            Cond::Or(v) => v
+                .iter()
+                .any(|x| self.cond_eval(pos, x, env, moves, blocked)),
+            Cond::Every(x) | Cond::Some(x) => {
+                let every = matches!(c, Cond::Every(_));
+                let n = env.n;
+                let mut result = every;
+                for p in 0..self.def.players.len() as u8 {
+                    env.vars[n] = p;
+                    env.n = n + 1;
+                    let r = self.cond_eval(pos, x, env, moves, blocked);
+                    env.n = n;
+                    if r != every {
+                        result = r;
+                        break;
+                    }
+                }
+                result
+            }
+            Cond::Exists(m) => match moves {
+                Some(list) => list.iter().any(|mv| self.mv_eval(m, mv)),
+                None => false,
+            },
+            Cond::Blocked(r) => blocked && self.players(pos, *r, env) >> pos.to_move & 1 == 1,
+            Cond::Repeated(n) => {
+                let seen = self
+                    .history
+                    .iter()
+                    .filter(|h| h.to_move == pos.to_move && h.cells == pos.cells)
+                    .count();
+                seen as u32 + 1 >= *n
+            }
+            Cond::Cmp(a, op, b) => {
+                let (x, y) = (self.quantity(pos, a, env), self.quantity(pos, b, env));
+                match op {
+                    CmpOp::Ge => x >= y,
+                    CmpOp::Le => x <= y,
+                    CmpOp::Eq => x == y,
+                    CmpOp::Ne => x != y,
+                    CmpOp::Gt => x > y,
+                    CmpOp::Lt => x < y,
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,473 @@
+//! Legs and their landings: the depth-first search of a move type's segments, one landing
+//! at a time, with captures recorded and undone, the capture-state memo, promotions during a
+//! move, and `prefer continuing`.
+
+use super::{Generator, Identity, NODE_BUDGET};
+use crate::engine::fold::Which;
+use crate::engine::memo::State;
+use crate::engine::moves::Move;
+use crate::engine::position::{PieceCode, kind, owner, piece_code};
+use crate::model::*;
+
+impl Generator<'_> {
+    /// Explores the legs of segment `seg` from `sq`. Returns whether any leg could land.
+    pub(super) fn try_segment(
+        &mut self,
+        mk: &MoveKind,
+        seg: usize,
+        sq: u8,
+        last_dir: u8,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        let segment = mk.segments[seg];
+        let leg = &self.def.legs[segment.leg as usize];
+        if self.identity == Identity::Effect
+            && !leg.capture
+            && segment.repeat == Repeat::Plus
+            && !leg.no_reverse
+        {
+            return self.bfs_segment(mk, seg, sq, out);
+        }
+        let base = self.lbuf.len();
+        self.landings(mk, seg, sq, last_dir);
+        let end = self.lbuf.len();
+        for i in base..end {
+            let (t, d, victim) = self.lbuf[i];
+            self.land(mk, seg, t, d, victim, out);
+        }
+        self.lbuf.truncate(base);
+        end > base
+    }
+
+    /// Pushes the possible landings `(square, direction, victim)` of segment `seg`'s leg from
+    /// `sq` onto `lbuf`.
+    pub(super) fn landings(&mut self, mk: &MoveKind, seg: usize, sq: u8, last_dir: u8) {
+        let def = self.def;
+        let leg = &def.legs[mk.segments[seg].leg as usize];
+        // `prefer continuing` sorts each group of landings (one direction of a slide, the
+        // squares beyond one leapt piece); not while probing whether a move goes on, where
+        // only whether there is a landing matters.
+        let prefer = leg.prefer_continuing && !self.probing;
+        let board = &def.board;
+        let (mi, li) = (self.move_index(mk), self.leg_index(leg));
+        // Where the piece may land, as one set when every landing condition folds: the
+        // leg's and the move's conditions, less the visited squares for a non-capturing leg.
+        let k = kind(self.piece);
+        let allowed = match (
+            self.folded.legs[li].get(self.mover, k),
+            self.folded.moves[mi].land.get(self.mover, k),
+        ) {
+            (Some(a), Some(b)) => {
+                let mut s = a.and(b);
+                if !leg.capture {
+                    let v = self.visited.0;
+                    s = SquareSet([
+                        s.0[0] & !v[0],
+                        s.0[1] & !v[1],
+                        s.0[2] & !v[2],
+                        s.0[3] & !v[3],
+                    ]);
+                }
+                Some(s)
+            }
+            _ => None,
+        };
+        let dirs = &def.dir_sets[leg.dirs as usize].per_player[self.mover as usize];
+        for &d in dirs {
+            if leg.no_reverse
+                && last_dir != NO_SQUARE
+                && board.directions[last_dir as usize].opposite == Some(d)
+            {
+                continue;
+            }
+            match leg.kind {
+                LegKind::Step => {
+                    let t = board.step(sq, d);
+                    if t != NO_SQUARE
+                        && self.cells[t as usize] == 0
+                        && allowed
+                            .map_or_else(|| self.landing_ok(mk, mi, leg, li, t), |s| s.contains(t))
+                    {
+                        self.lbuf.push((t, d, NO_SQUARE));
+                    }
+                }
+                LegKind::Slide => {
+                    let group = self.lbuf.len();
+                    let mut t = board.step(sq, d);
+                    while t != NO_SQUARE && self.cells[t as usize] == 0 {
+                        if allowed
+                            .map_or_else(|| self.landing_ok(mk, mi, leg, li, t), |s| s.contains(t))
+                        {
+                            self.lbuf.push((t, d, NO_SQUARE));
+                        }
+                        t = board.step(t, d);
+                    }
+                    if prefer {
+                        self.keep_continuing(mk, seg, group);
+                    }
+                }
+                LegKind::Leap { over, flying } => {
+                    let mut m = board.step(sq, d);
+                    if flying {
+                        while m != NO_SQUARE && self.cells[m as usize] == 0 {
+                            m = board.step(m, d);
+                        }
+                    }
+                    if m == NO_SQUARE || self.cells[m as usize] == 0 || self.captured.contains(m) {
+                        continue;
+                    }
+                    // Neutral pieces are never leapt: they block like the board's edge.
+                    let o = owner(self.cells[m as usize]);
+                    if o == NEUTRAL {
+                        continue;
+                    }
+                    let ok = match over {
+                        Over::Friend => def.team[o as usize] == def.team[self.mover as usize],
+                        Over::Enemy => def.team[o as usize] != def.team[self.mover as usize],
+                        Over::Any => true,
+                        Over::Own => o == self.mover,
+                    };
+                    if !ok
+                        || leg
+                            .leapt_kinds
+                            .is_some_and(|ks| ks >> kind(self.cells[m as usize]) & 1 == 0)
+                    {
+                        continue;
+                    }
+                    let group = self.lbuf.len();
+                    let mut t = board.step(m, d);
+                    while t != NO_SQUARE && self.cells[t as usize] == 0 {
+                        if allowed
+                            .map_or_else(|| self.landing_ok(mk, mi, leg, li, t), |s| s.contains(t))
+                        {
+                            self.lbuf.push((t, d, m));
+                        }
+                        if !flying || leg.land_behind {
+                            break;
+                        }
+                        t = board.step(t, d);
+                    }
+                    if prefer {
+                        self.keep_continuing(mk, seg, group);
+                    }
+                }
+            }
+        }
+    }
+
+    /// `prefer continuing`: of the landings `lbuf[group..]` (one group: beyond one leapt
+    /// piece, or along one direction), keeps only those from which the move goes on, when
+    /// there are any. A group of one has no choice to make.
+    pub(super) fn keep_continuing(&mut self, mk: &MoveKind, seg: usize, group: usize) {
+        let end = self.lbuf.len();
+        if end - group < 2 {
+            return;
+        }
+        // Directions are below 128 (`MAX_DIRS`): the top bit marks a landing that goes on.
+        const GOES_ON: u8 = 0x80;
+        let mut any = false;
+        for i in group..end {
+            let (t, d, victim) = self.lbuf[i];
+            if self.goes_on(mk, seg, t, d, victim) {
+                self.lbuf[i].1 = d | GOES_ON;
+                any = true;
+            }
+        }
+        let mut w = group;
+        for i in group..end {
+            let (t, d, victim) = self.lbuf[i];
+            if !any || d & GOES_ON != 0 {
+                self.lbuf[w] = (t, d & !GOES_ON, victim);
+                w += 1;
+            }
+        }
+        self.lbuf.truncate(w);
+    }
+
+    /// Whether the move, landing on `t` by direction `d` (over `victim`, or [`NO_SQUARE`]) in
+    /// segment `seg`, could take another leg there: its segment again, the next segment, or,
+    /// promoted mid-move, the first leg of the move type it goes on as. As [`Self::land`]
+    /// and [`Self::after_landing`] would, without emitting anything.
+    pub(super) fn goes_on(&mut self, mk: &MoveKind, seg: usize, t: u8, d: u8, victim: u8) -> bool {
+        if self.len >= MAX_PATH {
+            return false;
+        }
+        let def = self.def;
+        let leg = &def.legs[mk.segments[seg].leg as usize];
+        let capture = leg.capture && victim != NO_SQUARE;
+        self.path[self.len] = t;
+        self.len += 1;
+        let removed = if capture {
+            self.record_capture(mk, victim)
+        } else {
+            0
+        };
+        let was_visited = self.visited.contains(t);
+        if !capture {
+            self.visited.insert(t);
+        }
+        let was_probing = std::mem::replace(&mut self.probing, true);
+        let saved_piece = self.piece;
+        let (mk, seg) = match self.promotion_continues(t) {
+            Some((m, k)) => {
+                self.piece = piece_code(self.mover, k);
+                (&def.moves[m as usize], 0)
+            }
+            None => (mk, seg),
+        };
+        let mi = self.move_index(mk);
+        let mut on = false;
+        if !(self.cond_at(Which::Stop(mi), &mk.stop, t) || self.promotion_stops(t)) {
+            let base = self.lbuf.len();
+            if mk.segments[seg].repeat != Repeat::Once {
+                self.landings(mk, seg, t, d);
+            }
+            if self.lbuf.len() == base && seg + 1 < mk.segments.len() {
+                self.landings(mk, seg + 1, t, d);
+            }
+            on = self.lbuf.len() > base;
+            self.lbuf.truncate(base);
+        }
+        self.piece = saved_piece;
+        self.probing = was_probing;
+        if !capture && !was_visited {
+            self.visited.remove(t);
+        }
+        if capture {
+            self.undo_capture(victim, removed);
+        }
+        self.len -= 1;
+        on
+    }
+
+    /// The index of a move type of this game in `def.moves`.
+    #[inline]
+    pub(super) fn move_index(&self, mk: &MoveKind) -> usize {
+        let i = (mk as *const MoveKind as usize - self.def.moves.as_ptr() as usize)
+            / std::mem::size_of::<MoveKind>();
+        debug_assert!(std::ptr::eq(&self.def.moves[i], mk));
+        i
+    }
+
+    /// The index of a leg of this game in `def.legs`.
+    #[inline]
+    pub(super) fn leg_index(&self, leg: &Leg) -> usize {
+        let i = (leg as *const Leg as usize - self.def.legs.as_ptr() as usize)
+            / std::mem::size_of::<Leg>();
+        debug_assert!(std::ptr::eq(&self.def.legs[i], leg));
+        i
+    }
+
+    /// Landing conditions of the leg and the move, and the no-revisit rule of non-capturing legs.
+    #[inline]
+    pub(super) fn landing_ok(
+        &mut self,
+        mk: &MoveKind,
+        mi: usize,
+        leg: &Leg,
+        li: usize,
+        t: u8,
+    ) -> bool {
+        if !leg.capture && self.visited.contains(t) {
+            return false;
+        }
+        self.cond_at(Which::LegLand(li), &leg.land, t)
+            && self.cond_at(Which::MoveLand(mi), &mk.land, t)
+    }
+
+    /// Takes one landing: records it, recurses, and undoes it.
+    pub(super) fn land(
+        &mut self,
+        mk: &MoveKind,
+        seg: usize,
+        t: u8,
+        d: u8,
+        victim: u8,
+        out: &mut Vec<Move>,
+    ) {
+        if self.len >= MAX_PATH {
+            self.overflow = true;
+            return;
+        }
+        self.nodes += 1;
+        if self.overflow || self.nodes > NODE_BUDGET {
+            self.overflow = true;
+            return;
+        }
+        let leg = &self.def.legs[mk.segments[seg].leg as usize];
+        let capture = leg.capture && victim != NO_SQUARE;
+        self.path[self.len] = t;
+        self.len += 1;
+        let removed = if capture {
+            self.record_capture(mk, victim)
+        } else {
+            0
+        };
+        let was_visited = self.visited.contains(t);
+        if !capture {
+            self.visited.insert(t);
+        }
+        if self.fresh_state(seg as u8, t, d) {
+            self.after_landing(mk, seg, t, d, false, out);
+        }
+        if !capture && !was_visited {
+            self.visited.remove(t);
+        }
+        if capture {
+            self.undo_capture(victim, removed);
+        }
+        self.len -= 1;
+    }
+
+    /// Whether the search state after landing on `t` (by direction `d`, in segment `seg`) is
+    /// new. By effect, a second path to an explored capture state adds nothing (single
+    /// captures cannot repeat a state, so they skip the bookkeeping).
+    #[inline]
+    pub(super) fn fresh_state(&mut self, seg: u8, t: u8, d: u8) -> bool {
+        self.identity == Identity::Path
+            || self.ncapt < 2
+            || self.memo.first_visit(State {
+                seg,
+                sq: t,
+                piece: self.piece,
+                dir: if self.dir_matters { d } else { NO_SQUARE },
+                captured: self.captured,
+                visited: self.visited,
+                order: self.order,
+            })
+    }
+
+    /// Records the capture of `victim` by the last landing of the path, taking it off the
+    /// board if the move removes captures at once; returns the piece taken off (or 0).
+    #[inline]
+    pub(super) fn record_capture(&mut self, mk: &MoveKind, victim: u8) -> PieceCode {
+        self.capt_legs |= 1 << (self.len - 1);
+        self.captured.insert(victim);
+        if self.order_kinds >> kind(self.cells[victim as usize]) & 1 == 1 && self.ncapt < 64 {
+            self.order |= 1 << (63 - self.ncapt);
+        }
+        self.ncapt += 1;
+        if mk.removal != Removal::Immediately {
+            return 0;
+        }
+        let removed = self.cells[victim as usize];
+        self.cells[victim as usize] = 0;
+        self.occ[owner(removed) as usize].remove(victim);
+        removed
+    }
+
+    /// Undoes [`Self::record_capture`].
+    #[inline]
+    pub(super) fn undo_capture(&mut self, victim: u8, removed: PieceCode) {
+        self.capt_legs &= !(1 << (self.len - 1));
+        self.captured.remove(victim);
+        self.ncapt -= 1;
+        if self.ncapt < 64 {
+            self.order &= !(1 << (63 - self.ncapt));
+        }
+        if removed != 0 {
+            self.cells[victim as usize] = removed;
+            self.occ[owner(removed) as usize].insert(victim);
+        }
+    }
+
+    /// The piece has landed on `t` in segment `seg`: end the move here, continue the
+    /// segment, or go on to the next one. `bfs_done`: the segment's own continuations have
+    /// already been explored breadth-first.
+    pub(super) fn after_landing(
+        &mut self,
+        mk: &MoveKind,
+        seg: usize,
+        t: u8,
+        d: u8,
+        bfs_done: bool,
+        out: &mut Vec<Move>,
+    ) {
+        if let Some(next) = self.promotion_continues(t) {
+            // Promoted mid-move: go on as the promoted piece's move type, as if this landing
+            // had been its first leg.
+            let saved = self.piece;
+            self.piece = piece_code(self.mover, next.1);
+            let def = self.def;
+            let mk2 = &def.moves[next.0 as usize];
+            self.after_landing(mk2, 0, t, d, false, out);
+            self.piece = saved;
+            return;
+        }
+        let last = seg + 1 == mk.segments.len();
+        let mi = self.move_index(mk);
+        let stop = self.cond_at(Which::Stop(mi), &mk.stop, t) || self.promotion_stops(t);
+        let can_end = last && self.cond_at(Which::To(mi), &mk.to, t);
+        if stop {
+            if can_end {
+                self.emit(mk, t, out);
+            }
+            return;
+        }
+        let segment = mk.segments[seg];
+        let repeatable = segment.repeat != Repeat::Once && !bfs_done;
+        if repeatable && segment.repeat == Repeat::PlusMust {
+            // The move may end here only if the segment cannot go on. Decide that first, so
+            // that a shorter move is emitted before its continuations.
+            let base = self.lbuf.len();
+            self.landings(mk, seg, t, d);
+            let end = self.lbuf.len();
+            if can_end && end == base {
+                self.emit(mk, t, out);
+            }
+            for i in base..end {
+                let (u, dd, victim) = self.lbuf[i];
+                self.land(mk, seg, u, dd, victim, out);
+            }
+            self.lbuf.truncate(base);
+            if end > base {
+                // `+!` goes on while it can: the next segment starts only where it cannot.
+                return;
+            }
+        } else {
+            if can_end {
+                self.emit(mk, t, out);
+            }
+            if repeatable {
+                self.try_segment(mk, seg, t, d, out);
+            }
+        }
+        if seg + 1 < mk.segments.len()
+            && !(seg + 2 == mk.segments.len()
+                && self.use_kernels
+                && self.last_chain_search(mk, mi, t, d, out))
+        {
+            self.try_segment(mk, seg + 1, t, d, out);
+        }
+    }
+
+    /// With `timing continue as M`: the move type and new kind when landing on `t` during a
+    /// capture promotes the piece.
+    pub(super) fn promotion_continues(&self, t: u8) -> Option<(u8, u8)> {
+        let def = self.def;
+        if def.promotion_timing != Timing::Continue || self.ncapt == 0 {
+            return None;
+        }
+        let m = def.promotion_continue?;
+        def.promotions
+            .iter()
+            .find(|p| {
+                p.from == kind(self.piece) && def.region_squares(p.region, self.mover).contains(t)
+            })
+            .map(|p| (m, p.to))
+    }
+
+    pub(super) fn promotion_stops(&self, t: u8) -> bool {
+        self.len > 0 && self.promotion_stop_square(t)
+    }
+
+    /// Whether, under `timing stop`, landing on `t` promotes the moving piece and so ends
+    /// the move.
+    pub(super) fn promotion_stop_square(&self, t: u8) -> bool {
+        let def = self.def;
+        def.promotion_timing == Timing::Stop
+            && def.promotions.iter().any(|p| {
+                p.from == kind(self.piece) && def.region_squares(p.region, self.mover).contains(t)
+            })
+    }
+}

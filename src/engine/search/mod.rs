@@ -1,0 +1,478 @@
+//! The interpreter: pseudo-legal leg sequences by depth-first search, then the priorities.
+//!
+//! A [`Generator`] holds every scratch buffer, so generating the moves of a position does not
+//! allocate once the buffers have grown. The moving piece is lifted off its start square for
+//! the whole search: its start square is empty to its own later legs, as on a real board.
+//!
+//! Two identities of a move are supported (see [`Identity`]). By effect, a run of repeated
+//! non-capturing legs is explored breadth-first over squares rather than over
+//! paths, which keeps generation polynomial however many friendly pieces stand around, and
+//! gives each destination its shortest path as the canonical one.
+//!
+//! The rules of the search, one module each: the generator and its entry points (here), the
+//! legs and their landings ([`legs`]), the breadth-first search of a repeated non-capturing
+//! segment ([`bfs`]), emitting a move and de-duplicating it by effect ([`emit`]), square,
+//! move and position conditions ([`eval`]), and the priorities ([`priorities`]).
+//!
+//! The move kernels ([`kernel`], files in `src/engine/kernel/`) are a child of this module:
+//! each is an implementation of one of these rules on compiled tables, run on the
+//! generator's own scratch board and move under construction, so it sees the generator's
+//! private state as the rules here do. Their tables are the generator's part
+//! ([`Generator::kernels`]); nothing outside the search uses them.
+
+mod bfs;
+mod emit;
+mod eval;
+#[path = "../kernel/mod.rs"]
+mod kernel;
+mod legs;
+mod priorities;
+
+pub use eval::Env;
+
+use crate::engine::end_memo::EndMemo;
+use crate::engine::fold::{FoldedGame, Which};
+use crate::engine::memo::Memo;
+use crate::engine::moves::Move;
+use crate::engine::position::{PieceCode, Position, kind, piece_code};
+use crate::model::*;
+use eval::{cond_reads_squares, mv_reads_squares};
+use kernel::{Counted, Kernels};
+use priorities::order_kinds;
+
+/// When two moves are the same.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Identity {
+    /// Two moves with the same resulting position and state are one move (the default).
+    Effect,
+    /// Every distinct sequence of legs is a move.
+    Path,
+}
+
+/// Upper bound on search nodes for one position before generation gives up.
+const NODE_BUDGET: u64 = 20_000_000;
+
+/// Initial size of the effect de-duplication table; it doubles whenever it gets half full,
+/// so de-duplication stays linear in the number of moves however many there are.
+const DEDUP_SLOTS: usize = 1024;
+
+/// Scratch state for move generation; reuse one per thread.
+pub struct Generator<'g> {
+    def: &'g GameDef,
+    identity: Identity,
+    // Scratch board.
+    cells: [PieceCode; 256],
+    occ: [SquareSet; MAX_PLAYERS + 1],
+    mover: u8,
+    counters: [i16; MAX_COUNTERS * MAX_PLAYERS],
+    // The move being built.
+    kind_id: u8,
+    origin: u8,
+    piece: PieceCode,
+    path: [u8; MAX_PATH],
+    len: usize,
+    capt_legs: u64,
+    /// The capture order of the move being built (see [`Move::order`]).
+    order: u64,
+    /// The kinds `maximize earliest` counts (bit mask; 0 when no priority asks).
+    order_kinds: u32,
+    captured: SquareSet,
+    ncapt: u8,
+    visited: SquareSet,
+    // Breadth-first buffers, one per segment.
+    bfs: Vec<Bfs>,
+    // Effect de-duplication: slot -> (stamp, index in the output); length a power of two.
+    dedup: Vec<(u32, u32)>,
+    stamp: u32,
+    // Capture states already explored by effect (see `memo`).
+    memo: Memo,
+    // `player * MAX_KINDS + kind`: the promotions of that piece, (squares, new kind) in order.
+    promotions: Vec<Vec<(SquareSet, u8)>>,
+    // Per player: the opponents' and the team's bit masks; every player; every kind.
+    opponents: [u8; MAX_PLAYERS],
+    teams: [u8; MAX_PLAYERS],
+    all_players: u8,
+    all_kinds: u32,
+    // Whether some leg forbids reversing, so that the last direction is part of a state.
+    dir_matters: bool,
+    // Square conditions folded into sets per (player, kind).
+    folded: FoldedGame,
+    // Move types compiled into tables (see `kernel`), and whether to use them.
+    kernels: Kernels,
+    use_kernels: bool,
+    /// The order of the generated moves does not matter (perft counts them): quiet steps
+    /// may then be generated set-wise, type by type, rather than piece by piece.
+    any_order: bool,
+    /// Whether some move type has a `require` condition, and some drops a piece: most
+    /// games have neither, and skip both loops over the move types.
+    has_require: bool,
+    has_drops: bool,
+    /// Whether nothing after generation reads the scratch board: no `require`, no drops,
+    /// and no priority asks about a move's squares (`from`/`to`, whose `can` searches it).
+    /// Then a count whose pieces all went set-wise need not load it.
+    board_idle_after: bool,
+    // The position being generated, counted (bumped whenever the scratch board is
+    // loaded), and per square the last flood kept for reuse in it (see `flood_reach`).
+    node: u32,
+    flood_memo: Vec<kernel::FloodMemo>,
+    /// Per flood kernel, player and square: its piece's last flood, for later positions.
+    flood_keep: Vec<kernel::FloodKeep>,
+    // Per move type, the squares whose pieces the per-piece loop must try (see `prepass`).
+    cand: Vec<SquareSet>,
+    // Bit per move type: `cand` is already exactly the pieces whose first leap is possible,
+    // or a flood kernel tests it itself: no first-leap test before the search.
+    exact_leaps: u64,
+    // The counts of the last bulk count, kept to be reused.
+    counted_scratch: Option<Box<Counted>>,
+    flood_clash: bool,
+    // Landings `(square, direction, victim)`, a stack shared by the nested searches.
+    lbuf: Vec<(u8, u8, u8)>,
+    /// Set while [`Self::goes_on`] probes a landing: `prefer continuing` is not applied then.
+    probing: bool,
+    nodes: u64,
+    /// Set when a path exceeded [`MAX_PATH`] or the node budget ran out.
+    pub overflow: bool,
+    /// Earlier positions of the game, oldest first, for `repeated(N)`; empty in perft.
+    pub history: Vec<Position>,
+    /// The last end-rule verdict (see [`EndMemo`]).
+    pub(super) end_memo: EndMemo,
+}
+
+/// Breadth-first scratch; vectors so that taking it out of the generator costs nothing.
+#[derive(Clone, Default)]
+struct Bfs {
+    parent: Vec<u8>,
+    dir: Vec<u8>,
+    order: Vec<u8>,
+    chain: Vec<u8>,
+}
+
+impl<'g> Generator<'g> {
+    /// A generator for a game.
+    pub fn new(def: &'g GameDef, identity: Identity) -> Generator<'g> {
+        let mut g = Generator {
+            def,
+            identity,
+            cells: [0; 256],
+            occ: [SquareSet::EMPTY; MAX_PLAYERS + 1],
+            mover: 0,
+            counters: [0; MAX_COUNTERS * MAX_PLAYERS],
+            kind_id: 0,
+            origin: 0,
+            piece: 0,
+            path: [0; MAX_PATH],
+            len: 0,
+            capt_legs: 0,
+            order: 0,
+            order_kinds: order_kinds(def),
+            captured: SquareSet::EMPTY,
+            ncapt: 0,
+            visited: SquareSet::EMPTY,
+            bfs: vec![
+                Bfs {
+                    parent: vec![NO_SQUARE; 256],
+                    dir: vec![0; 256],
+                    order: Vec::with_capacity(256),
+                    chain: vec![0; 256],
+                };
+                8
+            ],
+            dedup: vec![(0, 0); DEDUP_SLOTS],
+            stamp: 0,
+            memo: Memo::default(),
+            promotions: (0..MAX_PLAYERS * MAX_KINDS)
+                .map(|i| {
+                    let (p, k) = ((i / MAX_KINDS) as u8, (i % MAX_KINDS) as u8);
+                    def.promotions
+                        .iter()
+                        .filter(|pr| pr.from == k && (p as usize) < def.players.len())
+                        .map(|pr| (def.region_squares(pr.region, p), pr.to))
+                        .collect()
+                })
+                .collect(),
+            opponents: std::array::from_fn(|p| match p < def.players.len() {
+                true => def.opponents(p as u8),
+                false => 0,
+            }),
+            teams: std::array::from_fn(|p| match p < def.players.len() {
+                true => def.team_mask(p as u8),
+                false => 0,
+            }),
+            all_players: ((1u32 << def.players.len().min(MAX_PLAYERS)) - 1) as u8,
+            all_kinds: ((1u64 << def.kinds.len().min(MAX_KINDS)) - 1) as u32,
+            dir_matters: crate::engine::memo::dir_matters(def),
+            folded: FoldedGame::new(def),
+            kernels: Kernels::default(),
+            node: 0,
+            flood_memo: vec![kernel::FloodMemo::default(); 256],
+            flood_keep: Vec::new(),
+            cand: Vec::new(),
+            exact_leaps: 0,
+            counted_scratch: None,
+            flood_clash: false,
+            use_kernels: std::env::var_os("REGULA_INTERPRETER").is_none_or(|v| v.is_empty()),
+            any_order: false,
+            has_require: def.moves.iter().any(|m| m.require.is_some()),
+            has_drops: def.moves.iter().any(|m| m.drop.is_some()),
+            board_idle_after: def
+                .moves
+                .iter()
+                .all(|m| m.require.is_none() && m.drop.is_none())
+                && def.priorities.iter().all(|pr| {
+                    !cond_reads_squares(&pr.when)
+                        && !mv_reads_squares(&pr.keep)
+                        && pr.ladder.iter().all(|r| match r {
+                            Rank::Prefer(p) => !mv_reads_squares(p),
+                            Rank::Maximize(_) => true,
+                        })
+                }),
+            lbuf: Vec::with_capacity(1024),
+            probing: false,
+            nodes: 0,
+            overflow: false,
+            history: Vec::new(),
+            end_memo: EndMemo::new(def),
+        };
+        g.kernels = Kernels::compile(kernel::Tables {
+            def,
+            folded: &g.folded,
+        });
+        let keep = g.kernels.floods * def.players.len() * 256;
+        g.flood_keep = vec![kernel::FloodKeep::default(); keep];
+        g
+    }
+
+    /// The legal moves of `pos` into `out` (cleared first), priorities applied. End
+    /// conditions are not checked here; see [`super::Game::analyze`].
+    pub fn legal(&mut self, pos: &Position, out: &mut Vec<Move>) {
+        self.pseudo_legal(pos, out);
+        self.apply_priorities(pos, out);
+    }
+
+    /// Every pseudo-legal move (before priorities) into `out`.
+    pub fn pseudo_legal(&mut self, pos: &Position, out: &mut Vec<Move>) {
+        self.pseudo_legal_counting(pos, out, None);
+    }
+
+    /// [`Self::pseudo_legal`]; with `counted`, the moves of quiet kernels are counted per
+    /// move type (given the empty squares) instead of generated.
+    fn pseudo_legal_counting(
+        &mut self,
+        pos: &Position,
+        out: &mut Vec<Move>,
+        mut counted: Option<(&mut Counted, &SquareSet)>,
+    ) {
+        out.clear();
+        // The scratch board is loaded when a piece is first searched: at most positions of a
+        // count the pre-pass alone decides every move type, and never reads it.
+        let by_type = self.use_kernels && (counted.is_some() || self.any_order);
+        let mut loaded = !(by_type && self.board_idle_after);
+        if loaded {
+            self.cells = pos.cells;
+            self.occ = pos.occ;
+        }
+        self.mover = pos.to_move;
+        self.counters = pos.counters;
+        self.new_board();
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.dedup.iter_mut().for_each(|s| *s = (0, 0));
+            self.stamp = 1;
+        }
+        self.nodes = 0;
+        self.overflow = false;
+        self.flood_clash = false;
+        let def = self.def;
+        // `require` conditions depend only on the position: decide them once per move type.
+        let mut allowed = [true; MAX_MOVE_TYPES];
+        if self.has_require {
+            for (i, mk) in def.moves.iter().enumerate() {
+                if let Some(r) = &mk.require {
+                    allowed[i.min(63)] = self.cond_eval(pos, r, &mut Env::default(), None, false);
+                }
+            }
+        }
+        if self.use_kernels {
+            self.prepass(
+                pos,
+                &allowed,
+                counted.as_mut().map(|(c, e)| (&mut **c, *e)),
+                out,
+            );
+        }
+        let mine = pos.occ[pos.to_move as usize];
+        if by_type {
+            // Counting: the order of the generated moves does not matter, so go by move type
+            // and visit only the pieces the pre-pass left to try.
+            for (ki, mk) in def.moves.iter().enumerate() {
+                if !allowed[ki.min(63)] {
+                    continue;
+                }
+                let try_these = mine.and(&self.cand[ki]);
+                if try_these.is_empty() {
+                    continue;
+                }
+                if !loaded {
+                    self.cells = pos.cells;
+                    self.occ = pos.occ;
+                    loaded = true;
+                }
+                for sq in try_these.iter() {
+                    self.piece_moves(pos, ki, mk, sq, &mut counted, out);
+                }
+            }
+        } else {
+            for sq in mine.iter() {
+                for (ki, mk) in def.moves.iter().enumerate() {
+                    if allowed[ki.min(63)] && (!self.use_kernels || self.cand[ki].contains(sq)) {
+                        self.piece_moves(pos, ki, mk, sq, &mut counted, out);
+                    }
+                }
+            }
+        }
+        if !loaded {
+            // Nothing left to search; the next call loads the board it needs.
+            return;
+        }
+        if self.has_drops {
+            self.drops(&allowed, out);
+        }
+    }
+
+    /// The moves of type `ki` of the piece on `sq` (generated, or with `counted`, counted
+    /// where a kernel can).
+    fn piece_moves(
+        &mut self,
+        pos: &Position,
+        ki: usize,
+        mk: &MoveKind,
+        sq: u8,
+        counted: &mut Option<(&mut Counted, &SquareSet)>,
+        out: &mut Vec<Move>,
+    ) {
+        let code = pos.cells[sq as usize];
+        let k = kind(code);
+        if mk.pieces >> k & 1 == 0 {
+            return;
+        }
+        self.piece = code;
+        if !self.cond_at(Which::From(ki), &mk.from, sq) {
+            return;
+        }
+        self.cells[sq as usize] = 0;
+        self.occ[self.mover as usize].remove(sq);
+        if self.use_kernels {
+            if let Some((c, empty)) = counted.as_mut()
+                && self.counts_in_bulk(ki, k)
+            {
+                let n = if self.kernels.moves[ki].quiet.is_some() {
+                    self.count_quiet(mk, ki, sq, empty)
+                } else {
+                    self.count_flood(mk, ki, sq, c)
+                };
+                c.add(ki, n);
+                self.put_back(sq, code);
+                return;
+            }
+            if self.kernel_quiet(mk, ki, sq, out)
+                || (self.exact_leaps >> ki & 1 == 0 && !self.kernel_may_leap(ki, sq))
+                || !self.kernel_may_flood_leap(mk, ki, sq)
+            {
+                self.put_back(sq, code);
+                return;
+            }
+        }
+        self.begin_move(ki, sq, 0);
+        self.visited = SquareSet::EMPTY;
+        self.visited.insert(sq);
+        self.memo.clear();
+        if !(self.use_kernels
+            && (self.chain_search(mk, ki, sq, out) || self.flood_search(mk, ki, sq, out)))
+        {
+            self.try_segment(mk, 0, sq, NO_SQUARE, out);
+        }
+        self.put_back(sq, code);
+    }
+
+    /// The scratch board is (about to be) another position's: what was kept about the last
+    /// one is forgotten.
+    #[inline]
+    fn new_board(&mut self) {
+        self.node = self.node.wrapping_add(1);
+        if self.node == 0 {
+            self.flood_memo
+                .iter_mut()
+                .for_each(|m| *m = kernel::FloodMemo::default());
+            self.node = 1;
+        }
+    }
+
+    /// Puts the moving piece, lifted for its search, back on its square.
+    #[inline]
+    fn put_back(&mut self, sq: u8, code: PieceCode) {
+        self.cells[sq as usize] = code;
+        self.occ[self.mover as usize].insert(sq);
+    }
+
+    /// Starts building a move of type `ki` from `origin` with `len` landings, nothing captured.
+    #[inline]
+    fn begin_move(&mut self, ki: usize, origin: u8, len: usize) {
+        self.kind_id = ki as u8;
+        self.origin = origin;
+        self.len = len;
+        self.capt_legs = 0;
+        self.order = 0;
+        self.captured = SquareSet::EMPTY;
+        self.ncapt = 0;
+    }
+
+    /// Drop moves: a new piece on each empty square that the move's `to` allows.
+    fn drops(&mut self, allowed: &[bool; MAX_MOVE_TYPES], out: &mut Vec<Move>) {
+        let def = self.def;
+        for (ki, mk) in def.moves.iter().enumerate() {
+            let Some(k) = mk.drop else { continue };
+            if !allowed[ki.min(63)] {
+                continue;
+            }
+            let owner = if def.neutral >> k & 1 == 1 {
+                NEUTRAL
+            } else {
+                self.mover
+            };
+            self.piece = piece_code(owner, k);
+            self.begin_move(ki, NO_SQUARE, 0);
+            for sq in def.board.all.iter() {
+                if self.cells[sq as usize] == 0 && self.sq_eval(&mk.to, sq) {
+                    self.emit(mk, sq, out);
+                }
+            }
+        }
+    }
+}
+
+impl Generator<'_> {
+    /// Turns the kernels on or off (off: the interpreter alone, the reference).
+    pub fn set_kernels(&mut self, on: bool) {
+        self.use_kernels = on;
+    }
+
+    /// Whether the kernels are on.
+    pub fn kernels_on(&self) -> bool {
+        self.use_kernels
+    }
+
+    /// The names of the kernels that take move type `mi` for the side `player`'s pieces
+    /// (none with the kernels off): what a test names when kernels and interpreter disagree.
+    pub fn kernels_of(&self, mi: usize, player: u8) -> Vec<&'static str> {
+        if !self.use_kernels {
+            return Vec::new();
+        }
+        self.kernels.names(mi, player as usize)
+    }
+
+    /// Lets the generator list moves in any order (for counting them: perft), so that quiet
+    /// steps can be generated set-wise. The set of moves is the same.
+    pub fn set_any_order(&mut self, on: bool) {
+        self.any_order = on;
+    }
+}

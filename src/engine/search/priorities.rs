@@ -1,0 +1,83 @@
+//! The priorities over the pseudo-legal moves, and what `maximize` weighs.
+
+use super::Generator;
+use super::eval::Env;
+use crate::engine::moves::Move;
+use crate::engine::position::{Position, kind};
+use crate::model::*;
+
+impl Generator<'_> {
+    /// Applies the priorities to the pseudo-legal moves in `out`. Each priority's `when` sees
+    /// the full pseudo-legal list: a priority that does not apply leaves `out` untouched, and
+    /// the first that applies decides.
+    pub fn apply_priorities(&mut self, pos: &Position, out: &mut Vec<Move>) {
+        let def = self.def;
+        self.new_board();
+        self.cells = pos.cells;
+        self.occ = pos.occ;
+        self.mover = pos.to_move;
+        for pr in &def.priorities {
+            if !self.cond_eval(pos, &pr.when, &mut Env::default(), Some(out), false) {
+                continue;
+            }
+            if !out.iter().any(|m| self.mv_eval(&pr.keep, m)) {
+                match pr.otherwise {
+                    Otherwise::Skip => continue,
+                    Otherwise::NoMoves => {
+                        out.clear();
+                        return;
+                    }
+                }
+            }
+            out.retain(|m| self.mv_eval(&pr.keep, m));
+            for r in &pr.ladder {
+                match r {
+                    Rank::Prefer(pref) => {
+                        if out.iter().any(|m| self.mv_eval(pref, m)) {
+                            out.retain(|m| self.mv_eval(pref, m));
+                        }
+                    }
+                    // One move or none: nothing to weigh.
+                    Rank::Maximize(_) if out.len() < 2 => {}
+                    Rank::Maximize(ms) => {
+                        let best = out.iter().map(|m| measure(def, pos, m, *ms)).max();
+                        let best = best.unwrap_or(0);
+                        out.retain(|m| measure(def, pos, m, *ms) == best);
+                    }
+                }
+            }
+            return;
+        }
+    }
+}
+
+/// Whether a move condition asks about a move's squares.
+/// The kinds that `maximize earliest` counts in `def` (all its priorities must name the same).
+pub(super) fn order_kinds(def: &GameDef) -> u32 {
+    def.priorities
+        .iter()
+        .flat_map(|p| &p.ladder)
+        .find_map(|r| match r {
+            Rank::Maximize(Measure::Earliest(k)) => Some(*k),
+            Rank::Maximize(_) | Rank::Prefer(_) => None,
+        })
+        .unwrap_or(0)
+}
+
+/// What `maximize` weighs of move `m` made at `pos` (captured pieces still on `pos`).
+pub(super) fn measure(def: &GameDef, pos: &Position, m: &Move, ms: Measure) -> u64 {
+    match ms {
+        Measure::Captures(None) => m.ncapt as u64,
+        Measure::Captures(Some(kinds)) => m
+            .captures
+            .iter()
+            .filter(|&sq| kinds >> kind(pos.cells[sq as usize]) & 1 == 1)
+            .count() as u64,
+        Measure::Value => m
+            .captures
+            .iter()
+            .map(|sq| def.values[kind(pos.cells[sq as usize]) as usize] as u64)
+            .sum(),
+        Measure::Earliest(_) => m.order,
+    }
+}
