@@ -331,7 +331,11 @@ impl<'a> NameLines<'a> {
 }
 
 fn run_case(file: &str, case: &Case, rules: &Path, cache: &mut GameCache) -> CaseResult {
-    check_case(file, case, cache.get(rules, &case_params(case)))
+    check_case(
+        file,
+        case,
+        cache.get(rules, &case_params(case)).map_err(|e| e.plain()),
+    )
 }
 
 /// A case's parameter choices, as [`GameCache::get`] and the loaders take them.
@@ -356,7 +360,7 @@ pub fn check_case(file: &str, case: &Case, game: Result<Game, String>) -> CaseRe
     };
     let game = match game {
         Ok(g) => g,
-        Err(e) => return result(vec![format!("the rules do not load: {}", e.plain())]),
+        Err(e) => return result(vec![format!("the rules do not load: {e}")]),
     };
     let def = &game.def;
     let mut pos = match start_of(&game, case.position.as_ref()) {
