@@ -313,14 +313,23 @@ fn effect_key(d: &GameDef, m: &Move) -> String {
 
 struct Side<'g> {
     game: &'g Game,
+    /// One generator for every position compared (making one compiles the move kernels).
+    generator: crate::engine::Generator<'g>,
     moves: Vec<Move>,
 }
 
-impl Side<'_> {
+impl<'g> Side<'g> {
+    fn new(game: &'g Game) -> Self {
+        Side {
+            game,
+            generator: game.generator(crate::engine::Identity::Effect),
+            moves: Vec::new(),
+        }
+    }
+
     /// The legal moves by effect key (with their text) and the outcome.
     fn look(&mut self, pos: &Position) -> (BTreeMap<String, (String, Move)>, String) {
-        let mut g = self.game.generator(crate::engine::Identity::Effect);
-        let o: Outcome = self.game.analyze(&mut g, pos, &mut self.moves);
+        let o: Outcome = self.game.analyze(&mut self.generator, pos, &mut self.moves);
         let d = &self.game.def;
         let map = self
             .moves
@@ -414,14 +423,8 @@ pub fn witness(
         playout_plies,
         seed,
     } = budget;
-    let mut sa = Side {
-        game: a,
-        moves: Vec::new(),
-    };
-    let mut sb = Side {
-        game: b,
-        moves: Vec::new(),
-    };
+    let mut sa = Side::new(a);
+    let mut sb = Side::new(b);
     // Iterative deepening: shortest lines first, as breadth-first search would find them,
     // in memory proportional to the depth rather than to the width of the tree.
     let mut positions = 0u64;

@@ -624,16 +624,6 @@ fn judge(ctx: &Context, m: &Mutant) -> Status {
     if let Err(e) = games.get(&Vec::new()) {
         return Status::Invalid(e.lines().next().unwrap_or_default().to_string());
     }
-    let same = ctx
-        .params
-        .iter()
-        .all(|p| match (ctx.original.get(p), games.get(p)) {
-            (Some((_, text)), Ok(g)) => *text == format!("{:?}", g.def),
-            _ => false,
-        });
-    if same {
-        return Status::NoDifference { same_game: true };
-    }
     for &i in &ctx.order {
         let c = &ctx.cases[i];
         let r = cases::check_case(&c.file, &c.case, games.get(&cases::case_params(&c.case)));
@@ -643,6 +633,17 @@ fn judge(ctx: &Context, m: &Mutant) -> Status {
                 failure: f.clone(),
             };
         }
+    }
+    // Only a survivor is worth comparing whole definitions for.
+    let same = ctx
+        .params
+        .iter()
+        .all(|p| match (ctx.original.get(p), games.get(p)) {
+            (Some((_, text)), Ok(g)) => *text == format!("{:?}", g.def),
+            _ => false,
+        });
+    if same {
+        return Status::NoDifference { same_game: true };
     }
     survivor(ctx, &mut games)
 }

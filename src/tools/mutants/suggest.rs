@@ -63,11 +63,12 @@ pub fn case_for(
     let (lb, ob) = look(b, &pb);
     let da = &a.def;
     let db = &b.def;
-    let includes: Vec<String> = la
+    let only_a: Vec<Move> = la
         .iter()
         .filter(|m| !lb.iter().any(|o| o.same_effect(m, false)))
-        .map(|m| notation::format(da, m))
+        .copied()
         .collect();
+    let includes: Vec<String> = only_a.iter().map(|m| notation::format(da, m)).collect();
     let excludes: Vec<String> = lb
         .iter()
         .filter(|m| !la.iter().any(|o| o.same_effect(m, false)))
@@ -76,7 +77,7 @@ pub fn case_for(
         .collect();
     let mut play = base.map(|c| c.play.clone()).unwrap_or_default();
     play.extend(witness.line.iter().cloned());
-    let mut case = Case {
+    let case = Case {
         name: String::new(),
         clause: None,
         position: base.and_then(|c| c.position.clone()),
@@ -95,12 +96,62 @@ pub fn case_for(
         cases::check_case("", c, Ok(a.clone())).passed()
             && !cases::check_case("", c, Ok(b.clone())).passed()
     };
+    // A long line reads better as the position it reaches (when that alone still tells
+    // the games apart: a counter or a repetition may need the line).
+    if case.play.len() > 2 {
+        let reached = Case {
+            position: Some(CasePosition::Spec(setup::PositionSpec::from_position(
+                a, &pa,
+            ))),
+            play: Vec::new(),
+            ..case.clone()
+        };
+        if let Some(c) = kills(reached, &works, (a, &pa, &la), &only_a) {
+            return Some(c);
+        }
+    }
+    kills(case, &works, (a, &pa, &la), &only_a)
+}
+
+/// The case, or the case with the exact move list (moves written alike with different
+/// effects are told apart by it), whichever passes on the original and fails on the mutant.
+///
+/// Failing both, a move of the original's that the mutant makes with another effect (most
+/// often a promotion) is played, and the perft counts of the original after it are checked.
+fn kills(
+    mut case: Case,
+    works: &dyn Fn(&Case) -> bool,
+    (a, pa, legal): (&Game, &Position, &[Move]),
+    only_a: &[Move],
+) -> Option<Case> {
     if works(&case) {
         return Some(case);
     }
-    // Moves written alike with different effects: the exact list tells them apart.
-    case.moves = Some(notation::sorted_texts(da, &la));
-    works(&case).then_some(case)
+    case.moves = Some(notation::sorted_texts(&a.def, legal));
+    if works(&case) {
+        return Some(case);
+    }
+    for m in only_a.iter().take(4) {
+        let after = a.play_unchecked(pa, m);
+        let mut c = case.clone();
+        c.moves = None;
+        c.includes.clear();
+        c.excludes.clear();
+        c.outcome = None;
+        c.play.push(notation::format(&a.def, m));
+        let mut perft = std::collections::BTreeMap::new();
+        for d in 1..=2 {
+            perft.insert(
+                d,
+                crate::engine::perft(a, &after, d, Identity::Effect).ok()?,
+            );
+        }
+        c.perft = Some(perft);
+        if works(&c) {
+            return Some(c);
+        }
+    }
+    None
 }
 
 /// `path` written relative to the folder `from` (both made absolute first).
@@ -180,6 +231,10 @@ fn case_yaml(c: &Case, game: Option<&Game>) -> String {
     }
     if let Some(o) = &c.outcome {
         let _ = writeln!(s, "    outcome: {}", json::string(o));
+    }
+    if let Some(p) = &c.perft {
+        let counts: Vec<String> = p.iter().map(|(d, n)| format!("{d}: {n}")).collect();
+        let _ = writeln!(s, "    perft: {{ {} }}", counts.join(", "));
     }
     s
 }
