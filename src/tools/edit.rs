@@ -472,14 +472,13 @@ pub fn parts<T>(body: &PerPlayer<T>) -> Vec<(Option<&ast::Ident>, &[T])> {
     }
 }
 
+/// The sites of one statement that is not an `if`.
+type SiteFn<T> = fn(&mut T, &mut dyn FnMut(Site<'_>));
+
 /// Calls `f` on every site of the conditions of an item, in a fixed order (both branches of
 /// each `if`): the sites [`Edit::Site`] counts.
 pub fn sites(kind: &mut ItemKind, f: &mut dyn FnMut(Site<'_>)) {
-    fn stmts<T: Conditional>(
-        body: &mut [T],
-        f: &mut dyn FnMut(Site<'_>),
-        one: fn(&mut T, &mut dyn FnMut(Site<'_>)),
-    ) {
+    fn stmts<T: Conditional>(body: &mut [T], f: &mut dyn FnMut(Site<'_>), one: SiteFn<T>) {
         for s in body {
             if let Some(block) = s.as_if_mut() {
                 stmts(&mut block.then, f, one);

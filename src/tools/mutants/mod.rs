@@ -150,7 +150,7 @@ pub enum Status {
         /// The line and what differs after it.
         witness: Witness,
         /// A case that kills it, checked on both games; `None` if none was found.
-        suggestion: Option<Case>,
+        suggestion: Option<Box<Case>>,
     },
     /// Every case passes, and no line within the search bounds tells it from the original.
     NoDifference {
@@ -678,7 +678,7 @@ fn survivor(ctx: &Context, games: &mut Games) -> Status {
             continue;
         };
         if let diff::Verdict::Differ(witness) = diff::witness(a, &b, &pa, &pb, budget) {
-            let suggestion = suggest::case_for(a, &b, base, &params, &witness);
+            let suggestion = suggest::case_for(a, &b, base, &params, &witness).map(Box::new);
             return Status::Survived {
                 origin,
                 witness,

@@ -265,7 +265,7 @@ pub fn write(report: &Report, dir: &Path) -> std::io::Result<Vec<PathBuf>> {
         else {
             continue;
         };
-        let mut case = case.clone();
+        let mut case = (**case).clone();
         case.name = format!("generated: {}: {}", m.mutant.item, m.mutant.operator);
         case.clause =
             (!m.mutant.clauses.is_empty()).then(|| Clauses::Many(m.mutant.clauses.clone()));
