@@ -147,6 +147,9 @@ pub enum Status {
     Survived {
         /// Where the witness line starts.
         origin: Origin,
+        /// The parameter choices both games were loaded with (a case's, or at the start
+        /// those of each case in turn).
+        params: Params,
         /// The line and what differs after it.
         witness: Witness,
         /// A case that kills it, checked on both games; `None` if none was found.
@@ -259,11 +262,15 @@ impl Report {
     }
 
     /// A survivor's witness in one line: where it starts, the moves, what differs.
-    pub fn witness_line(&self, origin: Origin, w: &Witness) -> String {
-        let from = match origin {
+    pub fn witness_line(&self, origin: Origin, params: &[(String, String)], w: &Witness) -> String {
+        let mut from = match origin {
             Origin::Start => "from the start".to_string(),
             Origin::Case(i) => format!("from case `{}`", self.cases[i].case.name),
         };
+        if origin == Origin::Start && !params.is_empty() {
+            let p: Vec<String> = params.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            from.push_str(&format!(" with {}", p.join(", ")));
+        }
         let line = if w.line.is_empty() {
             String::new()
         } else {
@@ -320,7 +327,10 @@ impl Report {
         let (mut a, mut b) = (false, false);
         for m in &self.mutants {
             if let Status::Survived {
-                origin, witness, ..
+                origin,
+                params,
+                witness,
+                ..
             } = &m.status
             {
                 heading(&mut s, "survivors:\n", &mut a);
@@ -328,7 +338,7 @@ impl Report {
                     "  {}: {}\n    {}\n",
                     m.mutant.item,
                     m.mutant.operator,
-                    self.witness_line(*origin, witness)
+                    self.witness_line(*origin, params, witness)
                 ));
             }
         }
@@ -363,10 +373,13 @@ impl Report {
                     json::string(failure)
                 ),
                 Status::Survived {
-                    origin, witness, ..
+                    origin,
+                    params,
+                    witness,
+                    ..
                 } => format!(
                     ",\"witness\":{},\"line\":[{}],\"differences\":[{}]",
-                    json::string(&self.witness_line(*origin, witness)),
+                    json::string(&self.witness_line(*origin, params, witness)),
                     witness
                         .line
                         .iter()
@@ -665,7 +678,20 @@ fn survivor(ctx: &Context, games: &mut Games) -> Status {
             )
         })
         .collect();
-    tries.push((Origin::Start, Vec::new(), ctx.budget));
+    // From the start with every parameter set of the suite: the default with the whole
+    // budget, the others (a rule only they reach) one ply deep and a fifth of the playouts.
+    let lighter = Budget {
+        depth: ctx.budget.depth.min(1),
+        playouts: ctx.budget.playouts / 5,
+        ..ctx.budget
+    };
+    tries.extend(ctx.params.iter().enumerate().map(|(k, p)| {
+        (
+            Origin::Start,
+            p.clone(),
+            if k == 0 { ctx.budget } else { lighter },
+        )
+    }));
     for (origin, params, budget) in tries {
         let (Some((a, _)), Ok(b)) = (ctx.original.get(&params), games.get(&params)) else {
             continue;
@@ -681,6 +707,7 @@ fn survivor(ctx: &Context, games: &mut Games) -> Status {
             let suggestion = suggest::case_for(a, &b, base, &params, &witness).map(Box::new);
             return Status::Survived {
                 origin,
+                params,
                 witness,
                 suggestion,
             };
