@@ -170,7 +170,8 @@ pub fn read(game: &Game, text: &str) -> Result<Position, FenAt> {
         let Some(c) = sec_t.chars().next() else {
             return Err(at(FenProblem::Malformed(body.into()), whole));
         };
-        let p = colour(&sec_t[..1], sec_at..sec_at + c.len_utf8())?;
+        // The colour's first character, not its first byte (`W:\u{feff}5` is refused).
+        let p = colour(&sec_t[..c.len_utf8()], sec_at..sec_at + c.len_utf8())?;
         let i = usize::from(p == black);
         if seen[i] {
             return Err(at(

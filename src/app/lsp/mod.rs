@@ -135,7 +135,7 @@ pub fn serve(
                     }))
                     .unwrap_or_default();
                     for out in outs {
-                        jsonrpc::write(output, &serde_json::to_value(Message::Notification(out))?)?;
+                        jsonrpc::write(output, &message(Message::Notification(out))?)?;
                     }
                 }
                 // Before `initialized` or after `shutdown` notifications are dropped.
@@ -170,7 +170,7 @@ pub fn serve(
                     method,
                     params,
                 };
-                serde_json::to_value(Message::Response(guarded(req, |r| server.request(r))))?
+                message(Message::Response(guarded(req, |r| server.request(r))))?
             }
         };
         jsonrpc::write(output, &answer)?;
@@ -195,6 +195,16 @@ fn guarded(req: Request, handle: impl FnOnce(Request) -> Response) -> Response {
             format!("internal error while answering {method}: {why}"),
         )
     })
+}
+
+/// A message as JSON, with the `"jsonrpc": "2.0"` that JSON-RPC 2.0 requires of every
+/// message (lsp-server's types add it only when its own transport writes them).
+fn message(m: Message) -> serde_json::Result<serde_json::Value> {
+    let mut v = serde_json::to_value(m)?;
+    if let Some(o) = v.as_object_mut() {
+        o.insert("jsonrpc".into(), "2.0".into());
+    }
+    Ok(v)
 }
 
 /// The open documents.
