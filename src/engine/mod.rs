@@ -18,7 +18,7 @@ pub use parallel::{default_threads, divide_threads, perft_threads};
 pub use position::{PieceCode, Position, kind, owner, piece_code};
 pub use search::{Env, Generator, Identity};
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::model::{EndResult, GameDef, MAX_PLAYERS};
 
@@ -60,6 +60,9 @@ impl Outcome {
 pub struct Game {
     /// The compiled rules.
     pub def: Arc<GameDef>,
+    /// The move kernels, compiled for the first generator and copied into the others (a
+    /// case suite makes a generator per check: compiling each time cost more than the check).
+    compiled: Arc<OnceLock<search::Compiled>>,
 }
 
 /// Why a position given from outside is not acceptable.
@@ -70,7 +73,10 @@ pub struct PositionError(pub String);
 impl Game {
     /// A game from its compiled definition.
     pub fn new(def: GameDef) -> Game {
-        Game { def: Arc::new(def) }
+        Game {
+            def: Arc::new(def),
+            compiled: Arc::default(),
+        }
     }
 
     /// The start position.
@@ -80,7 +86,10 @@ impl Game {
 
     /// A generator for this game (reuse it for many positions).
     pub fn generator(&self, identity: Identity) -> Generator<'_> {
-        Generator::new(&self.def, identity)
+        let compiled = self
+            .compiled
+            .get_or_init(|| search::Compiled::new(&self.def));
+        Generator::with(&self.def, identity, compiled.clone())
     }
 
     /// The legal moves of a position, or [`Overflow`] when move generation passed its bounds
