@@ -156,3 +156,18 @@ fn doc_diagram_snapshot() {
     .unwrap_err();
     insta::assert_snapshot!(regula::render_plain(&err));
 }
+
+/// `regula::mutants`: a mutation run whose suite fails on the rule file as it is (here the
+/// English draughts cases run against Camelot's rules).
+#[test]
+fn mutants_snapshot() {
+    let (code, err) = regula(&[
+        "test",
+        "--mutants",
+        "rules/camelot.rules",
+        "tests/cases/english-draughts/cases.yaml",
+    ]);
+    assert_ne!(code, 0, "the run cannot be made: {err}");
+    assert!(err.contains("regula::mutants"), "{err}");
+    insta::assert_snapshot!(err);
+}

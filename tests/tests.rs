@@ -14,6 +14,7 @@ mod kernel_differential;
 mod kish_differential;
 mod layers;
 mod lsp;
+mod mutants;
 mod mutation;
 mod pdn;
 mod perft;

@@ -19,7 +19,7 @@ pub use parallel::{default_threads, divide_threads, perft_threads};
 pub use position::{PieceCode, Position, kind, owner, piece_code};
 pub use search::{Env, Generator, Identity};
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::model::{EndResult, GameDef, MAX_PLAYERS};
 
@@ -66,6 +66,9 @@ pub struct Game {
     /// Whether some counter is kept by a `while` condition (most games have none, and skip
     /// the loop over the counters at every move).
     kept_counters: bool,
+    /// The move kernels, compiled for the first generator and copied into the others (a
+    /// case suite makes a generator per check: compiling each time cost more than the check).
+    compiled: Arc<OnceLock<search::Compiled>>,
 }
 
 /// Why a position given from outside is not acceptable.
@@ -82,6 +85,7 @@ impl Game {
             def: Arc::new(def),
             seats,
             kept_counters,
+            compiled: Arc::default(),
         }
     }
 
@@ -92,7 +96,10 @@ impl Game {
 
     /// A generator for this game (reuse it for many positions).
     pub fn generator(&self, identity: Identity) -> Generator<'_> {
-        Generator::new(&self.def, identity)
+        let compiled = self
+            .compiled
+            .get_or_init(|| search::Compiled::new(&self.def));
+        Generator::with(&self.def, identity, compiled.clone())
     }
 
     /// The legal moves of a position, or [`Overflow`] when move generation passed its bounds

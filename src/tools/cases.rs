@@ -331,13 +331,26 @@ impl<'a> NameLines<'a> {
 }
 
 fn run_case(file: &str, case: &Case, rules: &Path, cache: &mut GameCache) -> CaseResult {
-    let mut failures = Vec::new();
-    let clauses = case.clause.as_ref().map(Clauses::ids).unwrap_or_default();
-    let params: Vec<(String, String)> = case
-        .params
+    check_case(
+        file,
+        case,
+        cache.get(rules, &case_params(case)).map_err(|e| e.plain()),
+    )
+}
+
+/// A case's parameter choices, as [`GameCache::get`] and the loaders take them.
+pub fn case_params(case: &Case) -> Vec<(String, String)> {
+    case.params
         .iter()
         .map(|(k, v)| (k.clone(), v.clone()))
-        .collect();
+        .collect()
+}
+
+/// Runs one case of file `file` (its name, for the result) on a game loaded with the
+/// case's parameters ([`case_params`]), or on the reason it does not load.
+pub fn check_case(file: &str, case: &Case, game: Result<Game, String>) -> CaseResult {
+    let mut failures = Vec::new();
+    let clauses = case.clause.as_ref().map(Clauses::ids).unwrap_or_default();
     let result = |failures| CaseResult {
         file: file.to_string(),
         name: case.name.clone(),
@@ -345,9 +358,9 @@ fn run_case(file: &str, case: &Case, rules: &Path, cache: &mut GameCache) -> Cas
         clauses: clauses.clone(),
         failures,
     };
-    let game = match cache.get(rules, &params) {
+    let game = match game {
         Ok(g) => g,
-        Err(e) => return result(vec![format!("the rules do not load: {}", e.plain())]),
+        Err(e) => return result(vec![format!("the rules do not load: {e}")]),
     };
     let def = &game.def;
     let mut pos = match start_of(&game, case.position.as_ref()) {

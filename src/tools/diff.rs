@@ -9,7 +9,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
-use crate::engine::{Game, Move, Outcome, Position, kind, owner};
+use crate::engine::{Game, Move, Outcome, PieceCode, Position, kind, owner};
 use crate::model::print::{
     counter, dir_set, end_rule, leg, move_kind, param, priority, region, region_sel, setup, teams,
 };
@@ -311,46 +311,95 @@ fn effect_key(d: &GameDef, m: &Move) -> String {
     )
 }
 
+/// A move's effect as a key, comparable across games that name squares, players and kinds
+/// alike (see [`same_names`]): start, end, captured squares, the piece it ends as.
+type Key = (bool, u8, u8, SquareSet, PieceCode);
+
+fn key(m: &Move) -> Key {
+    (m.is_pass(), m.from, m.to, m.captures, m.result)
+}
+
+/// Whether two games give squares, players and kinds the same numbers (a mutant's do), so
+/// that their moves compare by [`key`] rather than by [`effect_key`]'s names.
+fn same_names(a: &GameDef, b: &GameDef) -> bool {
+    a.board.labels == b.board.labels && a.players == b.players && a.kinds == b.kinds
+}
+
 struct Side<'g> {
     game: &'g Game,
+    /// One generator for every position compared (making one compiles the move kernels).
+    generator: crate::engine::Generator<'g>,
     moves: Vec<Move>,
 }
 
-impl Side<'_> {
-    /// The legal moves by effect key (with their text) and the outcome.
-    fn look(&mut self, pos: &Position) -> (BTreeMap<String, (String, Move)>, String) {
-        let mut g = self.game.generator(crate::engine::Identity::Effect);
-        let o: Outcome = self.game.analyze(&mut g, pos, &mut self.moves);
+impl<'g> Side<'g> {
+    fn new(game: &'g Game) -> Self {
+        Side {
+            game,
+            generator: game.generator(crate::engine::Identity::Effect),
+            moves: Vec::new(),
+        }
+    }
+
+    /// The legal moves by [`key`], and the outcome.
+    fn look(&mut self, pos: &Position) -> (BTreeMap<Key, Move>, Outcome) {
+        let o: Outcome = self.game.analyze(&mut self.generator, pos, &mut self.moves);
+        (self.moves.iter().map(|m| (key(m), *m)).collect(), o)
+    }
+
+    /// The legal moves by [`effect_key`], and the outcome.
+    fn look_named(&mut self, pos: &Position) -> (BTreeMap<String, Move>, Outcome) {
+        let o: Outcome = self.game.analyze(&mut self.generator, pos, &mut self.moves);
         let d = &self.game.def;
-        let map = self
-            .moves
-            .iter()
-            .map(|m| (effect_key(d, m), (notation::format(d, m), *m)))
-            .collect();
-        (map, o.describe(d))
+        let map = self.moves.iter().map(|m| (effect_key(d, m), *m)).collect();
+        (map, o)
     }
 }
 
-/// Compares one position pair; the differences, and the moves legal in both.
+/// Compares one position pair; the differences, and (when `common`) the moves legal in both
+/// (A's, B's) in the order of their effects' names.
 fn compare(
     a: &mut Side,
     b: &mut Side,
     pa: &Position,
     pb: &Position,
-) -> (Vec<String>, Vec<(String, Move, Move)>) {
-    let (ma, oa) = a.look(pa);
-    let (mb, ob) = b.look(pb);
+    common: bool,
+) -> (Vec<String>, Vec<(Move, Move)>) {
+    if same_names(&a.game.def, &b.game.def) {
+        let (ma, oa) = a.look(pa);
+        let (mb, ob) = b.look(pb);
+        differences(a, b, &ma, &mb, (oa, ob), common)
+    } else {
+        let (ma, oa) = a.look_named(pa);
+        let (mb, ob) = b.look_named(pb);
+        differences(a, b, &ma, &mb, (oa, ob), common)
+    }
+}
+
+fn differences<K: Ord>(
+    a: &Side,
+    b: &Side,
+    ma: &BTreeMap<K, Move>,
+    mb: &BTreeMap<K, Move>,
+    (oa, ob): (Outcome, Outcome),
+    want_common: bool,
+) -> (Vec<String>, Vec<(Move, Move)>) {
     let mut diffs = Vec::new();
+    let (oa, ob) = (oa.describe(&a.game.def), ob.describe(&b.game.def));
     if oa != ob {
         diffs.push(format!("the outcome is `{oa}` in A but `{ob}` in B"));
     }
-    let only = |x: &BTreeMap<String, (String, Move)>, y: &BTreeMap<String, (String, Move)>| {
-        x.iter()
+    // In the order of their effects' names, as the moves of a position are compared.
+    let only = |x: &BTreeMap<K, Move>, y: &BTreeMap<K, Move>, d: &GameDef| {
+        let mut v: Vec<(String, String, Move)> = x
+            .iter()
             .filter(|(k, _)| !y.contains_key(*k))
-            .map(|(_, (t, m))| (t.clone(), *m))
-            .collect::<Vec<_>>()
+            .map(|(_, m)| (effect_key(d, m), notation::format(d, m), *m))
+            .collect();
+        v.sort_by(|p, q| p.0.cmp(&q.0));
+        v.into_iter().map(|(_, t, m)| (t, m)).collect::<Vec<_>>()
     };
-    let (only_a, only_b) = (only(&ma, &mb), only(&mb, &ma));
+    let (only_a, only_b) = (only(ma, mb, &a.game.def), only(mb, ma, &b.game.def));
     // Two moves written alike that differ in their effect (most often the piece they end
     // as): say what each ends as, so that the two lines do not read the same.
     let shown = |side: &[(String, Move)], other: &[(String, Move)], d: &GameDef| -> Vec<String> {
@@ -378,11 +427,18 @@ fn compare(
     if !only_b.is_empty() {
         diffs.push(format!("legal in B only: {}", only_b.join(" ")));
     }
-    let common = ma
-        .into_iter()
-        .filter_map(|(k, (t, m))| mb.get(&k).map(|(_, mb)| (t, m, *mb)))
+    if !want_common {
+        return (diffs, Vec::new());
+    }
+    let mut common: Vec<(String, Move, Move)> = ma
+        .iter()
+        .filter_map(|(k, m)| mb.get(k).map(|mb| (effect_key(&a.game.def, m), *m, *mb)))
         .collect();
-    (diffs, common)
+    common.sort_by(|p, q| p.0.cmp(&q.0));
+    (
+        diffs,
+        common.into_iter().map(|(_, m, mb)| (m, mb)).collect(),
+    )
 }
 
 /// How hard [`witness`] looks.
@@ -414,14 +470,8 @@ pub fn witness(
         playout_plies,
         seed,
     } = budget;
-    let mut sa = Side {
-        game: a,
-        moves: Vec::new(),
-    };
-    let mut sb = Side {
-        game: b,
-        moves: Vec::new(),
-    };
+    let mut sa = Side::new(a);
+    let mut sb = Side::new(b);
     // Iterative deepening: shortest lines first, as breadth-first search would find them,
     // in memory proportional to the depth rather than to the width of the tree.
     let mut positions = 0u64;
@@ -444,7 +494,7 @@ pub fn witness(
         let (mut pa, mut pb) = (start_a.clone(), start_b.clone());
         let mut line = Vec::new();
         for _ in 0..playout_plies {
-            let (diffs, common) = compare(&mut sa, &mut sb, &pa, &pb);
+            let (diffs, common) = compare(&mut sa, &mut sb, &pa, &pb, true);
             if !diffs.is_empty() {
                 return Verdict::Differ(Witness {
                     line,
@@ -460,10 +510,10 @@ pub fn witness(
             rng ^= rng << 25;
             rng ^= rng >> 27;
             let r = rng.wrapping_mul(0x2545_F491_4F6C_DD1D);
-            let (text, ma, mb) = &common[(r % common.len() as u64) as usize];
+            let (ma, mb) = &common[(r % common.len() as u64) as usize];
             pa = a.play_unchecked(&pa, ma);
             pb = b.play_unchecked(&pb, mb);
-            line.push(text.clone());
+            line.push(notation::format(&a.def, ma));
         }
     }
     Verdict::Agree {
@@ -482,7 +532,7 @@ fn deepen(
     left: u32,
     positions: &mut u64,
 ) -> Option<Witness> {
-    let (diffs, common) = compare(a, b, pa, pb);
+    let (diffs, common) = compare(a, b, pa, pb, left > 0);
     if left == 0 {
         *positions += 1;
         return (!diffs.is_empty()).then(|| Witness {
@@ -491,10 +541,10 @@ fn deepen(
             found_by: Search::BreadthFirst,
         });
     }
-    for (text, ma, mb) in common {
+    for (ma, mb) in common {
         let na = a.game.play_unchecked(pa, &ma);
         let nb = b.game.play_unchecked(pb, &mb);
-        line.push(text);
+        line.push(notation::format(&a.game.def, &ma));
         let found = deepen(a, b, &na, &nb, line, left - 1, positions);
         line.pop();
         if found.is_some() {

@@ -2,7 +2,11 @@
 
 use std::path::PathBuf;
 
+use std::path::Path;
+
 use regula::tools::cases::{self, CaseResult, GameCache};
+use regula::tools::diff::Budget;
+use regula::tools::mutants::{self, Options};
 
 use super::CliError;
 
@@ -14,13 +18,35 @@ pub(super) struct Args {
     /// Print every case, not only failures.
     #[arg(long, short)]
     verbose: bool,
+    /// Mutation testing: run the cases on every mutant of the rule file (one small change
+    /// each) and report which the cases kill, which survive (with a line that shows the
+    /// difference) and which play no differently within the search bounds.
+    #[arg(long)]
+    mutants: bool,
+    /// With `--mutants`: write a case for each survivor into this folder, marked as
+    /// generated (check each against the source before it joins a suite).
+    #[arg(long, value_name = "DIR", requires = "mutants")]
+    suggest: Option<PathBuf>,
+    /// With `--mutants`: fail unless the mutation score (0 to 1, or a percentage) reaches this.
+    #[arg(long, value_name = "SCORE", requires = "mutants")]
+    min_score: Option<f64>,
+    /// With `--mutants`: `text` or `json` (one object with `score` and `mutants`).
+    #[arg(long, default_value = "text", value_parser = ["text", "json"], requires = "mutants")]
+    format: String,
+    /// With `--mutants`: threads judging mutants (default: every core).
+    #[arg(long, requires = "mutants")]
+    threads: Option<usize>,
+    /// With `--mutants`: the witness search's depth from the start position.
+    #[arg(long, default_value_t = 2, requires = "mutants")]
+    depth: u32,
+    /// With `--mutants`: the witness search's random playouts from the start position.
+    #[arg(long, default_value_t = 100, requires = "mutants")]
+    playouts: u64,
 }
 
 pub(super) fn run(args: Args) -> Result<(), CliError> {
-    let Args {
-        cases: mut paths,
-        verbose,
-    } = args;
+    let mut paths = args.cases.clone();
+    let verbose = args.verbose;
     let file = if paths
         .first()
         .is_some_and(|p| p.extension().is_some_and(|e| e == "rules"))
@@ -31,6 +57,9 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     };
     if paths.is_empty() {
         return Err(CliError::Io("no case files given".into()));
+    }
+    if args.mutants {
+        return mutants(&args, file.as_deref(), &paths);
     }
     let mut cache = GameCache::default();
     let (mut passed, mut failed) = (0, 0);
@@ -87,4 +116,71 @@ fn print_failure(r: &CaseResult) {
     for m in &r.failures {
         println!("       {m}");
     }
+}
+
+/// `regula test --mutants`: the mutation run, its report, and the cases for survivors.
+fn mutants(args: &Args, rules: Option<&Path>, paths: &[PathBuf]) -> Result<(), CliError> {
+    let opts = Options {
+        threads: args.threads.unwrap_or_else(regula::engine::default_threads),
+        budget: Budget {
+            depth: args.depth,
+            playouts: args.playouts,
+            playout_plies: 100,
+            seed: 1,
+        },
+    };
+    let bar = if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        let b = indicatif::ProgressBar::new(0);
+        b.set_style(
+            indicatif::ProgressStyle::with_template(
+                "mutants [{bar:30}] {pos}/{len}, {per_sec}, ETA {eta}",
+            )
+            .expect("a valid template")
+            .progress_chars("=> "),
+        );
+        b
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let report = mutants::run(rules, paths, opts, &|done, total| {
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+    });
+    bar.finish_and_clear();
+    let report = match report {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("{:?}", regula::base::render::shown(&e));
+            return Err(CliError::Failed(
+                "the mutation run could not be made".into(),
+            ));
+        }
+    };
+    if args.format == "json" {
+        println!("{}", report.json());
+    } else {
+        print!("{}", report.text());
+    }
+    if let Some(dir) = &args.suggest {
+        let written = mutants::suggest::write(&report, dir)
+            .map_err(|e| CliError::Io(format!("{}: {e}", dir.display())))?;
+        eprintln!(
+            "wrote {} case file{} for the survivors into {} (generated: check each case against the source)",
+            written.len(),
+            if written.len() == 1 { "" } else { "s" },
+            dir.display()
+        );
+    }
+    if let Some(min) = args.min_score {
+        let min = if min > 1.0 { min / 100.0 } else { min };
+        let score = report.score().unwrap_or(1.0);
+        if score + 1e-9 < min {
+            return Err(CliError::Failed(format!(
+                "mutation score {:.1}% is below --min-score {:.1}%",
+                score * 100.0,
+                min * 100.0
+            )));
+        }
+    }
+    Ok(())
 }

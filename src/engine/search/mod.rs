@@ -145,9 +145,35 @@ struct Bfs {
     chain: Vec<u8>,
 }
 
+/// What a generator compiles from a game's definition, once: its folded conditions and its
+/// move kernels. [`super::Game`] keeps one, so that the generators it makes only copy them.
+#[derive(Debug, Clone)]
+pub(super) struct Compiled {
+    folded: FoldedGame,
+    kernels: Kernels,
+}
+
+impl Compiled {
+    /// Folds and compiles the kernels of `def`.
+    pub(super) fn new(def: &GameDef) -> Compiled {
+        let folded = FoldedGame::new(def);
+        let kernels = Kernels::compile(kernel::Tables {
+            def,
+            folded: &folded,
+        });
+        Compiled { folded, kernels }
+    }
+}
+
 impl<'g> Generator<'g> {
     /// A generator for a game.
     pub fn new(def: &'g GameDef, identity: Identity) -> Generator<'g> {
+        Generator::with(def, identity, Compiled::new(def))
+    }
+
+    /// A generator for a game whose kernels are compiled already.
+    pub(super) fn with(def: &'g GameDef, identity: Identity, compiled: Compiled) -> Generator<'g> {
+        let Compiled { folded, kernels } = compiled;
         let mut g = Generator {
             def,
             identity,
@@ -190,8 +216,8 @@ impl<'g> Generator<'g> {
                 .collect(),
             seats: Seats::new(def),
             dir_matters: crate::engine::memo::dir_matters(def),
-            folded: FoldedGame::new(def),
-            kernels: Kernels::default(),
+            folded,
+            kernels,
             node: 0,
             flood_memo: vec![kernel::FloodMemo::default(); 256],
             flood_keep: Vec::new(),
@@ -222,10 +248,6 @@ impl<'g> Generator<'g> {
             history: Vec::new(),
             end_memo: EndMemo::new(def),
         };
-        g.kernels = Kernels::compile(kernel::Tables {
-            def,
-            folded: &g.folded,
-        });
         let keep = g.kernels.floods * def.players.len() * 256;
         g.flood_keep = vec![kernel::FloodKeep::default(); keep];
         g

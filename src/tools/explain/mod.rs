@@ -10,14 +10,14 @@
 //! relaxations are defined on the constructs of the language, so every rule file, variants
 //! included, is explained without code.
 //!
-//! - [`relax`]: the relaxations and the relaxed file, reusable by any tool;
+//! - [`crate::tools::edit`] (shared with mutation testing): the relaxations, the edits for
+//!   which [`crate::tools::edit::Edit::relaxes`] holds, and the relaxed file;
 //! - `reasons`: the rules of a file that can be relaxed, and the search for those a move
 //!   needs relaxed;
 //! - `refusal`: the reasons in words and as a diagnostic.
 
 mod reasons;
 mod refusal;
-pub mod relax;
 
 pub use refusal::{Reason, ReasonKind, Refusal};
 
@@ -26,9 +26,9 @@ use crate::engine::{Game, Identity, Outcome, Position, kind, owner};
 use crate::lang::inherit::Resolved;
 use crate::lang::syntax::ast::{self, ItemKind};
 use crate::model::GameDef;
+use crate::tools::edit::holds;
 use crate::tools::notation;
 use reasons::{MAX_TRIALS, Relaxer};
-use relax::holds;
 
 /// The answer to "is this move legal here?".
 #[derive(Debug)]
@@ -210,7 +210,7 @@ pub(super) fn without_docs(res: &Resolved, span: Span) -> Span {
 }
 
 /// The text of a rule, on one line.
-pub(super) fn rule_text(res: &Resolved, span: Span) -> String {
+pub(crate) fn rule_text(res: &Resolved, span: Span) -> String {
     res.sources
         .slice(span)
         .split_whitespace()

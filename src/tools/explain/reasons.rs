@@ -1,4 +1,4 @@
-//! Finding the reasons: which rules, once relaxed (see [`super::relax`]), let the path be a
+//! Finding the reasons: which rules, once relaxed (see [`crate::tools::edit`]), let the path be a
 //! move, shrunk until each is needed, with what each means in words.
 
 use std::cell::Cell;
@@ -15,13 +15,13 @@ use crate::model::GameDef;
 use crate::tools::notation;
 
 use super::refusal::{Reason, ReasonKind};
-use super::relax::{Relaxation, StmtRef, active, relax};
 use super::{rule_text, without_docs};
+use crate::tools::edit::{Edit, StmtRef, active, apply};
 
 /// A rule that can be relaxed, with what it means when it is the reason.
 #[derive(Debug, Clone)]
 struct Candidate {
-    edit: Relaxation,
+    edit: Edit,
     kind: ReasonKind,
     span: Span,
     message: String,
@@ -139,7 +139,7 @@ impl Relaxer<'_> {
         let def = self.def;
         match c.kind {
             ReasonKind::CounterBound => {
-                let Relaxation::Unbound(item) = c.edit else {
+                let Edit::Unbound(item) = c.edit else {
                     return c.message.clone();
                 };
                 let ItemKind::Counter(decl) = &self.res.file.items[item].kind else {
@@ -232,8 +232,8 @@ impl Relaxer<'_> {
             return false;
         };
         self.budget.set(left);
-        let edits: Vec<Relaxation> = chosen.iter().map(|c| c.edit.clone()).collect();
-        let Some(file) = relax(&self.res.file, &edits, self.def) else {
+        let edits: Vec<Edit> = chosen.iter().map(|c| c.edit.clone()).collect();
+        let Some(file) = apply(&self.res.file, &edits, self.def) else {
             return false;
         };
         let res = Resolved {
@@ -298,7 +298,7 @@ impl<'a> Visitor<'a> for Candidates<'_> {
             };
             match s {
                 LegStmt::Step(d) | LegStmt::Slide(d) => push(
-                    Relaxation::AnyDirection(stmt),
+                    Edit::AnyDirection(stmt),
                     ReasonKind::Direction,
                     format!("leg `{leg}` goes only in the directions of `{}`", d.name),
                 ),
@@ -306,7 +306,7 @@ impl<'a> Visitor<'a> for Candidates<'_> {
                     dirs, over, kinds, ..
                 } => {
                     push(
-                        Relaxation::AnyDirection(stmt.clone()),
+                        Edit::AnyDirection(stmt.clone()),
                         ReasonKind::Direction,
                         format!(
                             "leg `{leg}` leaps only in the directions of `{}`",
@@ -325,12 +325,12 @@ impl<'a> Visitor<'a> for Candidates<'_> {
                     });
                     match (whom, only) {
                         (Some(whom), None) => push(
-                            Relaxation::OverAny(stmt),
+                            Edit::OverAny(stmt),
                             ReasonKind::Over,
                             format!("leg `{leg}` leaps only over {whom}"),
                         ),
                         (whom, Some(only)) => push(
-                            Relaxation::OverAny(stmt),
+                            Edit::OverAny(stmt),
                             ReasonKind::Over,
                             format!(
                                 "leg `{leg}` leaps only over {} of the kinds {only}",
@@ -341,22 +341,22 @@ impl<'a> Visitor<'a> for Candidates<'_> {
                     }
                 }
                 LegStmt::Land(_) => push(
-                    Relaxation::RemoveStmt(stmt),
+                    Edit::RemoveStmt(stmt),
                     ReasonKind::Condition,
                     format!("leg `{leg}` may land only where `{rule}`"),
                 ),
                 LegStmt::NoReverse(_) => push(
-                    Relaxation::RemoveStmt(stmt),
+                    Edit::RemoveStmt(stmt),
                     ReasonKind::NoReverse,
                     format!("leg `{leg}` may not go back the way the previous leg came"),
                 ),
                 LegStmt::PreferContinuing(_) => push(
-                    Relaxation::RemoveStmt(stmt),
+                    Edit::RemoveStmt(stmt),
                     ReasonKind::LandContinuing,
                     format!("leg `{leg}` must land where the move can go on, when it can"),
                 ),
                 LegStmt::HaltBehind(kinds, _) => push(
-                    Relaxation::RemoveStmt(stmt),
+                    Edit::RemoveStmt(stmt),
                     ReasonKind::HaltBehind,
                     format!(
                         "leg `{leg}` must land directly behind a leapt {} unless the move goes on from farther",
@@ -393,7 +393,7 @@ impl<'a> Visitor<'a> for Candidates<'_> {
             };
             match s {
                 MoveStmt::By(kinds) => push(
-                    Relaxation::AnyKind(stmt),
+                    Edit::AnyKind(stmt),
                     ReasonKind::PieceKind,
                     format!(
                         "a `{name}` move is made only by {}",
@@ -409,7 +409,7 @@ impl<'a> Visitor<'a> for Candidates<'_> {
                 | MoveStmt::Land(_)
                 | MoveStmt::Stop(_)
                 | MoveStmt::Require(_) => push(
-                    Relaxation::RemoveStmt(stmt),
+                    Edit::RemoveStmt(stmt),
                     ReasonKind::Condition,
                     format!("`{rule}` rules it out"),
                 ),
@@ -417,7 +417,7 @@ impl<'a> Visitor<'a> for Candidates<'_> {
                     for (k, (leg, rep)) in segs.iter().enumerate() {
                         if *rep == Repeat::PlusMust {
                             push(
-                                Relaxation::MayStop(stmt.clone(), k),
+                                Edit::MayStop(stmt.clone(), k),
                                 ReasonKind::MustGoOn,
                                 format!(
                                     "the move must go on: `{}+!` continues while \
@@ -444,7 +444,7 @@ impl<'a> Visitor<'a> for Candidates<'_> {
             .find(|(_, s, _)| matches!(s, PrioStmt::Keep(_)))
             .map_or(p.name.span, |(_, _, sp)| *sp);
         self.out.push(Candidate {
-            edit: Relaxation::RemoveItem(at.index),
+            edit: Edit::RemoveItem(at.index),
             kind: ReasonKind::Priority,
             span: keep,
             message: format!("priority `{}` rules it out", p.name.name),
@@ -453,7 +453,7 @@ impl<'a> Visitor<'a> for Candidates<'_> {
         for (path, s, sp) in stmts {
             if let PrioStmt::Maximize(..) = s {
                 self.out.push(Candidate {
-                    edit: Relaxation::RemoveStmt(StmtRef {
+                    edit: Edit::RemoveStmt(StmtRef {
                         item: at.index,
                         path,
                     }),
@@ -473,7 +473,7 @@ impl<'a> Visitor<'a> for Candidates<'_> {
     fn counter(&mut self, at: At<'a>, c: &'a CounterDecl) {
         if c.max.is_some() {
             self.out.push(Candidate {
-                edit: Relaxation::Unbound(at.index),
+                edit: Edit::Unbound(at.index),
                 kind: ReasonKind::CounterBound,
                 span: without_docs(self.r.res, at.item.span),
                 message: format!("counter `{}` is at its bound", c.name.name),

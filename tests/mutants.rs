@@ -1,0 +1,203 @@
+//! Mutation testing of the case suites (`regula test --mutants`): a deliberately weak suite
+//! scores low, and the cases `--suggest` writes for its survivors pass on the rules and kill
+//! them; a small game's whole run in CI time; the whole Camelot run (ignored: run it with
+//! `--ignored`, in release, to see the figures of the README).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use regula::tools::cases::{self, GameCache};
+use regula::tools::edit::Edit;
+use regula::tools::mutants::{self, Options, Report, Status};
+
+fn run(cases: &[&Path], opts: Options) -> Report {
+    let cases: Vec<PathBuf> = cases.iter().map(|p| p.to_path_buf()).collect();
+    mutants::run(None, &cases, opts, &|_, _| {}).expect("a mutation run")
+}
+
+/// A fresh folder under the target directory.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn survivors(r: &Report) -> Vec<(String, String)> {
+    r.mutants
+        .iter()
+        .filter(|m| matches!(m.status, Status::Survived { .. }))
+        .map(|m| (m.mutant.item.clone(), m.mutant.operator.clone()))
+        .collect()
+}
+
+#[test]
+fn a_weak_suite_scores_low_and_the_suggested_cases_kill_its_survivors() {
+    let weak = Path::new("tests/fixtures/mutants/english-weak.yaml");
+    let r = run(&[weak], Options::default());
+    let c = r.counts();
+    let score = r.score().expect("mutants to score");
+    assert!(
+        score < 0.3,
+        "a start-position perft 1 scores low: {}",
+        r.text()
+    );
+    let before = survivors(&r);
+    assert!(before.len() >= 10, "{}", r.text());
+    // Every survivor is reported with a witness line.
+    for m in &r.mutants {
+        if let Status::Survived { witness, .. } = &m.status {
+            assert!(!witness.differences.is_empty());
+        }
+    }
+    assert_eq!(
+        c.killed + c.survived + c.no_difference + c.invalid,
+        r.mutants.len()
+    );
+
+    let dir = scratch("mutants-suggest");
+    let written = mutants::suggest::write(&r, &dir).expect("the cases are written");
+    assert!(!written.is_empty());
+    // The suggested cases pass on the rules as they are, and say they are generated.
+    let mut cache = GameCache::default();
+    for f in &written {
+        let text = std::fs::read_to_string(f).unwrap();
+        assert!(text.starts_with("# GENERATED"), "{text}");
+        for res in cases::run_file(f, None, &mut cache).expect("a readable case file") {
+            assert!(res.passed(), "{}: {:?}\n{text}", res.name, res.failures);
+        }
+    }
+    // With them, at least 80% of the survivors are killed.
+    let again = run(&[weak, &dir], Options::default());
+    let killed = before
+        .iter()
+        .filter(|(item, op)| {
+            again.mutants.iter().any(|m| {
+                m.mutant.item == *item
+                    && m.mutant.operator == *op
+                    && matches!(m.status, Status::Killed { .. })
+            })
+        })
+        .count();
+    assert!(
+        killed * 100 >= before.len() * 80,
+        "{killed} of {} survivors killed:\n{}",
+        before.len(),
+        again.text()
+    );
+}
+
+#[test]
+fn a_small_game_s_whole_suite_is_mutation_tested_in_ci_time() {
+    let started = std::time::Instant::now();
+    let r = run(
+        &[Path::new("tests/cases/english-draughts")],
+        Options::default(),
+    );
+    assert!(r.score().unwrap() >= 0.9, "{}", r.text());
+    assert!(started.elapsed().as_secs() < 60);
+    // The JSON report: one object with a score and every mutant.
+    let v: serde_json::Value = serde_json::from_str(&r.json()).expect("valid JSON");
+    assert!(v["score"].as_f64().is_some());
+    let list = v["mutants"].as_array().unwrap();
+    assert_eq!(list.len(), r.mutants.len() - r.counts().invalid);
+    for m in list {
+        let status = m["status"].as_str().unwrap();
+        assert!(
+            ["killed", "survived", "no-difference"].contains(&status),
+            "{m}"
+        );
+        assert!(m["item"].is_string() && m["operator"].is_string());
+        match status {
+            "killed" => assert!(m["case"].is_string()),
+            "survived" => assert!(m["witness"].is_string()),
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn the_operators_cover_the_language() {
+    let of = |file: &str| {
+        let src = regula::SourceFile::read(Path::new(file)).unwrap();
+        let res = regula::inherit::resolve(&src).unwrap();
+        let def = regula::validate::validate(&res, &[]).unwrap();
+        mutants::mutants(&res, &def)
+    };
+    // Camelot's direction set has every direction: English draughts' sets add one.
+    let english = of("rules/english-draughts.rules");
+    assert!(
+        english
+            .iter()
+            .any(|m| matches!(m.edit, Edit::AddDirection { .. }))
+    );
+    let all = of("rules/camelot.rules");
+    let has = |f: &dyn Fn(&Edit) -> bool| all.iter().any(|m| f(&m.edit));
+    assert!(has(&|e| matches!(e, Edit::RemoveStmt(_))));
+    assert!(has(&|e| matches!(e, Edit::MayStop(..))));
+    assert!(has(&|e| matches!(e, Edit::MustGoOn(..))));
+    assert!(has(&|e| matches!(e, Edit::DropSegment(..))));
+    assert!(has(&|e| matches!(e, Edit::SwapSegments(..))));
+    assert!(has(&|e| matches!(e, Edit::SetOver(..))));
+    assert!(has(&|e| matches!(e, Edit::SetKinds(..))));
+    assert!(has(&|e| matches!(e, Edit::RemoveItem(_))));
+    assert!(has(&|e| matches!(e, Edit::SwapItems(..))));
+    assert!(has(&|e| matches!(e, Edit::SwapNext(_))));
+    assert!(has(&|e| matches!(e, Edit::SetBound(..))));
+    assert!(has(&|e| matches!(e, Edit::SetParam(..))));
+    assert!(has(&|e| matches!(e, Edit::RemoveDirection { .. })));
+    assert!(has(&|e| matches!(e, Edit::AddSquare { .. })));
+    assert!(has(&|e| matches!(e, Edit::RemoveSquare { .. })));
+    assert!(has(&|e| matches!(e, Edit::MoveSetup { .. })));
+    assert!(has(&|e| matches!(e, Edit::Site { .. })));
+    // Mutants are named by the rule item they change, with its clauses.
+    assert!(
+        all.iter().any(
+            |m| m.item == "move charge" && m.operator == "remove `from not in opponent castle`"
+        )
+    );
+    assert!(
+        all.iter()
+            .any(|m| m.item == "end castle-win" && !m.clauses.is_empty())
+    );
+}
+
+#[test]
+fn min_score_sets_the_exit_code() {
+    let regula = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_regula"))
+            .args(args)
+            .env("NO_COLOR", "1")
+            .output()
+            .expect("the binary runs")
+    };
+    let weak = "tests/fixtures/mutants/english-weak.yaml";
+    let out = regula(&[
+        "test",
+        "--mutants",
+        weak,
+        "--min-score",
+        "90",
+        "--format",
+        "json",
+    ]);
+    assert!(!out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert!(v["score"].as_f64().unwrap() < 0.9);
+    let out = regula(&["test", "--mutants", weak, "--min-score", "0.1"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("survivors:"));
+}
+
+/// The whole Camelot run: all mutants against its whole suite (the README's figures come
+/// from `regula test --mutants tests/cases/camelot` in release on 2 cores).
+#[test]
+#[ignore]
+fn camelot_whole_suite() {
+    let r = run(&[Path::new("tests/cases/camelot")], Options::default());
+    println!("{}", r.text());
+    assert!(r.score().unwrap() >= 0.95, "{}", r.text());
+}
