@@ -409,19 +409,7 @@ pub fn cond(d: &GameDef, c: &Cond, bound: u8) -> String {
         Cond::Exists(m) => format!("exists {}", mv(d, m)),
         Cond::Blocked(p) => format!("blocked({})", player(d, *p)),
         Cond::Repeated(n) => format!("repeated({n})"),
-        Cond::Cmp(a, op, b) => format!(
-            "{} {} {}",
-            quantity(d, a),
-            match op {
-                CmpOp::Ge => ">=",
-                CmpOp::Le => "<=",
-                CmpOp::Eq => "==",
-                CmpOp::Ne => "!=",
-                CmpOp::Gt => ">",
-                CmpOp::Lt => "<",
-            },
-            quantity(d, b)
-        ),
+        Cond::Cmp(a, op, b) => format!("{} {} {}", quantity(d, a), op_text(*op), quantity(d, b)),
     }
 }
 
@@ -492,4 +480,16 @@ pub fn meaning(d: &GameDef, name: &str) -> Vec<String> {
         out.push(format!("priority: {}", priority(d, p)));
     }
     out
+}
+
+/// The operator of a comparison, as written.
+pub fn op_text(op: CmpOp) -> &'static str {
+    match op {
+        CmpOp::Ge => ">=",
+        CmpOp::Le => "<=",
+        CmpOp::Eq => "==",
+        CmpOp::Ne => "!=",
+        CmpOp::Gt => ">",
+        CmpOp::Lt => "<",
+    }
 }

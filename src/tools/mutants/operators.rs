@@ -8,6 +8,7 @@ use crate::lang::syntax::ast::{
     CmpOp, EndStmt, ItemKind, LegStmt, MoveStmt, Over, PromoteStmt, RegionOwner, Removal, Repeat,
     SquareItem, Timing,
 };
+use crate::model::print::op_text;
 use crate::model::{GameDef, NO_SQUARE};
 use crate::tools::edit::{Edit, Site, SiteChange, StmtRef, every, parts, sites};
 
@@ -41,18 +42,6 @@ fn text(res: &Resolved, span: Option<Span>) -> String {
         format!("`{short}...`")
     } else {
         format!("`{t}`")
-    }
-}
-
-/// The operator of a comparison, as written.
-pub fn op_text(op: CmpOp) -> &'static str {
-    match op {
-        CmpOp::Ge => ">=",
-        CmpOp::Le => "<=",
-        CmpOp::Eq => "==",
-        CmpOp::Ne => "!=",
-        CmpOp::Gt => ">",
-        CmpOp::Lt => "<",
     }
 }
 
