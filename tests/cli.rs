@@ -518,7 +518,7 @@ fn check_of_a_folder_goes_past_an_unreadable_file_and_sums_up() {
     );
     assert!(err.contains("c-broken.rules"), "{err}");
     assert!(
-        err.contains("1 of 3 rule files are invalid; 1 could not be read"),
+        err.contains("1 of 3 rule files is invalid; 1 of 3 rule files could not be read"),
         "{err}"
     );
     let _ = std::fs::remove_dir_all(dir);
@@ -635,4 +635,254 @@ fn diff_witness_of_equal_games_does_no_search() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("the compiled games are equal"), "{out}");
     assert!(!out.contains("agree on every line"), "{out}");
+}
+
+fn json(out: &str) -> serde_json::Value {
+    serde_json::from_str(out.trim()).unwrap_or_else(|e| panic!("{e}: {out}"))
+}
+
+/// As diff(1): 0 when the games are the same, 1 when they differ (in their rules or in
+/// play), 2 on a usage error; `--format json` says the same as the text.
+#[test]
+fn diff_exits_1_when_the_games_differ_and_speaks_json() {
+    let (code, out, err) = regula(&["diff", "rules/camelot.rules", "rules/camelot.rules"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(err, "");
+    let (code, out, err) = regula(&[
+        "diff",
+        "rules/russian-draughts.rules",
+        "rules/pool-checkers.rules",
+    ]);
+    assert_eq!(code, 1, "{out}{err}");
+    // The output said everything: nothing more on stderr.
+    assert_eq!(err, "");
+    assert!(
+        out.contains("~ promotion timing: Continue → AtEnd"),
+        "{out}"
+    );
+    let (code, out, _) = regula(&[
+        "diff",
+        "rules/russian-draughts.rules",
+        "tests/fixtures/variants/russian-crowned-at-end.rules",
+        "--witness",
+        "--position",
+        "tests/fixtures/variants/crowning-in-capture.yaml",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 1, "{out}");
+    let v = json(&out);
+    assert_eq!(v["same_rules"], false);
+    assert_eq!(v["witness"]["found"], true);
+    assert_eq!(v["witness"]["found_by"], "breadth-first");
+    assert!(
+        v["witness"]["differences"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|d| d.as_str().unwrap().contains("legal in B only: b6xd8xf6")),
+        "{out}"
+    );
+    let (code, out, _) = regula(&[
+        "diff",
+        "rules/camelot.rules",
+        "rules/camelot.rules",
+        "--witness",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(json(&out)["witness"]["equal_games"], true);
+}
+
+/// `--format json` on moves, explain, perft and its divide, params and replay: one document,
+/// holding the same figures as the text.
+#[test]
+fn results_speak_json() {
+    let (code, out, _) = regula(&["moves", "rules/english-draughts.rules", "--format", "json"]);
+    assert_eq!(code, 0);
+    let v = json(&out);
+    assert_eq!(v["outcome"], "ongoing");
+    let moves: Vec<&str> = v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    let (_, text, _) = regula(&["moves", "rules/english-draughts.rules"]);
+    assert_eq!(moves, text.lines().collect::<Vec<_>>());
+    assert_eq!(moves.len(), 7);
+
+    let (code, out, _) = regula(&[
+        "perft",
+        "rules/english-draughts.rules",
+        "3",
+        "--divide",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0);
+    let v = json(&out);
+    assert_eq!(v["leaves"], 302);
+    let divide = v["divide"].as_object().unwrap();
+    assert_eq!(divide.len(), 7);
+    assert_eq!(
+        divide.values().map(|n| n.as_u64().unwrap()).sum::<u64>(),
+        302
+    );
+
+    let (code, out, _) = regula(&["params", "rules/camelot.rules", "--format", "json"]);
+    assert_eq!(code, 0);
+    let v = json(&out);
+    let params = v["params"].as_array().unwrap();
+    assert!(!params.is_empty(), "{out}");
+    for p in params {
+        let values: Vec<&str> = p["values"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x["value"].as_str().unwrap())
+            .collect();
+        assert!(values.contains(&p["value"].as_str().unwrap()), "{p}");
+        assert!(values.contains(&p["default"].as_str().unwrap()), "{p}");
+    }
+
+    let (code, out, err) = regula(&[
+        "moves",
+        "rules/english-draughts.rules",
+        "--explain",
+        "b6-b5",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    let v = json(&out);
+    assert_eq!(v["legal"], false);
+    assert!(!v["reasons"].as_array().unwrap().is_empty(), "{out}");
+    let (code, out, _) = regula(&[
+        "moves",
+        "rules/english-draughts.rules",
+        "--explain",
+        "b6-a5",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(json(&out)["legal"], true);
+
+    let dir = scratch("replay-json");
+    let record = dir.join("game.txt");
+    std::fs::write(&record, "b6-a5 c3-b4 a5xc3\n").unwrap();
+    let (code, out, err) = regula(&[
+        "replay",
+        "rules/english-draughts.rules",
+        record.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    assert_eq!(v["plies"], 3);
+    assert_eq!(v["outcome"], "ongoing");
+    assert!(
+        v["position"].as_str().unwrap().contains("to-move: White"),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// `test --format json` lists every case; `--junit` writes a report CI systems read, with
+/// one test case per case and a failure for each failed one.
+#[test]
+fn test_results_as_json_and_junit() {
+    let dir = scratch("junit");
+    let report = dir.join("report.xml");
+    let (code, out, err) = regula(&[
+        "test",
+        "tests/cases/english-draughts",
+        "tests/fixtures/failing-cases",
+        "--format",
+        "json",
+        "--junit",
+        report.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    let v = json(&out);
+    let cases = v["cases"].as_array().unwrap();
+    let failed = cases.iter().filter(|c| c["passed"] == false).count() as u64;
+    assert_eq!(v["failed"].as_u64(), Some(failed));
+    assert!(failed > 0 && v["passed"].as_u64().unwrap() > 20, "{out}");
+    assert_eq!(cases.len() as u64, v["passed"].as_u64().unwrap() + failed);
+    let xml = std::fs::read_to_string(&report).unwrap();
+    assert_eq!(xml.matches("<testcase ").count(), cases.len(), "{xml}");
+    assert_eq!(
+        xml.matches("<failure ").count() + xml.matches("<error ").count(),
+        failed as usize,
+        "{xml}"
+    );
+    assert!(
+        xml.contains(&format!("failures=\"{failed}\"")),
+        "{}",
+        &xml[..300]
+    );
+    // Well formed as far as scraper's HTML parser can tell: every case closes.
+    assert_eq!(
+        xml.matches("<testsuite ").count(),
+        xml.matches("</testsuite>").count()
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Misspelt keys of case files and positions get "did you mean", the span on the key.
+#[test]
+fn misspelt_yaml_keys_get_a_suggestion() {
+    let dir = scratch("yaml-keys");
+    let case = dir.join("case.yaml");
+    std::fs::write(
+        &case,
+        format!(
+            "rules: {}/rules/english-draughts.rules\ncases:\n  - name: x\n    moevs: [b6-a5]\n",
+            env!("CARGO_MANIFEST_DIR")
+        ),
+    )
+    .unwrap();
+    let (code, _, err) = regula(&["test", case.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(flat(&err).contains("did you mean `moves`?"), "{err}");
+    let pos = dir.join("pos.yaml");
+    std::fs::write(&pos, "to-mvoe: White\npieces: {}\n").unwrap();
+    let (code, _, err) = regula(&[
+        "moves",
+        "rules/english-draughts.rules",
+        "--position",
+        pos.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1);
+    assert!(flat(&err).contains("did you mean `to-move`?"), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// An empty move is a usage error (2), with an example of a move that is legal here.
+#[test]
+fn an_empty_move_is_a_usage_error() {
+    let (code, _, err) = regula(&["moves", "rules/english-draughts.rules", "--explain", " "]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("--explain needs a move, such as `9-13`"),
+        "{err}"
+    );
+}
+
+/// Completion scripts for bash, zsh and fish name every command and their options.
+#[test]
+fn completions_for_three_shells() {
+    for shell in ["bash", "zsh", "fish"] {
+        let (code, out, err) = regula(&["completions", shell]);
+        assert_eq!(code, 0, "{err}");
+        for word in ["perft", "diff", "witness", "format", "completions"] {
+            assert!(out.contains(word), "{shell}: {word}");
+        }
+    }
+    let (code, _, _) = regula(&["completions", "tcsh"]);
+    assert_eq!(code, 2);
 }

@@ -455,7 +455,7 @@ fn deny_warnings() {
     ]);
     assert_eq!(code, 1, "{err}");
     assert!(
-        err.contains("1 with warnings (denied by --deny-warnings)"),
+        err.contains("the rule file has warnings (denied by --deny-warnings)"),
         "{err}"
     );
     let (code, _, err) = regula(&["check", "rules/", "--deny-warnings"]);
@@ -476,10 +476,38 @@ fn check_format_json() {
         "rules/camelot.rules",
     ]);
     assert_eq!(code, 1, "{err}");
-    let objects: Vec<serde_yaml::Value> = out
+    let all: Vec<serde_yaml::Value> = out
         .lines()
         .map(|l| serde_yaml::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
         .collect();
+    // Each file's record follows its diagnostics, ok files too.
+    let (records, objects): (Vec<_>, Vec<_>) = all
+        .into_iter()
+        .partition(|o| o["record"].as_str() == Some("file"));
+    let statuses: Vec<(&str, &str)> = records
+        .iter()
+        .map(|r| (r["file"].as_str().unwrap(), r["status"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        statuses,
+        [
+            (
+                "tests/fixtures/invalid/duplicate_file_label.rules",
+                "invalid"
+            ),
+            ("tests/fixtures/lints/unused.rules", "warnings"),
+            ("rules/camelot.rules", "ok"),
+        ],
+        "{out}"
+    );
+    assert_eq!(records[2]["game"]["name"].as_str(), Some("Camelot"));
+    assert_eq!(records[2]["game"]["squares"].as_u64(), Some(160));
+    assert!(
+        out.lines()
+            .last()
+            .unwrap()
+            .contains("\"rules/camelot.rules\"")
+    );
     assert_eq!(objects.len(), 5, "{out}");
     let first = &objects[0];
     assert_eq!(first["severity"].as_str(), Some("error"));

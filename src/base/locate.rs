@@ -21,6 +21,25 @@ pub fn yaml_error_span(text: &str, e: &serde_yaml::Error) -> Option<SourceSpan> 
         .or_else(|| first_line(text))
 }
 
+/// For serde's "unknown field `inclde`, expected one of `a`, `b`": the span of the key in
+/// the text (from the error's location) and "did you mean `includes`?" among the keys the
+/// message lists. `None` for any other error.
+pub fn yaml_unknown_key(text: &str, e: &serde_yaml::Error) -> Option<(SourceSpan, Option<String>)> {
+    let msg = e.to_string();
+    let rest = msg
+        .split_once("unknown field `")
+        .or_else(|| msg.split_once("unknown variant `"))?
+        .1;
+    let (key, expected) = rest.split_once('`')?;
+    let candidates: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
+    let at = e.location().map_or(0, |l| l.index().min(text.len()));
+    let span = text[at..]
+        .find(key)
+        .filter(|&d| !text[at..at + d].contains('\n'))
+        .map_or_else(|| (at, 1).into(), |d| (at + d, key.len()).into());
+    Some((span, crate::base::suggest::suggest(key, candidates)))
+}
+
 /// The first line that is neither blank nor a comment (or else the start), to locate a
 /// problem that has no place of its own.
 pub fn first_line(text: &str) -> Option<SourceSpan> {

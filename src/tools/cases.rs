@@ -226,8 +226,13 @@ pub fn read_case_file(src: &SourceFile) -> Result<CaseFile, CaseFileError> {
         });
     }
     serde_yaml::from_str::<CaseFile>(&src.text).map_err(|e| {
-        let span = crate::base::locate::yaml_error_span(&src.text, &e);
-        CaseFileError { src: src.named(), span, message: format!("invalid case file: {e}"), help: Some("See the case schema in README.md (keys: name, clause, position, params, play, moves, includes, excludes, count, outcome, perft, note, diagram).".into()) }
+        let schema = "See the case schema in README.md (keys: name, clause, position, params, play, moves, includes, excludes, count, outcome, perft, note, diagram).";
+        let (span, help) = match crate::base::locate::yaml_unknown_key(&src.text, &e) {
+            Some((span, Some(dym))) => (Some(span), format!("{dym} {schema}")),
+            Some((span, None)) => (Some(span), schema.to_string()),
+            None => (crate::base::locate::yaml_error_span(&src.text, &e), schema.to_string()),
+        };
+        CaseFileError { src: src.named(), span, message: format!("invalid case file: {e}"), help: Some(help) }
     })
 }
 

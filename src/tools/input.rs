@@ -77,14 +77,20 @@ pub fn read_position(game: &Game, src: &SourceFile) -> Result<Position, InputErr
             help: Some("A position nests three levels: player, kind, squares.".into()),
         });
     }
-    let spec: PositionSpec = serde_yaml::from_str(&src.text).map_err(|e| InputError::Position {
-        src: src.named(),
-        span: yaml_error_span(&src.text, &e),
-        message: format!("invalid position: {e}"),
-        help: Some(
-            "A position has `to-move`, `pieces` (player → kind → squares) and optionally `state`."
-                .into(),
-        ),
+    let spec: PositionSpec = serde_yaml::from_str(&src.text).map_err(|e| {
+        let shape =
+            "A position has `to-move`, `pieces` (player → kind → squares) and optionally `state`.";
+        let (span, help) = match crate::base::locate::yaml_unknown_key(&src.text, &e) {
+            Some((span, Some(dym))) => (Some(span), format!("{dym} {shape}")),
+            Some((span, None)) => (Some(span), shape.to_string()),
+            None => (yaml_error_span(&src.text, &e), shape.to_string()),
+        };
+        InputError::Position {
+            src: src.named(),
+            span,
+            message: format!("invalid position: {e}"),
+            help: Some(help),
+        }
     })?;
     spec.to_position(game).map_err(|e| InputError::Position {
         src: src.named(),

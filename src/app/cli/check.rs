@@ -4,7 +4,9 @@ use std::path::PathBuf;
 
 use miette::Diagnostic;
 
-use super::{CliError, parse_param, read};
+use serde_json::json;
+
+use super::{CliError, Format, parse_param, read};
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
@@ -18,9 +20,11 @@ pub(super) struct Args {
     #[arg(long)]
     deny_warnings: bool,
     /// `text` (default) or `json`: every diagnostic as one JSON object per line on
-    /// stdout (severity, code, message, file, line, column, byte range, labels, help).
-    #[arg(long, default_value = "text", value_parser = ["text", "json"])]
-    format: String,
+    /// stdout (severity, code, message, file, line, column, byte range, labels, help),
+    /// and after each file's diagnostics one record of the file (`"record": "file"`,
+    /// `status` ok, warnings, invalid or unreadable, and the game's size when it loads).
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
 }
 
 /// How many files failed, and how.
@@ -32,7 +36,7 @@ struct Tally {
 }
 
 pub(super) fn run(args: Args) -> Result<(), CliError> {
-    let json = args.format == "json";
+    let json = args.format == Format::Json;
     // Text goes to stderr; JSON, one object a line, to stdout.
     let report = |d: &dyn Diagnostic| {
         if json {
@@ -57,19 +61,45 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
         unreadable,
     } = t;
     if bad > 0 || denied > 0 || unreadable > 0 {
-        let mut m = format!("{bad} of {} rule files are invalid", files.len());
-        if denied > 0 {
-            m.push_str(&format!(
-                "; {denied} with warnings (denied by --deny-warnings)"
-            ));
-        }
+        let m = summary(files.len(), &t);
         if unreadable > 0 {
-            m.push_str(&format!("; {unreadable} could not be read"));
             return Err(CliError::Io(m));
         }
         return Err(CliError::Failed(m));
     }
     Ok(())
+}
+
+/// "1 of 3 rule files is invalid; 1 could not be read", "the rule file is invalid": the
+/// verb agrees with its count.
+fn summary(n: usize, t: &Tally) -> String {
+    let of = |k: usize| {
+        if n == 1 {
+            "the rule file".to_string()
+        } else {
+            format!("{k} of {n} rule files")
+        }
+    };
+    let verb = |k: usize| if k == 1 { "is" } else { "are" };
+    let mut parts = Vec::new();
+    if t.bad > 0 {
+        parts.push(format!("{} {} invalid", of(t.bad), verb(t.bad)));
+    }
+    if t.denied > 0 {
+        let has = if n == 1 || t.denied == 1 {
+            "has"
+        } else {
+            "have"
+        };
+        parts.push(format!(
+            "{} {has} warnings (denied by --deny-warnings)",
+            of(t.denied)
+        ));
+    }
+    if t.unreadable > 0 {
+        parts.push(format!("{} could not be read", of(t.unreadable)));
+    }
+    parts.join("; ")
 }
 
 /// Checks one file, reporting its diagnostics and counting it in `t`; only a `--param`
@@ -82,20 +112,36 @@ fn check_file(
     t: &mut Tally,
 ) -> Result<(), CliError> {
     // A file that cannot be read is reported and the others are still checked.
+    let record = |status: &str, game: serde_json::Value| {
+        if json {
+            println!(
+                "{}",
+                json!({"record": "file", "file": f.display().to_string(), "status": status, "game": game})
+            );
+        }
+    };
     let src = match read(f) {
         Ok(src) => src,
         Err(e) => {
-            match &e {
-                CliError::Read(r) if r.is_invalid_input() => t.bad += 1,
-                _ => t.unreadable += 1,
-            }
+            let status = match &e {
+                CliError::Read(r) if r.is_invalid_input() => {
+                    t.bad += 1;
+                    "invalid"
+                }
+                _ => {
+                    t.unreadable += 1;
+                    "unreadable"
+                }
+            };
             report(&e);
+            record(status, serde_json::Value::Null);
             return Ok(());
         }
     };
     regula::lang::params::check_params(&src, &args.params, &super::args())?;
     match regula::tools::load(&src, &args.params) {
         Ok(g) => {
+            let mut status = "ok";
             // A file that loads has parsed, so its lints can be computed.
             if let Ok(res) = regula::lang::inherit::resolve(&src) {
                 let mut warnings = regula::lang::validate::lints(&res.file);
@@ -104,6 +150,7 @@ fn check_file(
                     t.denied += 1;
                 }
                 if !warnings.is_empty() {
+                    status = "warnings";
                     report(&regula::lang::validate::ValidationErrors {
                         src: res.sources.clone(),
                         errors: warnings,
@@ -120,10 +167,20 @@ fn check_file(
                     g.def.moves.len()
                 );
             }
+            record(
+                status,
+                json!({
+                    "name": g.def.name,
+                    "squares": g.def.board.len(),
+                    "players": g.def.players.len(),
+                    "move_types": g.def.moves.len(),
+                }),
+            );
         }
         Err(e) => {
             t.bad += 1;
             report(&e);
+            record("invalid", serde_json::Value::Null);
         }
     }
     Ok(())

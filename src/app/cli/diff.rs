@@ -4,7 +4,9 @@ use std::path::PathBuf;
 
 use regula::tools::diff;
 
-use super::{CliError, load, load_position, parse_param};
+use serde_json::json;
+
+use super::{CliError, Format, load, load_position, parse_param, print_json};
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
@@ -36,6 +38,9 @@ pub(super) struct Args {
     /// A parameter of game B: `--param-b name=value` (repeatable).
     #[arg(long = "param-b", value_parser = parse_param)]
     params_b: Vec<(String, String)>,
+    /// `text` or `json` (`{"same_rules", "rules": [...], "witness": {...} | null}`).
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
 }
 
 pub(super) fn run(args: Args) -> Result<(), CliError> {
@@ -50,20 +55,42 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
         position,
         params_a,
         params_b,
+        format,
     } = args;
     let ga = load(&a, &params_a)?;
     let gb = load(&b, &params_b)?;
     let lines = diff::rules(&ga.def, &gb.def);
-    if lines.is_empty() {
-        println!("the rules are the same");
-    } else {
-        println!("A = {}, B = {}", a.display(), b.display());
-        for l in &lines {
-            println!("{l}");
+    let text = format == Format::Text;
+    let mut doc = json!({
+        "a": a.display().to_string(),
+        "b": b.display().to_string(),
+        "same_rules": lines.is_empty(),
+        "rules": lines,
+        "witness": null,
+    });
+    // As diff(1): exit 1 when the games differ, in their rules or in play.
+    let answer = |doc: &serde_json::Value, differ: bool| {
+        if !text {
+            print_json(doc);
+        }
+        if differ {
+            Err(CliError::Answer(1))
+        } else {
+            Ok(())
+        }
+    };
+    if text {
+        if lines.is_empty() {
+            println!("the rules are the same");
+        } else {
+            println!("A = {}, B = {}", a.display(), b.display());
+            for l in &lines {
+                println!("{l}");
+            }
         }
     }
     if !witness {
-        return Ok(());
+        return answer(&doc, !lines.is_empty());
     }
     let (pa, pb) = match &position {
         Some(p) => (load_position(&ga, p)?, load_position(&gb, p)?),
@@ -72,8 +99,11 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     // Equal compiled games from equal positions cannot differ in play: no search.
     // (The derived `Debug` of a game shows every field, square sets by their squares.)
     if pa == pb && format!("{:?}", ga.def) == format!("{:?}", gb.def) {
-        println!("the compiled games are equal, so no line of play tells them apart");
-        return Ok(());
+        if text {
+            println!("the compiled games are equal, so no line of play tells them apart");
+        }
+        doc["witness"] = json!({"found": false, "equal_games": true});
+        return answer(&doc, false);
     }
     let budget = diff::Budget {
         depth,
@@ -83,14 +113,45 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     };
     match diff::witness(&ga, &gb, &pa, &pb, budget) {
         diff::Verdict::Differ(w) => {
-            print!("witness: {}", diff::format_witness(&w));
+            let shown = diff::format_witness(&w);
+            if text {
+                print!("witness: {shown}");
+            }
+            doc["witness"] = json!({
+                "found": true,
+                "line": w.line,
+                "differences": w.differences,
+                "found_by": match w.found_by {
+                    diff::Search::BreadthFirst => "breadth-first",
+                    diff::Search::Playout => "playout",
+                },
+            });
+            answer(&doc, true)
         }
         diff::Verdict::Agree {
             positions,
             playouts,
-        } => println!(
-            "the games agree on every line to depth {depth} ({positions} positions) and on {playouts} random lines of up to {playout_plies} plies"
-        ),
+        } => {
+            if text {
+                println!(
+                    "the games agree on every line to depth {depth} ({positions} positions) and on {playouts} random lines of up to {playout_plies} plies"
+                );
+                if !lines.is_empty() {
+                    println!(
+                        "the rules differ, so a longer line may tell them apart: try --depth {} or --playouts {}",
+                        depth + 1,
+                        playouts.max(1) * 10
+                    );
+                }
+            }
+            doc["witness"] = json!({
+                "found": false,
+                "depth": depth,
+                "positions": positions,
+                "playouts": playouts,
+                "playout_plies": playout_plies,
+            });
+            answer(&doc, !lines.is_empty())
+        }
     }
-    Ok(())
 }

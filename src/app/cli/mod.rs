@@ -1,6 +1,7 @@
 //! The command line: `check`, `moves`, `perft`, `replay`, `test`, `play`, `playout`, `serve`.
 //!
-//! Exit codes: 0 success; 1 invalid rules, illegal move or failed case; 2 usage or I/O error.
+//! Exit codes: 0 success; 1 invalid rules, illegal move, failed case or (`diff`) games that
+//! differ; 2 usage or I/O error.
 //!
 //! Each command is a file of its own, holding its arguments (a clap `Args` struct) and its
 //! `run`; this file holds what they share: the command list, the errors and their exit codes,
@@ -37,7 +38,7 @@ use regula::tools::input::{self, InputError};
     name = "regula",
     version,
     about,
-    after_help = "Exit codes: 0 ok, 1 invalid rules / illegal move / failed case, 2 usage or I/O error."
+    after_help = "Exit codes: 0 ok, 1 invalid rules / illegal move / failed case / games that differ, 2 usage or I/O error."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -82,6 +83,12 @@ enum Command {
     Serve(serve::Args),
     /// Play at the terminal: two people, or one against a random mover.
     Play(play::Args),
+    /// Print a shell completion script: `regula completions bash > ~/.local/share/bash-completion/completions/regula`
+    /// (zsh: into a folder of `$fpath` as `_regula`; fish: `~/.config/fish/completions/regula.fish`).
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
 }
 
 /// The position options of the commands that start from a position.
@@ -97,6 +104,19 @@ struct PosOpts {
     /// Set a parameter of the rule file: `--param name=value` (repeatable).
     #[arg(long = "param", value_parser = parse_param)]
     params: Vec<(String, String)>,
+}
+
+/// `--format`: results as text for people, or as JSON for scripts (one document on stdout).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+enum Format {
+    #[default]
+    Text,
+    Json,
+}
+
+/// Prints one JSON document on stdout.
+fn print_json(v: &serde_json::Value) {
+    println!("{v}");
 }
 
 /// `--param NAME=VALUE`; clap shows the message as a usage error.
@@ -141,11 +161,17 @@ enum CliError {
     #[error(transparent)]
     #[diagnostic(transparent)]
     Doc(#[from] regula::tools::docgen::DocError),
+    /// An answer that is an exit code, as `diff(1)`'s 1 for "they differ": the output said
+    /// everything, so nothing is printed on stderr.
+    /// (No code: it is never shown.)
+    #[error("exit code {0}")]
+    Answer(u8),
 }
 
 impl CliError {
     fn exit_code(&self) -> u8 {
         match self {
+            CliError::Answer(code) => *code,
             CliError::Io(_) | CliError::Usage(_) => 2,
             CliError::Read(e) if !e.is_invalid_input() => 2,
             CliError::Param(_) => 2,
@@ -163,7 +189,9 @@ pub fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             let code = e.exit_code();
-            eprintln!("{:?}", regula::base::render::shown(&e));
+            if !matches!(e, CliError::Answer(_)) {
+                eprintln!("{:?}", regula::base::render::shown(&e));
+            }
             ExitCode::from(code)
         }
     }
@@ -184,6 +212,17 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Lsp => serve::lsp(),
         Command::Serve(a) => serve::run(a),
         Command::Play(a) => play::run(a),
+        Command::Completions { shell } => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut cmd, "regula", &mut script);
+            match std::io::Write::write_all(&mut std::io::stdout(), &script) {
+                Ok(()) => Ok(()),
+                // `regula completions bash | head`: the reader went away; end quietly.
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(CliError::Answer(141)),
+                Err(e) => Err(CliError::Io(format!("standard output: {e}"))),
+            }
+        }
     }
 }
 
@@ -248,4 +287,35 @@ fn line(game: &Game, opts: &PosOpts) -> Result<Vec<Position>, CliError> {
         Some(record) => Ok(input::read_record(game, &pos, &read(record)?)?),
         None => Ok(vec![pos]),
     }
+}
+
+/// Writes a file whole or not at all: into a temporary file beside it, then renamed into
+/// place, so that a failure midway leaves no half-written file (and a link of that name is
+/// replaced, not followed).
+fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
+    let io = |e: std::io::Error| CliError::Io(format!("{}: {e}", path.display()));
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    if !dir.is_dir() {
+        return Err(CliError::Io(format!(
+            "{}: {} is not a folder",
+            path.display(),
+            dir.display()
+        )));
+    }
+    let name = path
+        .file_name()
+        .ok_or_else(|| CliError::Io(format!("{}: names no file", path.display())))?;
+    let temp = dir.join(format!(
+        ".{}.{}.tmp",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    std::fs::write(&temp, bytes).map_err(io)?;
+    std::fs::rename(&temp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&temp);
+        io(e)
+    })
 }

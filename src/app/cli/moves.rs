@@ -5,7 +5,9 @@ use std::path::PathBuf;
 use regula::engine::Identity;
 use regula::tools::notation;
 
-use super::{CliError, PosOpts, load, position, read};
+use serde_json::json;
+
+use super::{CliError, Format, PosOpts, load, position, print_json, read};
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
@@ -16,6 +18,10 @@ pub(super) struct Args {
     /// Instead of listing the moves, say whether this move is legal and, if not, why.
     #[arg(long)]
     explain: Option<String>,
+    /// `text` (one move a line) or `json` (`{"moves": [...], "outcome": ...}`; with
+    /// `--explain`, `{"move", "legal", "as" | "reasons", "help"}`).
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
 }
 
 pub(super) fn run(args: Args) -> Result<(), CliError> {
@@ -23,9 +29,23 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
         file,
         opts,
         explain,
+        format,
     } = args;
     let game = load(&file, &opts.params)?;
     if let Some(text) = explain {
+        if text.trim().is_empty() {
+            let example = {
+                let pos = position(&game, &opts)?;
+                let mut g = game.generator(Identity::Effect);
+                let mut moves = Vec::new();
+                game.analyze(&mut g, &pos, &mut moves);
+                notation::sorted_texts(&game.def, &moves).into_iter().next()
+            };
+            return Err(CliError::Usage(match example {
+                Some(m) => format!("--explain needs a move, such as `{m}`"),
+                None => "--explain needs a move".into(),
+            }));
+        }
         let mut history = super::line(&game, &opts)?;
         let pos = history.pop().expect("the start position");
         // The game loaded, so its file resolves again.
@@ -39,10 +59,36 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
             &text,
         ) {
             regula::tools::explain::Verdict::Legal(as_written) => {
-                println!("{text} is legal (as {as_written})");
+                match format {
+                    Format::Text => println!("{text} is legal (as {as_written})"),
+                    Format::Json => {
+                        print_json(&json!({"move": text, "legal": true, "as": as_written}));
+                    }
+                }
                 Ok(())
             }
-            regula::tools::explain::Verdict::Refused(r) => Err(CliError::Refused(Box::new(r))),
+            regula::tools::explain::Verdict::Refused(r) => {
+                if format == Format::Json {
+                    let reasons: Vec<_> = r
+                        .reasons
+                        .iter()
+                        .map(|x| {
+                            json!({
+                                "kind": x.kind.name(),
+                                "move_type": x.move_type,
+                                "message": x.message,
+                            })
+                        })
+                        .collect();
+                    print_json(&json!({
+                        "move": r.text,
+                        "legal": false,
+                        "reasons": reasons,
+                        "help": r.help,
+                    }));
+                }
+                Err(CliError::Refused(Box::new(r)))
+            }
         };
     }
     let pos = position(&game, &opts)?;
@@ -52,11 +98,19 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     if g.overflow {
         return Err(CliError::Failed(regula::engine::Overflow.to_string()));
     }
+    let texts = notation::sorted_texts(&game.def, &moves);
+    if format == Format::Json {
+        print_json(&json!({
+            "moves": texts,
+            "outcome": outcome.describe(&game.def),
+        }));
+        return Ok(());
+    }
     if outcome != regula::Outcome::Ongoing {
         // Standard output stays a (here empty) move list for scripts.
         eprintln!("the game is over: {}", outcome.describe(&game.def));
     }
-    for m in notation::sorted_texts(&game.def, &moves) {
+    for m in texts {
         println!("{m}");
     }
     Ok(())

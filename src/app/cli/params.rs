@@ -2,7 +2,9 @@
 
 use std::path::PathBuf;
 
-use super::{CliError, load, parse_param};
+use serde_json::json;
+
+use super::{CliError, Format, load, parse_param, print_json};
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
@@ -11,14 +13,18 @@ pub(super) struct Args {
     /// Set a parameter of the rule file: `--param name=value` (repeatable).
     #[arg(long = "param", value_parser = parse_param)]
     params: Vec<(String, String)>,
+    /// `text` or `json` (`{"params": [{"name", "value", "default", "fixed", "docs", "values"}]}`).
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
 }
 
 pub(super) fn run(args: Args) -> Result<(), CliError> {
-    let Args { file, params } = args;
+    let Args {
+        file,
+        params,
+        format,
+    } = args;
     let game = load(&file, &params)?;
-    if game.def.params.is_empty() {
-        println!("{} has no parameters", file.display());
-    }
     // English only: `/// [nl] ...` lines are the rulebook's translations.
     let english = |docs: &[String]| -> Vec<String> {
         docs.iter()
@@ -26,6 +32,33 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
             .cloned()
             .collect()
     };
+    if format == Format::Json {
+        let list: Vec<_> = game
+            .def
+            .params
+            .iter()
+            .map(|p| {
+                let values: Vec<_> = p
+                    .values
+                    .iter()
+                    .map(|(v, docs)| json!({"value": v, "docs": english(docs).join(" ")}))
+                    .collect();
+                json!({
+                    "name": p.name,
+                    "value": p.values[p.chosen].0,
+                    "default": p.values[p.default].0,
+                    "fixed": p.fixed,
+                    "docs": english(&p.docs).join(" "),
+                    "values": values,
+                })
+            })
+            .collect();
+        print_json(&json!({ "params": list }));
+        return Ok(());
+    }
+    if game.def.params.is_empty() {
+        println!("{} has no parameters", file.display());
+    }
     for p in &game.def.params {
         println!(
             "{} = {}{}",

@@ -6,7 +6,9 @@ use std::time::Instant;
 use regula::engine::Identity;
 use regula::tools::notation;
 
-use super::{CliError, PosOpts, load, position};
+use serde_json::json;
+
+use super::{CliError, Format, PosOpts, load, position, print_json};
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
@@ -28,6 +30,9 @@ pub(super) struct Args {
     /// Threads to count on, split by root move (default: every core); same result.
     #[arg(long)]
     threads: Option<usize>,
+    /// `text` or `json` (`{"depth", "leaves", "divide": {move: leaves}, "seconds", ...}`).
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
 }
 
 pub(super) fn run(args: Args) -> Result<(), CliError> {
@@ -39,6 +44,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
         paths,
         time,
         threads,
+        format,
     } = args;
     let threads = threads.unwrap_or_else(regula::engine::default_threads);
     let game = load(&file, &opts.params)?;
@@ -56,6 +62,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
         Identity::Effect
     };
     let t0 = Instant::now();
+    let mut divided: Vec<(String, u64)> = Vec::new();
     let total = if divide && depth > 0 {
         let mut g = game.generator(identity);
         let mut moves = Vec::new();
@@ -70,15 +77,32 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
             rows.push((notation::format(&game.def, m), n));
         }
         rows.sort();
-        for (m, n) in rows {
-            println!("{m}: {n}");
-        }
+        divided = rows;
         total
     } else {
         regula::engine::perft_threads(&game, &pos, depth, identity, threads)
             .map_err(|e| CliError::Failed(e.to_string()))?
     };
     let secs = t0.elapsed().as_secs_f64();
+    if format == Format::Json {
+        let mut v = json!({
+            "depth": depth,
+            "leaves": total,
+            "identity": if paths { "path" } else { "effect" },
+            "threads": threads,
+            "seconds": secs,
+        });
+        if divide {
+            let map: serde_json::Map<String, serde_json::Value> =
+                divided.into_iter().map(|(m, n)| (m, json!(n))).collect();
+            v["divide"] = serde_json::Value::Object(map);
+        }
+        print_json(&v);
+        return Ok(());
+    }
+    for (m, n) in &divided {
+        println!("{m}: {n}");
+    }
     if time {
         eprintln!(
             "perft {depth}: {total} leaves in {secs:.3} s ({:.0} leaves/s, {threads} thread{})",

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use super::{CliError, PosOpts, load, position};
+use super::{CliError, Format, PosOpts, load, position};
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
@@ -24,8 +24,8 @@ pub(super) struct Args {
     #[arg(long, default_value_t = 1000)]
     max_plies: u32,
     /// `text` or `json`.
-    #[arg(long, default_value = "text", value_parser = ["text", "json"])]
-    format: String,
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
     /// Write every game to this file as PDN (tags, moves, result), one after another.
     #[arg(long)]
     save: Option<PathBuf>,
@@ -60,7 +60,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
         .map_err(CliError::Failed)?;
     bar.finish_and_clear();
     let secs = t0.elapsed().as_secs_f64();
-    if format == "json" {
+    if format == Format::Json {
         println!(
             "{}",
             regula::tools::playout::render_json(&game, &r, secs, &o)

@@ -7,7 +7,9 @@ use regula::engine::Position;
 use regula::tools::input;
 use regula::tools::setup::{self, PositionSpec};
 
-use super::{CliError, PosOpts, load, position, read};
+use serde_json::json;
+
+use super::{CliError, Format, PosOpts, load, position, print_json, read};
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
@@ -21,6 +23,10 @@ pub(super) struct Args {
     /// numbers its squares, as a PDN position.
     #[arg(long)]
     show: bool,
+    /// `text` or `json` (`{"plies", "outcome", "winners", "position", "fen"}`; the position
+    /// as the YAML text `--position` reads).
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
 }
 
 pub(super) fn run(args: Args) -> Result<(), CliError> {
@@ -29,6 +35,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
         game: record,
         opts,
         show,
+        format,
     } = args;
     let game = load(&file, &opts.params)?;
     let pos = position(&game, &opts)?;
@@ -45,6 +52,26 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     let earlier = seen.get(&repetition_key(last)).copied().unwrap_or(0);
     let history = vec![last.clone(); earlier as usize];
     let (_, outcome) = game.analyze_in_game(last, &history);
+    if format == Format::Json {
+        let winners: Vec<&str> = match outcome {
+            regula::Outcome::Win(p) => game
+                .def
+                .team_of(p)
+                .iter()
+                .map(|&q| game.def.players[q as usize].as_str())
+                .collect(),
+            regula::Outcome::Ongoing | regula::Outcome::Draw => Vec::new(),
+        };
+        let spec = PositionSpec::from_position(&game, last);
+        print_json(&json!({
+            "plies": n,
+            "outcome": outcome.describe(&game.def),
+            "winners": winners,
+            "position": setup::to_yaml(&spec),
+            "fen": regula::tools::pdn::write(&game, last).ok(),
+        }));
+        return Ok(());
+    }
     if show {
         print!("{}", setup::draw(&game, last));
         let spec = PositionSpec::from_position(&game, last);

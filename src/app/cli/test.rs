@@ -8,7 +8,9 @@ use regula::tools::cases::{self, CaseResult, GameCache};
 use regula::tools::diff::Budget;
 use regula::tools::mutants::{self, Options};
 
-use super::CliError;
+use serde_json::json;
+
+use super::{CliError, Format, print_json};
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
@@ -30,9 +32,14 @@ pub(super) struct Args {
     /// With `--mutants`: fail unless the mutation score (0 to 1, or a percentage) reaches this.
     #[arg(long, value_name = "SCORE", requires = "mutants")]
     min_score: Option<f64>,
-    /// With `--mutants`: `text` or `json` (one object with `score` and `mutants`).
-    #[arg(long, default_value = "text", value_parser = ["text", "json"], requires = "mutants")]
-    format: String,
+    /// `text` or `json`: one object with `passed`, `failed` and every case (file, line,
+    /// name, clauses, failures); with `--mutants`, one object with `score` and `mutants`.
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+    /// Also write the results as a JUnit XML report to this file, for CI systems (a test
+    /// suite per case file, a test case per case, failures with their messages).
+    #[arg(long, value_name = "FILE", conflicts_with = "mutants")]
+    junit: Option<PathBuf>,
     /// With `--mutants`: threads judging mutants (default: every core).
     #[arg(long, requires = "mutants")]
     threads: Option<usize>,
@@ -73,28 +80,64 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     if files.is_empty() {
         return Err(CliError::Io("no case files (*.yaml) found".into()));
     }
+    let json = args.format == Format::Json;
+    // Every case file's results, in order; a file that cannot be read is one failure.
+    let mut suites: Vec<(String, Result<Vec<CaseResult>, String>)> = Vec::new();
     for f in files {
         let results = match cases::run_file(&f, file.as_deref(), &mut cache) {
             Ok(r) => r,
             Err(e) => {
                 failed += 1;
                 eprintln!("{:?}", regula::base::render::shown(&e));
+                suites.push((f.display().to_string(), Err(e.to_string())));
                 continue;
             }
         };
-        for r in results {
+        for r in &results {
             if r.passed() {
                 passed += 1;
-                if verbose {
+                if verbose && !json {
                     println!("ok   {} :: {}", r.file, r.name);
                 }
             } else {
                 failed += 1;
-                print_failure(&r);
+                if !json {
+                    print_failure(r);
+                }
             }
         }
+        suites.push((f.display().to_string(), Ok(results)));
     }
-    println!("{passed} passed, {failed} failed");
+    if let Some(path) = &args.junit {
+        super::write_atomically(path, junit(&suites).as_bytes())?;
+    }
+    if json {
+        let cases: Vec<_> = suites
+            .iter()
+            .flat_map(|(file, r)| match r {
+                Ok(results) => results
+                    .iter()
+                    .map(|r| {
+                        json!({
+                            "file": r.file,
+                            "line": r.line,
+                            "name": r.name,
+                            "clauses": r.clauses,
+                            "passed": r.passed(),
+                            "failures": r.failures,
+                        })
+                    })
+                    .collect::<Vec<_>>(),
+                Err(e) => vec![json!({
+                    "file": file, "line": 0, "name": null, "clauses": [],
+                    "passed": false, "failures": [e],
+                })],
+            })
+            .collect();
+        print_json(&json!({"passed": passed, "failed": failed, "cases": cases}));
+    } else {
+        println!("{passed} passed, {failed} failed");
+    }
     if failed > 0 {
         Err(CliError::Failed(format!(
             "{failed} case{} failed",
@@ -103,6 +146,65 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     } else {
         Ok(())
     }
+}
+
+/// A JUnit XML report: one `<testsuite>` per case file, one `<testcase>` per case (its
+/// class the file, its name the case's), a `<failure>` holding what went wrong.
+fn junit(suites: &[(String, Result<Vec<CaseResult>, String>)]) -> String {
+    let esc = |s: &str| {
+        s.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+            .replace('"', "&quot;")
+    };
+    let mut total = (0, 0);
+    let mut body = String::new();
+    for (file, r) in suites {
+        let (tests, failures, cases) = match r {
+            Ok(results) => {
+                let mut cases = String::new();
+                for c in results {
+                    cases.push_str(&format!(
+                        "    <testcase classname=\"{}\" name=\"{}\" file=\"{}\" line=\"{}\"",
+                        esc(file),
+                        esc(&c.name),
+                        esc(file),
+                        c.line
+                    ));
+                    if c.passed() {
+                        cases.push_str("/>\n");
+                    } else {
+                        cases.push_str(&format!(
+                            ">\n      <failure message=\"{}\">{}</failure>\n    </testcase>\n",
+                            esc(c.failures.first().map_or("", String::as_str)),
+                            esc(&c.failures.join("\n"))
+                        ));
+                    }
+                }
+                let failures = results.iter().filter(|c| !c.passed()).count();
+                (results.len(), failures, cases)
+            }
+            Err(e) => (
+                1,
+                1,
+                format!(
+                    "    <testcase classname=\"{0}\" name=\"{0}\">\n      <error message=\"{1}\">{1}</error>\n    </testcase>\n",
+                    esc(file),
+                    esc(e)
+                ),
+            ),
+        };
+        total.0 += tests;
+        total.1 += failures;
+        body.push_str(&format!(
+            "  <testsuite name=\"{}\" tests=\"{tests}\" failures=\"{failures}\">\n{cases}  </testsuite>\n",
+            esc(file)
+        ));
+    }
+    format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"regula test\" tests=\"{}\" failures=\"{}\">\n{body}</testsuites>\n",
+        total.0, total.1
+    )
 }
 
 fn print_failure(r: &CaseResult) {
@@ -156,7 +258,7 @@ fn mutants(args: &Args, rules: Option<&Path>, paths: &[PathBuf]) -> Result<(), C
             ));
         }
     };
-    if args.format == "json" {
+    if args.format == Format::Json {
         println!("{}", report.json());
     } else {
         print!("{}", report.text());

@@ -296,12 +296,8 @@ fn end_labels(stmts: &[ast::EndStmt], f: &mut dyn FnMut(&ast::Ident)) {
     }
 }
 
-mod grammar_words {
-    include!(concat!(env!("OUT_DIR"), "/keywords.rs"));
-}
-
 /// The grammar's keywords, read from `grammar/regula.pest` by build.rs.
-const KEYWORDS: &[&str] = grammar_words::GRAMMAR_WORDS;
+const KEYWORDS: &[&str] = regula::lang::syntax::KEYWORDS;
 
 /// One analysis of a document: the resolved files and the compiled game, if it loads.
 struct Analysis {

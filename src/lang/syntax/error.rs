@@ -77,6 +77,15 @@ impl SyntaxError {
             ),
             ErrorVariant::CustomError { message } => (message.clone(), None),
         };
+        // A misspelt keyword (`sequense`): the word where the parser stopped is no keyword,
+        // and one is near it.
+        let help = match (help, misspelt_keyword(&src.text, start, len)) {
+            (h, Some(k)) => Some(match h {
+                Some(h) => format!("`{}`: {k} {h}", &src.text[start..start + len]),
+                None => format!("`{}`: {k}", &src.text[start..start + len]),
+            }),
+            (h, None) => h,
+        };
         let unclosed = unclosed_brace(&src.text).filter(|&b| b < start);
         // Inside a block that is still open, its closing `}` is always acceptable too; pest
         // names only rules, never that literal.
@@ -100,6 +109,18 @@ impl SyntaxError {
             help,
         }
     }
+}
+
+/// "did you mean `sequence`?" when the word at `start` is not a keyword and one is close.
+fn misspelt_keyword(text: &str, start: usize, len: usize) -> Option<String> {
+    let word = text.get(start..start + len)?;
+    if word.len() < 3
+        || !word.starts_with(|c: char| c.is_ascii_lowercase())
+        || super::KEYWORDS.contains(&word)
+    {
+        return None;
+    }
+    crate::base::suggest::suggest(word, super::KEYWORDS.iter().copied())
 }
 
 /// The first `{` without a matching `}` (outside comments and strings), if the braces of the

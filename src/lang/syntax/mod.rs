@@ -12,6 +12,14 @@ pub mod walk;
 
 pub use error::SyntaxError;
 
+mod grammar_words {
+    include!(concat!(env!("OUT_DIR"), "/keywords.rs"));
+}
+
+/// The grammar's keywords: every quoted word of `grammar/regula.pest`, sorted (read by
+/// build.rs, so the list cannot drift from the grammar).
+pub const KEYWORDS: &[&str] = grammar_words::GRAMMAR_WORDS;
+
 use pest::Parser;
 
 use crate::base::source::SourceFile;
