@@ -886,3 +886,32 @@ fn completions_for_three_shells() {
     let (code, _, _) = regula(&["completions", "tcsh"]);
     assert_eq!(code, 2);
 }
+
+/// The README's two commands are what `.ci/run` runs: the main job on the bundled rules and
+/// `cargo test` (so that a change to one cannot leave the other untested).
+#[test]
+fn the_readme_commands_are_the_ones_ci_runs() {
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    let ci = std::fs::read_to_string(".ci/run").unwrap();
+    let main_job = "cargo run -- check rules/ && cargo run -- test tests/cases";
+    assert!(
+        readme.contains(&format!("```sh\n{main_job}\n```")),
+        "README main job"
+    );
+    assert!(
+        readme.contains("```sh\ncargo test\n```"),
+        "README test command"
+    );
+    for part in main_job.split(" && ") {
+        let quiet = part.replacen("cargo run --", "cargo run --quiet --", 1);
+        assert!(
+            ci.lines().any(|l| l.trim() == quiet),
+            ".ci/run does not run `{quiet}`"
+        );
+    }
+    assert!(
+        ci.lines()
+            .any(|l| !l.trim_start().starts_with('#') && l.trim_end().ends_with("cargo test")),
+        ".ci/run does not run cargo test"
+    );
+}

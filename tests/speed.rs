@@ -62,7 +62,15 @@ fn perft_on_threads_counts_the_same() {
         let start = g.start();
         for threads in [1, 2, 3] {
             assert_eq!(
-                perft_threads(&g, &start, depth, identity, threads).unwrap(),
+                perft_threads(
+                    &g,
+                    &start,
+                    depth,
+                    identity,
+                    threads,
+                    &regula::engine::no_progress
+                )
+                .unwrap(),
                 expected,
                 "{path} perft {depth} on {threads} threads"
             );

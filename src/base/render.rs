@@ -191,17 +191,26 @@ impl fmt::Debug for Shown<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use miette::ReportHandler;
         miette::MietteHandlerOpts::new()
+            .break_words(false)
+            .word_separator(textwrap::WordSeparator::AsciiSpace)
+            .word_splitter(textwrap::WordSplitter::NoHyphenation)
             .build()
             .debug(&Safe::new(self.0), f)
     }
 }
 
 /// Renders a diagnostic as plain text (no colours), 100 columns wide.
+///
+/// Here and in [`shown`], lines wrap at spaces only: a move (`C6-E8xC10xC12`), a square
+/// range or a name with `-` is never split across lines.
 pub fn render_plain(d: &dyn Diagnostic) -> String {
     let mut s = String::new();
     let handler =
         miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
-            .with_width(100);
+            .with_width(100)
+            .with_break_words(false)
+            .with_word_separator(textwrap::WordSeparator::AsciiSpace)
+            .with_word_splitter(textwrap::WordSplitter::NoHyphenation);
     if handler.render_report(&mut s, &Safe::new(d)).is_err() {
         s = d.to_string();
     }

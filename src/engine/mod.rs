@@ -15,7 +15,7 @@ mod search;
 mod seats;
 
 pub use moves::Move;
-pub use parallel::{default_threads, divide_threads, perft_threads};
+pub use parallel::{Progress, default_threads, divide_threads, no_progress, perft_threads};
 pub use position::{PieceCode, Position, kind, owner, piece_code};
 pub use search::{Env, Generator, Identity};
 

@@ -8,6 +8,13 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::{Game, Identity, Move, Overflow, Position, perft};
 
+/// Told `(done, total)` each time a root move's subtree is counted, from whichever thread
+/// counted it: for a progress bar.
+pub type Progress<'a> = &'a (dyn Fn(usize, usize) + Sync);
+
+/// A [`Progress`] that listens to nothing.
+pub fn no_progress(_: usize, _: usize) {}
+
 /// The number of threads to use when none is asked for: every core.
 pub fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -23,8 +30,9 @@ pub fn perft_threads(
     depth: u32,
     identity: Identity,
     threads: usize,
+    progress: Progress,
 ) -> Result<u64, Overflow> {
-    if threads <= 1 || depth <= 2 {
+    if depth <= 2 {
         return perft(game, pos, depth, identity);
     }
     let mut g = game.generator(identity);
@@ -35,7 +43,7 @@ pub fn perft_threads(
         return perft(game, pos, depth, identity);
     }
     Ok(
-        divide_threads(game, pos, &roots, depth - 1, identity, threads)?
+        divide_threads(game, pos, &roots, depth - 1, identity, threads, progress)?
             .iter()
             .sum(),
     )
@@ -52,8 +60,10 @@ pub fn divide_threads(
     depth: u32,
     identity: Identity,
     threads: usize,
+    progress: Progress,
 ) -> Result<Vec<u64>, Overflow> {
     let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
     let threads = threads.clamp(1, moves.len().max(1));
     let results: Vec<Result<Vec<(usize, u64)>, Overflow>> = std::thread::scope(|s| {
         let workers: Vec<_> = (0..threads)
@@ -67,6 +77,7 @@ pub fn divide_threads(
                         };
                         let child = game.play_unchecked(pos, m);
                         counts.push((i, perft(game, &child, depth, identity)?));
+                        progress(done.fetch_add(1, Ordering::Relaxed) + 1, moves.len());
                     }
                 })
             })

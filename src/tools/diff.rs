@@ -464,6 +464,27 @@ pub fn witness(
     start_b: &Position,
     budget: Budget,
 ) -> Verdict {
+    witness_with(a, b, start_a, start_b, budget, &|_| {})
+}
+
+/// Where a witness search is, for a progress display.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// Comparing every common line of this many plies (of the budget's depth).
+    Depth { depth: u32, of: u32 },
+    /// This many random lines compared (of the budget's playouts).
+    Playouts { done: u64, of: u64 },
+}
+
+/// [`witness`], telling `progress` each phase as it begins and each playout as it ends.
+pub fn witness_with(
+    a: &Game,
+    b: &Game,
+    start_a: &Position,
+    start_b: &Position,
+    budget: Budget,
+    progress: &dyn Fn(Phase),
+) -> Verdict {
     let Budget {
         depth,
         playouts,
@@ -477,6 +498,10 @@ pub fn witness(
     let mut positions = 0u64;
     let mut line = Vec::new();
     for d in 0..=depth {
+        progress(Phase::Depth {
+            depth: d,
+            of: depth,
+        });
         if let Some(w) = deepen(
             &mut sa,
             &mut sb,
@@ -490,7 +515,8 @@ pub fn witness(
         }
     }
     let mut rng = seed.max(1);
-    for _ in 0..playouts {
+    for done in 0..playouts {
+        progress(Phase::Playouts { done, of: playouts });
         let (mut pa, mut pb) = (start_a.clone(), start_b.clone());
         let mut line = Vec::new();
         for _ in 0..playout_plies {

@@ -111,7 +111,24 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
         playout_plies,
         seed,
     };
-    match diff::witness(&ga, &gb, &pa, &pb, budget) {
+    // On a terminal: which phase the search is in, and how far the playouts are.
+    let bar = super::progress_bar("witness", "random lines");
+    bar.set_length(playouts);
+    let progress = |phase: diff::Phase| match phase {
+        diff::Phase::Depth { depth, of } => {
+            bar.set_message(format!(" (every line to depth {depth} of {of})"));
+            bar.tick();
+        }
+        diff::Phase::Playouts { done, .. } => {
+            if done == 0 {
+                bar.set_message(" (random lines)");
+            }
+            bar.set_position(done);
+        }
+    };
+    let verdict = diff::witness_with(&ga, &gb, &pa, &pb, budget, &progress);
+    bar.finish_and_clear();
+    match verdict {
         diff::Verdict::Differ(w) => {
             let shown = diff::format_witness(&w);
             if text {

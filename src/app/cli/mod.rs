@@ -50,17 +50,32 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Parse and validate rule files (folders: every `.rules` file inside).
+    #[command(
+        after_help = "Examples:\n  regula check rules/\n  regula check my-variant.rules --deny-warnings\n  regula check rules/ --format json | jq 'select(.record == \"file\")'"
+    )]
     Check(check::Args),
     /// List the legal moves of a position, canonical notation, sorted.
+    #[command(
+        after_help = "Examples:\n  regula moves rules/camelot.rules\n  regula moves rules/international-draughts.rules --position W:W31-50:B1-20\n  regula moves rules/camelot.rules --after game.txt --explain C6-E8"
+    )]
     Moves(moves::Args),
     /// Count the leaves of the game tree to a depth; the count is on the last line.
+    #[command(
+        after_help = "Examples:\n  regula perft rules/english-draughts.rules 7 --time\n  regula perft rules/camelot.rules 3 --divide --format json"
+    )]
     Perft(perft::Args),
     /// Replay a game record; prints the final outcome.
+    #[command(
+        after_help = "Examples:\n  regula replay rules/english-draughts.rules game.pdn --show"
+    )]
     Replay(replay::Args),
     /// Run YAML case files (files or folders); ends with `N passed, M failed`.
     ///
     /// `regula test FILE.rules CASES...` uses that rule file for every case; without one,
     /// each case file's own `rules:` key names its rule file.
+    #[command(
+        after_help = "Examples:\n  regula test tests/cases\n  regula test my-variant.rules tests/cases/camelot --junit report.xml\n  regula test --mutants tests/cases/camelot --suggest new-cases/"
+    )]
     Test(test::Args),
     /// List the rule file's parameters: each value with its documentation, the chosen one
     /// marked (`--param` changes the choice).
@@ -71,9 +86,15 @@ enum Command {
     /// metrics (wins, draws, balance, duration, lead change, ...) with 95% intervals.
     Evaluate(evaluate::Args),
     /// The rulebook, generated from the rule file (Markdown on standard output without `--out`).
+    #[command(
+        after_help = "Examples:\n  regula doc rules/camelot.rules --lang nl --format html --out book/"
+    )]
     Doc(doc::Args),
     /// How two games differ: in rule terms, and with `--witness` the shortest line of play
     /// after which they disagree.
+    #[command(
+        after_help = "Exit code 1 when the games differ, as diff(1).\n\nExamples:\n  regula diff rules/camelot.rules rules/camelot-parker-1930.rules --witness\n  regula diff rules/russian-draughts.rules rules/pool-checkers.rules --witness --depth 4"
+    )]
     Diff(diff::Args),
     /// A language server for rule files over stdio (diagnostics, hover, definitions,
     /// references, completion, outline, quick fixes).
@@ -287,6 +308,23 @@ fn line(game: &Game, opts: &PosOpts) -> Result<Vec<Position>, CliError> {
         Some(record) => Ok(input::read_record(game, &pos, &read(record)?)?),
         None => Ok(vec![pos]),
     }
+}
+
+/// A progress bar on stderr, labelled, with its rate and ETA, when stderr is a terminal;
+/// a hidden one (drawing nothing) when it is not, so that logs and pipes stay clean.
+fn progress_bar(label: &str, unit: &str) -> indicatif::ProgressBar {
+    if !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        return indicatif::ProgressBar::hidden();
+    }
+    let b = indicatif::ProgressBar::new(0);
+    b.set_style(
+        indicatif::ProgressStyle::with_template(&format!(
+            "{label}{{msg}} [{{bar:30}}] {{pos}}/{{len}} {unit}, {{per_sec}}, ETA {{eta}}"
+        ))
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+        .progress_chars("=> "),
+    );
+    b
 }
 
 /// Writes a file whole or not at all: into a temporary file beside it, then renamed into

@@ -61,15 +61,27 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     } else {
         Identity::Effect
     };
+    let bar = super::progress_bar(&format!("perft {depth}"), "root moves");
+    let progress = |done: usize, total: usize| {
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+    };
     let t0 = Instant::now();
     let mut divided: Vec<(String, u64)> = Vec::new();
     let total = if divide && depth > 0 {
         let mut g = game.generator(identity);
         let mut moves = Vec::new();
         game.analyze(&mut g, &pos, &mut moves);
-        let counts =
-            regula::engine::divide_threads(&game, &pos, &moves, depth - 1, identity, threads)
-                .map_err(|e| CliError::Failed(e.to_string()))?;
+        let counts = regula::engine::divide_threads(
+            &game,
+            &pos,
+            &moves,
+            depth - 1,
+            identity,
+            threads,
+            &progress,
+        )
+        .map_err(|e| CliError::Failed(e.to_string()))?;
         let mut rows: Vec<(String, u64)> = Vec::new();
         let mut total = 0;
         for (m, n) in moves.iter().zip(counts) {
@@ -80,9 +92,10 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
         divided = rows;
         total
     } else {
-        regula::engine::perft_threads(&game, &pos, depth, identity, threads)
+        regula::engine::perft_threads(&game, &pos, depth, identity, threads, &progress)
             .map_err(|e| CliError::Failed(e.to_string()))?
     };
+    bar.finish_and_clear();
     let secs = t0.elapsed().as_secs_f64();
     if format == Format::Json {
         let mut v = json!({

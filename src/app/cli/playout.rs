@@ -50,11 +50,8 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
         threads: threads.unwrap_or_else(regula::engine::default_threads),
         max_plies,
     };
-    let bar = if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
-        indicatif::ProgressBar::new(games)
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
+    let bar = super::progress_bar("playout", "games");
+    bar.set_length(games);
     let t0 = Instant::now();
     let r = regula::tools::playout::playout(&game, &pos, &o, &|| bar.inc(1))
         .map_err(CliError::Failed)?;

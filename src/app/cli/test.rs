@@ -83,12 +83,15 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     let json = args.format == Format::Json;
     // Every case file's results, in order; a file that cannot be read is one failure.
     let mut suites: Vec<(String, Result<Vec<CaseResult>, String>)> = Vec::new();
+    let bar = super::progress_bar("test", "case files");
+    bar.set_length(files.len() as u64);
     for f in files {
+        bar.inc(1);
         let results = match cases::run_file(&f, file.as_deref(), &mut cache) {
             Ok(r) => r,
             Err(e) => {
                 failed += 1;
-                eprintln!("{:?}", regula::base::render::shown(&e));
+                bar.suspend(|| eprintln!("{:?}", regula::base::render::shown(&e)));
                 suites.push((f.display().to_string(), Err(e.to_string())));
                 continue;
             }
@@ -97,17 +100,18 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
             if r.passed() {
                 passed += 1;
                 if verbose && !json {
-                    println!("ok   {} :: {}", r.file, r.name);
+                    bar.suspend(|| println!("ok   {} :: {}", r.file, r.name));
                 }
             } else {
                 failed += 1;
                 if !json {
-                    print_failure(r);
+                    bar.suspend(|| print_failure(r));
                 }
             }
         }
         suites.push((f.display().to_string(), Ok(results)));
     }
+    bar.finish_and_clear();
     if let Some(path) = &args.junit {
         super::write_atomically(path, junit(&suites).as_bytes())?;
     }
@@ -231,19 +235,7 @@ fn mutants(args: &Args, rules: Option<&Path>, paths: &[PathBuf]) -> Result<(), C
             seed: 1,
         },
     };
-    let bar = if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
-        let b = indicatif::ProgressBar::new(0);
-        b.set_style(
-            indicatif::ProgressStyle::with_template(
-                "mutants [{bar:30}] {pos}/{len}, {per_sec}, ETA {eta}",
-            )
-            .expect("a valid template")
-            .progress_chars("=> "),
-        );
-        b
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
+    let bar = super::progress_bar("mutants", "mutants");
     let report = mutants::run(rules, paths, opts, &|done, total| {
         bar.set_length(total as u64);
         bar.set_position(done as u64);
