@@ -8,7 +8,6 @@ let state = null; // the last state sent by the server (of the position shown)
 let path = []; // the squares of the move being entered
 let view = null; // the ply shown (the position after that many moves), or null: the live one
 let flipped = false; // the board turned around
-const SVGNS = 'http://www.w3.org/2000/svg';
 
 const $ = (id) => document.getElementById(id);
 
@@ -264,8 +263,9 @@ function centre(r) {
     Number(r.getAttribute('y')) + Number(r.getAttribute('height')) / 2];
 }
 
+// An element of the board's SVG (in its namespace, read off the drawing itself).
 function svgEl(name, attrs) {
-  const e = document.createElementNS(SVGNS, name);
+  const e = document.createElementNS($('board').querySelector('svg').namespaceURI, name);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
   return e;
 }
