@@ -1,6 +1,11 @@
 //! The `regula serve` page in a real browser: headless Chromium driven by chromedriver over
-//! the WebDriver protocol. It plays the opening of the WCF 2009 game 1 by clicking squares,
-//! checks the pieces drawn and the move list, and that a refused move shows its explanation.
+//! the WebDriver protocol. It plays the opening of the WCF 2009 game 1 by clicks on squares,
+//! checks the pieces drawn and the move list, and that a refused move shows its explanation;
+//! then the last move's path and captures, the goal regions, the pieces captured, flipping
+//! and resizing the board, stepping through the game (clicks on the move list, arrow keys),
+//! playing from an earlier position (the confirmation refused, then accepted), copying and
+//! downloading the record and the position (a move list and YAML for Camelot, PDN and FEN
+//! for English draughts), and the opponent control.
 //!
 //! Without /usr/bin/chromium or /usr/bin/chromedriver the test says so and passes, unless
 //! `REGULA_REQUIRE_BROWSER=1` (as in CI), where a missing browser fails it.
@@ -27,6 +32,8 @@ struct Browser {
     base: String,
     session: String,
     profile: std::path::PathBuf,
+    /// Where the browser saves downloads.
+    downloads: std::path::PathBuf,
 }
 
 impl Drop for Browser {
@@ -70,6 +77,15 @@ impl Browser {
             "return document.querySelector('#board rect[data-square]') !== null;",
             "the board",
         );
+        // The test may read what the page copied, as a person would paste it (a permission
+        // of the page's origin).
+        for name in ["clipboard-read", "clipboard-write"] {
+            self.cmd(
+                "POST",
+                "/permissions",
+                Some(json!({ "descriptor": { "name": name }, "state": "granted" })),
+            );
+        }
     }
 
     /// Runs a script in the page and returns its value.
@@ -125,6 +141,93 @@ impl Browser {
             std::thread::sleep(Duration::from_millis(50));
         }
         panic!("{label} stays stale");
+    }
+
+    /// The id of the element a CSS selector finds first.
+    fn element(&self, css: &str) -> String {
+        let el = self.cmd(
+            "POST",
+            "/element",
+            Some(json!({ "using": "css selector", "value": css })),
+        );
+        el.as_object()
+            .and_then(|o| o.values().next())
+            .and_then(Value::as_str)
+            .unwrap_or_else(|| panic!("no element {css}"))
+            .to_string()
+    }
+
+    /// Clicks on the element a CSS selector finds (found again when a redraw made it stale).
+    fn click(&self, css: &str) {
+        for _ in 0..5 {
+            let id = self.element(css);
+            let (status, text) = http(
+                &self.base,
+                "POST",
+                &format!("/session/{}/element/{id}/click", self.session),
+                Some("{}"),
+            );
+            if status == 200 {
+                return;
+            }
+            assert!(text.contains("stale element"), "click on {css}: {text}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        panic!("{css} stays stale");
+    }
+
+    /// Presses and releases a key (a WebDriver key code such as `\u{E012}`, the left arrow)
+    /// on whatever has the focus.
+    fn press(&self, key: &str) {
+        self.cmd(
+            "POST",
+            "/actions",
+            Some(
+                json!({ "actions": [{ "type": "key", "id": "keyboard", "actions": [
+                    { "type": "keyDown", "value": key }, { "type": "keyUp", "value": key },
+                ]}]}),
+            ),
+        );
+    }
+
+    /// Waits for a confirmation box, checks its text and accepts or dismisses it.
+    fn answer_confirm(&self, contains: &str, accept: bool) {
+        let t0 = Instant::now();
+        loop {
+            let (status, text) = http(
+                &self.base,
+                "GET",
+                &format!("/session/{}/alert/text", self.session),
+                None,
+            );
+            if status == 200 {
+                assert!(text.contains(contains), "the confirmation: {text}");
+                break;
+            }
+            assert!(
+                t0.elapsed() < Duration::from_secs(30),
+                "no confirmation box: {text}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let what = if accept { "accept" } else { "dismiss" };
+        self.cmd("POST", &format!("/alert/{what}"), Some(json!({})));
+    }
+
+    /// The squares of the board's rectangles that have a class, sorted.
+    fn squares_with(&self, class: &str) -> Vec<String> {
+        let v = self.script(&format!(
+            "return [...document.querySelectorAll('#board rect[data-square].{class}')].map(r => r.dataset.square).sort();"
+        ));
+        serde_json::from_value(v).unwrap()
+    }
+
+    /// The message shown under the board.
+    fn message(&self) -> String {
+        self.script("return document.getElementById('message').textContent;")
+            .as_str()
+            .unwrap()
+            .to_string()
     }
 
     /// The moves shown in the move list, in order.
@@ -193,12 +296,15 @@ fn open(file: &str) -> Browser {
         .expect("chromedriver starts");
     let profile =
         std::env::temp_dir().join(format!("regula-chromium-{}-{port}", std::process::id()));
+    let downloads = profile.join("downloads");
+    std::fs::create_dir_all(&downloads).unwrap();
     let mut b = Browser {
         driver,
         servers: vec![server],
         base: format!("127.0.0.1:{port}"),
         session: String::new(),
         profile,
+        downloads,
     };
     let t0 = Instant::now();
     loop {
@@ -224,6 +330,10 @@ fn open(file: &str) -> Browser {
                 "--window-size=1200,900",
                 format!("--user-data-dir={}", b.profile.display()),
             ],
+            "prefs": {
+                "download.default_directory": b.downloads.display().to_string(),
+                "download.prompt_for_download": false,
+            },
         },
     }}});
     let (status, text) = http(&b.base, "POST", "/session", Some(&caps.to_string()));
@@ -282,6 +392,8 @@ fn the_page_plays_the_wcf_game_by_clicks_in_chromium() {
     let mut b = open("rules/camelot.rules");
     assert_eq!(pieces_drawn(&b), pieces_of(&game, &game.start()));
     let mut pos = game.start();
+    let mut line = vec![pos.clone()];
+    let mut mvs = Vec::new();
     for (i, t) in tokens.iter().enumerate() {
         let (squares, _) = regula::notation::parse_path(&game.def, t).unwrap();
         for &sq in &squares {
@@ -307,6 +419,8 @@ fn the_page_plays_the_wcf_game_by_clicks_in_chromium() {
         );
         let mv = regula::notation::find(&game, &pos, t, false).unwrap();
         pos = game.play_unchecked(&pos, &mv);
+        line.push(pos.clone());
+        mvs.push(mv);
     }
     assert_eq!(
         b.moves_shown(),
@@ -334,6 +448,7 @@ fn the_page_plays_the_wcf_game_by_clicks_in_chromium() {
         b.script("return document.getElementById('to-move').textContent;"),
         json!("White to move")
     );
+    last_move_goals_and_captures(&b, &game, &line, &mvs);
 
     // A refused move: the White Man on E7 clicked, then E9 (out of its reach: it must
     // capture, E7xC5).
@@ -386,7 +501,14 @@ fn the_page_plays_the_wcf_game_by_clicks_in_chromium() {
         b.click_square("G8");
         let png = b.cmd("GET", "/screenshot", None);
         std::fs::write(&file, base64(png.as_str().unwrap())).unwrap();
+        b.click_square("G8");
     }
+    assert_eq!(b.squares_with("from"), Vec::<String>::new());
+
+    flip_and_resize(&b);
+    step_through(&b, &game, &tokens, &line);
+    save_camelot(&b, &game, &tokens, &line);
+    play_from_the_past(&b, &game, &tokens, &line);
 
     // A variant with neutral pieces placed by drops: a click on an empty square places a
     // Tree there, and a move typed in the text box is played too.
@@ -446,6 +568,469 @@ fn the_page_plays_the_wcf_game_by_clicks_in_chromium() {
         "the typed move",
     );
     assert_eq!(b.moves_shown(), [drops[0].clone(), typed]);
+
+    draughts_saves_pdn_and_the_opponent_control(&mut b);
+}
+
+fn sorted<S: ToString>(v: impl IntoIterator<Item = S>) -> Vec<String> {
+    let mut v: Vec<String> = v.into_iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}
+
+/// The squares a move passed (start, then every landing), as labels.
+fn path_of(game: &regula::Game, mv: &regula::Move) -> Vec<String> {
+    std::iter::once(mv.from)
+        .chain(mv.landings().iter().copied())
+        .map(|s| game.def.board.labels[s as usize].clone())
+        .collect()
+}
+
+/// After 6...D10-D8xD6: the last move marked square by square with the piece it captured,
+/// the castles shaded (the regions Camelot's win rule counts), and the pieces captured so far.
+fn last_move_goals_and_captures(
+    b: &Browser,
+    game: &regula::Game,
+    line: &[regula::Position],
+    mvs: &[regula::Move],
+) {
+    let last = mvs.last().unwrap();
+    assert_eq!(
+        path_of(game, last),
+        ["D10", "D8", "D6"],
+        "the record's move"
+    );
+    assert_eq!(b.squares_with("last"), sorted(["D10", "D8", "D6"]));
+    assert_eq!(b.squares_with("last-from"), ["D10"]);
+    assert_eq!(
+        b.script("return document.querySelector('#board polyline.last-path').dataset.squares;"),
+        json!("D10 D8 D6")
+    );
+    // The Knight captured on D7 (read off the record: D8xD6 jumps D7).
+    assert_eq!(b.squares_with("last-captured"), ["D7"]);
+    assert_eq!(
+        b.script(
+            "return [...document.querySelectorAll('#board path.captured-mark')].map(p => p.dataset.square);"
+        ),
+        json!(["D7"])
+    );
+    // The castles, both parts: `castle-win` counts pieces in the opponent's castle.
+    let castle = game
+        .def
+        .regions
+        .iter()
+        .find(|r| r.name == "castle")
+        .unwrap();
+    let squares = castle
+        .all
+        .iter()
+        .map(|s| game.def.board.labels[s as usize].clone());
+    assert_eq!(b.squares_with("goal"), sorted(squares));
+    assert_eq!(b.squares_with("goal"), sorted(["F1", "G1", "F16", "G16"]));
+    assert_eq!(
+        b.script("return [...document.querySelectorAll('#legend li')].map(li => li.textContent);"),
+        json!([
+            "castle (White's part): counted by the end rules",
+            "castle (Black's part): counted by the end rules"
+        ])
+    );
+    assert_eq!(
+        b.script("return document.querySelectorAll('#board rect.goal-shade').length;"),
+        json!(4)
+    );
+    // The pieces captured: counted from the engine's moves, by owner and kind.
+    let mut expected = std::collections::BTreeMap::<(String, String), u64>::new();
+    for (mv, before) in mvs.iter().zip(line) {
+        for sq in mv.captures.iter() {
+            let c = before.cells[sq as usize];
+            *expected
+                .entry((
+                    game.def.owner_name(regula::engine::owner(c)).to_string(),
+                    game.def.kinds[regula::engine::kind(c) as usize].clone(),
+                ))
+                .or_default() += 1;
+        }
+    }
+    assert!(expected.contains_key(&("White".into(), "Knight".into())));
+    let shown: Vec<(String, String, String)> = serde_json::from_value(b.script(
+        "return [...document.querySelectorAll('#captured .captured-count')].map(s => [s.dataset.owner, s.dataset.kind, s.dataset.count]);",
+    ))
+    .unwrap();
+    let shown: std::collections::BTreeMap<(String, String), u64> = shown
+        .into_iter()
+        .map(|(o, k, n)| ((o, k), n.parse().unwrap()))
+        .collect();
+    assert_eq!(shown, expected);
+}
+
+/// The top of a square on the page.
+fn top_of(b: &Browser, sq: &str) -> f64 {
+    b.script(&format!(
+        "return document.querySelector('#board rect[data-square=\"{sq}\"]').getBoundingClientRect().top;"
+    ))
+    .as_f64()
+    .unwrap()
+}
+
+fn board_width(b: &Browser) -> f64 {
+    b.script("return document.querySelector('#board svg').getBoundingClientRect().width;")
+        .as_f64()
+        .unwrap()
+}
+
+/// The board turned around (and still played by clicks), and grown with the window.
+fn flip_and_resize(b: &Browser) {
+    assert!(top_of(b, "F1") > top_of(b, "F16"), "White's castle below");
+    b.click("#flip");
+    b.wait_for(
+        "const t = q => document.querySelector(`#board rect[data-square=\"${q}\"]`).getBoundingClientRect().top; \
+         return document.getElementById('board').classList.contains('flipped') && t('F1') < t('F16') - 300;",
+        "the board turned around",
+    );
+    // A click on the turned board reaches the square under the pointer.
+    b.click_square("E7");
+    assert_eq!(b.squares_with("from"), ["E7"]);
+    assert_eq!(b.squares_with("target"), ["C5"]);
+    b.click_square("E7");
+    assert_eq!(b.squares_with("from"), Vec::<String>::new());
+    b.click("#flip");
+    b.wait_for(
+        "const t = q => document.querySelector(`#board rect[data-square=\"${q}\"]`).getBoundingClientRect().top; \
+         return !document.getElementById('board').classList.contains('flipped') && t('F1') > t('F16') + 300;",
+        "the board the right way up",
+    );
+    // The window as the test opened it, set again through WebDriver (whose size may count
+    // differently from `--window-size`), then larger, then as it was.
+    let window = json!({ "width": 1200, "height": 900 });
+    b.cmd("POST", "/window/rect", Some(window.clone()));
+    std::thread::sleep(Duration::from_millis(300));
+    let small = board_width(b);
+    b.cmd(
+        "POST",
+        "/window/rect",
+        Some(json!({ "width": 1600, "height": 1300 })),
+    );
+    b.wait_for(
+        &format!(
+            "return document.querySelector('#board svg').getBoundingClientRect().width > {};",
+            small * 1.2
+        ),
+        "a larger board in a larger window",
+    );
+    let large = board_width(b);
+    b.cmd("POST", "/window/rect", Some(window));
+    b.wait_for(
+        &format!(
+            "return Math.abs(document.querySelector('#board svg').getBoundingClientRect().width - {small}) < 2;"
+        ),
+        &format!(
+            "the board as it was ({small} wide; {large} in the larger window, {} now)",
+            board_width(b)
+        ),
+    );
+}
+
+/// Waits until the position after `ply` moves is shown (as the current move of the list).
+fn wait_shown(b: &Browser, ply: usize) {
+    b.wait_for(
+        &format!(
+            "const c = document.querySelector('#moves .move.current'); \
+             return c !== null && c.dataset.ply === '{ply}' && !document.getElementById('viewing').hidden;"
+        ),
+        &format!("the position after move {ply}"),
+    );
+}
+
+/// Stepping through the game: arrow keys, a click on a move, Home, and back to the game.
+fn step_through(b: &Browser, game: &regula::Game, tokens: &[String], line: &[regula::Position]) {
+    let n = tokens.len();
+    b.press("\u{E012}"); // the left arrow
+    wait_shown(b, n - 1);
+    assert_eq!(pieces_drawn(b), pieces_of(game, &line[n - 1]));
+    let mv = regula::notation::find(game, &line[n - 2], &tokens[n - 2], false).unwrap();
+    assert_eq!(b.squares_with("last"), sorted(path_of(game, &mv)));
+    assert_eq!(b.moves_shown(), tokens, "the whole game stays listed");
+    // A click on 2.C6-E8-G8: its two landings marked.
+    b.click("#moves .move[data-ply=\"3\"]");
+    wait_shown(b, 3);
+    assert_eq!(pieces_drawn(b), pieces_of(game, &line[3]));
+    assert_eq!(
+        b.script("return document.querySelector('#board polyline.last-path').dataset.squares;"),
+        json!("C6 E8 G8")
+    );
+    assert_eq!(b.squares_with("last-captured"), Vec::<String>::new());
+    assert_eq!(
+        b.script("return document.getElementById('to-move').textContent;"),
+        json!("Black to move")
+    );
+    b.press("\u{E014}"); // the right arrow
+    wait_shown(b, 4);
+    assert_eq!(pieces_drawn(b), pieces_of(game, &line[4]));
+    b.press("\u{E011}"); // Home: the start
+    b.wait_for(
+        "return document.getElementById('nav-where').textContent === 'move 0 of 12' && \
+         document.querySelector('#moves .move.current') === null;",
+        "the start position",
+    );
+    assert_eq!(pieces_drawn(b), pieces_of(game, &line[0]));
+    assert_eq!(b.squares_with("last"), Vec::<String>::new());
+    b.press("\u{E012}"); // no move before the start
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(pieces_drawn(b), pieces_of(game, &line[0]));
+    b.click("#back-live");
+    b.wait_for(
+        "return document.getElementById('viewing').hidden && document.getElementById('nav-where').textContent === 'move 12 (now)';",
+        "the game as it is",
+    );
+    assert_eq!(pieces_drawn(b), pieces_of(game, &line[n]));
+    assert_eq!(b.squares_with("last"), sorted(["D10", "D8", "D6"]));
+}
+
+/// Runs a script that calls back with its value (`arguments[0]`).
+fn async_script(b: &Browser, js: &str) -> Value {
+    b.cmd(
+        "POST",
+        "/execute/async",
+        Some(json!({ "script": js, "args": [] })),
+    )
+}
+
+/// What the page put on the clipboard.
+fn clipboard(b: &Browser) -> String {
+    let v = async_script(
+        b,
+        "const done = arguments[0]; navigator.clipboard.readText().then(done, e => done('ERROR ' + e));",
+    );
+    let text = v.as_str().unwrap().to_string();
+    assert!(!text.starts_with("ERROR"), "{text}");
+    text
+}
+
+/// Waits for a file the browser downloads and returns its text.
+fn downloaded(b: &Browser, name: &str) -> String {
+    let path = b.downloads.join(name);
+    let t0 = Instant::now();
+    while t0.elapsed() < Duration::from_secs(30) {
+        if let Ok(text) = std::fs::read_to_string(&path)
+            && !text.is_empty()
+        {
+            return text;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let there: Vec<_> = std::fs::read_dir(&b.downloads)
+        .map(|d| d.filter_map(|e| e.ok()).map(|e| e.file_name()).collect())
+        .unwrap_or_default();
+    panic!("{name} is not downloaded; the folder has {there:?}");
+}
+
+/// Camelot's record as a move list (`regula replay` reads it back to the same game) and a
+/// position shown as YAML (`--position` reads it back to the same position).
+fn save_camelot(b: &Browser, game: &regula::Game, tokens: &[String], line: &[regula::Position]) {
+    b.click("#copy-record");
+    b.wait_for(
+        "return document.getElementById('message').textContent === 'game record copied (move list)';",
+        "the record copied",
+    );
+    let record = clipboard(b);
+    assert!(record.starts_with("1.D6-F8 H11-F9 2.C6-E8-G8"), "{record}");
+    let read: Vec<String> = regula::record::tokenize(&record)
+        .unwrap()
+        .into_iter()
+        .map(|t| t.text)
+        .collect();
+    assert_eq!(read, tokens);
+    let replayed = regula::record::replay(
+        game,
+        &game.start(),
+        &regula::record::tokenize(&record).unwrap(),
+    )
+    .unwrap();
+    assert!(
+        replayed.last() == line.last(),
+        "the record replays to the game"
+    );
+    b.click("#download-record");
+    assert_eq!(downloaded(b, "camelot.txt"), record);
+    // The position after move 3, shown and saved.
+    b.click("#moves .move[data-ply=\"3\"]");
+    wait_shown(b, 3);
+    assert_eq!(
+        b.script("return document.getElementById('position-format').textContent;"),
+        json!("(YAML)")
+    );
+    b.click("#download-position");
+    let yaml = downloaded(b, "camelot-3.yaml");
+    let src = regula::SourceFile::new("position", yaml.clone());
+    let pos = regula::input::read_position(game, &src).unwrap();
+    assert_eq!(pieces_of(game, &pos), pieces_of(game, &line[3]));
+    assert_eq!(pos.to_move, line[3].to_move);
+    b.click("#copy-position");
+    b.wait_for(
+        "return document.getElementById('message').textContent === 'position copied (YAML)';",
+        "the position copied",
+    );
+    assert_eq!(clipboard(b), yaml);
+    b.click("#nav-live");
+    b.wait_for(
+        "return document.getElementById('viewing').hidden;",
+        "the game as it is",
+    );
+}
+
+/// A move played on an earlier position: refused at the confirmation (nothing changes), then
+/// accepted (the later moves are discarded).
+fn play_from_the_past(
+    b: &Browser,
+    game: &regula::Game,
+    tokens: &[String],
+    line: &[regula::Position],
+) {
+    let at = 10;
+    // A move of one step, whole at its second click, other than the record's.
+    let legal = game.legal_moves(&line[at]);
+    let alt = legal
+        .iter()
+        .find(|m| {
+            m.len == 1
+                && !m.is_drop()
+                && regula::notation::format(&game.def, m) != tokens[at]
+                && !legal
+                    .iter()
+                    .any(|o| o.from == m.from && o.len > 1 && o.path[0] == m.path[0])
+        })
+        .expect("a one-step move");
+    let text = regula::notation::format(&game.def, alt);
+    let [from, to] = [alt.from, alt.path[0]].map(|s| game.def.board.labels[s as usize].clone());
+    b.click(&format!("#moves .move[data-ply=\"{at}\"]"));
+    wait_shown(b, at);
+    b.click_square(&from);
+    b.click_square(&to);
+    b.answer_confirm("The 2 later moves will be discarded", false);
+    b.wait_for(
+        &format!(
+            "return document.getElementById('message').textContent === '{text} is not played: the game is as it was';"
+        ),
+        "the refusal",
+    );
+    assert_eq!(b.moves_shown(), tokens);
+    assert_eq!(pieces_drawn(b), pieces_of(game, &line[at]));
+    b.click_square(&from);
+    b.click_square(&to);
+    b.answer_confirm(&format!("Play {text} after move {at}?"), true);
+    b.wait_for(
+        &format!(
+            "return [...document.querySelectorAll('#moves .move')].length === {};",
+            at + 1
+        ),
+        "the game from move 10 on",
+    );
+    let mut expected = tokens[..at].to_vec();
+    expected.push(text.clone());
+    assert_eq!(b.moves_shown(), expected);
+    assert_eq!(
+        b.message(),
+        "played after move 10; the 2 later moves were discarded"
+    );
+    assert_eq!(
+        pieces_drawn(b),
+        pieces_of(game, &game.play_unchecked(&line[at], alt))
+    );
+    assert!(
+        b.script("return document.getElementById('viewing').hidden;")
+            .as_bool()
+            .unwrap()
+    );
+}
+
+/// English draughts: the promotion rows shaded, the opponent control (no side ticked while
+/// it is off), and the record and position saved as PDN and FEN.
+fn draughts_saves_pdn_and_the_opponent_control(b: &mut Browser) {
+    let file = "rules/english-draughts.rules";
+    let (server, url) = serve(file);
+    b.servers.push(server);
+    b.go(&url);
+    let src = regula::SourceFile::read(Path::new(file)).unwrap();
+    let game = regula::load(&src, &[]).unwrap();
+    let def = &game.def;
+    let promotion: Vec<String> = def
+        .promotions
+        .iter()
+        .flat_map(|p| match p.region {
+            regula::model::RegionSel::Own(r) => def.regions[r as usize].all.iter(),
+            other => panic!("{other:?}"),
+        })
+        .map(|s| def.board.labels[s as usize].clone())
+        .collect();
+    assert_eq!(promotion.len(), 8);
+    assert_eq!(b.squares_with("goal"), sorted(promotion));
+    // The opponent is off and no side is ticked.
+    let ticked = "return [...document.querySelectorAll('#opponent-players input:checked')].map(i => i.value);";
+    assert_eq!(b.script(ticked), json!([]));
+    assert_eq!(
+        b.script("return document.getElementById('opponent-status').textContent;"),
+        json!("off: every side is played by hand")
+    );
+    // The computer takes White (the second to move): it answers the first move.
+    b.click("#opponent-players input[value=\"White\"]");
+    b.wait_for(
+        "return document.getElementById('opponent-status').textContent.startsWith('White: random');",
+        "the opponent on",
+    );
+    assert_eq!(b.script(ticked), json!(["White"]));
+    let first = regula::notation::sorted_texts(def, &game.legal_moves(&game.start()))
+        .pop()
+        .unwrap();
+    let (squares, _) = regula::notation::parse_path(def, &first).unwrap();
+    for &sq in &squares {
+        b.click_square(&def.board.labels[sq as usize]);
+    }
+    b.wait_for(
+        "return document.querySelectorAll('#moves .move').length === 2;",
+        "the opponent's answer",
+    );
+    let played = b.moves_shown();
+    assert_eq!(played[0], first);
+    // Unticked: off again.
+    b.click("#opponent-players input[value=\"White\"]");
+    b.wait_for(
+        "return document.getElementById('opponent-status').textContent.startsWith('off');",
+        "the opponent off",
+    );
+    assert_eq!(b.script(ticked), json!([]));
+    let mut pos = game.start();
+    let mut mvs = Vec::new();
+    for t in &played {
+        let mv = regula::notation::find(&game, &pos, t, false).unwrap();
+        pos = game.play_unchecked(&pos, &mv);
+        mvs.push(mv);
+    }
+    b.click("#copy-record");
+    b.wait_for(
+        "return document.getElementById('message').textContent === 'game record copied (PDN)';",
+        "the PDN copied",
+    );
+    let pdn = regula::pdn::write_game(&game, &game.start(), &mvs, &def.name, None);
+    assert_eq!(clipboard(b), pdn);
+    let record = regula::record::parse(&pdn).unwrap();
+    assert_eq!(
+        record
+            .moves
+            .iter()
+            .map(|t| t.text.clone())
+            .collect::<Vec<_>>(),
+        played
+    );
+    b.click("#download-position");
+    let fen = downloaded(b, "english-draughts-2.fen");
+    assert_eq!(
+        fen,
+        format!("{}\n", regula::pdn::write(&game, &pos).unwrap())
+    );
+    assert!(
+        regula::pdn::read(&game, fen.trim()).ok() == Some(pos),
+        "{fen}"
+    );
 }
 
 /// Decodes standard base64 (the WebDriver screenshot).

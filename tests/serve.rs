@@ -782,3 +782,270 @@ fn a_slow_request_does_not_hold_up_the_state() {
     // The record was stored: the state now shows it.
     assert_eq!(api.get()["played"].as_array().unwrap().len(), long);
 }
+
+/// `?ply=N` shows an earlier position of the game (its board, legal moves, last move and
+/// pieces captured) with the whole move list; a ply the game does not have, or a query that
+/// does not read, is a JSON error (400) that changes nothing.
+#[test]
+fn an_earlier_position_is_shown_and_a_bad_ply_is_a_json_error() {
+    let api = Api::start(Path::new("rules/english-draughts.rules"), &[]);
+    for m in ["11-15", "22-18", "15x22"] {
+        api.play(m);
+    }
+    let live = api.get();
+    assert_eq!(live["ply"], 3);
+    assert_eq!(live["plies"], 3);
+    // 15x22 jumps from e5 to c3 over d4, a White Man.
+    assert_eq!(
+        live["last"],
+        json!({ "move": "15x22", "player": "Black", "squares": ["e5", "c3"], "captured": ["d4"] })
+    );
+    assert_eq!(
+        live["captured"],
+        json!([{ "owner": "White", "kind": "Man", "count": 1 }])
+    );
+    let (status, body) = http(&api.addr, "GET", "/api/state?ply=1", None);
+    assert_eq!(status, 200, "{body}");
+    let one: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(one["ply"], 1);
+    assert_eq!(one["plies"], 3);
+    assert_eq!(one["to_move"], "White");
+    assert_eq!(strings(&one["played"]), ["11-15", "22-18", "15x22"]);
+    assert_eq!(one["last"]["squares"], json!(["f6", "e5"]));
+    assert_eq!(one["captured"], json!([]));
+    assert!(distinct_moves(&one).contains(&"22-18".to_string()));
+    let (_, start) = http(&api.addr, "GET", "/api/state?ply=0", None);
+    let start: Value = serde_json::from_str(&start).unwrap();
+    assert!(start["last"].is_null());
+    for bad in [
+        "ply=4",
+        "ply=x",
+        "ply=-1",
+        "ply=",
+        "ply",
+        "ply=1&ply=2",
+        "side=1",
+        "ply=99999999999999999999999",
+    ] {
+        let (status, body) = http(&api.addr, "GET", &format!("/api/state?{bad}"), None);
+        assert_eq!(status, 400, "{bad}: {body}");
+        let v: Value = serde_json::from_str(&body).expect("a JSON error");
+        assert!(v["error"].is_string(), "{bad}: {body}");
+    }
+    assert_eq!(api.get()["generation"], live["generation"]);
+}
+
+/// The regions the page shades, read off the end and promotion rules.
+#[test]
+fn goal_regions_come_from_the_end_and_promotion_rules() {
+    let camelot = Api::start(Path::new("rules/camelot.rules"), &[]).get();
+    assert_eq!(
+        camelot["goals"],
+        json!([
+            { "region": "castle", "player": "White", "why": "end", "squares": ["F1", "G1"] },
+            { "region": "castle", "player": "Black", "why": "end", "squares": ["F16", "G16"] },
+        ])
+    );
+    let draughts = Api::start(Path::new("rules/english-draughts.rules"), &[]).get();
+    let goals = draughts["goals"].as_array().unwrap();
+    assert_eq!(goals.len(), 2);
+    for g in goals {
+        assert_eq!(g["region"], "far-row");
+        assert_eq!(g["why"], "promotion");
+        assert_eq!(g["squares"].as_array().unwrap().len(), 4);
+    }
+    // A game won by reaching a king (no region in its end rules) shades its promotion rows.
+    let bt = Api::start(Path::new("rules/breakthrough-draughts.rules"), &[]).get();
+    assert!(
+        bt["goals"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|g| g["why"] == "promotion"),
+        "{}",
+        bt["goals"]
+    );
+}
+
+fn export(api: &Api, query: &str) -> (u16, Value) {
+    let (status, body) = http(&api.addr, "GET", &format!("/api/export?{query}"), None);
+    (status, serde_json::from_str(&body).expect("JSON"))
+}
+
+/// The record and the position to save: PDN and FEN for a game PDN can write, a move list and
+/// YAML otherwise, each read back by the library to the same game and position.
+#[test]
+fn the_record_and_the_position_are_exported_in_the_formats_the_cli_reads() {
+    let api = Api::start(Path::new("rules/english-draughts.rules"), &[]);
+    for m in ["11-15", "22-18", "15x22"] {
+        api.play(m);
+    }
+    let src = regula::SourceFile::read(Path::new("rules/english-draughts.rules")).unwrap();
+    let game = regula::load(&src, &[]).unwrap();
+    let tokens = regula::record::tokenize("11-15 22-18 15x22").unwrap();
+    let line = regula::record::replay(&game, &game.start(), &tokens).unwrap();
+    let mut mvs = Vec::new();
+    for (w, t) in line.windows(2).zip(&tokens) {
+        mvs.push(regula::notation::find(&game, &w[0], &t.text, false).unwrap());
+    }
+    let (status, rec) = export(&api, "what=record");
+    assert_eq!(status, 200);
+    assert_eq!(rec["format"], "PDN");
+    assert_eq!(rec["file"], "english-draughts.pdn");
+    assert_eq!(
+        rec["text"],
+        json!(regula::pdn::write_game(
+            &game,
+            &game.start(),
+            &mvs,
+            "English draughts",
+            None
+        ))
+    );
+    let (_, pos) = export(&api, "what=position&ply=1");
+    assert_eq!(pos["format"], "FEN");
+    assert_eq!(pos["file"], "english-draughts-1.fen");
+    let fen = pos["text"].as_str().unwrap().trim();
+    assert!(
+        regula::pdn::read(&game, fen).ok() == Some(line[1].clone()),
+        "{fen}"
+    );
+
+    let api = Api::start(Path::new("rules/camelot.rules"), &[]);
+    let moves = ["D6-F8", "H11-F9", "C6-E8-G8"];
+    for m in moves {
+        api.play(m);
+    }
+    let (_, rec) = export(&api, "what=record");
+    assert_eq!(rec["format"], "move list");
+    assert_eq!(rec["file"], "camelot.txt");
+    assert_eq!(rec["text"], "1.D6-F8 H11-F9 2.C6-E8-G8\n");
+    let (_, pos) = export(&api, "what=position");
+    assert_eq!(pos["format"], "YAML");
+    assert_eq!(pos["text"], api.get()["position_yaml"]);
+    // What `regula replay --position` reads, from the file saved.
+    let dir = temp_dir("export");
+    std::fs::write(dir.join("pos.yaml"), pos["text"].as_str().unwrap()).unwrap();
+    let (_, one) = export(&api, "what=position&ply=1");
+    std::fs::write(dir.join("one.yaml"), one["text"].as_str().unwrap()).unwrap();
+    std::fs::write(dir.join("rest.txt"), "1...H11-F9 2.C6-E8-G8").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_regula"))
+        .args(["replay", "rules/camelot.rules"])
+        .arg(dir.join("rest.txt"))
+        .arg("--position")
+        .arg(dir.join("one.yaml"))
+        .arg("--show")
+        .output()
+        .unwrap();
+    let shown = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{shown}");
+    assert!(shown.contains(pos["text"].as_str().unwrap()), "{shown}");
+    for (bad, why) in [
+        ("", "say what"),
+        ("what=moves", "unknown export"),
+        ("what=position&ply=4", "no position after 4"),
+        ("what=record&x=1", "unknown query parameter"),
+        ("what=%2e%2e", "a number or a word"),
+    ] {
+        let (status, v) = export(&api, bad);
+        assert_eq!(status, 400, "{bad}: {v}");
+        assert!(v["error"].as_str().unwrap().contains(why), "{bad}: {v}");
+    }
+    // Only this server's page may read it.
+    let (status, _) = http_with(
+        &api.addr,
+        "GET",
+        "/api/export?what=record",
+        &[("Host", "evil.example")],
+        None,
+    );
+    assert_eq!(status, 403);
+    let (status, _) = http_with(
+        &api.addr,
+        "GET",
+        "/api/export?what=record",
+        &[("Host", &api.addr), ("Sec-Fetch-Site", "cross-site")],
+        None,
+    );
+    assert_eq!(status, 403);
+}
+
+/// A move on an earlier position (`at`) discards the later moves; a refused one, or a ply
+/// the game does not have, changes nothing but the message.
+#[test]
+fn a_move_on_an_earlier_position_truncates_the_game() {
+    let api = Api::start(Path::new("rules/english-draughts.rules"), &[]);
+    for m in ["11-15", "22-18", "15x22"] {
+        api.play(m);
+    }
+    let s = api.post("/api/move", json!({ "text": "9-13", "at": 7 }));
+    assert_eq!(strings(&s["played"]), ["11-15", "22-18", "15x22"]);
+    assert!(message(&s).contains("no position after 7 moves"), "{s}");
+    // After 11-15 White is to move: 11-16 is not White's, so nothing is discarded.
+    let s = api.post("/api/move", json!({ "text": "11-16", "at": 1 }));
+    assert_eq!(strings(&s["played"]), ["11-15", "22-18", "15x22"]);
+    assert_eq!(s["message"]["error"], true);
+    let s = api.post("/api/move", json!({ "text": "21-17", "at": 1 }));
+    assert_eq!(strings(&s["played"]), ["11-15", "21-17"]);
+    assert_eq!(
+        message(&s),
+        "played after move 1; the 2 later moves were discarded"
+    );
+    assert_eq!(s["last"]["move"], "21-17");
+    // `at` equal to the moves played is the live position.
+    let s = api.post("/api/move", json!({ "text": "9-13", "at": 2 }));
+    assert_eq!(strings(&s["played"]), ["11-15", "21-17", "9-13"]);
+    assert_eq!(s["message"], Value::Null);
+}
+
+/// A body that does not read is answered with a JSON error, and the game is as it was.
+#[test]
+fn a_body_that_does_not_read_is_a_json_error() {
+    let api = Api::start(Path::new("rules/english-draughts.rules"), &[]);
+    let before = api.get();
+    for (path, body) in [
+        ("/api/move", "not json"),
+        ("/api/move", "{}"),
+        ("/api/move", r#"{"text": 5}"#),
+        ("/api/move", r#"{"text": "11-15", "at": -1}"#),
+        ("/api/move", r#"{"text": "11-15", "at": "one"}"#),
+        ("/api/param", r#"{"name": "x"}"#),
+        ("/api/opponent", r#"{"players": ["White"]}"#),
+        ("/api/position", "[1, 2"),
+    ] {
+        let (status, text) = http(&api.addr, "POST", path, Some(body));
+        assert!((400..500).contains(&status), "{path} {body}: {status}");
+        let v: Value = serde_json::from_str(&text).expect("a JSON error");
+        assert!(v["error"].is_string(), "{path} {body}: {text}");
+    }
+    assert_eq!(api.get()["generation"], before["generation"]);
+}
+
+/// The opponent is `off` exactly when it moves nobody; an unknown player changes nothing.
+#[test]
+fn the_opponent_is_off_exactly_when_it_moves_nobody() {
+    let api = Api::start(Path::new("rules/english-draughts.rules"), &[]);
+    let s = api.post("/api/opponent", json!({ "mode": "random", "players": [] }));
+    assert_eq!(s["opponent"]["mode"], "off");
+    let s = api.post(
+        "/api/opponent",
+        json!({ "mode": "off", "players": ["White"] }),
+    );
+    assert_eq!(
+        s["opponent"],
+        json!({ "mode": "off", "players": [], "seed": 1 })
+    );
+    let s = api.post(
+        "/api/opponent",
+        json!({ "mode": "first", "players": ["White", "White"] }),
+    );
+    assert_eq!(s["opponent"]["mode"], "first");
+    assert_eq!(s["opponent"]["players"], json!(["White"]));
+    let s = api.post(
+        "/api/opponent",
+        json!({ "mode": "random", "players": ["Nobody"] }),
+    );
+    assert!(message(&s).starts_with("unknown player"));
+    assert_eq!(s["opponent"]["mode"], "first", "unchanged");
+    assert_eq!(s["opponent"]["players"], json!(["White"]));
+}

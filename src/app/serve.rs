@@ -18,12 +18,13 @@ use std::sync::{Arc, Mutex};
 
 use axum::Json;
 use axum::Router;
-use axum::extract::{Request, State};
+use axum::extract::{FromRequest, RawQuery, Request, State};
 use axum::http::{HeaderMap, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use serde::Deserialize;
+use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
 use session::Session;
@@ -174,6 +175,7 @@ fn router(session: Shared, port: u16) -> Router {
             get(|| async { ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE) }),
         )
         .route("/api/state", get(state))
+        .route("/api/export", get(export))
         .route("/api/move", post(play))
         .route("/api/undo", post(undo))
         .route("/api/restart", post(restart))
@@ -200,7 +202,17 @@ const ATTEMPTS: usize = 3;
 /// another change was stored meanwhile, a request that changed nothing answers from its
 /// copy, and one that changed something is done again on the new session, as if it had
 /// come after (after [`ATTEMPTS`] lost races, under the lock).
-async fn with(s: &Shared, f: impl Fn(&mut Session) + Send + 'static) -> Json<Value> {
+async fn with(s: &Shared, f: impl Fn(&mut Session) + Send + 'static) -> Response {
+    run(s, f, |g: &Session| Ok(g.state())).await
+}
+
+/// [`with`], answering with `answer` of the session after `f`: its value, or a JSON error
+/// (400) when it fails (a ply the game does not have, an unknown export).
+async fn run(
+    s: &Shared,
+    f: impl Fn(&mut Session) + Send + 'static,
+    answer: impl Fn(&Session) -> Result<Value, String> + Send + 'static,
+) -> Response {
     let s = s.clone();
     let done = tokio::task::spawn_blocking(move || {
         // A panic while the lock was held leaves a session that is still whole (every
@@ -211,27 +223,106 @@ async fn with(s: &Shared, f: impl Fn(&mut Session) + Send + 'static) -> Json<Val
             let before = copy.generation();
             copy.reload_if_changed();
             f(&mut copy);
-            let answer = copy.state();
+            let out = answer(&copy);
             let mut g = lock();
             if g.generation() == before {
                 *g = copy;
-                return answer;
+                return out;
             }
             if copy.generation() == before {
-                return answer;
+                return out;
             }
         }
         let mut g = lock();
         g.reload_if_changed();
         f(&mut g);
-        g.state()
+        answer(&g)
     })
     .await;
-    Json(done.unwrap_or_else(|e| json!({ "error": format!("the request failed: {e}") })))
+    match done {
+        Ok(Ok(v)) => Json(v).into_response(),
+        Ok(Err(e)) => refuse(StatusCode::BAD_REQUEST, e),
+        Err(e) => refuse(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("the request failed: {e}"),
+        ),
+    }
 }
 
-async fn state(State(s): State<Shared>) -> Json<Value> {
-    with(&s, |_| {}).await
+/// A JSON body; one that does not read (not JSON, a field missing or of the wrong type)
+/// is answered with a JSON error, like every other refusal.
+struct Body<T>(T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
+    type Rejection = Response;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        match Json::<T>::from_request(req, state).await {
+            Ok(Json(v)) => Ok(Body(v)),
+            Err(e) => Err(refuse(e.status(), e.body_text())),
+        }
+    }
+}
+
+/// The query of a `GET`: `name=value` pairs, each name one of `known` and at most once,
+/// each value a number or a word (nothing to decode); else why not.
+fn query(raw: Option<&str>, known: &[&str]) -> Result<Vec<(String, String)>, String> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    for pair in raw.unwrap_or("").split('&').filter(|p| !p.is_empty()) {
+        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+        if !known.contains(&k) {
+            return Err(format!(
+                "unknown query parameter `{}`: this takes {}",
+                k.chars().take(40).collect::<String>(),
+                known.join(", ")
+            ));
+        }
+        if out.iter().any(|(o, _)| o == k) {
+            return Err(format!("query parameter `{k}` is given twice"));
+        }
+        if v.is_empty() || v.len() > 40 || !v.bytes().all(|b| b.is_ascii_alphanumeric()) {
+            return Err(format!("query parameter `{k}` needs a number or a word"));
+        }
+        out.push((k.to_string(), v.to_string()));
+    }
+    Ok(out)
+}
+
+/// The `ply` of a query: the position after that many moves.
+fn ply_of(q: &[(String, String)]) -> Result<Option<usize>, String> {
+    q.iter()
+        .find(|(k, _)| k == "ply")
+        .map(|(_, v)| {
+            v.parse::<usize>()
+                .map_err(|_| format!("`ply` is a number of moves, not `{v}`"))
+        })
+        .transpose()
+}
+
+/// The state; `?ply=N` shows the position after N moves instead of the last.
+async fn state(State(s): State<Shared>, RawQuery(q): RawQuery) -> Response {
+    let ply = match query(q.as_deref(), &["ply"]).and_then(|q| ply_of(&q)) {
+        Ok(p) => p,
+        Err(e) => return refuse(StatusCode::BAD_REQUEST, e),
+    };
+    run(&s, |_| {}, move |g: &Session| g.view(ply)).await
+}
+
+/// `?what=record` or `?what=position` (`&ply=N` for the position after N moves): the text,
+/// its format and a file name.
+async fn export(State(s): State<Shared>, RawQuery(q): RawQuery) -> Response {
+    let (what, ply) = match query(q.as_deref(), &["what", "ply"]).and_then(|q| {
+        let what = q
+            .iter()
+            .find(|(k, _)| k == "what")
+            .map(|(_, v)| v.clone())
+            .ok_or("say what to export: `?what=record` or `?what=position`")?;
+        Ok((what, ply_of(&q)?))
+    }) {
+        Ok(w) => w,
+        Err(e) => return refuse(StatusCode::BAD_REQUEST, e),
+    };
+    run(&s, |_| {}, move |g: &Session| g.export(&what, ply)).await
 }
 
 #[derive(Deserialize)]
@@ -239,23 +330,31 @@ struct Text {
     text: String,
 }
 
-async fn play(State(s): State<Shared>, Json(b): Json<Text>) -> Json<Value> {
-    with(&s, move |g| g.play_text(&b.text)).await
+#[derive(Deserialize)]
+struct Play {
+    text: String,
+    /// Play after this many moves, discarding the later ones (the page asks first).
+    #[serde(default)]
+    at: Option<usize>,
 }
 
-async fn undo(State(s): State<Shared>) -> Json<Value> {
+async fn play(State(s): State<Shared>, Body(b): Body<Play>) -> Response {
+    with(&s, move |g| g.play_text_at(&b.text, b.at)).await
+}
+
+async fn undo(State(s): State<Shared>) -> Response {
     with(&s, Session::undo).await
 }
 
-async fn restart(State(s): State<Shared>) -> Json<Value> {
+async fn restart(State(s): State<Shared>) -> Response {
     with(&s, Session::restart).await
 }
 
-async fn position(State(s): State<Shared>, Json(b): Json<Text>) -> Json<Value> {
+async fn position(State(s): State<Shared>, Body(b): Body<Text>) -> Response {
     with(&s, move |g| g.load_position(&b.text)).await
 }
 
-async fn record(State(s): State<Shared>, Json(b): Json<Text>) -> Json<Value> {
+async fn record(State(s): State<Shared>, Body(b): Body<Text>) -> Response {
     with(&s, move |g| g.load_record(&b.text)).await
 }
 
@@ -265,7 +364,7 @@ struct Param {
     value: String,
 }
 
-async fn param(State(s): State<Shared>, Json(b): Json<Param>) -> Json<Value> {
+async fn param(State(s): State<Shared>, Body(b): Body<Param>) -> Response {
     with(&s, move |g| g.set_param(&b.name, &b.value)).await
 }
 
@@ -284,7 +383,7 @@ fn one() -> u64 {
     1
 }
 
-async fn opponent(State(s): State<Shared>, Json(b): Json<Opponent>) -> Json<Value> {
+async fn opponent(State(s): State<Shared>, Body(b): Body<Opponent>) -> Response {
     with(&s, move |g| g.set_opponent(&b.mode, &b.players, b.seed)).await
 }
 
