@@ -9,6 +9,7 @@ mod codes;
 mod diagnostics;
 mod docgen;
 mod explain;
+mod fmt;
 mod fuzz_regressions;
 mod kernel_differential;
 mod kish_differential;

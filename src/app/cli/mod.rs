@@ -10,6 +10,7 @@ mod check;
 mod diff;
 mod doc;
 mod evaluate;
+mod fmt;
 mod moves;
 mod params;
 mod perft;
@@ -74,6 +75,9 @@ enum Command {
     /// How two games differ: in rule terms, and with `--witness` the shortest line of play
     /// after which they disagree.
     Diff(diff::Args),
+    /// Rewrite rule files (folders: every `.rules` file inside) in the one canonical layout,
+    /// keeping every comment; `--check` only lists the files that would change, with a diff.
+    Fmt(fmt::Args),
     /// A language server for rule files over stdio (diagnostics, hover, definitions,
     /// references, completion, outline, quick fixes).
     Lsp,
@@ -141,6 +145,10 @@ enum CliError {
     #[error(transparent)]
     #[diagnostic(transparent)]
     Doc(#[from] regula::tools::docgen::DocError),
+    /// `fmt`: a file that does not parse (or a formatter bug).
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Fmt(#[from] regula::lang::syntax::fmt::FmtError),
 }
 
 impl CliError {
@@ -181,6 +189,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Evaluate(a) => evaluate::run(a),
         Command::Doc(a) => doc::run(a),
         Command::Diff(a) => diff::run(a),
+        Command::Fmt(a) => fmt::run(a),
         Command::Lsp => serve::lsp(),
         Command::Serve(a) => serve::run(a),
         Command::Play(a) => play::run(a),
