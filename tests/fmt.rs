@@ -108,6 +108,21 @@ fn comments(text: &str) -> Vec<String> {
 }
 
 #[test]
+fn the_bundled_rules_are_formatted() {
+    let mut bad = Vec::new();
+    for p in bundled() {
+        let src = SourceFile::read(&p).unwrap();
+        if !fmt::is_formatted(&src).unwrap() {
+            bad.push(p.display().to_string());
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "not formatted (run `regula fmt rules/`): {bad:?}"
+    );
+}
+
+#[test]
 fn formatting_keeps_the_ast_and_every_comment_and_is_idempotent() {
     let mut with_comments = 0;
     for (p, src) in corpus() {
