@@ -79,7 +79,7 @@ enum Command {
     /// keeping every comment; `--check` only lists the files that would change, with a diff.
     Fmt(fmt::Args),
     /// A language server for rule files over stdio (diagnostics, hover, definitions,
-    /// references, completion, outline, quick fixes).
+    /// references, completion, outline, quick fixes, formatting).
     Lsp,
     /// A play-testing page in the browser on 127.0.0.1: click to move, see refusals
     /// explained, undo, play an opponent, change parameters; edits of the file reload it.
