@@ -8,6 +8,7 @@ mod cli;
 mod codes;
 mod diagnostics;
 mod docgen;
+mod editors;
 mod explain;
 mod fmt;
 mod fuzz_regressions;
