@@ -230,8 +230,8 @@ fn respaced(text: &str) -> String {
     let mut out = String::new();
     for line in text.lines() {
         let mut in_string = false;
-        let mut chars = line.char_indices().peekable();
-        while let Some((i, c)) = chars.next() {
+        let chars = line.char_indices();
+        for (i, c) in chars {
             if !in_string && line[i..].starts_with("//") {
                 out.push_str(&line[i..]);
                 break;

@@ -477,7 +477,8 @@ fn layout(src: &str, toks: &[Tok]) -> String {
                 }
             }
             Kind::Close => {
-                if stack.pop() == Some(Mode::Lines) {
+                let closed = stack.pop();
+                if closed == Some(Mode::Lines) {
                     depth = depth.saturating_sub(1);
                 }
             }
