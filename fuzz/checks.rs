@@ -11,7 +11,8 @@
 //! - what is accepted is consistent: the move kernels and the interpreter give the same moves
 //!   (both move identities, in order and in any order, the bulk count), a position written out
 //!   reads back the same, a record replays through legal moves only, a case file's results
-//!   name its cases, the servers answer with well-formed messages;
+//!   name its cases, the servers answer with well-formed messages; a rule file that parses
+//!   formats (`regula fmt`) to text that parses to the same AST and formats to itself;
 //! - nothing takes long: each target bounds the work an input may ask for (see each check).
 
 #![allow(dead_code)]
@@ -94,6 +95,51 @@ fn pick_game(data: &[u8]) -> Option<(&'static Path, &'static Game, &[u8])> {
 
 // ---------------------------------------------------------------------------------------
 // Diagnostics.
+
+/// `regula fmt`'s properties on a text: a syntax error exactly when it does not parse
+/// (located), and otherwise text that parses to the same AST (byte offsets aside), keeps every
+/// `//` and formats to itself.
+pub fn formats(src: &SourceFile) -> Result<(), String> {
+    use regula::lang::syntax::{self, fmt};
+    let parsed = syntax::parse(src);
+    let out = match (fmt::format(src), &parsed) {
+        (Ok(out), Ok(_)) => out,
+        (Err(fmt::FmtError::Syntax(e)), Err(_)) => return located(&e),
+        (Err(e), Ok(_)) => return Err(format!("a file that parses does not format: {e}")),
+        (Ok(_), Err(e)) => return Err(format!("a file that does not parse formats: {e}")),
+        (Err(e), Err(_)) => return Err(format!("not a syntax error: {e}")),
+    };
+    let again = SourceFile::new(src.name.clone(), out.clone());
+    let ast = |s: &SourceFile| syntax::parse(s).map(|f| spanless(&format!("{f:?}")));
+    match (ast(src), ast(&again)) {
+        (Ok(a), Ok(b)) if a == b => {}
+        (Ok(_), Ok(_)) => return Err(format!("formatting changed the AST:\n{out}")),
+        _ => return Err(format!("the formatted text does not parse:\n{out}")),
+    }
+    let slashes = |t: &str| t.matches("//").count();
+    if slashes(&src.text) != slashes(&out) {
+        return Err(format!("formatting lost or made a `//`:\n{out}"));
+    }
+    match fmt::format(&again) {
+        Ok(twice) if twice == out => Ok(()),
+        Ok(twice) => Err(format!("not idempotent:\n{out}\nthen\n{twice}")),
+        Err(e) => Err(format!("the formatted text does not format: {e}")),
+    }
+}
+
+/// Debug text without its byte offsets (`Span { start: 3, end: 9 }` → `Span`).
+fn spanless(debug: &str) -> String {
+    let mut out = String::with_capacity(debug.len());
+    let mut rest = debug;
+    while let Some(i) = rest.find("Span { start: ") {
+        out.push_str(&rest[..i]);
+        out.push_str("Span");
+        let tail = &rest[i..];
+        rest = tail.find('}').map_or("", |c| &tail[c + 1..]);
+    }
+    out.push_str(rest);
+    out
+}
 
 /// Checks that `d` is located: at least one label in the whole tree, and every label a span
 /// its source can show; and that it renders.
@@ -284,6 +330,7 @@ pub fn rule_file(data: &[u8]) -> Result<(), String> {
         Ok(s) => s,
         Err(e) => return located(&e),
     };
+    formats(&src)?;
     let game = match regula::load(&src, &[]) {
         Ok(g) => g,
         Err(e) => return located(&e),

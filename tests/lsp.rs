@@ -321,3 +321,96 @@ fn a_document_extending_a_pipe_does_not_freeze_the_language_server() {
     c.stop();
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Applies LSP text edits (lines and UTF-16 columns) to a text, the last edit first.
+fn apply(text: &str, edits: &Value) -> String {
+    let offset = |p: &Value| {
+        let (line, col) = (
+            p["line"].as_u64().unwrap(),
+            p["character"].as_u64().unwrap(),
+        );
+        let start: usize = text
+            .split_inclusive('\n')
+            .take(line as usize)
+            .map(str::len)
+            .sum();
+        let mut units = 0;
+        for (i, c) in text[start..].char_indices() {
+            if units >= col as usize || c == '\n' {
+                return start + i;
+            }
+            units += c.len_utf16();
+        }
+        text.len()
+    };
+    let mut edits: Vec<&Value> = edits.as_array().unwrap().iter().collect();
+    edits.sort_by_key(|e| std::cmp::Reverse(offset(&e["range"]["start"])));
+    let mut out = text.to_string();
+    for e in edits {
+        let (s, t) = (offset(&e["range"]["start"]), offset(&e["range"]["end"]));
+        out.replace_range(s..t, e["newText"].as_str().unwrap());
+    }
+    out
+}
+
+/// `textDocument/formatting` is advertised and gives `regula fmt`'s layout: an edit of the
+/// lines that change, none for a formatted document, `null` for one that does not parse.
+#[test]
+fn the_language_server_formats_a_document() {
+    let mut c = Client::spawn();
+    let init = c.request("initialize", json!({ "capabilities": {} }));
+    assert_eq!(
+        init["capabilities"]["documentFormattingProvider"],
+        json!(true),
+        "{init}"
+    );
+    c.notify("initialized", json!({}));
+    let path = format!("{}/rules/english-draughts.rules", root());
+    let uri = format!("file://{path}");
+    let good = std::fs::read_to_string(&path).unwrap();
+    // Spoiled below a line of non-ASCII documentation, so that columns count UTF-16.
+    let spoiled = good
+        .replacen(
+            "/// Men and kings.",
+            "/// Men and kings — Männer und Könige.",
+            1,
+        )
+        .replace("  by { Man }", "by   {Man}")
+        .replace("  step forward\n", "      step   forward  // a comment\n");
+    let want = regula::lang::syntax::fmt::format(&regula::SourceFile::new(&*path, spoiled.clone()))
+        .unwrap();
+    assert!(want.contains("  step forward // a comment\n") && want.contains("  by { Man }\n"));
+    c.open(&uri, &spoiled);
+    let options = json!({ "tabSize": 8, "insertSpaces": false });
+    let edits = c.request(
+        "textDocument/formatting",
+        json!({ "textDocument": { "uri": uri }, "options": options }),
+    );
+    let first_change = spoiled
+        .lines()
+        .zip(want.lines())
+        .position(|(a, b)| a != b)
+        .unwrap();
+    assert_eq!(edits.as_array().map(Vec::len), Some(1), "{edits}");
+    assert_eq!(
+        edits[0]["range"]["start"],
+        json!({ "line": first_change, "character": 0 }),
+        "only the lines that change are replaced"
+    );
+    assert_eq!(apply(&spoiled, &edits), want);
+
+    c.open(&uri, &want);
+    let none = c.request(
+        "textDocument/formatting",
+        json!({ "textDocument": { "uri": uri }, "options": options }),
+    );
+    assert_eq!(none, json!([]));
+
+    c.open(&uri, "game \"X\"\nplayers { White Black\n");
+    let refused = c.request(
+        "textDocument/formatting",
+        json!({ "textDocument": { "uri": uri }, "options": options }),
+    );
+    assert_eq!(refused, json!(null));
+    c.stop();
+}

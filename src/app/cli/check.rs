@@ -187,7 +187,7 @@ fn check_file(
 }
 
 /// The files named, each folder replaced by its `.rules` files in name order.
-fn rule_files(paths: &[PathBuf]) -> Vec<PathBuf> {
+pub(super) fn rule_files(paths: &[PathBuf]) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for p in paths {
         if p.is_dir() {

@@ -11,6 +11,7 @@ mod check;
 mod diff;
 mod doc;
 mod evaluate;
+mod fmt;
 mod moves;
 mod params;
 mod perft;
@@ -96,8 +97,11 @@ enum Command {
         after_help = "Exit code 1 when the games differ, as diff(1).\n\nExamples:\n  regula diff rules/camelot.rules rules/camelot-parker-1930.rules --witness\n  regula diff rules/russian-draughts.rules rules/pool-checkers.rules --witness --depth 4"
     )]
     Diff(diff::Args),
+    /// Rewrite rule files (folders: every `.rules` file inside) in the one canonical layout,
+    /// keeping every comment; `--check` only lists the files that would change, with a diff.
+    Fmt(fmt::Args),
     /// A language server for rule files over stdio (diagnostics, hover, definitions,
-    /// references, completion, outline, quick fixes).
+    /// references, completion, outline, quick fixes, formatting).
     Lsp,
     /// A play-testing page in the browser on 127.0.0.1: click to move, see refusals
     /// explained, undo, play an opponent, change parameters; edits of the file reload it.
@@ -187,6 +191,10 @@ enum CliError {
     /// (No code: it is never shown.)
     #[error("exit code {0}")]
     Answer(u8),
+    /// `fmt`: a file that does not parse (or a formatter bug).
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Fmt(#[from] regula::lang::syntax::fmt::FmtError),
 }
 
 impl CliError {
@@ -230,6 +238,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Evaluate(a) => evaluate::run(a),
         Command::Doc(a) => doc::run(a),
         Command::Diff(a) => diff::run(a),
+        Command::Fmt(a) => fmt::run(a),
         Command::Lsp => serve::lsp(),
         Command::Serve(a) => serve::run(a),
         Command::Play(a) => play::run(a),

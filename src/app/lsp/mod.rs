@@ -4,7 +4,7 @@
 //! `regula check` says: diagnostics (errors and lints, with related places in parent files of
 //! a variant), hover (a name's `///` documentation and its compiled meaning), go to definition
 //! and references for every declared name, completion of names and keywords, the outline of
-//! items, and a quick fix for "did you mean".
+//! items, a quick fix for "did you mean", and formatting in `regula fmt`'s layout.
 
 mod text;
 
@@ -67,6 +67,7 @@ pub fn serve(
         document_symbol_provider: Some(lt::OneOf::Left(true)),
         completion_provider: Some(lt::CompletionOptions::default()),
         code_action_provider: Some(lt::CodeActionProviderCapability::Simple(true)),
+        document_formatting_provider: Some(lt::OneOf::Left(true)),
         ..Default::default()
     };
     let mut reader = jsonrpc::Reader::new(input);
@@ -489,6 +490,9 @@ impl Server {
             lt::request::CodeActionRequest::METHOD => {
                 parse::<lt::CodeActionParams>(req).map(|p| json(self.code_actions(p)))
             }
+            lt::request::Formatting::METHOD => {
+                parse::<lt::DocumentFormattingParams>(req).map(|p| json(self.formatting(p)))
+            }
             m => {
                 return Response::new_err(
                     id,
@@ -671,6 +675,43 @@ impl Server {
         }
         Some(out)
     }
+
+    /// `regula fmt`'s layout of the document: one edit replacing the lines that change
+    /// (none when it is formatted); nothing (`null`) for a document that does not parse,
+    /// whose syntax error the diagnostics already show. The editor's options (tab size,
+    /// spaces) are not asked: the layout is the one of every rule file.
+    fn formatting(&self, p: lt::DocumentFormattingParams) -> Option<Vec<lt::TextEdit>> {
+        let uri = &p.text_document.uri;
+        let text = self.docs.get(uri)?;
+        let src = SourceFile::new(path_of(uri).display().to_string(), text.clone());
+        let new = regula::lang::syntax::fmt::format(&src).ok()?;
+        Some(line_edit(text, &new).into_iter().collect())
+    }
+}
+
+/// The edit turning `old` into `new`: the lines between their common first and last lines
+/// replaced; `None` when they are the same.
+fn line_edit(old: &str, new: &str) -> Option<lt::TextEdit> {
+    if old == new {
+        return None;
+    }
+    let a: Vec<&str> = old.split_inclusive('\n').collect();
+    let b: Vec<&str> = new.split_inclusive('\n').collect();
+    let head = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let tail = a[head..]
+        .iter()
+        .rev()
+        .zip(b[head..].iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count();
+    let bytes = |v: &[&str]| v.iter().map(|l| l.len()).sum::<usize>();
+    let (start, end) = (bytes(&a[..head]), old.len() - bytes(&a[a.len() - tail..]));
+    let (new_start, new_end) = (bytes(&b[..head]), new.len() - bytes(&b[b.len() - tail..]));
+    let lines = Lines::new(old);
+    Some(lt::TextEdit::new(
+        lines.range(start, end),
+        new[new_start..new_end].to_string(),
+    ))
 }
 
 /// The range of the file's `extends` statement (or its start): where problems of a parent

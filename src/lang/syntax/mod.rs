@@ -7,6 +7,7 @@
 pub mod ast;
 mod depth;
 mod error;
+pub mod fmt;
 mod lower;
 pub mod walk;
 
