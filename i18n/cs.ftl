@@ -5,7 +5,6 @@
 
 title = { NAME($game) }
 generated-note = _Vygenerováno příkazem `regula doc` ze souboru pravidel; neupravujte ručně._
-untranslated = [nepřeloženo]
 and = {" a "}
 or = {" nebo "}
 then = {", potom "}
@@ -124,10 +123,10 @@ sq-out-own = mimo { NAME($region, form: "gender") ->
   } { NAME($region, form: "acc") }
 sq-out-opp = mimo { NAME($region, form: "acc") } soupeře
 sq-out-all = mimo { NAME($region, form: "acc") }
-sq-kind-not = pro figuru { $kinds } ne { $rest }
+sq-kind-not = pro figuru { $kinds } – ne { $rest }
 sq-not = ne { $x }
 sq-piece = když je figura { $kinds }
-sq-can = z něhož by figura mohla začít tah „{ NAME($move) }“
+sq-can = pole, z něhož by figura mohla začít tah „{ NAME($move) }“
 
 mv-any = jsou jakékoli
 mv-capture = berou
@@ -158,7 +157,7 @@ c-not = neplatí, že ({ $x })
 c-every = pro každého hráče { $var } platí: { $x }
 c-some = pro některého hráče { $var } platí: { $x }
 c-exists-kind = je možný tah „{ NAME($move) }“
-c-exists-capture = některý tah bere
+c-exists-capture = je možné braní
 c-exists = některý tah { $x }
 c-blocked-mover = hráč na tahu nemá žádný dovolený tah
 c-blocked = nastal tah { $who } a ten nemá žádný dovolený tah
@@ -169,8 +168,8 @@ c-repeated = stejná pozice se stejným hráčem na tahu nastala už { $n ->
 c-cmp = { $a } { $op ->
     [ge] je nejméně
     [le] je nejvýše
-    [eq] se rovná
-    [ne] se nerovná
+    [eq] je
+    [ne] není
     [gt] je větší než
    *[lt] je menší než
   } { $b }
@@ -187,15 +186,15 @@ legend-player = { NAME($player) }: { $index ->
 fig-move = „{ NAME($move) }“: na tahu je { NAME($player) }; { $text } je dovolený tah.
 fig-none = Pro `{ $item }` nebyla nalezena žádná ukázková pozice.
 h-restrictions = Omezení v praxi
-fig-refused = na tahu je { NAME($player) }; { $text } není dovolený tah. Vysvětlení regula (anglicky): „{ $why }“.
+fig-refused = na tahu je { NAME($player) }; { $text } není dovolený tah. Vysvětlení regula: „{ $why }“.
 restr-priority = Pravidlo přednosti `{ $item }`
-restr-landing = Podmínka dopadu pro `{ $item }`
-restr-final = Podmínka cílového pole pro `{ $item }`
-restr-require = Podmínka pro `{ $item }`
-restr-leg-land = Podmínka dopadu části `{ $item }`
-restr-no-reverse = Zákaz obratu zpět v části `{ $item }`
+restr-landing = Podmínka dopadu pro tah „{ NAME($item) }“
+restr-final = Podmínka cílového pole pro tah „{ NAME($item) }“
+restr-require = Podmínka pro tah „{ NAME($item) }“
+restr-leg-land = Podmínka dopadu části „{ NAME($item) }“
+restr-no-reverse = Zákaz obratu zpět v části „{ NAME($item) }“
 restr-counter = Mez počítadla `{ $item }`
-origin-case = (Pozice z testovacího případu „{ $name }“, { $file }.)
+origin-case = (Pozice z testovacího případu v souboru { $file }.)
 origin-start = (Výchozí postavení.)
 origin-search = (Pozici našel stroj: partie { $seed }, po { $plies } půltazích.)
 
@@ -238,3 +237,144 @@ sq-out-of = mimo { NAME($region, form: "acc") } hráče { NAME($player, form: "g
 q-in-of = {" "}v { NAME($region, form: "loc") } hráče { NAME($player, form: "gen") }
 pl-team-of = týmu hráče { $var }
 pl-team-mover = týmu hráče na tahu
+
+# Podmínky běžnými větami: obvyklé tvary podmínek, každý vlastními slovy (zprávy c- výše jsou
+# obecný tvar pro vše ostatní). Každá je vedlejší věta s -li, takže příklonky stojí hned za
+# slovesem („zbyla-li mu“). $who je hráč, o kterém je řeč: self (hráč pravidla konce hry,
+# „sám“), opp, team, mover, opp-mover, team-mover, every, some (hráč z `every`/`some`), named.
+p-and = {" a "}
+p-or = {" nebo "}
+p-noun-n = { $kind ->
+    [all] { $n ->
+        [one] figuru
+        [few] figury
+       *[other] figur
+      }
+   *[other] { $n ->
+        [one] { NAME($kind, form: "acc") }
+        [few] { NAME($kind, form: "pl") }
+       *[other] { NAME($kind, form: "gen-pl") }
+      }
+  }
+p-noun-pl = { $kind ->
+    [all] figury
+   *[other] { NAME($kind, form: "pl") }
+  }
+p-who = { $who ->
+    [self] { $pos ->
+        [later] {" "}sám
+       *[first] {""}
+      }
+    [opp] {" "}soupeř
+    [team] {" "}jeho tým
+    [mover] {" "}hráč na tahu
+    [opp-mover] {" "}soupeř hráče na tahu
+    [team-mover] {" "}tým hráče na tahu
+    [every] {" "}každý hráč
+    [some] {" "}některý z hráčů
+   *[named] {" "}{ NAME($player) }
+  }
+p-whom = { $who ->
+    [self] mu
+    [opp] soupeři
+    [team] jeho týmu
+    [mover] hráči na tahu
+    [opp-mover] soupeři hráče na tahu
+    [team-mover] týmu hráče na tahu
+    [every] každému hráči
+    [some] některému z hráčů
+   *[named] hráči { NAME($player) }
+  }
+p-place = { $place ->
+    [own] {" "}ve { NAME($region, form: "gender") ->
+        [f] své
+       *[other] svém
+      } { NAME($region, form: "loc") }
+    [opp] {" "}v { NAME($region, form: "loc") } soupeře
+    [all] {" "}v { NAME($region, form: "loc") }
+    [of] {" "}v { NAME($region, form: "loc") } hráče { NAME($rplayer, form: "gen") }
+    [of-self] {" "}ve { NAME($region, form: "gender") ->
+        [f] své
+       *[other] svém
+      } { NAME($region, form: "loc") }
+   *[none] {""}
+  }
+p-noun-one = { $kind ->
+    [all] figuru
+   *[other] { NAME($kind, form: "acc") }
+  }
+p-noun-gen-pl = { $kind ->
+    [all] figur
+   *[other] { NAME($kind, form: "gen-pl") }
+  }
+p-has = { $op ->
+    [none] nemá-li{ p-who } už žádné { p-noun-pl }
+    [some] má-li{ p-who } aspoň 1 { p-noun-one }
+    [ge] má-li{ p-who } nejméně { $n } { p-noun-n }
+    [le] má-li{ p-who } nejvýše { $n } { p-noun-n }
+    [eq] má-li{ p-who } právě { $n } { p-noun-n }
+    [gt] má-li{ p-who } více než { $n } { p-noun-n }
+    [lt] má-li{ p-who } méně než { $n } { p-noun-n }
+   *[ne] nemá-li{ p-who } právě { $n } { p-noun-n }
+  }{ p-place }
+p-only = { $n ->
+    [one] zbyla-li { p-whom } jediná figura, { NAME($kind) }
+    [few] zbyly-li { p-whom } jen { $n } figury, vesměs { NAME($kind, form: "pl") }
+   *[other] zbylo-li { p-whom } jen { $n } figur, vesměs { NAME($kind, form: "gen-pl") }
+  }
+p-blocked = { $who ->
+    [self] je-li na tahu sám a nemůže-li táhnout
+    [opp] je-li na tahu soupeř a nemůže-li táhnout
+    [team] je-li na tahu jeho tým a nemůže-li táhnout
+    [mover] nemůže-li hráč na tahu táhnout
+    [opp-mover] nemůže-li soupeř hráče na tahu táhnout
+    [team-mover] nemůže-li tým hráče na tahu táhnout
+    [every] nemůže-li táhnout žádný hráč
+    [some] je-li na tahu některý z hráčů a nemůže-li táhnout
+   *[named] je-li na tahu { NAME($player) } a nemůže-li táhnout
+  }
+p-whose = { $who ->
+    [game] {""}
+    [self] {" "}tohoto hráče
+    [opp] {" "}soupeře
+    [team] {" "}jeho týmu
+    [mover] {" "}hráče na tahu
+    [opp-mover] {" "}soupeře hráče na tahu
+    [team-mover] {" "}týmu hráče na tahu
+    [every] {" "}každého hráče
+    [some] {" "}některého z hráčů
+   *[named] {" "}hráče { NAME($player, form: "gen") }
+  }
+p-counter = { $op ->
+    [ge] dosáhlo-li počítadlo `{ $counter }`{ p-whose } hodnoty { $n }
+    [gt] překročilo-li počítadlo `{ $counter }`{ p-whose } hodnotu { $n }
+    [le] je-li počítadlo `{ $counter }`{ p-whose } nejvýše { $n }
+    [lt] je-li počítadlo `{ $counter }`{ p-whose } menší než { $n }
+    [eq] je-li počítadlo `{ $counter }`{ p-whose } rovno { $n }
+   *[ne] není-li počítadlo `{ $counter }`{ p-whose } rovno { $n }
+  }
+p-every = platí-li pro každého hráče toto: { $x }
+p-some = platí-li pro některého z hráčů toto: { $x }
+p-exists-kind = je-li možný tah „{ NAME($move) }“
+p-exists-capture = je-li možné braní
+p-repeated = nastala-li stejná pozice se stejným hráčem na tahu už { $n }krát
+end-win-prose = Hráč vyhrává, { $cond }.
+end-loss-prose = Hráč prohrává, { $cond }.
+end-draw-prose = Hra končí remízou, { $cond }.
+priority-prose = **{ $name }**: { $when }, jsou dovoleny jen tahy, které { $keep }
+
+# Proč tah na diagramu není dovolen: jedna zpráva pro každý druh důvodu (ReasonKind z explain),
+# který omezení knihy dávají.
+why-priority = { $text } by byl dovolený tah „{ NAME($move) }“, ale pravidlo přednosti `{ $item }` jej zde vylučuje
+why-counter-bound = { $text } by překročil mez počítadla `{ $item }`
+why-no-reverse = { $text } se vrací přímo zpět, což část „{ NAME($item) }“ nedovoluje
+why-condition = { $what ->
+    [final] tah „{ NAME($item) }“ nesmí skončit na poli { $to }
+    [require] tah „{ NAME($item) }“ není v této pozici dovolen
+    [leg-land] v tahu { $text } dopadá část „{ NAME($item) }“ na pole, kam dopadnout nesmí
+   *[landing] { $text } dopadá na pole, kam tah „{ NAME($item) }“ dopadnout nesmí
+  }
+
+# Jednou, na začátku knihy, když soubor pravidel nemá český text.
+untranslated-docs = Některá vysvětlení v souboru pravidel nemají český překlad; uvádějí se anglicky.
+untranslated-names = Jména, pro která soubor pravidel nedává český tvar, se uvádějí tak, jak je píše soubor pravidel.

@@ -5,7 +5,6 @@ name-fallback-pl = { $name }
 
 title = { NAME($game) }
 generated-note = _Gegenereerd door `regula doc` uit het regelbestand; niet met de hand bewerken._
-untranslated = [niet vertaald]
 and = {" en "}
 or = {" of "}
 then = {", daarna "}
@@ -90,11 +89,11 @@ priority-maximize = ; en daarvan alleen die met de meeste geslagen stukken
 priority-maximize-kinds = ; en daarvan alleen die met de meeste geslagen stukken van de soort { $kinds }
 priority-maximize-value = ; en daarvan alleen die waarvan de geslagen stukken het meest waard zijn
 priority-maximize-earliest = ; en daarvan alleen die het vroegst een stuk van de soort { $kinds } slaan
-otherwise-skip = . Is er geen zo'n zet, dan geldt deze regel niet.
-otherwise-none = . Is er geen zo'n zet, dan is geen enkele zet toegestaan.
+otherwise-skip = . Is zo'n zet er niet, dan geldt deze regel niet.
+otherwise-none = . Is zo'n zet er niet, dan is geen enkele zet toegestaan.
 
 h-end = Einde van het spel
-end-intro = Voor elke stelling, voordat de speler aan zet zet, gecontroleerd; de eerste regel die geldt beëindigt het spel, waarna geen zet meer mogelijk is.
+end-intro = Deze regels worden in elke stelling nagegaan voordat de speler aan zet zijn zet doet; de eerste regel die geldt, beëindigt het spel, en daarna is geen zet meer mogelijk.
 end-win = Een speler P wint als { $cond }.
 end-loss = Een speler P verliest als { $cond }.
 end-draw = Het spel is remise als { $cond }.
@@ -128,15 +127,15 @@ sq-out-all = buiten { NAME($region) }
 sq-kind-not = voor een { $kinds }: niet { $rest }
 sq-not = niet { $x }
 sq-piece = als het stuk een { $kinds } is
-sq-can = vanwaar het stuk een { NAME($move) } zou kunnen beginnen
+sq-can = een veld vanwaar het stuk een { NAME($move) } zou kunnen beginnen
 
 mv-any = welke zet dan ook zijn
 mv-capture = slaan
 mv-kind = een { NAME($move) } zijn
-mv-from = beginnen { $where }
-mv-to = eindigen { $where }
-mv-not-to = niet eindigen { $where }
-mv-not-from = niet beginnen { $where }
+mv-from = { $where } beginnen
+mv-to = { $where } eindigen
+mv-not-to = niet { $where } eindigen
+mv-not-from = niet { $where } beginnen
 mv-not-capture = niet slaan
 mv-not = niet ({ $x })
 
@@ -165,7 +164,7 @@ c-not = niet ({ $x })
 c-every = voor elke speler { $var } geldt: { $x }
 c-some = voor een speler { $var } geldt: { $x }
 c-exists-kind = een { NAME($move) } mogelijk is
-c-exists-capture = een zet slaat
+c-exists-capture = er geslagen kan worden
 c-exists = een zet zou { $x }
 c-blocked-mover = de speler aan zet geen zet kan doen
 c-blocked = { $who } aan zet is en geen zet kan doen
@@ -191,15 +190,15 @@ legend-player = { NAME($player) }: { $index ->
 fig-move = { NAME($move) }: { NAME($player) } aan zet; { $text } is toegestaan.
 fig-none = Geen voorbeeldstelling gevonden voor `{ $item }`.
 h-restrictions = Beperkingen in de praktijk
-fig-refused = { NAME($player) } aan zet; { $text } is niet toegestaan. Uitleg van regula (Engels): “{ $why }”.
+fig-refused = { NAME($player) } aan zet; { $text } is niet toegestaan. Uitleg van regula: “{ $why }”.
 restr-priority = Voorrangsregel `{ $item }`
-restr-landing = Landingsvoorwaarde van `{ $item }`
-restr-final = Voorwaarde voor het eindveld van `{ $item }`
-restr-require = Voorwaarde van `{ $item }`
-restr-leg-land = Landingsvoorwaarde van deelzet `{ $item }`
-restr-no-reverse = Niet terugkeren in deelzet `{ $item }`
+restr-landing = Landingsvoorwaarde van de { NAME($item) }
+restr-final = Voorwaarde voor het eindveld van de { NAME($item) }
+restr-require = Voorwaarde voor de { NAME($item) }
+restr-leg-land = Landingsvoorwaarde van deelzet { NAME($item) }
+restr-no-reverse = Niet terugkeren in deelzet { NAME($item) }
 restr-counter = Grens van teller `{ $item }`
-origin-case = (Stelling uit testgeval “{ $name }”, { $file }.)
+origin-case = (Stelling uit een testgeval in { $file }.)
 origin-start = (De beginopstelling.)
 origin-search = (Stelling gevonden door de engine: partij { $seed }, na { $plies } halve zetten.)
 
@@ -242,3 +241,126 @@ sq-out-of = buiten { NAME($region) } van { NAME($player) }
 q-in-of = {" "}in { NAME($region) } van { NAME($player) }
 pl-team-of = het team van { $var }
 pl-team-mover = het team van de speler aan zet
+
+# Voorwaarden als gewone zinnen: de gangbare vormen van een voorwaarde, elk in eigen woorden
+# (de c-berichten hierboven zijn de algemene vorm, voor al het andere). $who is de speler over
+# wie het gaat: self (de speler van een einderegel, "hij"), opp, team, mover, opp-mover,
+# team-mover, every, some (een speler van `every`/`some`), named ($player). Bijzin: werkwoord
+# achteraan.
+p-and = {" en "}
+p-or = {" of "}
+p-noun-n = { $kind ->
+    [all] { $n ->
+        [one] stuk
+       *[other] stukken
+      }
+   *[other] { $n ->
+        [one] { NAME($kind) }
+       *[other] { NAME($kind, form: "pl") }
+      }
+  }
+p-who = { $who ->
+    [self] hij
+    [opp] de tegenstander
+    [team] zijn team
+    [mover] de speler aan zet
+    [opp-mover] de tegenstander van de speler aan zet
+    [team-mover] het team van de speler aan zet
+    [every] elke speler
+    [some] een van de spelers
+   *[named] { NAME($player) }
+  }
+p-place = { $place ->
+    [own] {" "}in { NAME($region, form: "gender") ->
+        [de] de
+       *[het] het
+      } eigen { NAME($region) }
+    [opp] {" "}in { NAME($region, form: "gender") ->
+        [de] de
+       *[het] het
+      } { NAME($region) } van de tegenstander
+    [all] {" "}in { NAME($region) }
+    [of] {" "}in { NAME($region) } van { NAME($rplayer) }
+    [of-self] {" "}in zijn { NAME($region) }
+   *[none] {""}
+  }
+p-noun-one = { $kind ->
+    [all] stuk
+   *[other] { NAME($kind) }
+  }
+p-noun-pl = { $kind ->
+    [all] stukken
+   *[other] { NAME($kind, form: "pl") }
+  }
+p-noun-gen-pl = { p-noun-pl }
+p-whom = { p-who }
+p-whose = { p-who }
+p-has = { p-who } { $op ->
+    [none] geen { p-noun-pl } meer
+    [some] minstens één { p-noun-one }
+    [ge] minstens { $n } { p-noun-n }
+    [le] hoogstens { $n } { p-noun-n }
+    [eq] precies { $n } { p-noun-n }
+    [gt] meer dan { $n } { p-noun-n }
+    [lt] minder dan { $n } { p-noun-n }
+   *[ne] niet precies { $n } { p-noun-n }
+  }{ p-place } heeft
+p-only = { p-who } nog maar { $n ->
+    [one] één stuk heeft, een { NAME($kind) }
+   *[other] { $n } stukken heeft, allemaal { NAME($kind, form: "pl") }
+  }
+p-blocked = { $who ->
+    [self] hij aan zet is maar geen zet kan doen
+    [opp] de tegenstander aan zet is maar geen zet kan doen
+    [team] zijn team aan zet is en geen zet kan doen
+    [mover] de speler aan zet geen zet kan doen
+    [opp-mover] de tegenstander van de speler aan zet geen zet kan doen
+    [team-mover] het team van de speler aan zet geen zet kan doen
+    [every] geen enkele speler een zet kan doen
+    [some] een van de spelers aan zet is en geen zet kan doen
+   *[named] { NAME($player) } aan zet is en geen zet kan doen
+  }
+p-counter = `{ $counter }`{ $who ->
+    [game] {""}
+    [self] {" "}van hem
+    [opp] {" "}van de tegenstander
+    [team] {" "}van zijn team
+    [mover] {" "}van de speler aan zet
+    [opp-mover] {" "}van de tegenstander van de speler aan zet
+    [team-mover] {" "}van het team van de speler aan zet
+    [every] {" "}van elke speler
+    [some] {" "}van een van de spelers
+   *[named] {" "}van { NAME($player) }
+  } { $op ->
+    [ge] { $n } heeft bereikt
+    [gt] boven { $n } is gekomen
+    [le] hoogstens { $n } is
+    [lt] onder { $n } is
+    [eq] { $n } is
+   *[ne] niet { $n } is
+  }
+p-every = voor elke speler geldt dat { $x }
+p-some = voor een van de spelers geldt dat { $x }
+p-exists-kind = een { NAME($move) } mogelijk is
+p-exists-capture = er geslagen kan worden
+p-repeated = dezelfde stelling, met dezelfde speler aan zet, { $n } keer is voorgekomen
+end-win-prose = Een speler wint als { $cond }.
+end-loss-prose = Een speler verliest als { $cond }.
+end-draw-prose = Het spel is remise als { $cond }.
+priority-prose = **{ $name }**: als { $when }, zijn alleen zetten toegestaan die { $keep }
+
+# Waarom een zet in een diagram niet is toegestaan: één bericht per soort reden (ReasonKind
+# van explain) die de beperkingen van een boek geven.
+why-priority = { $text } zou een geldige { NAME($move) } zijn, maar voorrangsregel `{ $item }` sluit die hier uit
+why-counter-bound = { $text } zou teller `{ $item }` boven zijn grens brengen
+why-no-reverse = { $text } keert recht terug, wat deelzet { NAME($item) } niet toestaat
+why-condition = { $what ->
+    [final] een { NAME($item) } mag niet op { $to } eindigen
+    [require] een { NAME($item) } is in deze stelling niet toegestaan
+    [leg-land] in { $text } landt deelzet { NAME($item) } op een veld waar die niet mag landen
+   *[landing] { $text } landt op een veld waar een { NAME($item) } niet mag landen
+  }
+
+# Eén keer, bovenaan het boek, als het regelbestand geen Nederlandse tekst heeft.
+untranslated-docs = Sommige toelichtingen in het regelbestand zijn niet in het Nederlands vertaald; ze staan hier in het Engels.
+untranslated-names = Namen waarvoor het regelbestand geen Nederlandse vorm geeft, staan hier zoals het regelbestand ze schrijft.

@@ -38,7 +38,12 @@ fn generate() -> BTreeMap<String, String> {
     for (rule_file, lang) in books() {
         let src = regula::SourceFile::read(&rule_file).unwrap();
         let game = regula::load(&src, &[]).unwrap();
-        let inputs = Inputs::beside(&rule_file);
+        // The bundled English books keep the traceability appendix (the project's own record,
+        // in English); the translated ones are the books a federation would publish, without.
+        let inputs = Inputs {
+            appendix: lang == "en",
+            ..Inputs::beside(&rule_file)
+        };
         for format in [Format::Md, Format::Html] {
             for (name, text) in write::files(&game, &rule_file, lang, format, &inputs)
                 .unwrap_or_else(|e| panic!("{}: {e}", rule_file.display()))
@@ -231,7 +236,11 @@ fn every_language_has_every_message() {
             .filter(|id| !id.starts_with("name-fallback-"))
             .collect()
     };
-    let en = ids(&std::fs::read_to_string("i18n/en.ftl").unwrap());
+    let en_src = std::fs::read_to_string("i18n/en.ftl").unwrap();
+    if let Err((_, errors)) = fluent_bundle::FluentResource::try_new(en_src.clone()) {
+        panic!("en.ftl: {errors:?}");
+    }
+    let en = ids(&en_src);
     assert!(en.len() > 100);
     for lang in ["nl", "uk", "cs"] {
         let src = std::fs::read_to_string(format!("i18n/{lang}.ftl")).unwrap();
@@ -250,10 +259,19 @@ fn every_language_has_every_message() {
 }
 
 #[test]
-fn books_use_the_sources_vocabulary_and_mark_untranslated_text() {
+fn books_use_the_sources_vocabulary_and_say_once_what_is_untranslated() {
     let g = generated();
     let nl = &g["camelot.nl.md"];
-    for w in ["kasteel", "paard", "pion", "galopzet", "sprong"] {
+    // The Dutch source calls the Knight "paard (-> ridder)"; next to "ridderzet" the book says
+    // ridder.
+    for w in [
+        "kasteel",
+        "ridder",
+        "pion",
+        "galopzet",
+        "sprong",
+        "ridderzet",
+    ] {
         assert!(nl.contains(w), "Dutch book lacks {w}");
     }
     let uk = &g["camelot.uk.md"];
@@ -268,18 +286,31 @@ fn books_use_the_sources_vocabulary_and_mark_untranslated_text() {
     for w in ["dáma", "kámen", "braní"] {
         assert!(cs.contains(w), "Czech book lacks {w}");
     }
-    // Every doc of the two translated games is translated ...
+    assert!(!nl.contains("paard") && !nl.contains("enkele zet"));
+    assert!(!uk.contains("квадрат"), "the Ukrainian books say поле");
+    // Every doc and name of the two translated games is translated, so no book says otherwise
+    // ...
     for name in [
         "camelot.nl.md",
         "camelot.uk.md",
         "camelot.cs.md",
         "turkish-draughts.nl.md",
+        "turkish-draughts.uk.md",
+        "turkish-draughts.cs.md",
     ] {
-        assert!(!g[name].contains("[niet vertaald]") && !g[name].contains("[не перекладено]"));
-        assert!(!g[name].contains("[nepřeloženo]"), "{name}");
+        for note in [
+            "niet in het Nederlands vertaald",
+            "не мають українського перекладу",
+            "nemají český překlad",
+        ] {
+            assert!(
+                !g[name].contains(note),
+                "{name} says something is untranslated"
+            );
+        }
     }
-    // ... while a rule file without translations gets its English docs marked, never mixed in
-    // silently.
+    // ... while a rule file without translations gets its English docs quoted as they are, and
+    // the book says so once, near its top, never silently and never at every quotation.
     let src = regula::SourceFile::read(Path::new("rules/english-draughts.rules")).unwrap();
     let game = regula::load(&src, &[]).unwrap();
     let opts = regula::docgen::Options {
@@ -288,9 +319,16 @@ fn books_use_the_sources_vocabulary_and_mark_untranslated_text() {
     };
     let md = regula::docgen::book(&game, &opts).unwrap().markdown().0;
     assert!(
-        md.contains("> [niet vertaald] Black moves first; then turns alternate."),
+        md.contains("> Black moves first; then turns alternate."),
         "{md}"
     );
+    let note = "Sommige toelichtingen in het regelbestand zijn niet in het Nederlands vertaald";
+    assert_eq!(md.matches(note).count(), 1, "{md}");
+    assert!(
+        md.find(note) < md.find("## Spelers"),
+        "the note comes first"
+    );
+    assert!(!md.contains("[niet vertaald]"));
     assert!(md.contains("## Zetten") && !g["english-draughts.md"].contains("[untranslated]"));
 }
 
@@ -382,4 +420,90 @@ fn a_variant_book_lists_its_differences_from_the_parent() {
     assert!(!section.contains("Move `"), "no move changed: {section}");
     let same = regula::docgen::book(&parent, &opts).unwrap().markdown().0;
     assert!(same.contains("The rules are those of the parent"));
+}
+
+/// The words of a book that are not in code spans, link targets or file paths: what a reader
+/// reads as prose.
+fn prose_words(md: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    // A picture's alt text repeats its caption (checked below it) without the code marks.
+    for line in md.lines().filter(|l| !l.starts_with("![")) {
+        // Code spans (identifiers of the rule file) are not prose.
+        let text: String = line
+            .split('`')
+            .enumerate()
+            .filter(|(i, _)| i % 2 == 0)
+            .map(|(_, p)| p)
+            .collect::<Vec<_>>()
+            .join(" ");
+        // Nor are picture files and paths.
+        let text = match text.find("](") {
+            Some(i) => text[..i].to_string(),
+            None => text,
+        };
+        for token in text.split_whitespace().filter(|t| !t.contains('/')) {
+            words.extend(
+                token
+                    .split(|c: char| !c.is_alphabetic())
+                    .filter(|w| !w.is_empty())
+                    .map(str::to_lowercase),
+            );
+        }
+    }
+    words
+}
+
+/// Common English words that a Dutch, Ukrainian or Czech book must not contain.
+const ENGLISH: [&str; 16] = [
+    "the",
+    "when",
+    "player",
+    "players",
+    "move",
+    "moves",
+    "wins",
+    "explanation",
+    "explains",
+    "piece",
+    "pieces",
+    "square",
+    "if",
+    "which",
+    "legal",
+    "case",
+];
+
+#[test]
+fn translated_books_hold_no_english() {
+    let g = generated();
+    let mut n = 0;
+    for (name, md) in g.iter().filter(|(n, _)| {
+        [".nl.md", ".uk.md", ".cs.md"]
+            .iter()
+            .any(|s| n.ends_with(s))
+    }) {
+        n += 1;
+        let words = prose_words(md);
+        let english: Vec<&String> = words
+            .iter()
+            .filter(|w| ENGLISH.contains(&w.as_str()))
+            .collect();
+        assert!(english.is_empty(), "{name} holds English: {english:?}");
+        assert!(words.len() > 500, "{name}: only {} words", words.len());
+    }
+    assert_eq!(n, 6, "Camelot and Turkish draughts in three languages");
+    // The scan sees English where there is some: the English book, and a Dutch book of a rule
+    // file that has no Dutch, whose docs are quoted in English.
+    let en = prose_words(&g["camelot.md"]);
+    for w in ["the", "when", "player", "move", "wins", "piece"] {
+        assert!(en.iter().any(|x| x == w), "the English book lacks {w}");
+    }
+    let src = regula::SourceFile::read(Path::new("rules/english-draughts.rules")).unwrap();
+    let game = regula::load(&src, &[]).unwrap();
+    let opts = regula::docgen::Options {
+        lang: "nl".into(),
+        ..regula::docgen::Options::default()
+    };
+    let md = regula::docgen::book(&game, &opts).unwrap().markdown().0;
+    assert!(prose_words(&md).iter().any(|w| w == "the"));
 }

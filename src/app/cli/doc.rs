@@ -50,6 +50,10 @@ struct BookArgs {
     /// The folder of translated sources (default: ../tests/sources/).
     #[arg(long)]
     sources: Option<PathBuf>,
+    /// End the book with the traceability appendix: every rule item's clauses, the source
+    /// clauses that state them and the cases that test them (project material, in English).
+    #[arg(long)]
+    appendix: bool,
 }
 
 impl From<BookArgs> for BookOptions {
@@ -64,6 +68,7 @@ impl From<BookArgs> for BookOptions {
             cases: a.cases,
             clauses: a.clauses,
             sources: a.sources,
+            appendix: a.appendix,
         }
     }
 }

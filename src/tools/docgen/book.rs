@@ -189,7 +189,7 @@ h2 { border-bottom: 1px solid #888; }
 code { font-family: monospace; font-size: 0.95em; }
 blockquote { margin: 0.5em 0 0.5em 1em; padding-left: 0.8em; border-left: 3px solid #aaa; font-style: italic; }
 figure { margin: 1em 0; break-inside: avoid; page-break-inside: avoid; }
-figure svg { max-width: 100%; height: auto; max-height: 120mm; }
+figure svg { max-width: 100%; height: auto; max-height: 105mm; }
 figcaption { font-size: 0.9em; }
 table { border-collapse: collapse; font-size: 0.9em; }
 th, td { border: 1px solid #999; padding: 0.2em 0.4em; vertical-align: top; text-align: left; }

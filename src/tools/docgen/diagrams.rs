@@ -362,7 +362,8 @@ impl Examples {
                         format!("{text} is shown as refused but the rules accept it"),
                     ));
                 }
-                Err(e) => e.message,
+                // Said in the book's language, from the restriction shown.
+                Err(_) => cx.refusal(r.what, &r.item, &m, &text),
             };
             if notation::find(&r.relaxed, &pos, &text, false).is_err() {
                 return Err(DocError::Diagram(

@@ -51,6 +51,11 @@ pub struct Options {
     /// The rule file's text, so that the appendix also lists clauses cited on declarations the
     /// compiled game keeps no docs for (directions, direction sets, promotion).
     pub source: String,
+    /// Whether to end the book with the traceability appendix (clauses, sources, cases): off
+    /// unless asked for (`regula doc --appendix`), as it quotes the project's working material
+    /// (clause statements, English translations of the sources, case names), which is English
+    /// and of use to the rule file's authors rather than to players.
+    pub appendix: bool,
 }
 
 impl Default for Options {
@@ -63,6 +68,7 @@ impl Default for Options {
             trace: clauses::Trace::default(),
             source: String::new(),
             parent: None,
+            appendix: false,
         }
     }
 }
@@ -106,7 +112,7 @@ pub enum Section {
     End,
     /// Parameters.
     Params,
-    /// Clauses, sources and cases.
+    /// Clauses, sources and cases (only with [`Options::appendix`]).
     Trace,
 }
 

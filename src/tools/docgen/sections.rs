@@ -34,6 +34,16 @@ pub(super) fn opening(
         }
     }
     b.push(Block::Para(cx.t("generated-note", &[])));
+    // What the rule file does not translate is said once here, not at every quotation.
+    let (docs, names) = cx.untranslated();
+    let note: Vec<String> = [("untranslated-docs", docs), ("untranslated-names", names)]
+        .into_iter()
+        .filter(|(_, on)| *on)
+        .map(|(id, _)| cx.t(id, &[]))
+        .collect();
+    if !note.is_empty() {
+        b.push(Block::Para(format!("_{}_", note.join(" "))));
+    }
     players(cx, b);
     board(cx, opts, ex, b);
     pieces(cx, game, opts, ex, b);
@@ -347,11 +357,15 @@ pub(super) fn priorities(
     b.push(Block::Para(cx.t("priorities-intro", &[])));
     let mut items = Vec::new();
     for p in &def.priorities {
+        let (id, when) = match cx.prose(&p.when, &[]) {
+            Some(w) => ("priority-prose", w),
+            None => ("priority", cx.cond(&p.when, &mut Vec::new())),
+        };
         let mut text = cx.t(
-            "priority",
+            id,
             &[
                 s("name", p.name.clone()),
-                s("when", cx.cond(&p.when, &mut Vec::new())),
+                s("when", when),
                 s("keep", cx.mv(&p.keep)),
             ],
         );
@@ -392,8 +406,13 @@ pub(super) fn end(
                 EndResult::Loss => ("end-loss", vec!["P".to_string()]),
                 EndResult::Draw => ("end-draw", Vec::new()),
             };
-            let cond = cx.cond(&r.cond, &mut vars);
-            format!("{}{}", cx.t(id, &[s("cond", cond)]), cx.doc_inline(&r.docs))
+            // The common shapes as prose ("a player wins when their opponent cannot move"),
+            // else the general form with the player named `P`.
+            let text = match cx.prose(&r.cond, &vars) {
+                Some(cond) => cx.t(&format!("{id}-prose"), &[s("cond", cond)]),
+                None => cx.t(id, &[s("cond", cx.cond(&r.cond, &mut vars))]),
+            };
+            format!("{text}{}", cx.doc_inline(&r.docs))
         })
         .collect();
     b.push(Block::Numbered(items));
@@ -454,6 +473,9 @@ pub(super) fn trace(
     ex: Option<&Examples>,
     b: &mut Blocks,
 ) -> Result<(), DocError> {
+    if !opts.appendix {
+        return Ok(());
+    }
     let loaded;
     let results = match ex {
         Some(e) => e.results.as_slice(),

@@ -27,7 +27,8 @@ impl Cx<'_> {
         v.join(&sep)
     }
 
-    /// A doc comment in the book's language; English with a mark when untranslated.
+    /// A doc comment in the book's language; English when the rule file has no translation
+    /// (the book says so once, near its top: [`Cx::untranslated`]).
     pub fn doc(&self, lines: &[String]) -> Option<Vec<String>> {
         let d = crate::lang::doctext::parse(lines);
         if d.english.is_empty() && d.translations.is_empty() {
@@ -39,12 +40,89 @@ impl Cx<'_> {
         match d.translations.get(&self.l.code) {
             Some(t) => Some(t.clone()),
             None if d.english.is_empty() => None,
-            None => {
-                let mut v = d.english;
-                v[0] = format!("{} {}", self.t("untranslated", &[]), v[0]);
-                Some(v)
+            None => Some(d.english),
+        }
+    }
+
+    /// Why a move that a diagram shows refused is not legal, in the book's language. The
+    /// diagram shows one restriction at work (`what`, its `restr-` message id, on rule item
+    /// `item`): the engine refuses the move and accepts it once that restriction is relaxed,
+    /// which is how [`crate::tools::explain`] finds its reasons, so the reason is said as the
+    /// kind explain gives for it (`why-` and [`ReasonKind::name`]).
+    pub fn refusal(&self, what: &str, item: &str, m: &crate::engine::Move, text: &str) -> String {
+        use crate::tools::explain::ReasonKind;
+        let kind = match what {
+            "restr-priority" => ReasonKind::Priority,
+            "restr-counter" => ReasonKind::CounterBound,
+            "restr-no-reverse" => ReasonKind::NoReverse,
+            _ => ReasonKind::Condition,
+        };
+        let mv = self
+            .def
+            .moves
+            .get(m.kind as usize)
+            .map(|k| k.name.clone())
+            .unwrap_or_default();
+        let to = self
+            .def
+            .board
+            .labels
+            .get(m.to as usize)
+            .cloned()
+            .unwrap_or_default();
+        self.t(
+            &format!("why-{}", kind.name()),
+            &[
+                s("text", text),
+                s("item", item),
+                s("what", what.trim_start_matches("restr-")),
+                s("move", mv),
+                s("to", to),
+            ],
+        )
+    }
+
+    /// Whether some doc comment of the game has no text in the book's language (and would be
+    /// quoted in English), and whether some name has no form in it: said once per book.
+    pub fn untranslated(&self) -> (bool, bool) {
+        if self.l.code == "en" {
+            return (false, false);
+        }
+        let def = self.def;
+        let mut all: Vec<&Vec<String>> =
+            vec![&def.docs, &def.player_docs, &def.kind_docs, &def.board_docs];
+        all.extend(def.regions.iter().map(|r| &r.docs));
+        all.extend(def.counters.iter().map(|r| &r.docs));
+        all.extend(def.params.iter().map(|r| &r.docs));
+        all.extend(
+            def.params
+                .iter()
+                .flat_map(|p| p.values.iter().map(|(_, d)| d)),
+        );
+        all.extend(def.legs.iter().map(|r| &r.docs));
+        all.extend(def.moves.iter().map(|r| &r.docs));
+        all.extend(def.priorities.iter().map(|r| &r.docs));
+        all.extend(def.end.iter().map(|r| &r.docs));
+        let mut docs = false;
+        let mut named = std::collections::HashSet::new();
+        for d in all {
+            let p = crate::lang::doctext::parse(d);
+            docs |= !p.english.is_empty() && !p.translations.contains_key(&self.l.code);
+            for w in p.words {
+                if w.lang == self.l.code {
+                    named.insert(w.ident);
+                }
             }
         }
+        let names = def
+            .players
+            .iter()
+            .chain(&def.kinds)
+            .chain(def.regions.iter().map(|r| &r.name))
+            .chain(def.moves.iter().map(|r| &r.name))
+            .chain(def.legs.iter().map(|r| &r.name))
+            .any(|n| !named.contains(n));
+        (docs, names)
     }
 
     /// A doc comment as one inline emphasised text after a sentence (` _..._`), or nothing.
@@ -404,5 +482,256 @@ impl Cx<'_> {
                 )
             }
         }
+    }
+}
+
+/// Who a prose condition is about, as the `$who` selector of the `p-` messages.
+#[derive(Clone, Copy)]
+struct Subject {
+    /// The variable the sentence is about (`P` of an end rule, the player of `every`/`some`),
+    /// said as "they", "their opponent".
+    own: Option<u8>,
+    /// When the variable is bound by `every` or `some`: said as "every player", "one of the
+    /// players" where the condition is one comparison about it.
+    quantifier: Option<&'static str>,
+    /// Whether the phrase follows another in the same condition (`$pos`: `first`, `later`),
+    /// for languages that then say "they themselves" or move a pronoun.
+    later: bool,
+}
+
+impl Subject {
+    fn pos(self) -> &'static str {
+        if self.later { "later" } else { "first" }
+    }
+}
+
+impl Cx<'_> {
+    /// A condition on a position as the language says it, completing "when ...": the common
+    /// shapes (a count of pieces compared with a number, a player who cannot move, a single
+    /// piece of some kind, a counter that reaches a number) get their own messages (`p-...`);
+    /// anything else is said by [`Cx::cond`]. `None` when some part has no prose shape, so
+    /// that the caller can keep the general form (with its variable names) for the whole.
+    pub fn prose(&self, c: &Cond, vars: &[String]) -> Option<String> {
+        let own = vars.len().checked_sub(1).map(|i| i as u8);
+        self.prose_in(
+            c,
+            Subject {
+                own,
+                quantifier: None,
+                later: false,
+            },
+            vars.len(),
+        )
+    }
+
+    fn prose_in(&self, c: &Cond, sub: Subject, depth: usize) -> Option<String> {
+        match c {
+            Cond::And(v) => {
+                let mut parts = Vec::new();
+                let mut i = 0;
+                while i < v.len() {
+                    let sub = Subject {
+                        later: sub.later || i > 0,
+                        ..sub
+                    };
+                    if let Some(next) = v.get(i + 1)
+                        && let Some(t) = self.p_only(&v[i], next, sub)
+                    {
+                        parts.push(t);
+                        i += 2;
+                        continue;
+                    }
+                    parts.push(self.prose_in(&v[i], sub, depth)?);
+                    i += 1;
+                }
+                Some(self.join(parts, "p-and"))
+            }
+            Cond::Or(v) => {
+                let parts: Option<Vec<String>> =
+                    v.iter().map(|x| self.prose_in(x, sub, depth)).collect();
+                Some(self.join(parts?, "p-or"))
+            }
+            Cond::Every(x) | Cond::Some(x) => {
+                let q = if matches!(c, Cond::Every(_)) {
+                    "every"
+                } else {
+                    "some"
+                };
+                let bound = Subject {
+                    own: Some(depth as u8),
+                    quantifier: Some(q),
+                    later: false,
+                };
+                if matches!(x.as_ref(), Cond::Cmp(..) | Cond::Blocked(_)) {
+                    return self.prose_in(x, bound, depth + 1);
+                }
+                let body = self.prose_in(
+                    x,
+                    Subject {
+                        quantifier: None,
+                        ..bound
+                    },
+                    depth + 1,
+                )?;
+                Some(self.t(&format!("p-{q}"), &[s("x", body)]))
+            }
+            Cond::Blocked(r) => {
+                let (who, player) = self.subject(*r, sub)?;
+                Some(self.t(
+                    "p-blocked",
+                    &[s("who", who), s("player", player), s("pos", sub.pos())],
+                ))
+            }
+            Cond::Exists(MvExpr::Kind(k)) => Some(self.t(
+                "p-exists-kind",
+                &[s("move", self.def.moves[*k as usize].name.clone())],
+            )),
+            Cond::Exists(MvExpr::Capturing) => Some(self.t("p-exists-capture", &[])),
+            Cond::Repeated(k) => Some(self.t("p-repeated", &[n("n", *k as usize)])),
+            Cond::Cmp(Quantity::Count { who, kinds, region }, op, Quantity::Int(k)) => {
+                let (who, player) = self.subject(*who, sub)?;
+                let (op, count) = match (op, *k) {
+                    (CmpOp::Eq, 0) | (CmpOp::Lt, 1) | (CmpOp::Le, 0) => ("none", 0),
+                    (CmpOp::Gt, 0) | (CmpOp::Ge, 1) | (CmpOp::Ne, 0) => ("some", 1),
+                    (op, n) if n >= 0 => (op_key(*op), n as usize),
+                    _ => return None,
+                };
+                let (place, region_name, rplayer) = self.place(*region, sub)?;
+                Some(self.t(
+                    "p-has",
+                    &[
+                        s("who", who),
+                        s("player", player),
+                        s("pos", sub.pos()),
+                        s("op", op),
+                        n("n", count),
+                        s("kind", self.kind_id(*kinds)?),
+                        s("place", place),
+                        s("region", region_name),
+                        s("rplayer", rplayer),
+                    ],
+                ))
+            }
+            Cond::Cmp(Quantity::Counter { counter, who }, op, Quantity::Int(k)) if *k >= 0 => {
+                let c = &self.def.counters[*counter as usize];
+                let (who, player) = if c.per_player {
+                    self.subject(*who, sub)?
+                } else {
+                    ("game", String::new())
+                };
+                Some(self.t(
+                    "p-counter",
+                    &[
+                        s("who", who),
+                        s("player", player),
+                        s("pos", sub.pos()),
+                        s("counter", c.name.clone()),
+                        s("op", op_key(*op)),
+                        n("n", *k as usize),
+                    ],
+                ))
+            }
+            _ => None,
+        }
+    }
+
+    /// `count(X) == n and count(X, K) == n`: "X has only n pieces left, all Ks".
+    fn p_only(&self, a: &Cond, b: &Cond, sub: Subject) -> Option<String> {
+        let (
+            Cond::Cmp(
+                Quantity::Count {
+                    who: w1,
+                    kinds: all,
+                    region: None,
+                },
+                CmpOp::Eq,
+                Quantity::Int(n1),
+            ),
+            Cond::Cmp(
+                Quantity::Count {
+                    who: w2,
+                    kinds: k,
+                    region: None,
+                },
+                CmpOp::Eq,
+                Quantity::Int(n2),
+            ),
+        ) = (a, b)
+        else {
+            return None;
+        };
+        if *all != u32::MAX || w1 != w2 || n1 != n2 || *n1 < 1 || k.count_ones() != 1 {
+            return None;
+        }
+        let (who, player) = self.subject(*w1, sub)?;
+        Some(self.t(
+            "p-only",
+            &[
+                s("who", who),
+                s("player", player),
+                s("pos", sub.pos()),
+                n("n", *n1 as usize),
+                s("kind", self.kind_id(*k)?),
+            ],
+        ))
+    }
+
+    /// A player reference as a `$who` key and, for a named player, the name.
+    fn subject(&self, r: PlayerRef, sub: Subject) -> Option<(&'static str, String)> {
+        Some(match r {
+            PlayerRef::Var(i) if Some(i) == sub.own => {
+                (sub.quantifier.unwrap_or("self"), String::new())
+            }
+            PlayerRef::OpponentOf(i) if Some(i) == sub.own && sub.quantifier.is_none() => {
+                ("opp", String::new())
+            }
+            PlayerRef::TeamOf(i) if Some(i) == sub.own && sub.quantifier.is_none() => {
+                ("team", String::new())
+            }
+            PlayerRef::Mover => ("mover", String::new()),
+            PlayerRef::OpponentOfMover => ("opp-mover", String::new()),
+            PlayerRef::TeamOfMover => ("team-mover", String::new()),
+            PlayerRef::Named(p) => ("named", self.def.players[p as usize].clone()),
+            _ => return None,
+        })
+    }
+
+    /// Where pieces are counted: a `$place` key, the region and the player it belongs to.
+    fn place(&self, r: Option<RegionSel>, sub: Subject) -> Option<(&'static str, String, String)> {
+        let name = |r: u8| self.def.regions[r as usize].name.clone();
+        Some(match r {
+            None => ("none", String::new(), String::new()),
+            Some(RegionSel::Own(r)) => ("own", name(r), String::new()),
+            Some(RegionSel::Opponent(r)) => ("opp", name(r), String::new()),
+            Some(RegionSel::All(r)) => ("all", name(r), String::new()),
+            Some(RegionSel::Of(r, p)) => ("of", name(r), self.def.players[p as usize].clone()),
+            Some(RegionSel::OfVar(r, v)) if Some(v) == sub.own && sub.quantifier.is_none() => {
+                ("of-self", name(r), String::new())
+            }
+            Some(RegionSel::OfVar(..)) => return None,
+        })
+    }
+
+    /// The kind a count is about: `all` for every kind, else the one kind's identifier.
+    fn kind_id(&self, mask: u32) -> Option<String> {
+        let every = (1u64 << self.def.kinds.len()) - 1;
+        if u64::from(mask) & every == every {
+            return Some("all".into());
+        }
+        if mask.count_ones() != 1 {
+            return None;
+        }
+        self.def.kinds.get(mask.trailing_zeros() as usize).cloned()
+    }
+}
+
+fn op_key(op: CmpOp) -> &'static str {
+    match op {
+        CmpOp::Ge => "ge",
+        CmpOp::Le => "le",
+        CmpOp::Eq => "eq",
+        CmpOp::Ne => "ne",
+        CmpOp::Gt => "gt",
+        CmpOp::Lt => "lt",
     }
 }

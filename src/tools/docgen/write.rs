@@ -26,6 +26,9 @@ pub struct Inputs {
     pub clauses: Option<PathBuf>,
     /// The folder of translated sources.
     pub sources: Option<PathBuf>,
+    /// Whether the book ends with the traceability appendix built from these inputs (see
+    /// [`super::Options::appendix`]); the diagrams use the cases either way.
+    pub appendix: bool,
 }
 
 impl Inputs {
@@ -51,6 +54,7 @@ impl Inputs {
             },
             clauses: clauses.is_file().then_some(clauses),
             sources: sources.is_dir().then_some(sources),
+            appendix: false,
         }
     }
 }
@@ -92,6 +96,7 @@ pub fn files(
             .map(|s| s.text.to_string())
             .unwrap_or_default(),
         parent: parent_game(rule_file),
+        appendix: inputs.appendix,
     };
     let b = book(game, &opts)?;
     Ok(match format {
@@ -130,6 +135,8 @@ pub struct BookOptions {
     pub clauses: Option<PathBuf>,
     /// The folder of translated sources (none: the conventional one).
     pub sources: Option<PathBuf>,
+    /// Whether to add the traceability appendix (off by default).
+    pub appendix: bool,
 }
 
 /// Why a book could not be made or written.
@@ -169,6 +176,7 @@ impl BookOptions {
         if self.sources.is_some() {
             i.sources.clone_from(&self.sources);
         }
+        i.appendix = self.appendix;
         i
     }
 
@@ -197,6 +205,7 @@ impl BookOptions {
                         .map(|s| s.text.to_string())
                         .unwrap_or_default(),
                     trace,
+                    appendix: self.appendix,
                     ..Options::default()
                 };
                 let b = book(game, &opts).map_err(RunError::Doc)?;
