@@ -951,7 +951,7 @@ impl Session {
         }
         for (i, m) in self.played.iter().enumerate() {
             let ply = i + offset;
-            if ply % per == 0 {
+            if ply.is_multiple_of(per) {
                 words.push(format!("{}.{m}", ply / per + 1));
             } else if i == 0 {
                 words.push(format!("{}...{m}", ply / per + 1));
