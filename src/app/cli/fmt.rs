@@ -136,7 +136,7 @@ fn stdin(check: bool) -> Result<(), CliError> {
 
 /// Writes `text` to a temporary file beside `path` and renames it over `path`, so that the
 /// file is never half written; the file's permissions are kept.
-fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
+pub(super) fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
     let name = path
         .file_name()

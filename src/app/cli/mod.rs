@@ -57,25 +57,23 @@ enum Command {
     Check(check::Args),
     /// List the legal moves of a position, canonical notation, sorted.
     #[command(
-        after_help = "Examples:\n  regula moves rules/camelot.rules\n  regula moves rules/international-draughts.rules --position W:W31-50:B1-20\n  regula moves rules/camelot.rules --after game.txt --explain C6-E8"
+        after_help = "Examples:\n  regula moves GAME.rules\n  regula moves GAME.rules --position position.yaml\n  regula moves GAME.rules --after game.txt --explain MOVE"
     )]
     Moves(moves::Args),
     /// Count the leaves of the game tree to a depth; the count is on the last line.
     #[command(
-        after_help = "Examples:\n  regula perft rules/english-draughts.rules 7 --time\n  regula perft rules/camelot.rules 3 --divide --format json"
+        after_help = "Examples:\n  regula perft GAME.rules 7 --time\n  regula perft GAME.rules 3 --divide --format json"
     )]
     Perft(perft::Args),
     /// Replay a game record; prints the final outcome.
-    #[command(
-        after_help = "Examples:\n  regula replay rules/english-draughts.rules game.pdn --show"
-    )]
+    #[command(after_help = "Examples:\n  regula replay GAME.rules game.pdn --show")]
     Replay(replay::Args),
     /// Run YAML case files (files or folders); ends with `N passed, M failed`.
     ///
     /// `regula test FILE.rules CASES...` uses that rule file for every case; without one,
     /// each case file's own `rules:` key names its rule file.
     #[command(
-        after_help = "Examples:\n  regula test tests/cases\n  regula test my-variant.rules tests/cases/camelot --junit report.xml\n  regula test --mutants tests/cases/camelot --suggest new-cases/"
+        after_help = "Examples:\n  regula test tests/cases\n  regula test my-variant.rules cases/ --junit report.xml\n  regula test --mutants cases/ --suggest new-cases/"
     )]
     Test(test::Args),
     /// List the rule file's parameters: each value with its documentation, the chosen one
@@ -88,13 +86,13 @@ enum Command {
     Evaluate(evaluate::Args),
     /// The rulebook, generated from the rule file (Markdown on standard output without `--out`).
     #[command(
-        after_help = "Examples:\n  regula doc rules/camelot.rules --lang nl --format html --out book/"
+        after_help = "Examples:\n  regula doc GAME.rules --lang nl --format html --out book/"
     )]
     Doc(doc::Args),
     /// How two games differ: in rule terms, and with `--witness` the shortest line of play
     /// after which they disagree.
     #[command(
-        after_help = "Exit code 1 when the games differ, as diff(1).\n\nExamples:\n  regula diff rules/camelot.rules rules/camelot-parker-1930.rules --witness\n  regula diff rules/russian-draughts.rules rules/pool-checkers.rules --witness --depth 4"
+        after_help = "Exit code 1 when the games differ, as diff(1).\n\nExamples:\n  regula diff A.rules B.rules --witness\n  regula diff A.rules B.rules --witness --depth 4 --playouts 2000"
     )]
     Diff(diff::Args),
     /// Rewrite rule files (folders: every `.rules` file inside) in the one canonical layout,
@@ -336,11 +334,9 @@ fn progress_bar(label: &str, unit: &str) -> indicatif::ProgressBar {
     b
 }
 
-/// Writes a file whole or not at all: into a temporary file beside it, then renamed into
-/// place, so that a failure midway leaves no half-written file (and a link of that name is
-/// replaced, not followed).
-fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
-    let io = |e: std::io::Error| CliError::Io(format!("{}: {e}", path.display()));
+/// Writes a file whole or not at all ([`fmt::write_atomically`]), after checking that its
+/// folder is one, so that the error says so.
+fn write_atomically(path: &Path, text: &str) -> Result<(), CliError> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -352,17 +348,5 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
             dir.display()
         )));
     }
-    let name = path
-        .file_name()
-        .ok_or_else(|| CliError::Io(format!("{}: names no file", path.display())))?;
-    let temp = dir.join(format!(
-        ".{}.{}.tmp",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    std::fs::write(&temp, bytes).map_err(io)?;
-    std::fs::rename(&temp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&temp);
-        io(e)
-    })
+    fmt::write_atomically(path, text).map_err(|e| CliError::Io(format!("{}: {e}", path.display())))
 }
