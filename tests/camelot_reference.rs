@@ -579,7 +579,7 @@ fn to_regula(game: &regula::Game, pos: &RPos) -> regula::Position {
     spec.to_position(game).unwrap_or_else(|e| {
         panic!(
             "position not accepted by regula: {}\n{}",
-            e.message,
+            e.problem,
             pos.yaml()
         )
     })

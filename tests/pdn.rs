@@ -137,8 +137,18 @@ fn captures_with_the_same_ends_print_their_squares_in_between() {
     );
     let find = |t: &str| regula::notation::find(&g, &pos, t, false);
     let e = find("30x14").unwrap_err();
-    assert!(e.ambiguous, "{e:?}");
-    assert!(e.message.contains("30x21x14, 30x23x14"), "{}", e.message);
+    assert!(e.is_ambiguous(), "{e:?}");
+    assert_eq!(
+        e.reason,
+        regula::notation::Refused::Ambiguous {
+            text: "30x14".into(),
+            moves: vec!["30x21x14".into(), "30x23x14".into()]
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "`30x14` names 2 legal moves: 30x21x14, 30x23x14"
+    );
     let by_e3 = find("30x23x14").unwrap();
     assert_eq!(regula::notation::format(&g.def, &by_e3), "30x23x14");
     // Labels, or numbers and labels mixed, name the same move.
@@ -204,7 +214,7 @@ fn moves_round_trip_through_pdn_text() {
                     }
                     for t in [&short, &full, &algebraic] {
                         let back = regula::notation::find(&g, &pos, t, false)
-                            .unwrap_or_else(|e| panic!("{file}: {t}: {}", e.message));
+                            .unwrap_or_else(|e| panic!("{file}: {t}: {e}"));
                         assert!(back.same_effect(m, true), "{file}: {t}");
                     }
                 }

@@ -137,7 +137,7 @@ fn mutated_positions_and_records_never_panic() {
                     match regula::notation::find(&game, &pos, &t.text, false) {
                         Ok(m) => pos = game.play_unchecked(&pos, &m),
                         Err(e) => {
-                            assert!(!e.message.is_empty());
+                            assert!(!e.message().is_empty());
                             break;
                         }
                     }

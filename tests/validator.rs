@@ -322,7 +322,11 @@ fn an_overflowing_move_list_is_not_taken_as_complete() {
     let start = game.start();
     assert_eq!(game.try_legal_moves(&start), Err(regula::engine::Overflow));
     let e = regula::notation::find(&game, &start, "a1-a2", false).unwrap_err();
-    assert!(e.message.contains("exceeded its bounds"), "{}", e.message);
+    assert_eq!(
+        e.reason,
+        regula::notation::Refused::Overflow(regula::engine::Overflow)
+    );
+    assert!(e.to_string().contains("exceeded its bounds"), "{e}");
     let (code, _, err) = regula(&["moves", "tests/fixtures/engine/long_path.rules"]);
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("exceeded its bounds"), "{err}");

@@ -73,8 +73,20 @@ pub struct Game {
 
 /// Why a position given from outside is not acceptable.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct PositionError(pub String);
+pub enum PositionError {
+    /// A counter's value lies outside the bounds its declaration gives.
+    #[error("counter `{counter}` of {player} is {value}, outside 0..={}", max.map_or("any".to_string(), |m| m.to_string()))]
+    CounterOutOfRange {
+        /// The counter's name.
+        counter: String,
+        /// The player whose value it is.
+        player: String,
+        /// The value given.
+        value: i32,
+        /// The declared bound, if any.
+        max: Option<i32>,
+    },
+}
 
 impl Game {
     /// A game from its compiled definition.
@@ -369,12 +381,12 @@ impl Game {
             for p in 0..self.def.players.len() as u8 {
                 let v = pos.counter(ci as u8, p) as i32;
                 if v < 0 || c.max.is_some_and(|m| v > m) {
-                    return Err(PositionError(format!(
-                        "counter `{}` of {} is {v}, outside 0..={}",
-                        c.name,
-                        self.def.players[p as usize],
-                        c.max.map_or("any".to_string(), |m| m.to_string())
-                    )));
+                    return Err(PositionError::CounterOutOfRange {
+                        counter: c.name.clone(),
+                        player: self.def.players[p as usize].clone(),
+                        value: v,
+                        max: c.max,
+                    });
                 }
             }
         }

@@ -339,7 +339,7 @@ fn run_case(file: &str, case: &Case, rules: &Path, cache: &mut GameCache) -> Cas
     check_case(
         file,
         case,
-        cache.get(rules, &case_params(case)).map_err(|e| e.plain()),
+        cache.get(rules, &case_params(case)),
     )
 }
 
@@ -353,7 +353,7 @@ pub fn case_params(case: &Case) -> Vec<(String, String)> {
 
 /// Runs one case of file `file` (its name, for the result) on a game loaded with the
 /// case's parameters ([`case_params`]), or on the reason it does not load.
-pub fn check_case(file: &str, case: &Case, game: Result<Game, String>) -> CaseResult {
+pub fn check_case(file: &str, case: &Case, game: Result<Game, Arc<GameError>>) -> CaseResult {
     let mut failures = Vec::new();
     let clauses = case.clause.as_ref().map(Clauses::ids).unwrap_or_default();
     let result = |failures| CaseResult {
@@ -365,7 +365,7 @@ pub fn check_case(file: &str, case: &Case, game: Result<Game, String>) -> CaseRe
     };
     let game = match game {
         Ok(g) => g,
-        Err(e) => return result(vec![format!("the rules do not load: {e}")]),
+        Err(e) => return result(vec![format!("the rules do not load: {}", e.plain())]),
     };
     let def = &game.def;
     let mut pos = match start_of(&game, case.position.as_ref()) {
@@ -398,7 +398,7 @@ pub fn check_case(file: &str, case: &Case, game: Result<Game, String>) -> CaseRe
             Err(e) => {
                 failures.push(format!(
                     "play[{i}] `{m}` is illegal: {}{}",
-                    e.message,
+                    e.reason,
                     e.help.map(|h| format!(" ({h})")).unwrap_or_default()
                 ));
                 return result(failures);
@@ -455,7 +455,7 @@ fn start_of(game: &Game, position: Option<&CasePosition>) -> Result<Position, St
             Err(e) => {
                 return Err(format!(
                     "bad position: {}{}",
-                    e.message,
+                    e.problem,
                     e.help.map(|h| format!(" ({h})")).unwrap_or_default()
                 ));
             }
@@ -502,7 +502,7 @@ fn check_lists(
                     }
                     want.push(mv);
                 }
-                Err(e) => failures.push(format!("moves: `{m}` is not legal: {}", e.message)),
+                Err(e) => failures.push(format!("moves: `{m}` is not legal: {}", e.reason)),
             }
         }
         let extra: Vec<String> = legal
@@ -518,7 +518,7 @@ fn check_lists(
         if let Err(e) = notation::read(def, m) {
             failures.push(unreadable("includes", m, &e));
         } else if let Err(e) = notation::find(game, pos, m, false) {
-            failures.push(format!("includes: `{m}` is not legal: {}", e.message));
+            failures.push(format!("includes: `{m}` is not legal: {}", e.reason));
         }
     }
     for m in &case.excludes {
@@ -540,7 +540,7 @@ fn check_lists(
 fn unreadable(list: &str, text: &str, e: &notation::IllegalMove) -> String {
     format!(
         "{list}: `{text}` is not a move of this board: {}{}",
-        e.message,
+        e.reason,
         e.help
             .as_ref()
             .map(|h| format!(" ({h})"))

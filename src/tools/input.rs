@@ -95,7 +95,7 @@ pub fn read_position(game: &Game, src: &SourceFile) -> Result<Position, InputErr
     spec.to_position(game).map_err(|e| InputError::Position {
         src: src.named(),
         span: locate(&src.text, &e.about),
-        message: e.message,
+        message: e.problem.to_string(),
         help: e.help,
     })
 }
@@ -172,7 +172,7 @@ fn illegal(src: &SourceFile, e: crate::tools::record::ReplayError) -> InputError
         src: src.named(),
         span: (e.token.start, e.token.end - e.token.start).into(),
         label: format!("ply {} ({} to move)", e.ply, e.player),
-        message: format!("illegal move {}: {}", e.token.text, e.message),
-        help: e.help,
+        message: format!("illegal move {}: {}", e.token.text, e.refused.reason),
+        help: e.refused.help,
     }
 }

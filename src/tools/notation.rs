@@ -114,17 +114,15 @@ fn read_drop(def: &GameDef, k: &str, sq: &str) -> Result<(u8, u8), IllegalMove> 
         (None, [i]) => *i,
         _ => {
             return Err(illegal(
-                format!("`{k}` names no single piece kind"),
+                Refused::NoSuchKind(k.to_string()),
                 Some(format!("Piece kinds: {}.", def.kinds.join(", "))),
             ));
         }
     };
-    let to = def.board.square(sq.trim()).ok_or_else(|| {
-        illegal(
-            format!("`{}` is not a square of this board", sq.trim()),
-            None,
-        )
-    })?;
+    let to = def
+        .board
+        .square(sq.trim())
+        .ok_or_else(|| illegal(Refused::NotASquare(sq.trim().to_string()), None))?;
     Ok((kind_id, to))
 }
 
@@ -157,7 +155,7 @@ fn find_special(game: &Game, pos: &Position, text: &str) -> Option<Result<Move, 
     if is_pass {
         return Some(legal.iter().find(|m| m.is_pass()).copied().ok_or_else(|| {
             illegal(
-                "a player may pass only when unable to move".to_string(),
+                Refused::NoPass,
                 Some(format!("Legal moves: {}.", list(def, &legal, false))),
             )
         }));
@@ -179,11 +177,10 @@ fn find_special(game: &Game, pos: &Position, text: &str) -> Option<Result<Move, 
                     .map(|m| format(def, m))
                     .collect();
                 illegal(
-                    format!(
-                        "a {} may not be placed on {} now",
-                        def.kinds[kind_id as usize],
-                        def.board.name(to)
-                    ),
+                    Refused::NoPlacement {
+                        kind: def.kinds[kind_id as usize].clone(),
+                        square: def.board.name(to),
+                    },
                     Some(if drops.is_empty() {
                         format!(
                             "No piece may be placed now; legal moves: {}.",
@@ -197,24 +194,137 @@ fn find_special(game: &Game, pos: &Position, text: &str) -> Option<Result<Move, 
     )
 }
 
-/// Why a move text was refused.
+/// Why a move text was refused, and a hint.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{message}")]
+#[error("{reason}")]
 pub struct IllegalMove {
     /// What is wrong.
-    pub message: String,
+    pub reason: Refused,
     /// A hint, e.g. the legal moves of the piece.
     pub help: Option<String>,
-    /// The text names several legal moves (their ends and the squares written between).
-    pub ambiguous: bool,
 }
 
-fn illegal(message: impl Into<String>, help: Option<String>) -> IllegalMove {
-    IllegalMove {
-        message: message.into(),
-        help,
-        ambiguous: false,
+impl IllegalMove {
+    /// What is wrong, as one line.
+    pub fn message(&self) -> String {
+        self.reason.to_string()
     }
+
+    /// The text names several legal moves (their ends and the squares written between).
+    pub fn is_ambiguous(&self) -> bool {
+        matches!(self.reason, Refused::Ambiguous { .. })
+    }
+}
+
+/// What is wrong with a move text. Names of squares, kinds and players are as the game
+/// writes them, so that a caller can show them without the game at hand.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Refused {
+    /// Neither a path of squares, a drop nor `pass`.
+    #[error("`{0}` is not a move")]
+    NotAMove(String),
+    /// A token that names no square.
+    #[error("`{0}` is not a square of this board")]
+    NotASquare(String),
+    /// A path with a start and no landing.
+    #[error("`{0}` names only one square")]
+    OneSquare(String),
+    /// A drop whose kind is not one kind's name or a prefix of only one.
+    #[error("`{0}` names no single piece kind")]
+    NoSuchKind(String),
+    /// Move generation passed its bounds, so legality cannot be told.
+    #[error(transparent)]
+    Overflow(#[from] crate::engine::Overflow),
+    /// The position is terminal.
+    #[error("the game is over ({0})")]
+    GameOver(String),
+    /// `pass` where a move is possible.
+    #[error("a player may pass only when unable to move")]
+    NoPass,
+    /// A drop that is not legal now.
+    #[error("a {kind} may not be placed on {square} now")]
+    NoPlacement {
+        /// The kind to place.
+        kind: String,
+        /// The square named.
+        square: String,
+    },
+    /// The right squares, with `-` and `x` where the other belongs.
+    #[error("`{0}` writes the legs with the wrong separators")]
+    WrongSeparators(String),
+    /// A short form that names several legal moves.
+    #[error("`{text}` names {} legal moves: {}", moves.len(), moves.join(", "))]
+    Ambiguous {
+        /// The text as written.
+        text: String,
+        /// The moves it names, in full.
+        moves: Vec<String>,
+    },
+    /// The start square is empty.
+    #[error("there is no piece on {0}")]
+    NoPiece(String),
+    /// The start square holds another player's piece.
+    #[error("{square} holds a {owner} {kind}, but it is {to_move}'s turn")]
+    NotYours {
+        /// The start square.
+        square: String,
+        /// The piece's owner.
+        owner: String,
+        /// The piece's kind.
+        kind: String,
+        /// The player to move.
+        to_move: String,
+    },
+    /// A move of a type, before priorities, that a priority removes here.
+    #[error(
+        "{text} would be a legal `{move_type}` move, but priority `{priority}` rules it out here"
+    )]
+    RuledOut {
+        /// The text as written.
+        text: String,
+        /// The move type it would be.
+        move_type: String,
+        /// The priority that removes it.
+        priority: String,
+    },
+    /// A prefix of a longer move that may not stop where the text ends.
+    #[error("{text} cannot stop on {square}: the move must go on")]
+    MustGoOn {
+        /// The text as written.
+        text: String,
+        /// The last square written.
+        square: String,
+    },
+    /// A path through an occupied square.
+    #[error("the {piece} on {from} cannot move {text}: {square} holds a {owner} {kind}")]
+    Blocked {
+        /// The moving piece, as player and kind.
+        piece: String,
+        /// Its square.
+        from: String,
+        /// The text as written.
+        text: String,
+        /// The first occupied square of the path.
+        square: String,
+        /// The owner of the piece there.
+        owner: String,
+        /// Its kind.
+        kind: String,
+    },
+    /// No other reason found: the piece has no such move.
+    #[error("the {piece} on {from} cannot move {text}")]
+    NoSuchMove {
+        /// The moving piece, as player and kind.
+        piece: String,
+        /// Its square.
+        from: String,
+        /// The text as written.
+        text: String,
+    },
+}
+
+fn illegal(reason: Refused, help: Option<String>) -> IllegalMove {
+    IllegalMove { reason, help }
 }
 
 /// The squares a move text names, in order, and for each leg whether it was written with `x`.
@@ -231,7 +341,7 @@ pub fn parse_path(def: &GameDef, text: &str) -> Result<(Vec<u8>, u64), IllegalMo
         let tok = &rest[..end];
         if tok.is_empty() {
             return Err(illegal(
-                format!("`{text}` is not a move"),
+                Refused::NotAMove(text.to_string()),
                 Some("Write squares joined by `-` or `x`, like `D6-D7` or `F6xD8`.".into()),
             ));
         }
@@ -244,7 +354,7 @@ pub fn parse_path(def: &GameDef, text: &str) -> Result<(Vec<u8>, u64), IllegalMo
                     String::new()
                 };
                 return Err(illegal(
-                    format!("`{tok}` is not a square of this board"),
+                    Refused::NotASquare(tok.to_string()),
                     Some(format!(
                         "Squares are named file + rank, from {} to {}{numbers}.",
                         def.board.labels.first().map_or("", |s| s),
@@ -264,7 +374,7 @@ pub fn parse_path(def: &GameDef, text: &str) -> Result<(Vec<u8>, u64), IllegalMo
     }
     if squares.len() < 2 {
         return Err(illegal(
-            format!("`{text}` names only one square"),
+            Refused::OneSquare(text.to_string()),
             Some("A move names its start square and at least one landing square.".into()),
         ));
     }
@@ -287,13 +397,10 @@ pub fn find(game: &Game, pos: &Position, text: &str, shortcut: bool) -> Result<M
     let outcome = game.analyze(&mut g, pos, &mut legal);
     if g.overflow {
         // An incomplete list cannot say whether a move is legal.
-        return Err(illegal(crate::engine::Overflow.to_string(), None));
+        return Err(illegal(crate::engine::Overflow.into(), None));
     }
     if legal.is_empty() {
-        return Err(illegal(
-            format!("the game is over ({})", outcome.describe(def)),
-            None,
-        ));
+        return Err(illegal(Refused::GameOver(outcome.describe(def)), None));
     }
     let from = squares[0];
     let path = &squares[1..];
@@ -311,7 +418,7 @@ pub fn find(game: &Game, pos: &Position, text: &str, shortcut: bool) -> Result<M
         if p.capt_legs != capt {
             // Right squares, wrong separators: `-` is a leg that captures nothing, `x` one that captures.
             return Err(illegal(
-                format!("`{text}` writes the legs with the wrong separators"),
+                Refused::WrongSeparators(text.to_string()),
                 Some(format!(
                     "A leg that captures is written with `x`, any other with `-`: this move is {}.",
                     if by_label(def, text) {
@@ -345,17 +452,13 @@ pub fn find(game: &Game, pos: &Position, text: &str, shortcut: bool) -> Result<M
             several => {
                 let mut texts: Vec<String> = several.iter().map(|m| format(def, m)).collect();
                 texts.sort();
-                let mut e = illegal(
-                    format!(
-                        "`{}` names {} legal moves: {}",
-                        text.trim(),
-                        several.len(),
-                        texts.join(", ")
-                    ),
+                return Err(illegal(
+                    Refused::Ambiguous {
+                        text: text.trim().to_string(),
+                        moves: texts,
+                    },
                     Some("Write the squares in between to tell them apart.".into()),
-                );
-                e.ambiguous = true;
-                return Err(e);
+                ));
             }
         }
     }
@@ -428,19 +531,18 @@ fn explain(
     let code = pos.cells[from as usize];
     if code == 0 {
         return illegal(
-            format!("there is no piece on {}", name(from)),
+            Refused::NoPiece(name(from)),
             Some(pieces_hint(def, legal, by_label)),
         );
     }
     if owner(code) != mover {
         return illegal(
-            format!(
-                "{} holds a {} {}, but it is {}'s turn",
-                name(from),
-                def.owner_name(owner(code)),
-                def.kinds[kind(code) as usize],
-                def.players[mover as usize]
-            ),
+            Refused::NotYours {
+                square: name(from),
+                owner: def.owner_name(owner(code)).to_string(),
+                kind: def.kinds[kind(code) as usize].clone(),
+                to_move: def.players[mover as usize].clone(),
+            },
             None,
         );
     }
@@ -484,10 +586,11 @@ fn explain(
     {
         let doc = crate::lang::doctext::english(&pr.docs).join(" ");
         return illegal(
-            format!(
-                "{text} would be a legal `{}` move, but priority `{}` rules it out here",
-                def.moves[p.kind as usize].name, pr.name
-            ),
+            Refused::RuledOut {
+                text: text.to_string(),
+                move_type: def.moves[p.kind as usize].name.clone(),
+                priority: pr.name.clone(),
+            },
             Some(format!(
                 "{}{}",
                 if doc.is_empty() {
@@ -506,10 +609,10 @@ fn explain(
             && m.landings().starts_with(&squares[1..])
     }) {
         return illegal(
-            format!(
-                "{text} cannot stop on {}: the move must go on",
-                name(*squares.last().unwrap())
-            ),
+            Refused::MustGoOn {
+                text: text.to_string(),
+                square: name(*squares.last().unwrap()),
+            },
             help,
         );
     }
@@ -518,19 +621,24 @@ fn explain(
         let c = pos.cells[sq as usize];
         if c != 0 && sq != from {
             return illegal(
-                format!(
-                    "the {piece} on {} cannot move {text}: {} holds a {} {}",
-                    name(from),
-                    name(sq),
-                    def.owner_name(owner(c)),
-                    def.kinds[kind(c) as usize]
-                ),
+                Refused::Blocked {
+                    piece: piece.clone(),
+                    from: name(from),
+                    text: text.to_string(),
+                    square: name(sq),
+                    owner: def.owner_name(owner(c)).to_string(),
+                    kind: def.kinds[kind(c) as usize].clone(),
+                },
                 help,
             );
         }
     }
     illegal(
-        format!("the {piece} on {} cannot move {text}", name(from)),
+        Refused::NoSuchMove {
+            piece,
+            from: name(from),
+            text: text.to_string(),
+        },
         help,
     )
 }

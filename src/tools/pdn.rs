@@ -46,8 +46,8 @@ pub enum FenProblem {
     #[error("the pieces of {0} are given twice")]
     ColourTwice(&'static str),
     /// The engine refuses the position.
-    #[error("{0}")]
-    Invalid(String),
+    #[error(transparent)]
+    Invalid(#[from] crate::engine::PositionError),
     /// A piece that PDN cannot write: a kind other than Man and King, another player's, or
     /// a neutral piece.
     #[error("the {0} on {1} cannot be written in a PDN position")]
@@ -228,7 +228,7 @@ pub fn read(game: &Game, text: &str) -> Result<Position, FenAt> {
         }
     }
     game.check_position(&pos)
-        .map_err(|e| at(FenProblem::Invalid(e.0), whole))?;
+        .map_err(|e| at(FenProblem::Invalid(e), whole))?;
     Ok(pos)
 }
 

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use crate::engine::{Game, Generator, Identity, Outcome, Position};
+use crate::engine::{Game, Generator, Identity, Outcome, Overflow, Position};
 use crate::model::Cond;
 
 /// What to play.
@@ -102,7 +102,7 @@ fn play_one(
     history: bool,
     r: &mut Report,
     mut record: Option<&mut Vec<crate::engine::Move>>,
-) -> Result<Option<Outcome>, String> {
+) -> Result<Option<Outcome>, Overflow> {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut pos = start.clone();
     let mut moves = Vec::new();
@@ -111,7 +111,7 @@ fn play_one(
     let outcome = loop {
         let o = game.analyze(g, &pos, &mut moves);
         if g.overflow {
-            return Err("move generation exceeded its bounds during a game".into());
+            return Err(Overflow);
         }
         if o != Outcome::Ongoing {
             break Some(o);
@@ -148,13 +148,13 @@ fn play_one(
 /// the ply limit).
 ///
 /// # Errors
-/// A message when move generation overflowed its bounds.
+/// [`Overflow`] when move generation passed its bounds.
 pub fn game_moves(
     game: &Game,
     start: &Position,
     opts: &Options,
     i: u64,
-) -> Result<(Vec<crate::engine::Move>, Option<Outcome>), String> {
+) -> Result<(Vec<crate::engine::Move>, Option<Outcome>), Overflow> {
     let history = uses_history(&game.def);
     let mut g = game.generator(Identity::Effect);
     let mut r = Report {
@@ -178,13 +178,13 @@ pub fn game_moves(
 /// Plays `opts.games` random games from `start`; `progress` is called after each game.
 ///
 /// # Errors
-/// A message when move generation overflowed its bounds in some game.
+/// [`Overflow`] when move generation passed its bounds in some game.
 pub fn playout(
     game: &Game,
     start: &Position,
     opts: &Options,
     progress: &(dyn Fn() + Sync),
-) -> Result<Report, String> {
+) -> Result<Report, Overflow> {
     let history = uses_history(&game.def);
     let empty = Report {
         wins: vec![0; game.def.players.len()],
@@ -192,7 +192,7 @@ pub fn playout(
     };
     let next = AtomicU64::new(0);
     let threads = opts.threads.clamp(1, opts.games.clamp(1, 1024) as usize);
-    let parts: Vec<Result<Report, String>> = std::thread::scope(|s| {
+    let parts: Vec<Result<Report, Overflow>> = std::thread::scope(|s| {
         let workers: Vec<_> = (0..threads)
             .map(|_| {
                 s.spawn(|| {

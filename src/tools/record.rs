@@ -247,10 +247,8 @@ pub struct ReplayError {
     pub ply: usize,
     /// The player to move there.
     pub player: String,
-    /// Why the move is refused.
-    pub message: String,
-    /// A hint from the explanation.
-    pub help: Option<String>,
+    /// Why the move is refused, with a hint.
+    pub refused: crate::tools::notation::IllegalMove,
 }
 
 /// Plays a record's moves from `start`, and returns every position reached (the start first,
@@ -308,8 +306,7 @@ pub fn replay_each(
                         token: t.clone(),
                         ply,
                         player: game.def.players[pos.to_move as usize].clone(),
-                        message: e.message,
-                        help: e.help,
+                        refused: e,
                     });
                 }
             }

@@ -104,10 +104,11 @@ fn same_name_twice<'a>(names: impl Iterator<Item = &'a String>) -> Option<(&'a s
 }
 
 /// A problem with a written position.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{problem}")]
 pub struct SpecError {
     /// What is wrong.
-    pub message: String,
+    pub problem: SpecProblem,
     /// The text the problem is about.
     pub about: TextToFind,
     /// How to fix it.
@@ -121,9 +122,66 @@ pub struct SpecError {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TextToFind(pub String);
 
-fn err(message: String, token: &str, help: Option<String>) -> SpecError {
+/// What is wrong with a written position; names as written in it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SpecProblem {
+    /// `to-move` is empty.
+    #[error("`to-move` names no player")]
+    NoPlayerToMove,
+    /// A player name the game does not have.
+    #[error("unknown player `{0}`")]
+    UnknownPlayer(String),
+    /// A name given twice, in another case.
+    #[error("{what} `{again}` is listed twice (also as `{first}`)")]
+    Twice {
+        /// What it names: player, piece kind or counter.
+        what: &'static str,
+        /// The first spelling.
+        first: String,
+        /// The second.
+        again: String,
+    },
+    /// A kind name the game does not have.
+    #[error("unknown piece kind `{0}`")]
+    UnknownKind(String),
+    /// A neutral kind under a player, or a player's kind under `neutral`.
+    #[error("`{kind}` cannot belong to `{owner}`")]
+    WrongOwner {
+        /// The kind.
+        kind: String,
+        /// The owner it is listed under.
+        owner: String,
+    },
+    /// A square name the board does not have.
+    #[error("`{0}` is not a square of this board")]
+    NotASquare(String),
+    /// A square listed for two pieces.
+    #[error("square {0} holds two pieces")]
+    TwoPieces(String),
+    /// A counter name the game does not have.
+    #[error("unknown counter `{0}`")]
+    UnknownCounter(String),
+    /// A counter value the engine cannot hold.
+    #[error("counter `{counter}` is {value}, outside the engine's range 0..={max}")]
+    CounterRange {
+        /// The counter.
+        counter: String,
+        /// The value given.
+        value: i64,
+        /// The engine's bound.
+        max: i32,
+    },
+    /// A counter value given to `neutral`.
+    #[error("`{0}` has no counters")]
+    NeutralCounter(String),
+    /// The game refuses the position.
+    #[error(transparent)]
+    Invalid(#[from] crate::engine::PositionError),
+}
+
+fn err(problem: SpecProblem, token: &str, help: Option<String>) -> SpecError {
     SpecError {
-        message,
+        problem,
         about: TextToFind(token.to_string()),
         help,
     }
@@ -141,13 +199,13 @@ impl PositionSpec {
             if self.to_move.trim().is_empty() {
                 // No name to point at: point at the key.
                 return err(
-                    "`to-move` names no player".into(),
+                    SpecProblem::NoPlayerToMove,
                     "to-move",
                     Some(format!("Players: {players}.")),
                 );
             }
             err(
-                format!("unknown player `{}`", self.to_move),
+                SpecProblem::UnknownPlayer(self.to_move.clone()),
                 &self.to_move,
                 Some(format!("Players: {players}.")),
             )
@@ -158,15 +216,19 @@ impl PositionSpec {
             }
             def.player(name).ok_or_else(|| {
                 err(
-                    format!("unknown player `{name}`"),
+                    SpecProblem::UnknownPlayer(name.to_string()),
                     name,
                     Some(format!("Players: {players}.")),
                 )
             })
         };
-        let twice = |what: &str, (first, again): (&str, &str)| {
+        let twice = |what: &'static str, (first, again): (&str, &str)| {
             err(
-                format!("{what} `{again}` is listed twice (also as `{first}`)"),
+                SpecProblem::Twice {
+                    what,
+                    first: first.to_string(),
+                    again: again.to_string(),
+                },
                 again,
                 Some(format!(
                     "List each {what} once; names are case-insensitive."
@@ -190,25 +252,29 @@ impl PositionSpec {
             for (kname, squares) in kinds {
                 let k = def.kind(kname).ok_or_else(|| {
                     err(
-                        format!("unknown piece kind `{kname}`"),
+                        SpecProblem::UnknownKind(kname.clone()),
                         kname,
                         Some(format!("Piece kinds: {}.", def.kinds.join(", "))),
                     )
                 })?;
                 if (def.neutral >> k & 1 == 1) != (p == crate::model::NEUTRAL) {
                     return Err(err(
-                        format!("`{kname}` cannot belong to `{pname}`"),
+                        SpecProblem::WrongOwner {
+                            kind: kname.clone(),
+                            owner: pname.clone(),
+                        },
                         kname,
                         Some("Neutral kinds are listed under `neutral`, the players' kinds under their players.".into()),
                     ));
                 }
                 for s in squares {
-                    let sq = def.board.square(s).ok_or_else(|| {
-                        err(format!("`{s}` is not a square of this board"), s, None)
-                    })?;
+                    let sq = def
+                        .board
+                        .square(s)
+                        .ok_or_else(|| err(SpecProblem::NotASquare(s.clone()), s, None))?;
                     if pos.cells[sq as usize] != 0 {
                         return Err(err(
-                            format!("square {s} holds two pieces"),
+                            SpecProblem::TwoPieces(s.clone()),
                             s,
                             Some("List each square once.".into()),
                         ));
@@ -220,7 +286,7 @@ impl PositionSpec {
         for (cname, value) in &self.state {
             let c = def.counter(cname).ok_or_else(|| {
                 err(
-                    format!("unknown counter `{cname}`"),
+                    SpecProblem::UnknownCounter(cname.clone()),
                     cname,
                     Some(format!(
                         "Counters: {}.",
@@ -240,9 +306,11 @@ impl PositionSpec {
                     .filter(|v| (0..=max).contains(&(*v as i32)))
                     .ok_or_else(|| {
                         err(
-                            format!(
-                                "counter `{cname}` is {v}, outside the engine's range 0..={max}"
-                            ),
+                            SpecProblem::CounterRange {
+                                counter: cname.clone(),
+                                value: v,
+                                max,
+                            },
                             &v.to_string(),
                             None,
                         )
@@ -253,7 +321,11 @@ impl PositionSpec {
                 CounterValue::PerPlayer(m) => {
                     if let Some((first, again)) = same_name_twice(m.keys()) {
                         return Err(err(
-                            format!("player `{again}` is listed twice (also as `{first}`)"),
+                            SpecProblem::Twice {
+                                what: "player",
+                                first: first.to_string(),
+                                again: again.to_string(),
+                            },
                             again,
                             None,
                         ));
@@ -261,7 +333,11 @@ impl PositionSpec {
                     for (pname, v) in m {
                         let p = player(pname)?;
                         if p == crate::model::NEUTRAL {
-                            return Err(err(format!("`{pname}` has no counters"), pname, None));
+                            return Err(err(
+                                SpecProblem::NeutralCounter(pname.clone()),
+                                pname,
+                                None,
+                            ));
                         }
                         pos.set_counter(c, p, value_of(*v)?);
                     }
@@ -269,7 +345,7 @@ impl PositionSpec {
             }
         }
         game.check_position(&pos)
-            .map_err(|e| err(e.0, cname_first(&self.state), None))?;
+            .map_err(|e| err(e.into(), cname_first(&self.state), None))?;
         Ok(pos)
     }
 

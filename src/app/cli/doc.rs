@@ -79,7 +79,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     let made = BookOptions::from(book)
         .run(&game, &file)
         .map_err(|e| match e {
-            RunError::Trace(m) => CliError::Io(m),
+            RunError::Trace(m) => CliError::Io(m.to_string()),
             RunError::Write(w) => CliError::Io(w.to_string()),
             RunError::Doc(d) => CliError::Doc(d),
         })?;

@@ -132,7 +132,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
             })?;
             parts.extend(part);
         }
-        report::merge(parts).map_err(CliError::Failed)?
+        report::merge(parts).map_err(|e| CliError::Failed(e.to_string()))?
     };
     if let Some(out) = &args.out {
         let text = serde_json::to_string(&runs).expect("records serialize");

@@ -173,6 +173,10 @@ enum CliError {
     #[error("{0}")]
     #[diagnostic(code(regula::failed))]
     Failed(String),
+    /// Move generation passed its bounds, so the answer would be incomplete.
+    #[error(transparent)]
+    #[diagnostic(code(regula::failed))]
+    Overflow(#[from] regula::engine::Overflow),
     /// Arguments that do not say a run: an unknown agent, a bad `--shard`.
     #[error("{0}")]
     #[diagnostic(code(regula::usage))]

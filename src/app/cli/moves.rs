@@ -96,7 +96,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     let mut moves = Vec::new();
     let outcome = game.analyze(&mut g, &pos, &mut moves);
     if g.overflow {
-        return Err(CliError::Failed(regula::engine::Overflow.to_string()));
+        return Err(regula::engine::Overflow.into());
     }
     let texts = notation::sorted_texts(&game.def, &moves);
     if format == Format::Json {

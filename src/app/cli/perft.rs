@@ -80,8 +80,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
             identity,
             threads,
             &progress,
-        )
-        .map_err(|e| CliError::Failed(e.to_string()))?;
+        )?;
         let mut rows: Vec<(String, u64)> = Vec::new();
         let mut total = 0;
         for (m, n) in moves.iter().zip(counts) {
@@ -92,8 +91,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
         divided = rows;
         total
     } else {
-        regula::engine::perft_threads(&game, &pos, depth, identity, threads, &progress)
-            .map_err(|e| CliError::Failed(e.to_string()))?
+        regula::engine::perft_threads(&game, &pos, depth, identity, threads, &progress)?
     };
     bar.finish_and_clear();
     let secs = t0.elapsed().as_secs_f64();

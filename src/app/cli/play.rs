@@ -137,9 +137,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     };
     loop {
         print!("\n{}", setup::draw(&game, &t.pos));
-        let moves = game
-            .try_legal_moves(&t.pos)
-            .map_err(|e| CliError::Failed(e.to_string()))?;
+        let moves = game.try_legal_moves(&t.pos)?;
         let outcome = game.outcome(&t.pos);
         if moves.is_empty() {
             println!("game over: {}", outcome.describe(&def));
@@ -181,7 +179,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
                 Ok(m) => t.push(m, &moves),
                 Err(e) => println!(
                     "illegal: {}{}",
-                    e.message,
+                    e.reason,
                     e.help.map(|h| format!("\n  {h}")).unwrap_or_default()
                 ),
             },

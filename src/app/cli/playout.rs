@@ -53,8 +53,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     let bar = super::progress_bar("playout", "games");
     bar.set_length(games);
     let t0 = Instant::now();
-    let r = regula::tools::playout::playout(&game, &pos, &o, &|| bar.inc(1))
-        .map_err(CliError::Failed)?;
+    let r = regula::tools::playout::playout(&game, &pos, &o, &|| bar.inc(1))?;
     bar.finish_and_clear();
     let secs = t0.elapsed().as_secs_f64();
     if format == Format::Json {
@@ -68,8 +67,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     if let Some(path) = save {
         let mut text = String::new();
         for i in 0..games {
-            let (moves, outcome) =
-                regula::tools::playout::game_moves(&game, &pos, &o, i).map_err(CliError::Failed)?;
+            let (moves, outcome) = regula::tools::playout::game_moves(&game, &pos, &o, i)?;
             if i > 0 {
                 text.push('\n');
             }

@@ -355,7 +355,7 @@ impl Session {
                                     "rules reloaded; move {} ({m}) is no longer legal, so the game goes on after {i} moves",
                                     i + 1
                                 ),
-                                Some(e.message),
+                                Some(e.message()),
                             );
                             return;
                         }
@@ -485,7 +485,7 @@ impl Session {
                     }
                     // The shortcut (start and end square) found no move; keep its words.
                     Some(regula::tools::explain::Verdict::Legal(_)) | None => error(
-                        format!("{} is not legal: {}", text.trim(), e.message),
+                        format!("{} is not legal: {}", text.trim(), e.reason),
                         e.help,
                     ),
                 }
@@ -605,9 +605,9 @@ impl Session {
                 self.note = error(
                     format!(
                         "illegal move {} at ply {} ({} to move): {}",
-                        e.token.text, e.ply, e.player, e.message
+                        e.token.text, e.ply, e.player, e.refused.reason
                     ),
-                    e.help,
+                    e.refused.help,
                 );
                 return;
             }

@@ -63,22 +63,53 @@ pub struct Trace {
     pub sources: Vec<Source>,
 }
 
+/// Why a clause list or a translated source does not read.
+#[derive(Debug, thiserror::Error)]
+pub enum TraceError {
+    /// The file cannot be read.
+    #[error(transparent)]
+    Read(#[from] crate::base::source::ReadError),
+    /// Nested deeper than YAML files may be.
+    #[error("{}: nested too deep at byte {at}", path.display())]
+    TooDeep {
+        /// The file.
+        path: std::path::PathBuf,
+        /// Where the bound is passed.
+        at: usize,
+    },
+    /// Not the YAML shape of a clause list or source.
+    #[error("{}: {message}", path.display())]
+    Yaml {
+        /// The file.
+        path: std::path::PathBuf,
+        /// The YAML reader's words.
+        message: String,
+    },
+}
+
+fn read_yaml<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, TraceError> {
+    let text = crate::base::source::SourceFile::read(path)?.text;
+    if let Some(at) = crate::base::source::yaml_too_deep(&text) {
+        return Err(TraceError::TooDeep {
+            path: path.to_path_buf(),
+            at,
+        });
+    }
+    serde_yaml::from_str(&text).map_err(|e| TraceError::Yaml {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    })
+}
+
 impl Trace {
     /// Reads a clause list and every `*.yaml` source in `sources` (either may be missing).
     ///
     /// # Errors
-    /// A file that exists but cannot be read as YAML, as a message.
-    pub fn read(clauses: Option<&Path>, sources: Option<&Path>) -> Result<Trace, String> {
+    /// [`TraceError`]: a file that exists but cannot be read as YAML.
+    pub fn read(clauses: Option<&Path>, sources: Option<&Path>) -> Result<Trace, TraceError> {
         let mut t = Trace::default();
         if let Some(p) = clauses {
-            let text = crate::base::source::SourceFile::read(p)
-                .map_err(|e| e.to_string())?
-                .text;
-            if let Some(at) = crate::base::source::yaml_too_deep(&text) {
-                return Err(format!("{}: nested too deep at byte {at}", p.display()));
-            }
-            let list: ClauseList =
-                serde_yaml::from_str(&text).map_err(|e| format!("{}: {e}", p.display()))?;
+            let list: ClauseList = read_yaml(p)?;
             t.clauses = list.clauses;
         }
         if let Some(dir) = sources
@@ -88,15 +119,7 @@ impl Trace {
             files.retain(|p| p.extension().is_some_and(|e| e == "yaml"));
             files.sort();
             for f in files {
-                let text = crate::base::source::SourceFile::read(&f)
-                    .map_err(|e| e.to_string())?
-                    .text;
-                if let Some(at) = crate::base::source::yaml_too_deep(&text) {
-                    return Err(format!("{}: nested too deep at byte {at}", f.display()));
-                }
-                let src: Source =
-                    serde_yaml::from_str(&text).map_err(|e| format!("{}: {e}", f.display()))?;
-                t.sources.push(src);
+                t.sources.push(read_yaml(&f)?);
             }
         }
         Ok(t)
@@ -284,6 +307,14 @@ pub fn undefined_in(rule_file: &Path, text: &str) -> Vec<crate::lang::validate::
     }
     match Trace::read(inputs.clauses.as_deref(), inputs.sources.as_deref()) {
         Ok(trace) => crate::lang::validate::undefined_clauses(text, &|id| trace.defines(id)),
-        Err(_) => Vec::new(),
+        // Not silently unchecked: say that the ids could not be checked, and why.
+        Err(e) => vec![crate::lang::validate::ValidationError {
+            check: crate::lang::validate::Check::UndefinedClause,
+            message: format!("the clauses cited here cannot be checked: {e}"),
+            span: crate::base::span::Span::new(0, 0),
+            label: "clause ids not checked".into(),
+            related: None,
+            help: Some("Correct the clause list (docs/clauses.yaml) or the sources beside it.".into()),
+        }],
     }
 }

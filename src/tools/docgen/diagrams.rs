@@ -273,7 +273,7 @@ impl Examples {
                         format!("{text} is read back as a different move"),
                     ));
                 }
-                Err(e) => return Err(DocError::Diagram(name.clone(), e.message)),
+                Err(e) => return Err(DocError::Diagram(name.clone(), e.message())),
             }
             let caption = format!(
                 "{} {}",

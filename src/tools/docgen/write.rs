@@ -84,7 +84,7 @@ pub fn files(
     inputs: &Inputs,
 ) -> Result<Vec<(String, String)>, DocError> {
     let trace = Trace::read(inputs.clauses.as_deref(), inputs.sources.as_deref())
-        .map_err(|e| DocError::Diagram("trace".into(), e))?;
+        .map_err(|e| DocError::Diagram("trace".into(), e.to_string()))?;
     let stem = stem(rule_file, lang);
     let opts = Options {
         lang: lang.to_string(),
@@ -143,7 +143,7 @@ pub struct BookOptions {
 #[derive(Debug)]
 pub enum RunError {
     /// The clause list or the translated sources could not be read.
-    Trace(String),
+    Trace(super::clauses::TraceError),
     /// Writing the files.
     Write(WriteError),
     /// Making the book.

@@ -59,8 +59,8 @@ impl Evaluated {
 /// one, records sorted by index; parts of different runs stay apart.
 ///
 /// # Errors
-/// A game index that two parts both played.
-pub fn merge(parts: Vec<Evaluated>) -> Result<Vec<Evaluated>, String> {
+/// [`MergeError`]: a game index that two parts both played.
+pub fn merge(parts: Vec<Evaluated>) -> Result<Vec<Evaluated>, MergeError> {
     let mut out: Vec<Evaluated> = Vec::new();
     for p in parts {
         let same = out.iter_mut().find(|o| {
@@ -79,14 +79,26 @@ pub fn merge(parts: Vec<Evaluated>) -> Result<Vec<Evaluated>, String> {
     for o in &mut out {
         o.records.sort_by_key(|r| r.index);
         if let Some(w) = o.records.windows(2).find(|w| w[0].index == w[1].index) {
-            return Err(format!(
-                "game {} of {} is in two parts: were the shards given twice?",
-                w[0].index,
-                o.label()
-            ));
+            return Err(MergeError::Twice {
+                game: w[0].index,
+                run: o.label(),
+            });
         }
     }
     Ok(out)
+}
+
+/// Why shards do not merge.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MergeError {
+    /// One game index of one run in two parts.
+    #[error("game {game} of {run} is in two parts: were the shards given twice?")]
+    Twice {
+        /// The game's index.
+        game: u64,
+        /// The run, as its label.
+        run: String,
+    },
 }
 
 fn pct(e: &Estimate) -> String {

@@ -64,7 +64,7 @@ pub fn explain(
         refuse(
             vec![Reason {
                 kind,
-                message: e.message,
+                message: e.message(),
                 span: None,
                 move_type: None,
             }],
@@ -97,7 +97,7 @@ pub fn explain(
     let found = notation::find(game, pos, text, false);
     let err = match found {
         Ok(m) => return Verdict::Legal(notation::format(def, &m)),
-        Err(e) if e.ambiguous => return simple(ReasonKind::Ambiguous, e),
+        Err(e) if e.is_ambiguous() => return simple(ReasonKind::Ambiguous, e),
         Err(e) => e,
     };
     let (squares, written) = match notation::parse_path(def, text) {
@@ -152,7 +152,7 @@ pub fn explain(
         return refuse(
             vec![Reason {
                 kind: ReasonKind::Unreachable,
-                message: err.message,
+                message: err.message(),
                 span: None,
                 move_type: None,
             }],

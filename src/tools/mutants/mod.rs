@@ -24,7 +24,7 @@ pub mod suggest;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
@@ -36,7 +36,7 @@ use crate::base::source::SourceFile;
 use crate::engine::{Game, Position};
 use crate::lang::inherit::Resolved;
 use crate::model::GameDef;
-use crate::tools::cases::{self, Case, CaseFileError, CasePosition};
+use crate::tools::cases::{self, Case, CaseFileError, CasePosition, GameError};
 use crate::tools::diff::{self, Budget, Witness};
 use crate::tools::edit::apply;
 use crate::tools::notation;
@@ -486,7 +486,7 @@ fn same_file(a: &Path, b: &Path) -> bool {
 /// asked for.
 struct Games<'a> {
     res: &'a Resolved,
-    games: HashMap<Params, Result<Game, String>>,
+    games: HashMap<Params, Result<Game, Arc<GameError>>>,
 }
 
 impl<'a> Games<'a> {
@@ -497,13 +497,13 @@ impl<'a> Games<'a> {
         }
     }
 
-    fn get(&mut self, params: &Params) -> Result<Game, String> {
+    fn get(&mut self, params: &Params) -> Result<Game, Arc<GameError>> {
         self.games
             .entry(params.clone())
             .or_insert_with(|| {
                 crate::lang::validate::validate(self.res, params)
                     .map(Game::new)
-                    .map_err(|e| crate::base::render::render_plain(&e))
+                    .map_err(|e| Arc::new(GameError::Load(e.into())))
             })
             .clone()
     }
@@ -635,7 +635,7 @@ fn judge(ctx: &Context, m: &Mutant) -> Status {
     };
     let mut games = Games::new(&res);
     if let Err(e) = games.get(&Vec::new()) {
-        return Status::Invalid(e.lines().next().unwrap_or_default().to_string());
+        return Status::Invalid(e.plain().lines().next().unwrap_or_default().to_string());
     }
     // The cases that cite one of the item's clauses are the likeliest to kill it: they go
     // first (each group cheapest first), so that a killed mutant runs few cases.
