@@ -283,6 +283,19 @@ impl PositionSpec {
                 }
             }
         }
+        self.put_counters(def, &mut pos, &player)?;
+        game.check_position(&pos)
+            .map_err(|e| err(e.into(), cname_first(&self.state), None))?;
+        Ok(pos)
+    }
+
+    /// Sets the counters of `self.state` in `pos`.
+    fn put_counters(
+        &self,
+        def: &crate::model::GameDef,
+        pos: &mut Position,
+        player: &dyn Fn(&str) -> Result<u8, SpecError>,
+    ) -> Result<(), SpecError> {
         for (cname, value) in &self.state {
             let c = def.counter(cname).ok_or_else(|| {
                 err(
@@ -344,9 +357,7 @@ impl PositionSpec {
                 }
             }
         }
-        game.check_position(&pos)
-            .map_err(|e| err(e.into(), cname_first(&self.state), None))?;
-        Ok(pos)
+        Ok(())
     }
 
     /// The spec of a position (for printing).

@@ -86,7 +86,8 @@ fn centre(def: &GameDef, sq: u8) -> (i32, i32) {
     )
 }
 
-/// Draws a picture of a board as a standalone SVG document.
+/// Draws a picture of a board as a standalone SVG document: squares, their numbers and the
+/// coordinates, the pieces, the marks of a move (captures, arrows), then the legend.
 pub fn draw(def: &GameDef, p: &Picture) -> String {
     let b = &def.board;
     let w = b.files.len() as i32 * CELL + 2 * MARGIN;
@@ -99,6 +100,18 @@ pub fn draw(def: &GameDef, p: &Picture) -> String {
     );
     let _ = writeln!(s, "<title>{}</title>", esc(&p.title));
     let _ = writeln!(s, "<rect width=\"{w}\" height=\"{h}\" fill=\"#ffffff\"/>");
+    draw_squares(&mut s, def, p);
+    draw_coordinates(&mut s, def, w);
+    draw_pieces(&mut s, def, p);
+    draw_marks(&mut s, def, p);
+    draw_legend(&mut s, p, board_h);
+    s.push_str("</svg>\n");
+    s
+}
+
+/// The squares, filled by region, and their numbers where the board numbers them.
+fn draw_squares(s: &mut String, def: &GameDef, p: &Picture) {
+    let b = &def.board;
     // Squares, with region fills.
     for sq in 0..b.len() as u8 {
         let (cx, cy) = centre(def, sq);
@@ -131,6 +144,11 @@ pub fn draw(def: &GameDef, p: &Picture) -> String {
             cy - CELL / 2 + 8
         );
     }
+}
+
+/// File letters above and below the board, rank names left and right.
+fn draw_coordinates(s: &mut String, def: &GameDef, w: i32) {
+    let b = &def.board;
     // Coordinates.
     let ranks = b.ranks.len() as i32;
     for (i, f) in b.files.iter().enumerate() {
@@ -153,6 +171,11 @@ pub fn draw(def: &GameDef, p: &Picture) -> String {
             );
         }
     }
+}
+
+/// A disc with the kind's initial on each occupied square.
+fn draw_pieces(s: &mut String, def: &GameDef, p: &Picture) {
+    let b = &def.board;
     // Pieces.
     if let Some(pos) = &p.position {
         for sq in 0..b.len() as u8 {
@@ -186,6 +209,11 @@ pub fn draw(def: &GameDef, p: &Picture) -> String {
             );
         }
     }
+}
+
+/// The marks of a move: a cross on each captured piece, and the arrows (dashed, with a cross
+/// at the end, when refused).
+fn draw_marks(s: &mut String, def: &GameDef, p: &Picture) {
     // Captured pieces: a red cross.
     for sq in p.captured.iter() {
         let (cx, cy) = centre(def, sq);
@@ -259,6 +287,10 @@ pub fn draw(def: &GameDef, p: &Picture) -> String {
             );
         }
     }
+}
+
+/// One line per legend entry, with its colour's swatch.
+fn draw_legend(s: &mut String, p: &Picture, board_h: i32) {
     // Legend.
     for (i, (colour, text)) in p.legend.iter().enumerate() {
         let y = board_h + 4 + i as i32 * 18;
@@ -273,6 +305,4 @@ pub fn draw(def: &GameDef, p: &Picture) -> String {
         }
         let _ = writeln!(s, "<text x=\"{x}\" y=\"{}\">{}</text>", y + 10, esc(text));
     }
-    s.push_str("</svg>\n");
-    s
 }

@@ -24,6 +24,9 @@ use crate::lang::syntax::ast::{
 };
 use crate::model::GameDef;
 
+mod sites;
+pub use sites::sites;
+
 /// Where a statement is in its item's body: its index in the block, then (branch, index)
 /// through each `if` block it stands in (branch 0 the `then`, 1 the `else`).
 pub type Path = Vec<usize>;
@@ -472,105 +475,6 @@ pub fn parts<T>(body: &PerPlayer<T>) -> Vec<(Option<&ast::Ident>, &[T])> {
     }
 }
 
-/// The sites of one statement that is not an `if`.
-type SiteFn<T> = fn(&mut T, &mut dyn FnMut(Site<'_>));
-
-/// Calls `f` on every site of the conditions of an item, in a fixed order (both branches of
-/// each `if`): the sites [`Edit::Site`] counts.
-pub fn sites(kind: &mut ItemKind, f: &mut dyn FnMut(Site<'_>)) {
-    fn stmts<T: Conditional>(body: &mut [T], f: &mut dyn FnMut(Site<'_>), one: SiteFn<T>) {
-        for s in body {
-            if let Some(block) = s.as_if_mut() {
-                stmts(&mut block.then, f, one);
-                stmts(&mut block.otherwise, f, one);
-            } else {
-                one(s, f);
-            }
-        }
-    }
-    match kind {
-        ItemKind::Leg(l) => stmts(&mut l.body, f, |s, f| {
-            if let LegStmt::Land(c) = s {
-                sq_sites(c, f);
-            }
-        }),
-        ItemKind::Move(m) => stmts(&mut m.body, f, |s, f| match s {
-            MoveStmt::From(c) | MoveStmt::To(c) | MoveStmt::Land(c) | MoveStmt::Stop(c) => {
-                sq_sites(c, f);
-            }
-            MoveStmt::Require(c) => cond_sites(c, f),
-            _ => {}
-        }),
-        ItemKind::Priority(p) => stmts(&mut p.body, f, |s, f| match s {
-            PrioStmt::When(c) => cond_sites(c, f),
-            PrioStmt::Keep(c) | PrioStmt::Prefer(c) => mv_sites(c, f),
-            _ => {}
-        }),
-        ItemKind::End(e) => stmts(e, f, |s, f| {
-            if let EndStmt::Rule { cond, .. } = s {
-                cond_sites(cond, f);
-            }
-        }),
-        ItemKind::Promote(p) => stmts(p, f, |s, f| {
-            if let PromoteStmt::Rule { region, .. } = s {
-                region_site(region, f);
-            }
-        }),
-        _ => {}
-    }
-}
-
-fn region_site(r: &mut RegionRef, f: &mut dyn FnMut(Site<'_>)) {
-    if let Some(o @ (RegionOwner::Own | RegionOwner::Opponent)) = &mut r.owner {
-        f(Site::Owner(o));
-    }
-}
-
-fn cond_sites(c: &mut Cond, f: &mut dyn FnMut(Site<'_>)) {
-    match c {
-        Cond::Or(v) | Cond::And(v) => v.iter_mut().for_each(|c| cond_sites(c, f)),
-        Cond::Not(c) | Cond::Every(_, c) | Cond::Some(_, c) => cond_sites(c, f),
-        Cond::Exists(m) => mv_sites(m, f),
-        Cond::Blocked(_) => {}
-        Cond::Repeated(n, _) => f(Site::Int(n)),
-        Cond::Cmp(a, op, b, _) => {
-            quantity_sites(a, f);
-            f(Site::Cmp(op));
-            quantity_sites(b, f);
-        }
-    }
-}
-
-fn quantity_sites(q: &mut Quantity, f: &mut dyn FnMut(Site<'_>)) {
-    match q {
-        Quantity::Count { region, .. } => {
-            if let Some(r) = region {
-                region_site(r, f);
-            }
-        }
-        Quantity::Counter { .. } => {}
-        Quantity::Int(n) => f(Site::Int(n)),
-    }
-}
-
-fn mv_sites(c: &mut MvCond, f: &mut dyn FnMut(Site<'_>)) {
-    match c {
-        MvCond::Or(v) | MvCond::And(v) => v.iter_mut().for_each(|c| mv_sites(c, f)),
-        MvCond::Not(c) => mv_sites(c, f),
-        MvCond::From(s) | MvCond::To(s) => sq_sites(s, f),
-        MvCond::Capturing | MvCond::Kind(_) => {}
-    }
-}
-
-fn sq_sites(c: &mut SqCond, f: &mut dyn FnMut(Site<'_>)) {
-    match c {
-        SqCond::Or(v) | SqCond::And(v) => v.iter_mut().for_each(|c| sq_sites(c, f)),
-        SqCond::Not(c) => sq_sites(c, f),
-        SqCond::In(r) => region_site(r, f),
-        SqCond::Piece(_) | SqCond::Can(_) => {}
-    }
-}
-
 /// A copy of the merged rule file `file` with every one of `edits` made, or `None` if one
 /// cannot be made (its item or statement is not there, or is not of the form it edits).
 ///
@@ -603,7 +507,8 @@ pub fn apply(file: &ast::RuleFile, edits: &[Edit], def: &GameDef) -> Option<ast:
     Some(file)
 }
 
-/// Makes one edit.
+/// Makes one edit. One arm per [`Edit`] variant, in one exhaustive match so that a new
+/// kind of edit cannot compile until it is made here; that is why it runs past 150 lines.
 fn apply_one(file: &mut ast::RuleFile, e: &Edit, def: &GameDef) -> Option<()> {
     let item = e.item();
     let kind = &mut file.items.get_mut(item)?.kind;
