@@ -336,11 +336,7 @@ impl<'a> NameLines<'a> {
 }
 
 fn run_case(file: &str, case: &Case, rules: &Path, cache: &mut GameCache) -> CaseResult {
-    check_case(
-        file,
-        case,
-        cache.get(rules, &case_params(case)),
-    )
+    check_case(file, case, cache.get(rules, &case_params(case)))
 }
 
 /// A case's parameter choices, as [`GameCache::get`] and the loaders take them.

@@ -314,7 +314,9 @@ pub fn undefined_in(rule_file: &Path, text: &str) -> Vec<crate::lang::validate::
             span: crate::base::span::Span::new(0, 0),
             label: "clause ids not checked".into(),
             related: None,
-            help: Some("Correct the clause list (docs/clauses.yaml) or the sources beside it.".into()),
+            help: Some(
+                "Correct the clause list (docs/clauses.yaml) or the sources beside it.".into(),
+            ),
         }],
     }
 }
