@@ -35,6 +35,7 @@ kinds = Druhy figur: { $list }.
 counters = Počítadla vedená v pozici:
 counter = `{ $name }`: { $scope }, začíná na 0, { $bound }.
 counter-per-player = jedno pro každého hráče
+counter-same-piece = jedno pro každého hráče, patří kameni, kterým hráč táhl naposledy (tah jiným kamenem je vrací na 0)
 counter-global = jedno pro celou hru
 counter-while = jedno pro partii, počítá půltahy za sebou provedené, dokud { $cond } (platilo před půltahem a platí i po něm; každý jiný půltah jej vrací na 0)
 counter-bound = nejvýše { $max }; tah, který by je překročil, není dovolen

@@ -30,6 +30,7 @@ kinds = Piece kinds: { $list }.
 counters = Counters kept in the position:
 counter = `{ $name }`: { $scope }, starting at 0, { $bound }.
 counter-per-player = one per player
+counter-same-piece = one per player, held by the piece that player moved last (a move of another piece starts it again from 0)
 counter-global = one for the game
 counter-while = one for the game, counting the plies in a row made while { $cond } (held before the ply and still holds after it; any other ply sets it back to 0)
 counter-bound = at most { $max }; a move that would exceed it is not legal

@@ -30,6 +30,7 @@ kinds = Soorten stukken: { $list }.
 counters = Tellers die in de stelling worden bijgehouden:
 counter = `{ $name }`: { $scope }, begint bij 0, { $bound }.
 counter-per-player = één per speler
+counter-same-piece = één per speler, van het stuk waarmee die speler het laatst zette (een zet met een ander stuk zet hem terug op 0)
 counter-global = één voor het hele spel
 counter-while = één voor de partij, die de halve zetten achtereen telt gedaan terwijl { $cond } (gold vóór de halve zet en geldt erna nog; elke andere halve zet zet hem terug op 0)
 counter-bound = hoogstens { $max }; een zet die dat zou overschrijden is niet toegestaan

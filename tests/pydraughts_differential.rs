@@ -211,6 +211,9 @@ struct Stats {
     draws: u64,
     draws_by_oracle_only: u64,
     ply_limit: u64,
+    /// Games stopped where the oracle lists moves that only a `same-piece` counter's bound
+    /// forbids (py-draughts tracks Frisian's three-king-moves rule but does not enforce it).
+    same_piece_bound: u64,
 }
 
 impl Stats {
@@ -228,6 +231,7 @@ impl Stats {
         self.draws += o.draws;
         self.draws_by_oracle_only += o.draws_by_oracle_only;
         self.ply_limit += o.ply_limit;
+        self.same_piece_bound += o.same_piece_bound;
     }
 }
 
@@ -448,6 +452,30 @@ fn check_game(fx: &Fixture, run: Run, lines: &[&str]) -> Stats {
                 i += 1;
                 let outcome = game.analyze(&mut g, p, &mut moves);
                 assert!(!g.overflow, "regula's move generation overflowed");
+                if game.def.counters.iter().any(|c| c.same_piece) {
+                    // py-draughts does not enforce Frisian's rule that one king makes at most
+                    // three non-capturing moves in a row (its documentation says so). Where
+                    // the lists differ, they must differ by exactly what that bound forbids:
+                    // with the mover's same-piece counters at 0, regula lists the oracle's
+                    // moves. The game cannot go on alike, so it stops there.
+                    let mut free = p.clone();
+                    for (c, counter) in game.def.counters.iter().enumerate() {
+                        if counter.same_piece {
+                            free.set_counter(c as u8, p.to_move, 0);
+                        }
+                    }
+                    let mut relaxed = Vec::new();
+                    game.analyze(&mut g, &free, &mut relaxed);
+                    let keys = |ms: &[Move]| -> BTreeSet<String> {
+                        ms.iter().map(|m| fx.key(m)).collect()
+                    };
+                    let (ours, loose) = (keys(&moves), keys(&relaxed));
+                    let theirs: BTreeSet<String> = theirs.iter().map(|t| t.to_string()).collect();
+                    if ours != theirs && loose == theirs && ours.is_subset(&theirs) {
+                        st.same_piece_bound += 1;
+                        break;
+                    }
+                }
                 let ours = match outcome {
                     Outcome::Ongoing => "ongoing".to_string(),
                     Outcome::Draw => "draw".to_string(),
@@ -606,7 +634,7 @@ fn run_all(run: Run) -> Vec<(&'static Variant, Stats)> {
             "{} {} vs rules/{}.rules: {} games ({} from random positions), {} positions, \
              {} moves compared in {:.2?}; positions with kings {}, with captures {}, with \
              multiple captures {}, with king captures {}; {} promotions; {} wins, {} draws, {} \
-             draws by the oracle only, {} at the {}-ply limit",
+             draws by the oracle only, {} at the {}-ply limit, {} stopped at a same-piece bound",
             v.engine.name,
             v.oracle,
             v.rules,
@@ -624,7 +652,8 @@ fn run_all(run: Run) -> Vec<(&'static Variant, Stats)> {
             total.draws,
             total.draws_by_oracle_only,
             total.ply_limit,
-            run.max_plies
+            run.max_plies,
+            total.same_piece_bound
         )
         .unwrap();
         eprintln!("{report}");

@@ -21,7 +21,7 @@ pub use search::{Env, Generator, Identity};
 
 use std::sync::{Arc, OnceLock};
 
-use crate::model::{EndResult, GameDef, MAX_PLAYERS};
+use crate::model::{ANCHOR_SLOT, EndResult, GameDef, MAX_PLAYERS};
 
 /// The result of a game, or that it goes on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,6 +66,8 @@ pub struct Game {
     /// Whether some counter is kept by a `while` condition (most games have none, and skip
     /// the loop over the counters at every move).
     kept_counters: bool,
+    /// Some counter is `same-piece`: every move keeps where it ended ([`ANCHOR_SLOT`]).
+    same_piece: bool,
     /// The move kernels, compiled for the first generator and copied into the others (a
     /// case suite makes a generator per check: compiling each time cost more than the check).
     compiled: Arc<OnceLock<search::Compiled>>,
@@ -93,10 +95,12 @@ impl Game {
     pub fn new(def: GameDef) -> Game {
         let seats = seats::Seats::new(&def);
         let kept_counters = def.counters.iter().any(|c| c.while_cond.is_some());
+        let same_piece = def.counters.iter().any(|c| c.same_piece);
         Game {
             def: Arc::new(def),
             seats,
             kept_counters,
+            same_piece,
             compiled: Arc::default(),
         }
     }
@@ -302,6 +306,9 @@ impl Game {
             true => self.kept_holding(next),
             false => 0,
         };
+        if self.same_piece {
+            self.follow_piece(next, mover, mv);
+        }
         if mv.is_pass() {
             next.to_move = ((mover as usize + 1) % players) as u8;
             if self.kept_counters {
@@ -336,6 +343,22 @@ impl Game {
         if self.kept_counters {
             self.keep_counters(next, before);
         }
+    }
+
+    /// Before a move's effects: the `same-piece` counters of the mover start again from 0
+    /// unless the move is made by the piece the mover moved last; that piece is now the one
+    /// on the move's end (none after a pass).
+    fn follow_piece(&self, next: &mut Position, mover: u8, mv: &Move) {
+        let anchor = next.counter(ANCHOR_SLOT, mover);
+        if mv.is_pass() || mv.is_drop() || anchor != mv.from as i16 + 1 {
+            for (c, counter) in self.def.counters.iter().enumerate() {
+                if counter.same_piece {
+                    next.set_counter(c as u8, mover, 0);
+                }
+            }
+        }
+        let end = if mv.is_pass() { 0 } else { mv.to as i16 + 1 };
+        next.set_counter(ANCHOR_SLOT, mover, end);
     }
 
     /// The counters kept by `while` whose condition holds on `pos`, as a bit mask.

@@ -18,8 +18,12 @@ pub const MAX_PLAYERS: usize = 4;
 pub const MAX_KINDS: usize = 15;
 /// Largest number of named directions.
 pub const MAX_DIRS: usize = 16;
-/// Largest number of counters.
+/// Largest number of counters (one fewer in a game with a `same-piece` counter).
 pub const MAX_COUNTERS: usize = 8;
+/// The counter slot that holds, per player, the square (plus one; 0: none) where that
+/// player's last move ended, in a game with a `same-piece` counter: the piece whose value
+/// such counters hold. Declared counters then take the slots below it.
+pub const ANCHOR_SLOT: u8 = (MAX_COUNTERS - 1) as u8;
 /// Move types in one game: a move's type is a bit of a 64-bit mask in move generation.
 pub const MAX_MOVE_TYPES: usize = 64;
 /// Legs in one game (ids are bytes, and 255 is kept free).
@@ -178,7 +182,12 @@ pub enum RegionSel {
 pub struct Counter {
     pub name: String,
     pub docs: Vec<String>,
+    /// Per player; also true for a `same-piece` counter.
     pub per_player: bool,
+    /// `same-piece`: each player's value belongs to the piece that player moved last (its
+    /// square is kept in counter slot [`ANCHOR_SLOT`]); a move of another piece, a drop or a
+    /// pass starts it again from 0 before the move's effects.
+    pub same_piece: bool,
     pub max: Option<i32>,
     /// `while C`: a ply made from a position where C holds to one where it still holds adds
     /// one, any other ply sets it to 0 (an ending's count of moves from the moment it arose,

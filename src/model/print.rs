@@ -86,7 +86,11 @@ pub fn setup(d: &GameDef) -> BTreeSet<String> {
 pub fn counter(d: &GameDef, c: &Counter) -> String {
     format!(
         "{}{}{}",
-        if c.per_player { "per-player" } else { "global" },
+        match (c.same_piece, c.per_player) {
+            (true, _) => "same-piece",
+            (false, true) => "per-player",
+            (false, false) => "global",
+        },
         c.max.map_or(String::new(), |m| format!(" max {m}")),
         c.while_cond
             .as_ref()

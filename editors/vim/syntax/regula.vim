@@ -23,7 +23,7 @@ syntax keyword regulaKeyword as behind by can capture captures capturing continu
 syntax keyword regulaKeyword draw drop each earliest effect every exists files flying from halt
 syntax keyword regulaKeyword in keep land landing leap like loss max maximize none numbers
 syntax keyword regulaKeyword otherwise over pass per-player piece prefer ranks require reverse
-syntax keyword regulaKeyword sequence skip slide some squares step stop timing to value when
+syntax keyword regulaKeyword same-piece sequence skip slide some squares step stop timing to value when
 syntax keyword regulaKeyword while win
 syntax keyword regulaTodo contained TODO FIXME XXX NOTE
 

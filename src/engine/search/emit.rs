@@ -12,7 +12,13 @@ impl Generator<'_> {
         for e in &mk.effects {
             let c = &def.counters[e.counter as usize];
             let p = if c.per_player { self.mover as usize } else { 0 };
-            let v = self.counters[e.counter as usize * MAX_PLAYERS + p] as i32;
+            let mut v = self.counters[e.counter as usize * MAX_PLAYERS + p] as i32;
+            // A same-piece counter's value is another piece's unless this one moved last.
+            if c.same_piece
+                && self.counters[ANCHOR_SLOT as usize * MAX_PLAYERS + p] != self.origin as i16 + 1
+            {
+                v = 0;
+            }
             let nv = if e.add { v + e.value } else { e.value };
             if nv < 0 || nv > c.max.unwrap_or(crate::model::MAX_COUNTER_VALUE) {
                 return;

@@ -248,6 +248,8 @@ pub struct SetupPlayer {
 pub struct CounterDecl {
     pub name: Ident,
     pub per_player: bool,
+    /// `same-piece`: each player's value belongs to the piece that player moved last.
+    pub same_piece: bool,
     pub max: Option<i64>,
     /// `while C`: the counter counts the plies in a row made while C held (before and after).
     pub while_cond: Option<Cond>,

@@ -246,6 +246,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::setup_kind => "`Kind: squares`",
         Rule::counter => "`counter NAME`",
         Rule::per_player => "`per-player`",
+        Rule::same_piece => "`same-piece`",
         Rule::counter_while => "`while CONDITION`",
         Rule::param => "`param NAME = DEFAULT { values }`",
         Rule::param_value => "a parameter value",

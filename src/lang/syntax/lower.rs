@@ -201,12 +201,14 @@ fn lower_item_kind(p: P) -> ItemKind {
         Rule::counter => {
             let mut name = None;
             let mut per_player = false;
+            let mut same_piece = false;
             let mut max = None;
             let mut while_cond = None;
             for c in p.into_inner() {
                 match c.as_rule() {
                     Rule::ident => name = Some(ident(c)),
                     Rule::per_player => per_player = true,
+                    Rule::same_piece => same_piece = true,
                     Rule::int => max = Some(int(&c)),
                     Rule::counter_while => {
                         while_cond = c.into_inner().next().map(lower_cond);
@@ -217,6 +219,7 @@ fn lower_item_kind(p: P) -> ItemKind {
             ItemKind::Counter(CounterDecl {
                 name: name.unwrap(),
                 per_player,
+                same_piece,
                 max,
                 while_cond,
             })

@@ -737,16 +737,33 @@ impl Validator {
     fn counters(&mut self, decls: &[(&ast::CounterDecl, &Vec<String>)]) -> Vec<model::Counter> {
         let _ = self.unique_names("counter", decls.iter().map(|(c, _)| &c.name));
         let mut out: Vec<model::Counter> = Vec::new();
+        // A same-piece counter needs the anchor slot, the last one.
+        let slots = if decls.iter().any(|(c, _)| c.same_piece) {
+            model::ANCHOR_SLOT as usize
+        } else {
+            MAX_COUNTERS
+        };
         for (c, docs) in decls {
-            if out.len() >= MAX_COUNTERS {
+            if out.len() >= slots {
                 self.err(
                     Check::Limit,
                     c.name.span,
-                    format!("too many counters (at most {MAX_COUNTERS})"),
+                    format!("too many counters (at most {slots})"),
                     "one too many",
-                    None,
+                    (slots < MAX_COUNTERS).then(|| {
+                        format!("A game with a `same-piece` counter has {slots} counters: the last slot keeps where each player's last move ended.")
+                    }),
                 );
                 break;
+            }
+            if c.same_piece && c.while_cond.is_some() {
+                self.err(
+                    Check::Structure,
+                    c.name.span,
+                    "a `same-piece` counter cannot be kept by `while`",
+                    "both `same-piece` and `while`",
+                    Some("`while` counts the plies a position condition held; `same-piece` counts what one piece does, through the moves' effects. Choose one.".into()),
+                );
             }
             let max = match c.max {
                 Some(m) if !(0..=MAX_COUNTER_VALUE as i64).contains(&m) => {
@@ -765,7 +782,8 @@ impl Validator {
                 out.push(model::Counter {
                     name: c.name.name.clone(),
                     docs: (*docs).clone(),
-                    per_player: c.per_player,
+                    per_player: c.per_player || c.same_piece,
+                    same_piece: c.same_piece,
                     max,
                     // Marks the counter as kept by its condition; the condition itself is
                     // checked once every name is known (`Validator::counter_conditions`).

@@ -48,14 +48,7 @@ pub fn items(cx: &Cx) -> Vec<(String, String)> {
     for c in &def.counters {
         v.push((
             item("counter", &c.name),
-            format!(
-                "{:?} {} {}",
-                c.max,
-                c.per_player,
-                c.while_cond
-                    .as_ref()
-                    .map_or(String::new(), |w| cx.cond(w, &mut Vec::new()))
-            ),
+            super::sections::counter_text(cx, c),
         ));
     }
     for p in &def.params {

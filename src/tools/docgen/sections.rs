@@ -197,38 +197,40 @@ fn counters(cx: &Cx, b: &mut Blocks) {
         b.push(Block::List(
             def.counters
                 .iter()
-                .map(|c| {
-                    let bound = match c.max {
-                        Some(m) => cx.t("counter-bound", &[n("max", m.max(0) as usize)]),
-                        None => cx.t("counter-unbounded", &[]),
-                    };
-                    let scope = match &c.while_cond {
-                        Some(w) => cx.t("counter-while", &[s("cond", cx.cond(w, &mut Vec::new()))]),
-                        None => cx.t(
-                            if c.per_player {
-                                "counter-per-player"
-                            } else {
-                                "counter-global"
-                            },
-                            &[],
-                        ),
-                    };
-                    format!(
-                        "{}{}",
-                        cx.t(
-                            "counter",
-                            &[
-                                s("name", c.name.clone()),
-                                s("scope", scope),
-                                s("bound", bound)
-                            ]
-                        ),
-                        cx.doc_inline(&c.docs)
-                    )
-                })
+                .map(|c| format!("{}{}", counter_text(cx, c), cx.doc_inline(&c.docs)))
                 .collect(),
         ));
     }
+}
+
+/// One counter's sentence: its name, scope and bound (the differences of a variant say it
+/// the same way).
+pub(super) fn counter_text(cx: &Cx, c: &crate::model::Counter) -> String {
+    let bound = match c.max {
+        Some(m) => cx.t("counter-bound", &[n("max", m.max(0) as usize)]),
+        None => cx.t("counter-unbounded", &[]),
+    };
+    let scope = match &c.while_cond {
+        Some(w) => cx.t("counter-while", &[s("cond", cx.cond(w, &mut Vec::new()))]),
+        None => cx.t(
+            if c.same_piece {
+                "counter-same-piece"
+            } else if c.per_player {
+                "counter-per-player"
+            } else {
+                "counter-global"
+            },
+            &[],
+        ),
+    };
+    cx.t(
+        "counter",
+        &[
+            s("name", c.name.clone()),
+            s("scope", scope),
+            s("bound", bound),
+        ],
+    )
 }
 
 /// For a variant: what differs from its parent.
