@@ -295,6 +295,7 @@ fn item_word(w: &str) -> ItemWord {
         "teams" => ItemWord::Teams,
         "neutral" => ItemWord::Neutral,
         "turn" => ItemWord::Turn,
+        "values" => ItemWord::Values,
         w => unreachable!("item word: {w}"),
     }
 }
