@@ -104,6 +104,8 @@ end-win = Hráč P vyhrává, jestliže { $cond }.
 end-loss = Hráč P prohrává, jestliže { $cond }.
 end-draw = Hra končí remízou, jestliže { $cond }.
 end-fallback = Neplatí-li žádné pravidlo a hráč na tahu nemá žádný dovolený tah, hra končí remízou.
+end-claims-intro = Tyto remízy nenastávají samy: dokud platí podmínka některé z nich, může ji kterýkoli hráč požadovat, a hra pak končí remízou. Zápis partie zapisuje požadavek jako `claim:` a název pravidla.
+end-claim = { $name }: remízu lze požadovat, jestliže { $cond }.
 
 h-params = Parametry
 params-intro = Místa, kde se prameny rozcházejí. Tento text se řídí hodnotami označenými jako zvolené.
@@ -362,6 +364,7 @@ p-repeated = nastala-li stejná pozice se stejným hráčem na tahu už { $n }kr
 end-win-prose = Hráč vyhrává, { $cond }.
 end-loss-prose = Hráč prohrává, { $cond }.
 end-draw-prose = Hra končí remízou, { $cond }.
+end-claim-prose = { $name }: remízu lze požadovat, { $cond }.
 priority-prose = **{ $name }**: { $when }, jsou dovoleny jen tahy, které { $keep }
 
 # Proč tah na diagramu není dovolen: jedna zpráva pro každý druh důvodu (ReasonKind z explain),

@@ -99,6 +99,8 @@ end-win = A player P wins if { $cond }.
 end-loss = A player P loses if { $cond }.
 end-draw = The game is drawn if { $cond }.
 end-fallback = If no rule holds and the side to move has no legal move, the game is drawn.
+end-claims-intro = These draws are not automatic: while the condition of one holds, either player may claim it, and the game is then drawn. A game record writes the claim as `claim:` followed by its name.
+end-claim = { $name }: a draw may be claimed if { $cond }.
 
 h-params = Parameters
 params-intro = Points where the sources disagree. This text follows the values marked as chosen.
@@ -328,6 +330,7 @@ p-repeated = the same position, with the same side to move, has occurred { $n } 
 end-win-prose = A player wins when { $cond }.
 end-loss-prose = A player loses when { $cond }.
 end-draw-prose = The game is drawn when { $cond }.
+end-claim-prose = { $name }: a draw may be claimed when { $cond }.
 priority-prose = **{ $name }**: when { $when }, only moves that { $keep } are legal
 
 # Why a move a diagram shows is refused: one message per kind of reason (explain's

@@ -99,6 +99,8 @@ end-win = Een speler P wint als { $cond }.
 end-loss = Een speler P verliest als { $cond }.
 end-draw = Het spel is remise als { $cond }.
 end-fallback = Geldt geen regel en kan de speler aan zet geen zet doen, dan is het remise.
+end-claims-intro = Deze remises gaan niet vanzelf: zolang de voorwaarde van een ervan geldt, mag elke speler die remise opeisen, en dan is het spel remise. Een partijnotatie schrijft de claim als `claim:` gevolgd door de naam.
+end-claim = { $name }: remise kan worden opgeëist als { $cond }.
 
 h-params = Parameters
 params-intro = Punten waarover de bronnen het oneens zijn. Deze tekst volgt de waarden die als gekozen zijn gemarkeerd.
@@ -348,6 +350,7 @@ p-repeated = dezelfde stelling, met dezelfde speler aan zet, { $n } keer is voor
 end-win-prose = Een speler wint als { $cond }.
 end-loss-prose = Een speler verliest als { $cond }.
 end-draw-prose = Het spel is remise als { $cond }.
+end-claim-prose = { $name }: remise kan worden opgeëist wanneer { $cond }.
 priority-prose = **{ $name }**: als { $when }, zijn alleen zetten toegestaan die { $keep }
 
 # Waarom een zet in een diagram niet is toegestaan: één bericht per soort reden (ReasonKind

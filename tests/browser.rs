@@ -1010,7 +1010,7 @@ fn draughts_saves_pdn_and_the_opponent_control(b: &mut Browser) {
         "return document.getElementById('message').textContent === 'game record copied (PDN)';",
         "the PDN copied",
     );
-    let pdn = regula::pdn::write_game(&game, &game.start(), &mvs, &def.name, None);
+    let pdn = regula::pdn::write_game(&game, &game.start(), &mvs, &def.name, None, None);
     assert_eq!(clipboard(b), pdn);
     let record = regula::record::parse(&pdn).unwrap();
     assert_eq!(

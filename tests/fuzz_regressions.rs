@@ -338,8 +338,14 @@ fn write_fuzz_seeds() {
             &format!("{stem}.txt"),
             &with_game(i, list.as_bytes()),
         );
-        let pdn =
-            regula::pdn::write_game(game, &start, &moves[..moves.len().min(16)], "seed", None);
+        let pdn = regula::pdn::write_game(
+            game,
+            &start,
+            &moves[..moves.len().min(16)],
+            "seed",
+            None,
+            None,
+        );
         write_seed(
             "record",
             &format!("{stem}.pdn"),

@@ -899,6 +899,7 @@ fn the_record_and_the_position_are_exported_in_the_formats_the_cli_reads() {
             &game.start(),
             &mvs,
             "English draughts",
+            None,
             None
         ))
     );

@@ -184,6 +184,28 @@ impl Game {
         (out, o)
     }
 
+    /// The claims (indices in `def.claims`) a player may make at `pos`, reached through
+    /// `history` (earlier positions, oldest first): those whose condition holds while the game
+    /// goes on. A finished game has none, since there is nothing left to claim.
+    pub fn claims_in_game(&self, pos: &Position, history: &[Position]) -> Vec<usize> {
+        if self.def.claims.is_empty() {
+            return Vec::new();
+        }
+        let mut g = self.generator(Identity::Effect);
+        g.history = history.to_vec();
+        let mut out = Vec::new();
+        if self.analyze(&mut g, pos, &mut out) != Outcome::Ongoing {
+            return Vec::new();
+        }
+        // The game goes on, so the side to move has a move (or passes): not blocked.
+        (0..self.def.claims.len())
+            .filter(|&i| {
+                let cond = &self.def.claims[i].cond;
+                g.cond_eval(pos, cond, &mut Env::default(), None, false)
+            })
+            .collect()
+    }
+
     /// The outcome of a position.
     pub fn outcome(&self, pos: &Position) -> Outcome {
         let mut g = self.generator(Identity::Effect);

@@ -367,6 +367,21 @@ pub struct EndRule {
     pub text: String,
 }
 
+/// A draw a player may claim (`repetition: claim draw if repeated(3)`): it never ends a game
+/// by itself. While its condition holds in the position reached (the side to move bound as
+/// `mover`), either player may claim it, and the game is drawn; game records write the claim
+/// as `claim:NAME`. Kept apart from [`GameDef::end`] so that nothing that walks the automatic
+/// rules can take a claim for one of them.
+#[derive(Debug, Clone)]
+pub struct Claim {
+    /// The rule's name (a claim must have one: records and cases name it).
+    pub name: String,
+    pub docs: Vec<String>,
+    pub cond: Cond,
+    /// The rule's text as written, for documentation.
+    pub text: String,
+}
+
 /// When promotion happens during a multi-leg move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Timing {
@@ -498,6 +513,8 @@ pub struct GameDef {
     pub moves: Vec<MoveKind>,
     pub priorities: Vec<Priority>,
     pub end: Vec<EndRule>,
+    /// The draws a player may claim, in the file's order ([`Claim`]).
+    pub claims: Vec<Claim>,
     pub promotions: Vec<Promotion>,
     pub promotion_timing: Timing,
     /// With [`Timing::Continue`]: the move type a piece promoted mid-move goes on as.
@@ -511,6 +528,31 @@ pub struct GameDef {
 }
 
 impl GameDef {
+    /// Every doc comment of the game, item by item (a parameter's values included): what the
+    /// books scan for translations and for the names' word forms.
+    pub fn every_doc(&self) -> Vec<&Vec<String>> {
+        let mut all = vec![
+            &self.docs,
+            &self.player_docs,
+            &self.kind_docs,
+            &self.board_docs,
+        ];
+        all.extend(self.regions.iter().map(|r| &r.docs));
+        all.extend(self.counters.iter().map(|r| &r.docs));
+        all.extend(self.params.iter().map(|r| &r.docs));
+        all.extend(
+            self.params
+                .iter()
+                .flat_map(|p| p.values.iter().map(|(_, d)| d)),
+        );
+        all.extend(self.legs.iter().map(|r| &r.docs));
+        all.extend(self.moves.iter().map(|r| &r.docs));
+        all.extend(self.priorities.iter().map(|r| &r.docs));
+        all.extend(self.end.iter().map(|r| &r.docs));
+        all.extend(self.claims.iter().map(|r| &r.docs));
+        all
+    }
+
     /// The player index of a name (case-insensitive).
     pub fn player(&self, name: &str) -> Option<u8> {
         self.players

@@ -264,6 +264,11 @@ pub fn end_rule(d: &GameDef, r: &EndRule) -> String {
     }
 }
 
+/// A claim's meaning: `NAME: claim draw if C` (the side to move is `mover`).
+pub fn claim(d: &GameDef, c: &Claim) -> String {
+    format!("{}: claim draw if {}", c.name, cond(d, &c.cond, 0))
+}
+
 /// A region selection (`in own home`, `in White home`, ...).
 pub fn region_sel(d: &GameDef, s: RegionSel) -> String {
     let name = |r: u8| d.regions[r as usize].name.as_str();

@@ -104,6 +104,9 @@ pub struct Case {
     pub count: Option<usize>,
     /// `ongoing`, `draw` or `<Player> wins`.
     pub outcome: Option<String>,
+    /// The exact set of claims (their names) a player may make in the position reached;
+    /// `[]`: none. A claim is played as `claim:NAME` in `play`, where it ends the game.
+    pub claims: Option<Vec<String>>,
     /// Depth → leaf count.
     pub perft: Option<BTreeMap<u32, u64>>,
     /// Free text for reviewers.
@@ -226,7 +229,7 @@ pub fn read_case_file(src: &SourceFile) -> Result<CaseFile, CaseFileError> {
         });
     }
     serde_yaml::from_str::<CaseFile>(&src.text).map_err(|e| {
-        let schema = "See the case schema in README.md (keys: name, clause, position, params, play, moves, includes, excludes, count, outcome, perft, note, diagram).";
+        let schema = "See the case schema in README.md (keys: name, clause, position, params, play, moves, includes, excludes, count, outcome, claims, perft, note, diagram).";
         let (span, help) = match crate::base::locate::yaml_unknown_key(&src.text, &e) {
             Some((span, Some(dym))) => (Some(span), format!("{dym} {schema}")),
             Some((span, None)) => (Some(span), schema.to_string()),
@@ -373,15 +376,37 @@ pub fn check_case(file: &str, case: &Case, game: Result<Game, Arc<GameError>>) -
         && case.excludes.is_empty()
         && case.count.is_none()
         && case.outcome.is_none()
+        && case.claims.is_none()
         && case.perft.as_ref().is_none_or(BTreeMap::is_empty)
     {
         failures.push(
-            "the case checks nothing (give moves, includes, excludes, count, outcome or perft)"
+            "the case checks nothing (give moves, includes, excludes, count, outcome, claims or perft)"
                 .into(),
         );
     }
     let mut history: Vec<Position> = Vec::new();
+    let mut claimed = false;
     for (i, m) in case.play.iter().enumerate() {
+        if claimed {
+            failures.push(format!(
+                "play[{i}] `{m}`: the game ended with the claim before it"
+            ));
+            return result(failures);
+        }
+        if let Some(name) = crate::tools::claim::token(m) {
+            match crate::tools::claim::find(&game, &pos, &history, name) {
+                Ok(_) => claimed = true,
+                Err(e) => {
+                    failures.push(format!(
+                        "play[{i}] `{m}` is refused: {}{}",
+                        e.reason,
+                        e.help.map(|h| format!(" ({h})")).unwrap_or_default()
+                    ));
+                    return result(failures);
+                }
+            }
+            continue;
+        }
         if game.analyze_in_game(&pos, &history).1 != crate::engine::Outcome::Ongoing {
             failures.push(format!("play[{i}] `{m}`: the game is already over"));
             return result(failures);
@@ -404,7 +429,12 @@ pub fn check_case(file: &str, case: &Case, game: Result<Game, Arc<GameError>>) -
     let mut g = game.generator(Identity::Effect);
     g.history = history.clone();
     let mut legal = Vec::new();
-    let outcome = game.analyze(&mut g, &pos, &mut legal);
+    let mut outcome = game.analyze(&mut g, &pos, &mut legal);
+    if claimed {
+        // The claim drew the game: nothing is left to play or to claim.
+        legal.clear();
+        outcome = crate::engine::Outcome::Draw;
+    }
     if g.overflow {
         // A truncated list would make `moves`, `count` and `excludes` checks meaningless.
         failures.push(crate::engine::Overflow.to_string());
@@ -424,6 +454,34 @@ pub fn check_case(file: &str, case: &Case, game: Result<Game, Arc<GameError>>) -
         let got = outcome.describe(def);
         if !got.eq_ignore_ascii_case(o.trim()) {
             failures.push(format!("outcome: expected `{o}`, found `{got}`"));
+        }
+    }
+    if let Some(want) = &case.claims {
+        let got: Vec<&str> = if claimed {
+            Vec::new()
+        } else {
+            game.claims_in_game(&pos, &history)
+                .into_iter()
+                .map(|i| def.claims[i].name.as_str())
+                .collect()
+        };
+        let mut want: Vec<&str> = want.iter().map(|w| w.trim()).collect();
+        want.sort_unstable();
+        let mut sorted = got.clone();
+        sorted.sort_unstable();
+        if want != sorted {
+            let list = |v: &[&str]| {
+                if v.is_empty() {
+                    "none".to_string()
+                } else {
+                    v.join(", ")
+                }
+            };
+            failures.push(format!(
+                "claims: expected {}, found {}",
+                list(&want),
+                list(&sorted)
+            ));
         }
     }
     if case.perft.as_ref().is_some_and(BTreeMap::is_empty) {

@@ -11,7 +11,8 @@ use std::fmt::Write;
 
 use crate::engine::{Game, Move, Outcome, PieceCode, Position, kind, owner};
 use crate::model::print::{
-    counter, dir_set, end_rule, leg, move_kind, param, priority, region, region_sel, setup, teams,
+    claim, counter, dir_set, end_rule, leg, move_kind, param, priority, region, region_sel, setup,
+    teams,
 };
 use crate::model::*;
 use crate::tools::notation;
@@ -184,6 +185,15 @@ fn order_and_end(out: &mut Vec<String>, a: &GameDef, b: &GameDef) {
         {
             out.push("~ the end rules are tried in another order".into());
         }
+    }
+    let claims =
+        |d: &GameDef| -> BTreeSet<String> { d.claims.iter().map(|c| claim(d, c)).collect() };
+    let (ca, cb) = (claims(a), claims(b));
+    for c in ca.difference(&cb) {
+        out.push(format!("- claim: {c}"));
+    }
+    for c in cb.difference(&ca) {
+        out.push(format!("+ claim: {c}"));
     }
     let promo = |d: &GameDef| -> BTreeSet<String> {
         d.promotions

@@ -1,6 +1,6 @@
 //! The tools layer: what is built on a loaded game. Reading moves, positions and records
 //! ([`notation`], [`pdn`], [`setup`], [`record`], [`input`]), playing them out
-//! ([`playout`]), edge-case suites ([`cases`]) and how much of the rules they pin down
+//! ([`playout`]), claimed draws ([`claim`]), edge-case suites ([`cases`]) and how much of the rules they pin down
 //! ([`mutants`]), changing a rule file ([`edit`]), why a move is refused ([`explain`]), how
 //! two rule files differ ([`diff`]), rulebooks ([`docgen`]) and pictures ([`svg`]). Imports
 //! the base, the model, the language and the engine; nothing here prints or parses a command
@@ -8,6 +8,7 @@
 
 pub mod agent;
 pub mod cases;
+pub mod claim;
 pub mod diff;
 pub mod docgen;
 pub mod edit;

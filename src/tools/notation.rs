@@ -311,6 +311,15 @@ pub enum Refused {
         /// Its kind.
         kind: String,
     },
+    /// A claim (`claim:NAME`) of a game that has no claim of that name.
+    #[error("this game has no claim `{0}`")]
+    UnknownClaim(String),
+    /// A claim whose condition does not hold here (`None`: a bare `claim`, and none holds).
+    #[error("{}", match .0 { Some(n) => format!("`{n}` cannot be claimed here: its condition does not hold"), None => "no draw can be claimed here".to_string() })]
+    NoClaim(Option<String>),
+    /// A record that goes on after a claim, which ends the game.
+    #[error("the game ended with the claim before `{0}`")]
+    AfterClaim(String),
     /// No other reason found: the piece has no such move.
     #[error("the {piece} on {from} cannot move {text}")]
     NoSuchMove {

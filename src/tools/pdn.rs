@@ -303,16 +303,23 @@ pub fn write(game: &Game, pos: &Position) -> Result<String, FenProblem> {
 /// A PDN game: tags (`Event`, `Result`, and `SetUp` and `FEN` when the game does not start
 /// from the start position), then the moves numbered by rounds, as the move list writes them
 /// among the legal moves of their position, and the result. `1-0` is a win for the first
-/// player of the rule file (the one who moves first), `0-1` for the second.
+/// player of the rule file (the one who moves first), `0-1` for the second. A game drawn by a
+/// claim ends with the claim (`claim:NAME`, which other PDN readers do not know) and `1/2-1/2`.
 pub fn write_game(
     game: &Game,
     start: &Position,
     moves: &[crate::engine::Move],
     event: &str,
     outcome: Option<crate::engine::Outcome>,
+    claim: Option<&str>,
 ) -> String {
     use crate::engine::Outcome;
     let def = &game.def;
+    let outcome = if claim.is_some() {
+        Some(Outcome::Draw)
+    } else {
+        outcome
+    };
     let result = match outcome {
         Some(Outcome::Win(p)) if def.players.len() == 2 => {
             if def.team_of(p).contains(&0) {
@@ -350,6 +357,9 @@ pub fn write_game(
             out.push(text);
         }
         pos = game.play_unchecked(&pos, mv);
+    }
+    if let Some(c) = claim {
+        out.push(format!("claim:{c}"));
     }
     out.push(result.to_string());
     for w in out {

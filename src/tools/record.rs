@@ -269,7 +269,9 @@ pub fn replay(
 }
 
 /// [`replay`] without keeping the line: `each` sees every position before the last, in
-/// order, and the last is returned, so that memory does not grow with the record.
+/// order, and the last is returned, so that memory does not grow with the record. A claim
+/// token (`claim:NAME`, see [`crate::tools::claim`]) must hold where it stands and be the
+/// last token; the caller learns of it by [`claimed`].
 ///
 /// # Errors
 /// As [`replay`].
@@ -281,12 +283,39 @@ pub fn replay_each(
 ) -> Result<crate::Position, ReplayError> {
     let mut pos = start.clone();
     let mut ply = 1;
-    for t in tokens {
+    // A claim may read the game's history (`repeated(N)`): only a record with a claim keeps it.
+    let mut history: Vec<crate::Position> = Vec::new();
+    let keep = tokens
+        .iter()
+        .any(|t| crate::tools::claim::token(&t.text).is_some());
+    let refuse = |t: &Token, ply, pos: &crate::Position, refused| ReplayError {
+        token: t.clone(),
+        ply,
+        player: game.def.players[pos.to_move as usize].clone(),
+        refused,
+    };
+    for (n, t) in tokens.iter().enumerate() {
+        if let Some(name) = crate::tools::claim::token(&t.text) {
+            // A claim ends the game: it must hold here, and nothing may follow it.
+            crate::tools::claim::find(game, &pos, &history, name)
+                .map_err(|e| refuse(t, ply, &pos, e))?;
+            if let Some(next) = tokens.get(n + 1) {
+                let e = crate::tools::notation::IllegalMove {
+                    reason: crate::tools::notation::Refused::AfterClaim(next.text.clone()),
+                    help: Some("A claim is the last entry of a game record.".into()),
+                };
+                return Err(refuse(next, ply, &pos, e));
+            }
+            break;
+        }
         loop {
             match crate::tools::notation::find(game, &pos, &t.text, false) {
                 Ok(mv) => {
                     let next = game.play_unchecked(&pos, &mv);
                     each(&pos);
+                    if keep {
+                        history.push(pos.clone());
+                    }
                     pos = next;
                     ply += 1;
                     break;
@@ -298,19 +327,25 @@ pub fn replay_each(
                     {
                         let next = game.play_unchecked(&pos, only);
                         each(&pos);
+                        if keep {
+                            history.push(pos.clone());
+                        }
                         pos = next;
                         ply += 1;
                         continue;
                     }
-                    return Err(ReplayError {
-                        token: t.clone(),
-                        ply,
-                        player: game.def.players[pos.to_move as usize].clone(),
-                        refused: e,
-                    });
+                    return Err(refuse(t, ply, &pos, e));
                 }
             }
         }
     }
     Ok(pos)
+}
+
+/// The claim a record's last token makes (`claim` or `claim:NAME`), if it makes one: the
+/// game ended as a draw by that claim ([`replay`] has checked that it holds).
+pub fn claimed(tokens: &[Token]) -> Option<Option<&str>> {
+    tokens
+        .last()
+        .and_then(|t| crate::tools::claim::token(&t.text))
 }

@@ -19,7 +19,7 @@ syntax keyword regulaDeclaration set-param setup teams turn values
 syntax keyword regulaConditional and else if not or then
 syntax keyword regulaConstant any at-end enemy friend immediately opponent own
 syntax keyword regulaFunction blocked count repeated
-syntax keyword regulaKeyword as behind by can capture captures capturing continue continuing
+syntax keyword regulaKeyword as behind by can capture captures capturing claim continue continuing
 syntax keyword regulaKeyword draw drop each earliest effect every exists files flying from halt
 syntax keyword regulaKeyword in keep land landing leap like loss max maximize none numbers
 syntax keyword regulaKeyword otherwise over pass per-player piece prefer ranks require reverse

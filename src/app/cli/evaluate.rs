@@ -261,6 +261,7 @@ fn save(
             &moves,
             &format!("regula evaluate, seed {}, game {}", opts.seed, r.index + 1),
             outcome,
+            None,
         ));
     }
     let p = dir.join(format!("run-{run}.pdn"));

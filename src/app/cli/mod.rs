@@ -321,6 +321,18 @@ fn line(game: &Game, opts: &PosOpts) -> Result<Vec<Position>, CliError> {
     }
 }
 
+/// The claim that `--after`'s record ends with (its name as written, or `claim`), if it ends
+/// with one: the game is then drawn ([`input::read_record`] has checked that it holds).
+fn claimed_after(opts: &PosOpts) -> Result<Option<String>, CliError> {
+    let Some(record) = &opts.after else {
+        return Ok(None);
+    };
+    let src = read(record)?;
+    let tokens = regula::tools::record::tokenize(&src.text).unwrap_or_default();
+    Ok(regula::tools::record::claimed(&tokens)
+        .map(|name| name.map_or_else(|| "claim".to_string(), |n| format!("claim:{n}"))))
+}
+
 /// A progress bar on stderr, labelled, with its rate and ETA, when stderr is a terminal;
 /// a hidden one (drawing nothing) when it is not, so that logs and pipes stay clean.
 fn progress_bar(label: &str, unit: &str) -> indicatif::ProgressBar {

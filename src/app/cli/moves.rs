@@ -18,7 +18,7 @@ pub(super) struct Args {
     /// Instead of listing the moves, say whether this move is legal and, if not, why.
     #[arg(long)]
     explain: Option<String>,
-    /// `text` (one move a line) or `json` (`{"moves": [...], "outcome": ...}`; with
+    /// `text` (one move a line) or `json` (`{"moves": [...], "outcome": ..., "claims": [...]}`; with
     /// `--explain`, `{"move", "legal", "as" | "reasons", "help"}`).
     #[arg(long, value_enum, default_value_t)]
     format: Format,
@@ -91,24 +91,47 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
             }
         };
     }
-    let pos = position(&game, &opts)?;
+    let mut history = super::line(&game, &opts)?;
+    let pos = history.pop().expect("the start position");
     let mut g = game.generator(Identity::Effect);
+    g.history.clone_from(&history);
     let mut moves = Vec::new();
-    let outcome = game.analyze(&mut g, &pos, &mut moves);
+    let mut outcome = game.analyze(&mut g, &pos, &mut moves);
     if g.overflow {
         return Err(regula::engine::Overflow.into());
     }
+    let ended_by = super::claimed_after(&opts)?;
+    if ended_by.is_some() {
+        // The record ends with a claim: the game is drawn, nothing is left to play.
+        moves.clear();
+        outcome = regula::Outcome::Draw;
+    }
+    // The draws a player may claim here (none once the game is over).
+    let claims: Vec<&str> = if ended_by.is_some() {
+        Vec::new()
+    } else {
+        game.claims_in_game(&pos, &history)
+            .into_iter()
+            .map(|i| game.def.claims[i].name.as_str())
+            .collect()
+    };
     let texts = notation::sorted_texts(&game.def, &moves);
     if format == Format::Json {
         print_json(&json!({
             "moves": texts,
             "outcome": outcome.describe(&game.def),
+            "claims": claims,
         }));
         return Ok(());
     }
-    if outcome != regula::Outcome::Ongoing {
+    if let Some(c) = &ended_by {
+        eprintln!("the game is over: drawn by `{c}`");
+    } else if outcome != regula::Outcome::Ongoing {
         // Standard output stays a (here empty) move list for scripts.
         eprintln!("the game is over: {}", outcome.describe(&game.def));
+    }
+    for c in &claims {
+        eprintln!("a draw may be claimed here: `claim:{c}`");
     }
     for m in texts {
         println!("{m}");

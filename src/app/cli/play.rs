@@ -65,8 +65,8 @@ impl Table<'_> {
         s
     }
 
-    /// Writes the game to `--save`, if given.
-    fn save_game(&self, outcome: Option<Outcome>) -> Result<(), CliError> {
+    /// Writes the game to `--save`, if given (drawn by `claim`, if a claim ended it).
+    fn save_game(&self, outcome: Option<Outcome>, claim: Option<&str>) -> Result<(), CliError> {
         let Some(path) = self.save else {
             return Ok(());
         };
@@ -76,6 +76,7 @@ impl Table<'_> {
             &self.made,
             "regula play",
             outcome,
+            claim,
         );
         std::fs::write(path, text).map_err(|e| CliError::Io(format!("{}: {e}", path.display())))
     }
@@ -137,12 +138,17 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     };
     loop {
         print!("\n{}", setup::draw(&game, &t.pos));
-        let moves = game.try_legal_moves(&t.pos)?;
-        let outcome = game.outcome(&t.pos);
+        // Refuse a position whose moves pass the engine's bounds; then the game so far
+        // decides repetitions and claims.
+        game.try_legal_moves(&t.pos)?;
+        let (moves, outcome) = game.analyze_in_game(&t.pos, &t.history);
         if moves.is_empty() {
             println!("game over: {}", outcome.describe(&def));
             println!("record: {}", t.record());
-            return t.save_game(Some(outcome));
+            return t.save_game(Some(outcome), None);
+        }
+        for i in game.claims_in_game(&t.pos, &t.history) {
+            println!("a draw may be claimed: `claim:{}`", def.claims[i].name);
         }
         let mover = def.players[t.pos.to_move as usize].clone();
         if t.randoms.contains(&t.pos.to_move) {
@@ -158,23 +164,41 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
         std::io::stdout().flush().ok();
         let Some(Ok(line)) = lines.next() else {
             println!("\nrecord: {}", t.record());
-            return t.save_game(None);
+            return t.save_game(None, None);
         };
         match line.trim() {
             "" => continue,
             "quit" | "q" => {
                 println!("record: {}", t.record());
-                return t.save_game(None);
+                return t.save_game(None, None);
             }
             "help" | "h" => println!(
                 "Type a move as squares joined by `-` (a leg that captures nothing) or `x` (one \
                  that captures), e.g. {}; the start and end squares alone do when only one \
                  legal move has them.\n`moves` (or `?`) lists the legal moves, `undo` takes \
-                 back your last move, `quit` ends the game and prints the record.",
+                 back your last move, `claim` (or `claim:NAME`) claims a draw where the rules \
+                 allow one, `quit` ends the game and prints the record.",
                 notation::format(&def, &moves[0])
             ),
             "moves" | "?" => println!("{}", notation::sorted_texts(&def, &moves).join(" ")),
             "undo" => t.undo(),
+            text if regula::tools::claim::token(text).is_some() => {
+                let name = regula::tools::claim::token(text).flatten();
+                match regula::tools::claim::find(&game, &t.pos, &t.history, name) {
+                    Ok(i) => {
+                        let name = def.claims[i].name.clone();
+                        t.played.push(format!("claim:{name}"));
+                        println!("game over: drawn by claim `{name}`");
+                        println!("record: {}", t.record());
+                        return t.save_game(Some(Outcome::Draw), Some(&name));
+                    }
+                    Err(e) => println!(
+                        "refused: {}{}",
+                        e.reason,
+                        e.help.map(|h| format!("\n  {h}")).unwrap_or_default()
+                    ),
+                }
+            }
             text => match notation::find(&game, &t.pos, text, true) {
                 Ok(m) => t.push(m, &moves),
                 Err(e) => println!(

@@ -77,6 +77,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
                 &moves,
                 &format!("regula playout, seed {seed}, game {}", i + 1),
                 outcome,
+                None,
             ));
         }
         std::fs::write(&path, text)

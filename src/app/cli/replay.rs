@@ -23,7 +23,7 @@ pub(super) struct Args {
     /// numbers its squares, as a PDN position.
     #[arg(long)]
     show: bool,
-    /// `text` or `json` (`{"plies", "outcome", "winners", "position", "fen"}`; the position
+    /// `text` or `json` (`{"plies", "outcome", "claim", "winners", "position", "fen"}`; the position
     /// as the YAML text `--position` reads).
     #[arg(long, value_enum, default_value_t)]
     format: Format,
@@ -44,14 +44,34 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     // with the distinct positions only, by 24 bytes each.
     let mut seen: HashMap<u128, u32> = HashMap::new();
     let mut n = 0;
-    let last = &input::replay_record_each(&game, &pos, &read(&record)?, |p| {
+    let src = read(&record)?;
+    let last = &input::replay_record_each(&game, &pos, &src, |p| {
         *seen.entry(repetition_key(p)).or_default() += 1;
         n += 1;
     })?;
     // The earlier positions `repeated(N)` can see: those equal to the last.
     let earlier = seen.get(&repetition_key(last)).copied().unwrap_or(0);
     let history = vec![last.clone(); earlier as usize];
-    let (_, outcome) = game.analyze_in_game(last, &history);
+    let (_, mut outcome) = game.analyze_in_game(last, &history);
+    // A record ending in a claim (checked by the replay) is a draw by that claim.
+    let claim = regula::tools::record::tokenize(&src.text)
+        .ok()
+        .and_then(|t| {
+            regula::tools::record::claimed(&t).map(|name| {
+                let i = regula::tools::claim::find(&game, last, &history, name).ok();
+                i.map_or_else(
+                    || name.unwrap_or("claim").to_string(),
+                    |i| game.def.claims[i].name.clone(),
+                )
+            })
+        });
+    if claim.is_some() {
+        outcome = regula::Outcome::Draw;
+    }
+    let ending = match &claim {
+        Some(c) => format!("drawn by claim `{c}`"),
+        None => outcome.describe(&game.def),
+    };
     if format == Format::Json {
         let winners: Vec<&str> = match outcome {
             regula::Outcome::Win(p) => game
@@ -66,6 +86,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
         print_json(&json!({
             "plies": n,
             "outcome": outcome.describe(&game.def),
+            "claim": claim,
             "winners": winners,
             "position": setup::to_yaml(&spec),
             "fen": regula::tools::pdn::write(&game, last).ok(),
@@ -83,7 +104,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     println!(
         "{n} move{} replayed; {}",
         if n == 1 { "" } else { "s" },
-        outcome.describe(&game.def)
+        ending
     );
     Ok(())
 }

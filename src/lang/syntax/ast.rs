@@ -397,6 +397,9 @@ pub enum EndStmt {
         /// `home-win:`: a name a variant can replace the rule by.
         label: Option<Ident>,
         docs: Vec<String>,
+        /// `claim draw if ...`: the span of `claim`. The rule ends nothing by itself: a
+        /// player may claim its result while the condition holds.
+        claim: Option<Span>,
         result: EndResult,
         cond: Cond,
         span: Span,

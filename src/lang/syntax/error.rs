@@ -306,6 +306,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::end_rule => "an end rule (`win P if ...`, `loss P if ...`, `draw if ...`)",
         Rule::end_result => "`win P`, `loss P` or `draw`",
         Rule::end_label => "a rule name `NAME:`",
+        Rule::end_claim => "`claim`",
         Rule::end_win => "`win P`",
         Rule::end_loss => "`loss P`",
         Rule::end_draw => "`draw`",

@@ -563,10 +563,12 @@ fn lower_end_stmt(p: P) -> EndStmt {
             let mut result = None;
             let mut cond = None;
             let mut label = None;
+            let mut claim = None;
             for c in p.into_inner() {
                 match c.as_rule() {
                     Rule::outer_doc => docs.push(doc(c)),
                     Rule::end_label => label = Some(ident(c.into_inner().next().unwrap())),
+                    Rule::end_claim => claim = Some(span(&c)),
                     Rule::end_result => {
                         let r = c.into_inner().next().unwrap();
                         result = Some(match r.as_rule() {
@@ -585,6 +587,7 @@ fn lower_end_stmt(p: P) -> EndStmt {
             EndStmt::Rule {
                 label,
                 docs,
+                claim,
                 result: result.unwrap(),
                 cond: cond.unwrap(),
                 span: sp,

@@ -214,7 +214,7 @@ fn sq_value(c: &SqCond) -> Option<bool> {
 }
 
 /// The stretch of text from the first to the last span written inside a condition.
-fn cond_extent(c: &Cond) -> Option<Span> {
+pub(super) fn cond_extent(c: &Cond) -> Option<Span> {
     fn all(c: &Cond, out: &mut Vec<Span>) {
         match c {
             Cond::Or(v) | Cond::And(v) => v.iter().for_each(|x| all(x, out)),
@@ -322,10 +322,16 @@ fn end_rules(stmts: &[EndStmt], earlier: &mut Vec<Earlier>, out: &mut Vec<Valida
                     earlier.truncate(n);
                 }
             }
+            EndStmt::Rule { claim: Some(_), .. } => {
+                // A claim ends nothing by itself: it shadows no later rule, and an earlier
+                // automatic rule with its condition is a question of the claim's use, not
+                // of a rule that never decides.
+            }
             EndStmt::Rule {
                 result,
                 cond,
                 span: whole,
+                claim: None,
                 ..
             } => {
                 // The condition, not the whole rule with its documentation lines.

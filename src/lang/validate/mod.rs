@@ -187,7 +187,7 @@ impl Validator {
         let values = self.values(&items, &params, &sides.kinds);
         let (legs, moves) = self.legs_and_moves(&items, &params, &names, &layout.dir_sets);
         let priorities = self.priorities(&items, &params, &names);
-        let end = self.end_rules(&items, &params, &names, &sides.team);
+        let (end, claims) = self.end_rules(&items, &params, &names, &sides.team);
         let promotion = self.promotion(&items, &params, &names);
         let kept = self.counter_conditions(&items.counters, &names);
         let mut layout = layout;
@@ -220,6 +220,7 @@ impl Validator {
             moves,
             priorities,
             end,
+            claims,
             promotions: promotion.rules,
             promotion_timing: promotion.timing,
             promotion_continue: promotion.continue_as,

@@ -33,25 +33,44 @@ impl Validator {
             .collect()
     }
 
-    /// The end rules of the taken branches, in order; one of them must use `blocked(...)`.
+    /// The end rules of the taken branches, in order, and the claims among them apart; one
+    /// of the automatic rules must use `blocked(...)`.
     pub(super) fn end_rules(
         &mut self,
         items: &Items,
         params: &[Param],
         names: &Names,
         team: &[u8],
-    ) -> Vec<EndRule> {
+    ) -> (Vec<EndRule>, Vec<Claim>) {
         let mut end = Vec::new();
+        let mut claims = Vec::new();
         if let Some((stmts, span)) = items.end {
             let mut flat = Vec::new();
             flatten(stmts, params, &mut flat);
             for s in flat {
                 if let ast::EndStmt::Rule {
+                    label,
+                    docs,
+                    claim: Some(claim),
+                    result,
+                    cond,
+                    span,
+                } = s
+                {
+                    if let Some(c) =
+                        self.claim(label.as_ref(), docs, *claim, result, cond, *span, names)
+                    {
+                        claims.push(c);
+                    }
+                    continue;
+                }
+                if let ast::EndStmt::Rule {
                     docs,
                     result,
                     cond,
                     span,
-                    ..
+                    claim: None,
+                    label: _,
                 } = s
                 {
                     let (result, vars) = match result {
@@ -107,7 +126,61 @@ impl Validator {
             }
         }
 
-        end
+        (end, claims)
+    }
+
+    /// One `NAME: claim draw if C` rule: only a draw can be claimed, and a claim needs a name
+    /// (records and cases name it).
+    #[allow(clippy::too_many_arguments)]
+    fn claim(
+        &mut self,
+        label: Option<&ast::Ident>,
+        docs: &[String],
+        claim: Span,
+        result: &ast::EndResult,
+        cond: &ast::Cond,
+        span: Span,
+        names: &Names,
+    ) -> Option<Claim> {
+        let mut ok = true;
+        if let ast::EndResult::Win(p) | ast::EndResult::Loss(p) = result {
+            self.err(
+                Check::BadCondition,
+                Span::new(claim.start, p.span.end),
+                "only a draw can be claimed",
+                "a claimed result",
+                Some("Write `claim draw if ...`; a win or loss is an automatic rule: `win P if ...`.".into()),
+            );
+            ok = false;
+        }
+        let Some(name) = label else {
+            self.err(
+                Check::Structure,
+                claim,
+                "a claim needs a name",
+                "unnamed claim",
+                Some("Name it, as game records write it `claim:NAME`: `repetition: claim draw if repeated(3)`.".into()),
+            );
+            return None;
+        };
+        let at = super::dead_rules::cond_extent(cond).unwrap_or(span);
+        let cond = self.cond(cond, names, &mut Vec::new());
+        if mentions_blocked(&cond) {
+            self.err(
+                Check::BadCondition,
+                at,
+                "a claim cannot depend on `blocked(...)`",
+                "a claim on a blocked position",
+                Some("What happens to a player who cannot move is an automatic rule: `win P if blocked(opponent)`.".into()),
+            );
+            ok = false;
+        }
+        ok.then(|| Claim {
+            name: name.name.clone(),
+            docs: docs.to_vec(),
+            cond,
+            text: self.sources.slice(span).trim().to_string(),
+        })
     }
 
     /// The promotion rules and their timing.

@@ -178,6 +178,9 @@ fn items<'a>(cx: &Cx<'a>) -> Vec<(String, &'a Vec<String>)> {
     for (i, e) in def.end.iter().enumerate() {
         v.push((item("end", &(i + 1).to_string()), &e.docs));
     }
+    for c in &def.claims {
+        v.push((item("claim", &c.name), &c.docs));
+    }
     v
 }
 

@@ -79,6 +79,9 @@ pub fn items(cx: &Cx) -> Vec<(String, String)> {
             cx.cond(&r.cond, &mut vars),
         ));
     }
+    for c in &def.claims {
+        v.push((item("claim", &c.name), cx.cond(&c.cond, &mut Vec::new())));
+    }
     v
 }
 

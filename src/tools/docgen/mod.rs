@@ -138,15 +138,7 @@ pub fn render_markdown(game: &Game) -> String {
 /// Every rule-file name with the forms the rule file gives for it in `lang`.
 fn words(def: &GameDef, lang: &str) -> Words {
     let mut w = Words::new();
-    let mut all_docs: Vec<&Vec<String>> =
-        vec![&def.docs, &def.player_docs, &def.kind_docs, &def.board_docs];
-    all_docs.extend(def.regions.iter().map(|r| &r.docs));
-    all_docs.extend(def.counters.iter().map(|r| &r.docs));
-    all_docs.extend(def.params.iter().map(|r| &r.docs));
-    all_docs.extend(def.legs.iter().map(|r| &r.docs));
-    all_docs.extend(def.moves.iter().map(|r| &r.docs));
-    all_docs.extend(def.priorities.iter().map(|r| &r.docs));
-    all_docs.extend(def.end.iter().map(|r| &r.docs));
+    let all_docs = def.every_doc();
     for d in all_docs {
         for word in crate::lang::doctext::parse(d).words {
             if word.lang == lang {

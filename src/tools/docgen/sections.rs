@@ -419,6 +419,26 @@ pub(super) fn end(
         .collect();
     b.push(Block::Numbered(items));
     b.push(Block::Para(cx.t("end-fallback", &[])));
+    if !cx.def.claims.is_empty() {
+        b.push(Block::Para(cx.t("end-claims-intro", &[])));
+        let items = cx
+            .def
+            .claims
+            .iter()
+            .map(|c| {
+                let name = s("name", format!("`{}`", c.name));
+                let text = match cx.prose(&c.cond, &[]) {
+                    Some(cond) => cx.t("end-claim-prose", &[name, s("cond", cond)]),
+                    None => cx.t(
+                        "end-claim",
+                        &[name, s("cond", cx.cond(&c.cond, &mut Vec::new()))],
+                    ),
+                };
+                format!("{text}{}", cx.doc_inline(&c.docs))
+            })
+            .collect();
+        b.push(Block::List(items));
+    }
     Ok(())
 }
 

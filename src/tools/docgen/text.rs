@@ -89,20 +89,7 @@ impl Cx<'_> {
             return (false, false);
         }
         let def = self.def;
-        let mut all: Vec<&Vec<String>> =
-            vec![&def.docs, &def.player_docs, &def.kind_docs, &def.board_docs];
-        all.extend(def.regions.iter().map(|r| &r.docs));
-        all.extend(def.counters.iter().map(|r| &r.docs));
-        all.extend(def.params.iter().map(|r| &r.docs));
-        all.extend(
-            def.params
-                .iter()
-                .flat_map(|p| p.values.iter().map(|(_, d)| d)),
-        );
-        all.extend(def.legs.iter().map(|r| &r.docs));
-        all.extend(def.moves.iter().map(|r| &r.docs));
-        all.extend(def.priorities.iter().map(|r| &r.docs));
-        all.extend(def.end.iter().map(|r| &r.docs));
+        let all = def.every_doc();
         let mut docs = false;
         let mut named = std::collections::HashSet::new();
         for d in all {

@@ -80,6 +80,8 @@ pub enum Edit {
     SetRemoval(StmtRef, Removal),
     /// Make a promotion's timing this one.
     SetTiming(StmtRef, Timing),
+    /// Make a claimed draw automatic, or a named automatic draw one a player must claim.
+    ToggleClaim(StmtRef),
     /// Choose this value of the parameter declared by item `.0`: its default and every
     /// `set-param` of it.
     SetParam(usize, String),
@@ -172,7 +174,8 @@ impl Edit {
             | Edit::SetKinds(s, _)
             | Edit::SwapNext(s)
             | Edit::SetRemoval(s, _)
-            | Edit::SetTiming(s, _) => s.item,
+            | Edit::SetTiming(s, _)
+            | Edit::ToggleClaim(s) => s.item,
         }
     }
 
@@ -191,7 +194,8 @@ impl Edit {
             | Edit::SetKinds(s, _)
             | Edit::SwapNext(s)
             | Edit::SetRemoval(s, _)
-            | Edit::SetTiming(s, _) => Some(s),
+            | Edit::SetTiming(s, _)
+            | Edit::ToggleClaim(s) => Some(s),
             Edit::RemoveItem(_)
             | Edit::Unbound(_)
             | Edit::SwapItems(..)
@@ -620,6 +624,25 @@ fn apply_one(file: &mut ast::RuleFile, e: &Edit, def: &GameDef) -> Option<()> {
                 return None;
             };
             *x = *t;
+        }
+        Edit::ToggleClaim(s) => {
+            let ItemKind::End(e) = kind else {
+                return None;
+            };
+            let spans = &mut vec![Span::new(0, 0); e.len()];
+            let EndStmt::Rule {
+                claim,
+                label: Some(_),
+                result: ast::EndResult::Draw,
+                ..
+            } = stmt_at(e, spans, &s.path)?
+            else {
+                return None;
+            };
+            *claim = match claim {
+                Some(_) => None,
+                None => Some(Span::new(0, 0)),
+            };
         }
         Edit::SetParam(_, value) => {
             let ItemKind::Param(p) = kind else {

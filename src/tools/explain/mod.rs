@@ -167,7 +167,11 @@ fn end_rule_span(file: &ast::RuleFile, def: &GameDef, i: usize) -> Option<Span> 
     fn walk(stmts: &[ast::EndStmt], def: &GameDef, out: &mut Vec<Span>) {
         for s in stmts {
             match s {
-                ast::EndStmt::Rule { span, .. } => out.push(*span),
+                ast::EndStmt::Rule {
+                    span, claim: None, ..
+                } => out.push(*span),
+                // Claims are not in `def.end`, whose indices these spans follow.
+                ast::EndStmt::Rule { claim: Some(_), .. } => {}
                 ast::EndStmt::If(i) => {
                     let branch = if holds(def, i) { &i.then } else { &i.otherwise };
                     walk(branch, def, out);

@@ -5,8 +5,8 @@ use crate::base::span::Span;
 use crate::lang::doctext::clause_ids;
 use crate::lang::inherit::{Resolved, key};
 use crate::lang::syntax::ast::{
-    CmpOp, EndStmt, ItemKind, LegStmt, MoveStmt, Over, PromoteStmt, RegionOwner, Removal, Repeat,
-    SquareItem, Timing,
+    CmpOp, EndResult, EndStmt, ItemKind, LegStmt, MoveStmt, Over, PromoteStmt, RegionOwner,
+    Removal, Repeat, SquareItem, Timing,
 };
 use crate::model::print::op_text;
 use crate::model::{GameDef, NO_SQUARE};
@@ -442,7 +442,12 @@ fn end(all: &mut Vec<Mutant>, res: &Resolved, i: usize, stmts: &[EndStmt]) {
     let mut first_site = 0;
     for (n, (path, s, _, last)) in every(stmts, &[]).into_iter().enumerate() {
         let EndStmt::Rule {
-            label, docs, span, ..
+            label,
+            docs,
+            span,
+            claim,
+            result,
+            ..
         } = s
         else {
             continue;
@@ -460,7 +465,18 @@ fn end(all: &mut Vec<Mutant>, res: &Resolved, i: usize, stmts: &[EndStmt]) {
         let stmt = StmtRef { item: i, path };
         o.push(Edit::RemoveStmt(stmt.clone()), "remove the end rule".into());
         if !last {
-            o.push(Edit::SwapNext(stmt), "swap with the next end rule".into());
+            o.push(
+                Edit::SwapNext(stmt.clone()),
+                "swap with the next end rule".into(),
+            );
+        }
+        if label.is_some() && matches!(result, EndResult::Draw) {
+            let what = if claim.is_some() {
+                "make the claimed draw automatic"
+            } else {
+                "make the draw one a player must claim"
+            };
+            o.push(Edit::ToggleClaim(stmt), what.into());
         }
         let _ = span;
         let (edits, next) = site_edits(&ItemKind::End(vec![s.clone()]), first_site);

@@ -88,6 +88,7 @@ pub fn case_for(
         excludes,
         count: None,
         outcome: (oa != ob).then_some(oa),
+        claims: None,
         perft: None,
         note: None,
         diagram: None,

@@ -198,6 +198,7 @@ impl Session {
                         &self.moves,
                         &def.name,
                         outcome,
+                        None,
                     );
                     Ok(json!({ "format": "PDN", "text": text, "file": format!("{stem}.pdn") }))
                 } else {
