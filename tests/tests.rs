@@ -21,6 +21,7 @@ mod mutation;
 mod pdn;
 mod perft;
 mod pydraughts_differential;
+mod render;
 mod robustness;
 mod serve;
 mod sources;

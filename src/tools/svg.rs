@@ -53,11 +53,19 @@ pub struct Picture {
     /// `data-square`, `data-owner`, `data-kind`), for a page that reacts to clicks; off for
     /// the rulebooks, whose pictures stay as they are.
     pub interactive: bool,
+    /// The picture's size as a multiple of its user units (`width` and `height`; the
+    /// `viewBox` stays); 0, the default, is 1.
+    pub scale: f32,
 }
 
 /// The fill colour of region colour index `i`.
 pub fn region_colour(i: usize) -> &'static str {
     REGION_COLOURS[i % REGION_COLOURS.len()]
+}
+
+/// The letter a piece of `kind` shows: the kind name's first character.
+pub fn letter(kind: &str) -> String {
+    kind.chars().take(1).collect()
 }
 
 fn esc(t: &str) -> String {
@@ -93,10 +101,13 @@ pub fn draw(def: &GameDef, p: &Picture) -> String {
     let w = b.files.len() as i32 * CELL + 2 * MARGIN;
     let board_h = b.ranks.len() as i32 * CELL + 2 * MARGIN;
     let h = board_h + p.legend.len() as i32 * 18 + if p.legend.is_empty() { 0 } else { 6 };
+    let scale = if p.scale > 0.0 { p.scale } else { 1.0 };
+    let size = |x: i32| (x as f32 * scale * 100.0).round() / 100.0;
+    let (sw, sh) = (size(w), size(h));
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"12\">"
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{sw}\" height=\"{sh}\" font-family=\"sans-serif\" font-size=\"12\">"
     );
     let _ = writeln!(s, "<title>{}</title>", esc(&p.title));
     let _ = writeln!(s, "<rect width=\"{w}\" height=\"{h}\" fill=\"#ffffff\"/>");
@@ -185,7 +196,7 @@ fn draw_pieces(s: &mut String, def: &GameDef, p: &Picture) {
             }
             let (cx, cy) = centre(def, sq);
             let (fill, ink) = PLAYER_COLOURS[owner(code) as usize % PLAYER_COLOURS.len()];
-            let letter: String = def.kinds[kind(code) as usize].chars().take(1).collect();
+            let letter = letter(&def.kinds[kind(code) as usize]);
             let attrs = if p.interactive {
                 format!(
                     " class=\"piece\"{} data-owner=\"{}\" data-kind=\"{}\"",
@@ -305,4 +316,37 @@ fn draw_legend(s: &mut String, p: &Picture, board_h: i32) {
         }
         let _ = writeln!(s, "<text x=\"{x}\" y=\"{}\">{}</text>", y + 10, esc(text));
     }
+}
+
+/// The bundled font (a subset of DejaVu Sans: Latin, Cyrillic, punctuation; see
+/// `assets/fonts/README.md`), so that a picture's text renders the same on every machine,
+/// with or without fonts installed.
+const FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+/// Its bold face, for the pieces' letters.
+const FONT_BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
+
+/// A picture drawn by [`draw`] (or any SVG document) as a PNG file, at the size its
+/// `width` and `height` say, its text set in the bundled font alone.
+///
+/// # Errors
+/// The SVG does not parse, or its size is empty or too large to allocate.
+pub fn png(svg: &str) -> Result<Vec<u8>, String> {
+    let mut opt = resvg::usvg::Options {
+        font_family: "DejaVu Sans".into(),
+        ..resvg::usvg::Options::default()
+    };
+    let db = opt.fontdb_mut();
+    db.load_font_data(FONT.to_vec());
+    db.load_font_data(FONT_BOLD.to_vec());
+    db.set_sans_serif_family("DejaVu Sans");
+    let tree = resvg::usvg::Tree::from_str(svg, &opt).map_err(|e| e.to_string())?;
+    let size = tree.size().to_int_size();
+    let mut pixmap = resvg::tiny_skia::Pixmap::new(size.width(), size.height())
+        .ok_or_else(|| format!("{} x {} pixels", size.width(), size.height()))?;
+    resvg::render(
+        &tree,
+        resvg::tiny_skia::Transform::default(),
+        &mut pixmap.as_mut(),
+    );
+    pixmap.encode_png().map_err(|e| e.to_string())
 }

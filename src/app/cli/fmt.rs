@@ -136,7 +136,7 @@ fn stdin(check: bool) -> Result<(), CliError> {
 
 /// Writes `text` to a temporary file beside `path` and renames it over `path`, so that the
 /// file is never half written; the file's permissions are kept.
-pub(super) fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
+pub(super) fn write_atomically(path: &Path, text: impl AsRef<[u8]>) -> std::io::Result<()> {
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
     let name = path
         .file_name()
@@ -146,7 +146,7 @@ pub(super) fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
         .join(format!(".{name}.fmt-{}.tmp", std::process::id()));
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
+        f.write_all(text.as_ref())?;
         f.sync_all()?;
         if let Ok(meta) = std::fs::metadata(path) {
             std::fs::set_permissions(&tmp, meta.permissions())?;

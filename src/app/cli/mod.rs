@@ -1,4 +1,5 @@
-//! The command line: `check`, `moves`, `perft`, `replay`, `test`, `play`, `playout`, `serve`.
+//! The command line: `check`, `moves`, `perft`, `replay`, `test`, `play`, `playout`, `serve`,
+//! `render`, ...
 //!
 //! Exit codes: 0 success; 1 invalid rules, illegal move, failed case or (`diff`) games that
 //! differ; 2 usage or I/O error.
@@ -17,6 +18,7 @@ mod params;
 mod perft;
 mod play;
 mod playout;
+mod render;
 mod replay;
 mod serve;
 mod test;
@@ -106,6 +108,12 @@ enum Command {
     Serve(serve::Args),
     /// Play at the terminal: two people, or one against a random mover.
     Play(play::Args),
+    /// A position as a picture (SVG or PNG), with moves drawn as arrows: for forum posts
+    /// and issues.
+    #[command(
+        after_help = "Examples:\n  regula render GAME.rules --png start.png --scale 2\n  regula render GAME.rules --after game.pdn --arrow 32x21x12 --svg -"
+    )]
+    Render(render::Args),
     /// Print a shell completion script: `regula completions bash > ~/.local/share/bash-completion/completions/regula`
     /// (zsh: into a folder of `$fpath` as `_regula`; fish: `~/.config/fish/completions/regula.fish`).
     Completions {
@@ -193,6 +201,18 @@ enum CliError {
     /// (No code: it is never shown.)
     #[error("exit code {0}")]
     Answer(u8),
+    /// `render --arrow`: a move that is not legal in the position, with the notation's reason.
+    #[error("--arrow {text}: {refused}")]
+    #[diagnostic(code(regula::illegal_move))]
+    Arrow {
+        /// The move as given.
+        text: String,
+        /// Why the position has no such move.
+        refused: regula::tools::notation::IllegalMove,
+        /// The notation's hint (the piece's legal moves, ...).
+        #[help]
+        help: Option<String>,
+    },
     /// `fmt`: a file that does not parse (or a formatter bug).
     #[error(transparent)]
     #[diagnostic(transparent)]
@@ -244,6 +264,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Lsp => serve::lsp(),
         Command::Serve(a) => serve::run(a),
         Command::Play(a) => play::run(a),
+        Command::Render(a) => render::run(a),
         Command::Completions { shell } => {
             let mut cmd = <Cli as clap::CommandFactory>::command();
             let mut script = Vec::new();
@@ -352,7 +373,7 @@ fn progress_bar(label: &str, unit: &str) -> indicatif::ProgressBar {
 
 /// Writes a file whole or not at all ([`fmt::write_atomically`]), after checking that its
 /// folder is one, so that the error says so.
-fn write_atomically(path: &Path, text: &str) -> Result<(), CliError> {
+fn write_atomically(path: &Path, text: impl AsRef<[u8]>) -> Result<(), CliError> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),

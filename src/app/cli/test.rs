@@ -113,7 +113,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     }
     bar.finish_and_clear();
     if let Some(path) = &args.junit {
-        super::write_atomically(path, &junit(&suites))?;
+        super::write_atomically(path, junit(&suites))?;
     }
     if json {
         let cases: Vec<_> = suites

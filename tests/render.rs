@@ -1,0 +1,253 @@
+//! `regula render`: pictures of positions, as SVG and PNG, and every text of every picture
+//! (the rulebooks' diagrams, each bundled game's start position) inside the picture.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn regula(args: &[&str]) -> (i32, Vec<u8>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_regula"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        out.stdout,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// An SVG picture drawn by `regula render`, read back from standard output.
+fn svg(args: &[&str]) -> String {
+    let mut all = vec!["render"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--svg", "-"]);
+    let (code, out, err) = regula(&all);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    String::from_utf8(out).unwrap()
+}
+
+/// The value of attribute `name` in one element's text (`<circle cx="1" .../>`).
+fn attr<'a>(element: &'a str, name: &str) -> Option<&'a str> {
+    let at = element.find(&format!(" {name}=\""))? + name.len() + 3;
+    let len = element[at..].find('"')?;
+    Some(&element[at..at + len])
+}
+
+fn num(element: &str, name: &str) -> f64 {
+    attr(element, name)
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("no number {name} in {element}"))
+}
+
+/// The elements of one kind (`circle`, `text`, ...), each from `<` to its end.
+fn elements<'a>(svg: &'a str, tag: &str) -> Vec<&'a str> {
+    let open = format!("<{tag} ");
+    let mut out = Vec::new();
+    let mut rest = svg;
+    while let Some(at) = rest.find(&open) {
+        let el = &rest[at..];
+        let end = if tag == "text" {
+            el.find("</text>").map(|e| e + 7)
+        } else {
+            el.find('>').map(|e| e + 1)
+        }
+        .expect("a closed element");
+        out.push(&el[..end]);
+        rest = &el[end..];
+    }
+    out
+}
+
+/// The pieces: the discs with the pieces' outline.
+fn pieces(svg: &str) -> Vec<(f64, f64)> {
+    elements(svg, "circle")
+        .into_iter()
+        .filter(|c| attr(c, "stroke-width") == Some("1.5"))
+        .map(|c| (num(c, "cx"), num(c, "cy")))
+        .collect()
+}
+
+fn view_box(svg: &str) -> (f64, f64) {
+    let root = elements(svg, "svg")[0];
+    let v: Vec<f64> = attr(root, "viewBox")
+        .unwrap()
+        .split(' ')
+        .map(|x| x.parse().unwrap())
+        .collect();
+    assert_eq!((v[0], v[1]), (0.0, 0.0));
+    (v[2], v[3])
+}
+
+#[test]
+fn render_svg_is_well_formed_and_has_the_pieces() {
+    let text = svg(&["rules/english-draughts.rules"]);
+    resvg::usvg::Tree::from_str(&text, &resvg::usvg::Options::default()).unwrap();
+    assert!(text.contains("<title>English draughts: Black to move</title>"));
+    assert_eq!(pieces(&text).len(), 24);
+    // 8 x 8 squares of 30 units and the margins: the legend below grows the height only.
+    let (w, h) = view_box(&text);
+    assert_eq!(w, 288.0);
+    assert!(h > 288.0, "{h}");
+    // `--scale` sizes the picture, not its drawing.
+    let big = svg(&["rules/english-draughts.rules", "--scale", "2"]);
+    let root = elements(&big, "svg")[0];
+    assert_eq!(attr(root, "width"), Some("576"));
+    assert_eq!(view_box(&big), (w, h));
+}
+
+#[test]
+fn render_after_a_game_draws_the_position_reached() {
+    let dir = tmp("after");
+    let record = dir.join("game.txt");
+    std::fs::write(&record, "11-15 23-19\n").unwrap();
+    let text = svg(&[
+        "rules/english-draughts.rules",
+        "--after",
+        record.to_str().unwrap(),
+    ]);
+    assert!(text.contains("Black to move"));
+    assert_eq!(pieces(&text).len(), 24);
+}
+
+#[test]
+fn an_arrow_follows_the_moves_path_and_crosses_its_captures() {
+    // White's man on 32 takes 27 and 17, landing on 21 and then 12.
+    let text = svg(&[
+        "rules/international-draughts.rules",
+        "--position",
+        "W:W32:B27,17",
+        "--arrow",
+        "32x12",
+    ]);
+    let lines = elements(&text, "polyline");
+    assert_eq!(lines.len(), 1, "{text}");
+    let points = attr(lines[0], "points").unwrap();
+    assert_eq!(points.split(' ').count(), 3, "start, 21 and 12: {points}");
+    // Two red crosses, one on each captured piece.
+    let crosses = elements(&text, "path")
+        .into_iter()
+        .filter(|p| attr(p, "stroke") == Some("#c0392b"))
+        .count();
+    assert_eq!(crosses, 2);
+    assert!(text.contains("Arrows: 32x21x12") || text.contains("Arrows: 32x12"));
+}
+
+#[test]
+fn an_illegal_arrow_is_refused_with_the_notations_reason() {
+    let (code, out, err) = regula(&[
+        "render",
+        "rules/english-draughts.rules",
+        "--arrow",
+        "1-2",
+        "--svg",
+        "-",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(out.is_empty());
+    assert!(err.contains("regula::illegal_move"), "{err}");
+    assert!(err.contains("--arrow 1-2"), "{err}");
+    assert!(err.contains("legal moves: 9-13"), "{err}");
+}
+
+#[test]
+fn render_needs_one_output() {
+    let (code, _, err) = regula(&["render", "rules/english-draughts.rules"]);
+    assert_eq!(code, 2, "{err}");
+    let (code, _, err) = regula(&[
+        "render",
+        "rules/english-draughts.rules",
+        "--svg",
+        "-",
+        "--png",
+        "-",
+    ]);
+    assert_eq!(code, 2, "{err}");
+}
+
+/// A fresh folder under the target folder.
+fn tmp(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("render-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn render_png_decodes_to_the_picture_with_its_pieces() {
+    let dir = tmp("png");
+    let out = dir.join("start.png");
+    let (code, _, err) = regula(&[
+        "render",
+        "rules/english-draughts.rules",
+        "--png",
+        out.to_str().unwrap(),
+        "--scale",
+        "2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    // Written whole under its own name, no temporary file left beside it.
+    let names: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(names.len(), 1);
+    let png = std::fs::read(&out).unwrap();
+    let pixmap = resvg::tiny_skia::Pixmap::decode_png(&png).unwrap();
+    let text = svg(&["rules/english-draughts.rules"]);
+    let (w, h) = view_box(&text);
+    assert_eq!(
+        (pixmap.width(), pixmap.height()),
+        (2 * w as u32, 2 * h as u32)
+    );
+    let at = |x: f64, y: f64| {
+        let p = pixmap
+            .pixel((2.0 * x) as u32, (2.0 * y) as u32)
+            .expect("inside");
+        (p.red(), p.green(), p.blue())
+    };
+    // A piece's disc, beside its letter, against an empty square of the same colour.
+    let discs = pieces(&text);
+    let squares = elements(&text, "rect");
+    let square_at = |x: f64, y: f64| {
+        squares.iter().find(|r| {
+            attr(r, "width") == Some("30")
+                && (num(r, "x")..num(r, "x") + 30.0).contains(&x)
+                && (num(r, "y")..num(r, "y") + 30.0).contains(&y)
+        })
+    };
+    let (px, py) = discs[0];
+    let fill = attr(square_at(px, py).unwrap(), "fill").unwrap();
+    let empty = squares
+        .iter()
+        .find(|r| {
+            attr(r, "width") == Some("30")
+                && attr(r, "fill") == Some(fill)
+                && !discs.iter().any(|&(x, y)| {
+                    (num(r, "x")..num(r, "x") + 30.0).contains(&x)
+                        && (num(r, "y")..num(r, "y") + 30.0).contains(&y)
+                })
+        })
+        .expect("an empty square of that colour");
+    let (ex, ey) = (num(empty, "x") + 15.0, num(empty, "y") + 15.0);
+    assert_ne!(at(px + 8.0, py), at(ex + 8.0, ey), "a piece is drawn");
+    assert_eq!(
+        at(ex + 8.0, ey),
+        at(ex - 8.0, ey),
+        "an empty square is plain"
+    );
+    // Text is drawn with the bundled font: the legend's row holds dark pixels.
+    let legend_y = num(elements(&text, "text").last().unwrap(), "y") - 4.0;
+    let dark = (0..pixmap.width())
+        .filter(|&x| {
+            let p = pixmap.pixel(x, (2.0 * legend_y) as u32).unwrap();
+            p.red() < 100 && p.green() < 100 && p.blue() < 100
+        })
+        .count();
+    assert!(dark > 10, "the legend's text is drawn ({dark} dark pixels)");
+}
+
+#[test]
+fn render_png_to_standard_output() {
+    let (code, out, err) = regula(&["render", "rules/camelot.rules", "--png", "-"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(&out[1..4], b"PNG");
+    resvg::tiny_skia::Pixmap::decode_png(&out).unwrap();
+}
