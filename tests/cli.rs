@@ -915,3 +915,131 @@ fn the_readme_commands_are_the_ones_ci_runs() {
         ".ci/run does not run cargo test"
     );
 }
+
+/// A claim ends a record drawn when it holds, and is refused, located, when it does not; `moves`
+/// says which claims hold, and `play --save` writes the claim into its PDN game.
+#[test]
+fn claims_in_records_moves_and_play() {
+    let dir = std::env::temp_dir().join(format!("regula-claims-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pos = dir.join("pos.yaml");
+    std::fs::write(
+        &pos,
+        "to-move: White\npieces:\n  White: { King: [a3] }\n  Black: { King: [h6] }\n",
+    )
+    .unwrap();
+    let shuttle = "1. a3-b4 h6-g7 2. b4-a3 g7-h6 3. a3-b4 h6-g7 4. b4-a3 g7-h6";
+    let write = |name: &str, text: &str| {
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        p.to_str().unwrap().to_string()
+    };
+    let rules = "rules/english-draughts.rules";
+    let p = pos.to_str().unwrap();
+    let claimed = write(
+        "claimed.txt",
+        &format!("{shuttle} claim:repetition 1/2-1/2"),
+    );
+    let (code, out, err) = regula(&["replay", rules, &claimed, "--position", p]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("8 moves replayed; drawn by claim `repetition`"),
+        "{out}"
+    );
+    // One ply short of the third occurrence: refused, at the claim, with the game's claims.
+    let early = write(
+        "early.txt",
+        "1. a3-b4 h6-g7 2. b4-a3 g7-h6 3. a3-b4 h6-g7 4. b4-a3 claim",
+    );
+    let (code, _, err) = regula(&["replay", rules, &early, "--position", p]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("no draw can be claimed here"), "{err}");
+    assert!(err.contains("claim:repetition, claim:forty-moves"), "{err}");
+    let unknown = write("unknown.txt", "1. a3-b4 claim:fifty");
+    let (code, _, err) = regula(&["replay", rules, &unknown, "--position", p]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("this game has no claim `fifty`"), "{err}");
+    let after = write("after.txt", &format!("{shuttle} claim:repetition 5. a3-b4"));
+    let (code, _, err) = regula(&["replay", rules, &after, "--position", p]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("the game ended with the claim"), "{err}");
+    // `moves` after the shuttle: the moves, and the claim that holds.
+    let line = write("line.txt", shuttle);
+    let (code, out, err) = regula(&["moves", rules, "--position", p, "--after", &line]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.is_empty(), "the game goes on: {out}");
+    assert!(
+        err.contains("a draw may be claimed here: `claim:repetition`"),
+        "{err}"
+    );
+    let (_, out, _) = regula(&[
+        "moves",
+        rules,
+        "--position",
+        p,
+        "--after",
+        &line,
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["claims"], serde_json::json!(["repetition"]), "{out}");
+    assert_eq!(v["outcome"], "ongoing", "{out}");
+    // A record ending in the claim: the game is over, drawn.
+    let (_, out, err) = regula(&["moves", rules, "--position", p, "--after", &claimed]);
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("drawn by `claim:repetition`"), "{err}");
+    // Czech draughts' repetition is a claim too.
+    let (_, _, err) = regula(&[
+        "moves",
+        "rules/czech-draughts.rules",
+        "--position",
+        p,
+        "--after",
+        &line,
+    ]);
+    assert!(
+        err.contains("a draw may be claimed here: `claim:repetition`"),
+        "{err}"
+    );
+    // `play`: the claim is offered, taken, and saved; the saved game replays drawn.
+    let saved = dir.join("saved.pdn");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_regula"))
+        .args([
+            "play",
+            rules,
+            "--position",
+            p,
+            "--save",
+            saved.to_str().unwrap(),
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().unwrap();
+        let moves = "a3-b4\nh6-g7\nb4-a3\ng7-h6\na3-b4\nh6-g7\nb4-a3\ng7-h6\nclaim\n";
+        stdin.write_all(moves.as_bytes()).unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    let out = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.contains("a draw may be claimed: `claim:repetition`"),
+        "{out}"
+    );
+    assert!(
+        out.contains("game over: drawn by claim `repetition`"),
+        "{out}"
+    );
+    let pdn = std::fs::read_to_string(&saved).unwrap();
+    assert!(
+        pdn.contains("claim:repetition") && pdn.contains("[Result \"1/2-1/2\"]"),
+        "{pdn}"
+    );
+    let (code, out, err) = regula(&["replay", rules, saved.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("drawn by claim `repetition`"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}
