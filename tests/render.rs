@@ -130,6 +130,26 @@ fn an_arrow_follows_the_moves_path_and_crosses_its_captures() {
         .filter(|p| attr(p, "stroke") == Some("#c0392b"))
         .count();
     assert_eq!(crosses, 2);
+    // The landing on 21 marked with a dot; the arrow leaves from the piece's edge, not its
+    // middle, so that the piece stays seen.
+    let dots = elements(&text, "circle")
+        .into_iter()
+        .filter(|c| attr(c, "class") == Some("landing"))
+        .count();
+    assert_eq!(dots, 1, "{text}");
+    let (px, py) = pieces(&text)[0];
+    let first: Vec<f64> = points
+        .split(' ')
+        .next()
+        .unwrap()
+        .split(',')
+        .map(|v| v.parse().unwrap())
+        .collect();
+    let off = ((first[0] - px).powi(2) + (first[1] - py).powi(2)).sqrt();
+    assert!(
+        (12.0..15.0).contains(&off),
+        "starts {off} from the piece's middle"
+    );
     assert!(text.contains("Arrows: 32x21x12") || text.contains("Arrows: 32x12"));
 }
 
@@ -250,4 +270,34 @@ fn render_png_to_standard_output() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(&out[1..4], b"PNG");
     resvg::tiny_skia::Pixmap::decode_png(&out).unwrap();
+}
+
+/// The fills of the pieces' discs, each once, in drawing order.
+fn disc_fills(svg: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for c in elements(svg, "circle") {
+        if attr(c, "stroke-width") == Some("1.5") {
+            let f = attr(c, "fill").unwrap().to_string();
+            if !out.contains(&f) {
+                out.push(f);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn players_named_by_a_colour_are_drawn_in_it() {
+    // Black and White: dark and white discs.
+    let text = svg(&["rules/english-draughts.rules"]);
+    let mut fills = disc_fills(&text);
+    fills.sort();
+    assert_eq!(fills, ["#222222", "#ffffff"]);
+    // Grand Cam: Red, Green, Blue, Yellow, not white and black discs.
+    let text = svg(&["rules/grand-cam.rules"]);
+    let fills = disc_fills(&text);
+    assert_eq!(fills.len(), 4, "{fills:?}");
+    for f in ["#d64541", "#27ae60", "#2e86c1", "#f4d03f"] {
+        assert!(fills.contains(&f.to_string()), "{f} in {fills:?}");
+    }
 }

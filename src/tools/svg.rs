@@ -17,13 +17,116 @@ const MARGIN: i32 = 24;
 const REGION_COLOURS: [&str; 6] = [
     "#f2c14e", "#7fb3d5", "#9bd39b", "#e59866", "#c39bd3", "#aab7b8",
 ];
-/// Piece fill and text colours per player.
+/// Piece fill and text colours per player, for players whose name is no colour: white,
+/// black, red, blue (the order the rulebooks' legends name them in).
 const PLAYER_COLOURS: [(&str, &str); 4] = [
     ("#ffffff", "#000000"),
     ("#222222", "#ffffff"),
     ("#d64541", "#ffffff"),
     ("#2e86c1", "#ffffff"),
 ];
+/// Colour names a player may be called by, with the disc's fill and ink; the first four are
+/// [`PLAYER_COLOURS`].
+const NAMED_COLOURS: [(&str, &str, &str); 14] = [
+    ("white", "#ffffff", "#000000"),
+    ("black", "#222222", "#ffffff"),
+    ("red", "#d64541", "#ffffff"),
+    ("blue", "#2e86c1", "#ffffff"),
+    ("green", "#27ae60", "#ffffff"),
+    ("yellow", "#f4d03f", "#000000"),
+    ("orange", "#e67e22", "#000000"),
+    ("purple", "#8e44ad", "#ffffff"),
+    ("brown", "#8b5a2b", "#ffffff"),
+    ("grey", "#95a5a6", "#000000"),
+    ("gray", "#95a5a6", "#000000"),
+    ("pink", "#f1948a", "#000000"),
+    ("gold", "#d4ac0d", "#000000"),
+    ("silver", "#c0c0c0", "#000000"),
+];
+
+/// Font size of the legend, and the width of one of its characters as the layout reckons it
+/// (wider than most characters of a sans-serif font: lines are wrapped early, never late).
+const LEGEND_SIZE: f64 = 12.0;
+const CHAR_WIDTH: f64 = 0.6;
+/// Height of one legend line.
+const LINE: i32 = 18;
+/// Radius of a piece's disc.
+const DISC: i32 = CELL / 2 - 3;
+
+/// How a player's pieces are drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlayerColour {
+    /// The disc's fill.
+    pub fill: &'static str,
+    /// The letter's colour.
+    pub ink: &'static str,
+    /// The player's name is this colour's (a player named Red has red discs): a legend need
+    /// not say it.
+    pub named: bool,
+    /// Otherwise the index in the palette of white, black, red and blue discs.
+    pub palette: usize,
+}
+
+/// The colour of `name` when the name is a colour (`Red`, `black`, `Blue team`).
+fn named_colour(name: &str) -> Option<(usize, &'static str, &'static str)> {
+    let first = name
+        .split(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or("")
+        .to_lowercase();
+    NAMED_COLOURS
+        .iter()
+        .enumerate()
+        .find(|(_, (n, _, _))| *n == first || *n == name.to_lowercase())
+        .map(|(i, &(_, fill, ink))| (i, fill, ink))
+}
+
+/// How the pieces of owner `o` are drawn: in the colour its name says, else in the first
+/// palette colour that no player's name takes (the players in turn order); owners that are
+/// no player (neutral pieces) by their index in the palette.
+pub fn player_colour(def: &GameDef, o: u8) -> PlayerColour {
+    let Some(name) = def.players.get(o as usize) else {
+        let (fill, ink) = PLAYER_COLOURS[o as usize % PLAYER_COLOURS.len()];
+        return PlayerColour {
+            fill,
+            ink,
+            named: false,
+            palette: o as usize % PLAYER_COLOURS.len(),
+        };
+    };
+    if let Some((i, fill, ink)) = named_colour(name) {
+        return PlayerColour {
+            fill,
+            ink,
+            named: true,
+            palette: i.min(PLAYER_COLOURS.len()),
+        };
+    }
+    let taken: Vec<usize> = def
+        .players
+        .iter()
+        .filter_map(|p| named_colour(p).map(|c| c.0))
+        .collect();
+    let free: Vec<usize> = (0..PLAYER_COLOURS.len())
+        .filter(|i| !taken.contains(i))
+        .collect();
+    let unnamed_before = def.players[..o as usize]
+        .iter()
+        .filter(|p| named_colour(p).is_none())
+        .count();
+    let palette = if free.is_empty() {
+        o as usize % PLAYER_COLOURS.len()
+    } else {
+        free[unnamed_before % free.len()]
+    };
+    let (fill, ink) = PLAYER_COLOURS[palette];
+    PlayerColour {
+        fill,
+        ink,
+        named: false,
+        palette,
+    }
+}
 
 /// An arrow along a path of squares (start square first).
 #[derive(Debug, Clone)]
@@ -100,7 +203,8 @@ pub fn draw(def: &GameDef, p: &Picture) -> String {
     let b = &def.board;
     let w = b.files.len() as i32 * CELL + 2 * MARGIN;
     let board_h = b.ranks.len() as i32 * CELL + 2 * MARGIN;
-    let h = board_h + p.legend.len() as i32 * 18 + if p.legend.is_empty() { 0 } else { 6 };
+    let legend = legend_lines(p, w);
+    let h = board_h + legend.len() as i32 * LINE + if legend.is_empty() { 0 } else { 6 };
     let scale = if p.scale > 0.0 { p.scale } else { 1.0 };
     let size = |x: i32| (x as f32 * scale * 100.0).round() / 100.0;
     let (sw, sh) = (size(w), size(h));
@@ -115,7 +219,7 @@ pub fn draw(def: &GameDef, p: &Picture) -> String {
     draw_coordinates(&mut s, def, w);
     draw_pieces(&mut s, def, p);
     draw_marks(&mut s, def, p);
-    draw_legend(&mut s, p, board_h);
+    draw_legend(&mut s, &legend, board_h);
     s.push_str("</svg>\n");
     s
 }
@@ -195,7 +299,7 @@ fn draw_pieces(s: &mut String, def: &GameDef, p: &Picture) {
                 continue;
             }
             let (cx, cy) = centre(def, sq);
-            let (fill, ink) = PLAYER_COLOURS[owner(code) as usize % PLAYER_COLOURS.len()];
+            let PlayerColour { fill, ink, .. } = player_colour(def, owner(code));
             let letter = letter(&def.kinds[kind(code) as usize]);
             let attrs = if p.interactive {
                 format!(
@@ -209,8 +313,7 @@ fn draw_pieces(s: &mut String, def: &GameDef, p: &Picture) {
             };
             let _ = writeln!(
                 s,
-                "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"{fill}\" stroke=\"#000000\" stroke-width=\"1.5\"{attrs}/>",
-                CELL / 2 - 3
+                "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{DISC}\" fill=\"{fill}\" stroke=\"#000000\" stroke-width=\"1.5\"{attrs}/>"
             );
             let _ = writeln!(
                 s,
@@ -254,7 +357,20 @@ fn draw_marks(s: &mut String, def: &GameDef, p: &Picture) {
             ""
         };
         let pts: Vec<(i32, i32)> = a.squares.iter().map(|&q| centre(def, q)).collect();
-        let d: Vec<String> = pts.iter().map(|(x, y)| format!("{x},{y}")).collect();
+        // The arrow leaves from the moving piece's edge, so that the piece stays seen.
+        let (sx, sy) = pts[0];
+        let (nx, ny) = pts[1];
+        let (dx, dy) = ((nx - sx) as f64, (ny - sy) as f64);
+        let len = (dx * dx + dy * dy).sqrt().max(1.0);
+        let off = f64::from(DISC + 1).min(len / 2.0);
+        let start = format!(
+            "{:.1},{:.1}",
+            sx as f64 + dx / len * off,
+            sy as f64 + dy / len * off
+        );
+        let d: Vec<String> = std::iter::once(start)
+            .chain(pts[1..].iter().map(|(x, y)| format!("{x},{y}")))
+            .collect();
         let _ = writeln!(
             s,
             "<polyline points=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"3\" stroke-linejoin=\"round\" opacity=\"0.85\"{dash}/>",
@@ -274,11 +390,13 @@ fn draw_marks(s: &mut String, def: &GameDef, p: &Picture) {
             bx + uy * 6.0,
             by - ux * 6.0
         );
-        let (sx, sy) = pts[0];
-        let _ = writeln!(
-            s,
-            "<circle cx=\"{sx}\" cy=\"{sy}\" r=\"4\" fill=\"{colour}\"/>"
-        );
+        // Each landing before the last: a small dot.
+        for (x, y) in &pts[1..pts.len() - 1] {
+            let _ = writeln!(
+                s,
+                "<circle cx=\"{x}\" cy=\"{y}\" r=\"4\" fill=\"{colour}\" stroke=\"#ffffff\" stroke-width=\"1\" class=\"landing\"/>"
+            );
+        }
         if a.refused {
             let _ = writeln!(
                 s,
@@ -300,19 +418,32 @@ fn draw_marks(s: &mut String, def: &GameDef, p: &Picture) {
     }
 }
 
-/// One line per legend entry, with its colour's swatch.
-fn draw_legend(s: &mut String, p: &Picture, board_h: i32) {
-    // Legend.
-    for (i, (colour, text)) in p.legend.iter().enumerate() {
-        let y = board_h + 4 + i as i32 * 18;
-        let mut x = MARGIN;
+/// The legend's lines, each entry wrapped to the picture's width: (swatch colour on an
+/// entry's first line, x, text).
+fn legend_lines(p: &Picture, w: i32) -> Vec<(Option<usize>, i32, String)> {
+    let mut out = Vec::new();
+    for (colour, text) in &p.legend {
+        let x = MARGIN + if colour.is_some() { 18 } else { 0 };
+        let room = f64::from(w - x - MARGIN / 2);
+        let chars = ((room / (LEGEND_SIZE * CHAR_WIDTH)).floor() as usize).max(1);
+        for (i, line) in textwrap::wrap(text, chars).into_iter().enumerate() {
+            out.push((if i == 0 { *colour } else { None }, x, line.into_owned()));
+        }
+    }
+    out
+}
+
+/// One line per legend line, with its entry's colour swatch on the entry's first.
+fn draw_legend(s: &mut String, lines: &[(Option<usize>, i32, String)], board_h: i32) {
+    for (i, (colour, x, text)) in lines.iter().enumerate() {
+        let y = board_h + 4 + i as i32 * LINE;
         if let Some(c) = colour {
             let _ = writeln!(
                 s,
-                "<rect x=\"{x}\" y=\"{y}\" width=\"12\" height=\"12\" fill=\"{}\" stroke=\"#7a6a4f\"/>",
+                "<rect x=\"{}\" y=\"{y}\" width=\"12\" height=\"12\" fill=\"{}\" stroke=\"#7a6a4f\"/>",
+                x - 18,
                 region_colour(*c)
             );
-            x += 18;
         }
         let _ = writeln!(s, "<text x=\"{x}\" y=\"{}\">{}</text>", y + 10, esc(text));
     }

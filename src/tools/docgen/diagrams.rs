@@ -417,14 +417,15 @@ fn strip(t: &str) -> String {
     t.replace('`', "").replace("**", "")
 }
 
-/// The pieces legend: one line per player and the kind letters.
+/// The pieces legend: the kind letters, after the disc colour of each player whose name
+/// does not say it (a player named Red has red discs).
 fn legend(cx: &Cx) -> Vec<(Option<usize>, String)> {
     let def = cx.def;
     let kinds: Vec<String> = def
         .kinds
         .iter()
         .map(|k| {
-            let letter: String = k.chars().take(1).collect();
+            let letter = crate::tools::svg::letter(k);
             format!("{letter} = {}", cx.t("kind", &[s("kind", k.clone())]))
         })
         .collect();
@@ -432,17 +433,24 @@ fn legend(cx: &Cx) -> Vec<(Option<usize>, String)> {
         .players
         .iter()
         .enumerate()
-        .map(|(i, p)| {
-            cx.t(
-                "legend-player",
-                &[s("player", p.clone()), super::i18n::n("index", i)],
-            )
+        .filter_map(|(i, p)| {
+            let colour = crate::tools::svg::player_colour(def, i as u8);
+            (!colour.named).then(|| {
+                cx.t(
+                    "legend-player",
+                    &[
+                        s("player", p.clone()),
+                        super::i18n::n("index", colour.palette),
+                    ],
+                )
+            })
         })
         .collect();
-    vec![(
-        None,
-        format!("{}; {}", players.join(", "), kinds.join(", ")),
-    )]
+    let kinds = kinds.join(", ");
+    if players.is_empty() {
+        return vec![(None, kinds)];
+    }
+    vec![(None, format!("{}; {kinds}", players.join(", ")))]
 }
 
 fn origin_text(cx: &Cx, o: &Origin) -> String {
