@@ -301,3 +301,101 @@ fn players_named_by_a_colour_are_drawn_in_it() {
         assert!(fills.contains(&f.to_string()), "{f} in {fills:?}");
     }
 }
+
+/// A text's characters, its entities counted as one.
+fn text_chars(element: &str) -> usize {
+    let open = element.find('>').unwrap() + 1;
+    let close = element.rfind("</text>").unwrap();
+    let content = &element[open..close];
+    assert!(!content.contains('<'), "markup inside a text: {element}");
+    let mut n = content.chars().count();
+    for e in ["&amp;", "&lt;", "&gt;", "&quot;"] {
+        n -= content.matches(e).count() * (e.len() - 1);
+    }
+    n
+}
+
+/// Every text of a picture whose estimated extent leaves the `viewBox`: each character
+/// 0.6 of the font size wide, ascent 0.8 and descent 0.2 of it.
+fn texts_outside(svg: &str) -> Vec<String> {
+    let (w, h) = view_box(svg);
+    let root = elements(svg, "svg")[0];
+    let base = attr(root, "font-size").map_or(16.0, |v| v.parse().unwrap());
+    let mut out = Vec::new();
+    for t in elements(svg, "text") {
+        let size = attr(t, "font-size").map_or(base, |v| v.parse().unwrap());
+        let width = size * 0.6 * text_chars(t) as f64;
+        let (x, y) = (num(t, "x"), num(t, "y"));
+        let left = match attr(t, "text-anchor") {
+            Some("middle") => x - width / 2.0,
+            Some("end") => x - width,
+            _ => x,
+        };
+        let (top, bottom) = (y - 0.8 * size, y + 0.2 * size);
+        if left < 0.0 || left + width > w || top < 0.0 || bottom > h {
+            out.push(format!(
+                "{t} spans x {left:.1}..{:.1}, y {top:.1}..{bottom:.1} of {w} x {h}",
+                left + width
+            ));
+        }
+    }
+    out
+}
+
+#[test]
+fn the_extent_estimate_catches_a_text_that_leaves_the_picture() {
+    let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 100 50\" font-size=\"12\">\n\
+        <text x=\"10\" y=\"20\">fits &amp; fits</text>\n\
+        <text x=\"10\" y=\"40\">this line is far too long</text>\n\
+        <text x=\"50\" y=\"5\" text-anchor=\"middle\">up</text>\n</svg>\n";
+    let out = texts_outside(svg);
+    assert_eq!(out.len(), 2, "{out:?}");
+    assert!(out[0].contains("too long") && out[1].contains(">up<"));
+}
+
+#[test]
+fn every_text_of_every_book_diagram_is_inside_its_picture() {
+    // The books in docs/rules are current (docgen::books_are_current), so their pictures
+    // are what the rulebooks draw today.
+    let mut files: Vec<PathBuf> = std::fs::read_dir("docs/rules")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "svg"))
+        .collect();
+    files.sort();
+    let mut outside = Vec::new();
+    let mut texts = 0;
+    for f in &files {
+        let svg = std::fs::read_to_string(f).unwrap();
+        texts += elements(&svg, "text").len();
+        outside.extend(
+            texts_outside(&svg)
+                .into_iter()
+                .map(|t| format!("{}: {t}", f.display())),
+        );
+    }
+    assert!(files.len() > 100, "only {} pictures", files.len());
+    assert!(texts > 10_000, "only {texts} texts");
+    assert!(outside.is_empty(), "{}", outside.join("\n"));
+}
+
+#[test]
+fn every_text_of_every_start_position_picture_is_inside_it() {
+    let mut games: Vec<PathBuf> = std::fs::read_dir("rules")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "rules"))
+        .collect();
+    games.sort();
+    assert!(games.len() >= 25, "only {} games", games.len());
+    let mut outside = Vec::new();
+    for g in &games {
+        let svg = svg(&[g.to_str().unwrap()]);
+        outside.extend(
+            texts_outside(&svg)
+                .into_iter()
+                .map(|t| format!("{}: {t}", g.display())),
+        );
+    }
+    assert!(outside.is_empty(), "{}", outside.join("\n"));
+}
