@@ -9,8 +9,8 @@
 //! history (`repeated`) are remembered only while there is no history (a search from a
 //! position given alone, as perft is: `repeated(n)` is then the same everywhere), so that a
 //! repetition rule does not make every other end rule be walked at every node. Rules that
-//! read the kinds of pieces in a region are never remembered, nor rules that compare nothing
-//! (walking them is cheaper than the key).
+//! read the kinds of pieces in a region or ask `exists` of the moves are never remembered,
+//! nor rules that compare nothing (walking them is cheaper than the key).
 //!
 //! It also knows which rules can hold only for a blocked side (`win P if blocked(opponent)`),
 //! so that they are not walked, player by player, while the side to move has moves.
@@ -150,8 +150,10 @@ impl EndMemo {
 /// reads more of the position than the key holds.
 fn read_squares(def: &GameDef, c: &Cond, squares: &mut Option<SquareSet>) {
     match c {
-        Cond::True | Cond::Exists(_) | Cond::Blocked(_) => {}
+        Cond::True | Cond::Blocked(_) => {}
         Cond::Repeated(_) => {}
+        // The side to move's moves depend on the whole position: no key holds them.
+        Cond::Exists(_) => *squares = None,
         Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => read_squares(def, x, squares),
         Cond::And(v) | Cond::Or(v) => v.iter().for_each(|x| read_squares(def, x, squares)),
         Cond::Cmp(a, _, b) => {

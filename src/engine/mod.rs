@@ -68,6 +68,9 @@ pub struct Game {
     kept_counters: bool,
     /// Some counter is `same-piece`: every move keeps where it ended ([`ANCHOR_SLOT`]).
     same_piece: bool,
+    /// Some end rule asks `exists M` of the side to move's legal moves, so the outcome needs
+    /// the move list (bulk counting, which has none, declines such games).
+    end_reads_moves: bool,
     /// The move kernels, compiled for the first generator and copied into the others (a
     /// case suite makes a generator per check: compiling each time cost more than the check).
     compiled: Arc<OnceLock<search::Compiled>>,
@@ -96,11 +99,13 @@ impl Game {
         let seats = seats::Seats::new(&def);
         let kept_counters = def.counters.iter().any(|c| c.while_cond.is_some());
         let same_piece = def.counters.iter().any(|c| c.same_piece);
+        let end_reads_moves = def.end.iter().any(|r| reads_moves(&r.cond));
         Game {
             def: Arc::new(def),
             seats,
             kept_counters,
             same_piece,
+            end_reads_moves,
             compiled: Arc::default(),
         }
     }
@@ -148,7 +153,7 @@ impl Game {
             out.push(Move::pass());
             blocked = false;
         }
-        let o = self.outcome_given(g, pos, blocked);
+        let o = self.outcome_given(g, pos, blocked, Some(out));
         if o != Outcome::Ongoing {
             out.clear();
         }
@@ -164,11 +169,14 @@ impl Game {
         pos: &Position,
         scratch: &mut Vec<Move>,
     ) -> Option<u64> {
+        if self.end_reads_moves {
+            return None;
+        }
         let n = g.bulk_count(pos, scratch)?;
         if n == 0 && self.def.blocked_pass {
             return None;
         }
-        match self.outcome_given(g, pos, n == 0) {
+        match self.outcome_given(g, pos, n == 0, None) {
             Outcome::Ongoing => Some(n),
             Outcome::Draw | Outcome::Win(_) => Some(0),
         }
@@ -201,7 +209,7 @@ impl Game {
         (0..self.def.claims.len())
             .filter(|&i| {
                 let cond = &self.def.claims[i].cond;
-                g.cond_eval(pos, cond, &mut Env::default(), None, false)
+                g.cond_eval(pos, cond, &mut Env::default(), Some(&out), false)
             })
             .collect()
     }
@@ -231,8 +239,17 @@ impl Game {
     /// tried in order; the first that holds decides. If none holds and the side to move
     /// cannot move, the game is drawn (the validator requires a `blocked` rule, so this is
     /// only reached when that rule's other conditions fail).
-    fn outcome_given(&self, g: &mut Generator, pos: &Position, blocked: bool) -> Outcome {
-        match self.deciding_rule(g, pos, blocked) {
+    ///
+    /// `moves` are the side to move's legal moves, which `exists M` in an end rule asks of;
+    /// `None` only where no end rule reads them ([`Self::bulk_legal_count`]).
+    fn outcome_given(
+        &self,
+        g: &mut Generator,
+        pos: &Position,
+        blocked: bool,
+        moves: Option<&[Move]>,
+    ) -> Outcome {
+        match self.deciding_rule(g, pos, blocked, moves) {
             Some((_, o)) => o,
             None if blocked => Outcome::Draw,
             None => Outcome::Ongoing,
@@ -245,12 +262,13 @@ impl Game {
         g: &mut Generator,
         pos: &Position,
         blocked: bool,
+        moves: Option<&[Move]>,
     ) -> Option<(usize, Outcome)> {
         let history_empty = g.history.is_empty();
         if let Some(verdict) = g.end_memo.get(pos, blocked, history_empty) {
             return verdict;
         }
-        let verdict = self.deciding_rule_walk(g, pos, blocked);
+        let verdict = self.deciding_rule_walk(g, pos, blocked, moves);
         g.end_memo.put(pos, blocked, history_empty, verdict);
         verdict
     }
@@ -261,6 +279,7 @@ impl Game {
         g: &mut Generator,
         pos: &Position,
         blocked: bool,
+        moves: Option<&[Move]>,
     ) -> Option<(usize, Outcome)> {
         let def = &self.def;
         for (i, rule) in def.end.iter().enumerate() {
@@ -269,13 +288,13 @@ impl Game {
             }
             match rule.result {
                 EndResult::Draw => {
-                    if g.cond_eval(pos, &rule.cond, &mut Env::default(), None, blocked) {
+                    if g.cond_eval(pos, &rule.cond, &mut Env::default(), moves, blocked) {
                         return Some((i, Outcome::Draw));
                     }
                 }
                 EndResult::Win | EndResult::Loss => {
                     for p in 0..def.players.len() as u8 {
-                        if g.cond_eval(pos, &rule.cond, &mut Env::with(p), None, blocked) {
+                        if g.cond_eval(pos, &rule.cond, &mut Env::with(p), moves, blocked) {
                             if rule.result == EndResult::Win {
                                 return Some((i, Outcome::Win(p)));
                             }
@@ -301,7 +320,8 @@ impl Game {
         if blocked && self.def.blocked_pass && !g.overflow && self.another_can_move(&mut g, pos) {
             blocked = false;
         }
-        self.deciding_rule(&mut g, pos, blocked).map(|(i, _)| i)
+        self.deciding_rule(&mut g, pos, blocked, Some(&out))
+            .map(|(i, _)| i)
     }
 
     /// Plays a move known to be legal.
@@ -509,4 +529,15 @@ fn perft_rec(
         total += perft_rec(game, g, child, depth - 1, rest, boards)?;
     }
     Ok(total)
+}
+
+/// Whether `c` asks `exists M` of the moves.
+fn reads_moves(c: &crate::model::Cond) -> bool {
+    use crate::model::Cond;
+    match c {
+        Cond::Exists(_) => true,
+        Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => reads_moves(x),
+        Cond::And(v) | Cond::Or(v) => v.iter().any(reads_moves),
+        Cond::True | Cond::Blocked(_) | Cond::Repeated(_) | Cond::Cmp(..) => false,
+    }
 }

@@ -271,6 +271,18 @@ fn not_positional(c: &ast::Cond) -> Option<(Option<Span>, &'static str)> {
     }
 }
 
+/// The first part of `c` that cannot be decided before the moves are generated (`exists`,
+/// `blocked`): where it is written, when known, and its keyword.
+pub(super) fn not_before_moves(c: &ast::Cond) -> Option<(Option<Span>, &'static str)> {
+    match c {
+        ast::Cond::Or(v) | ast::Cond::And(v) => v.iter().find_map(not_before_moves),
+        ast::Cond::Not(x) | ast::Cond::Every(_, x) | ast::Cond::Some(_, x) => not_before_moves(x),
+        ast::Cond::Exists(_) => Some((None, "exists")),
+        ast::Cond::Blocked(p) => Some((Some(p.span), "blocked")),
+        ast::Cond::Repeated(..) | ast::Cond::Cmp(..) => None,
+    }
+}
+
 /// The conjunction of `v` (`True` when empty).
 pub(super) fn and_all(mut v: Vec<SqExpr>) -> SqExpr {
     match v.len() {

@@ -296,6 +296,17 @@ impl Validator {
                     }
                 }
                 ast::MoveStmt::Require(c) => {
+                    // Decided once per position before any move is generated: no moves to
+                    // ask `exists` of, and the side to move is not known to be blocked.
+                    if let Some((span, what)) = super::conditions::not_before_moves(c) {
+                        self.err(
+                            Check::BadCondition,
+                            span.unwrap_or(m.name.span),
+                            format!("`{what}` cannot be read by the `require` of move `{}`", m.name.name),
+                            "not known before the moves are generated",
+                            Some("A `require` condition is decided before the moves: it may compare counts and counters and ask `repeated(N)`; a condition on the moves belongs in a `priority`.".into()),
+                        );
+                    }
                     let mut vars = vec![];
                     mk.require = Some(self.cond(c, n, &mut vars));
                 }
