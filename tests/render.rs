@@ -154,6 +154,18 @@ fn an_arrow_follows_the_moves_path_and_crosses_its_captures() {
 }
 
 #[test]
+fn a_placement_is_drawn_as_a_ring_on_the_square_it_fills() {
+    let text = svg(&["rules/river-camelot.rules", "--arrow", "T@C2"]);
+    let rings = elements(&text, "circle")
+        .into_iter()
+        .filter(|c| attr(c, "class") == Some("drop"))
+        .collect::<Vec<_>>();
+    assert_eq!(rings.len(), 1, "{text}");
+    assert!(elements(&text, "polyline").is_empty());
+    assert!(text.contains("Arrows: T@C2"), "{text}");
+}
+
+#[test]
 fn an_illegal_arrow_is_refused_with_the_notations_reason() {
     let (code, out, err) = regula(&[
         "render",

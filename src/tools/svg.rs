@@ -5,7 +5,7 @@
 
 use std::fmt::Write;
 
-use crate::engine::{Position, kind, owner};
+use crate::engine::{Move, Position, kind, owner};
 use crate::model::{GameDef, SquareSet};
 
 /// Side of one square, in SVG user units.
@@ -135,6 +135,23 @@ pub struct Arrow {
     pub squares: Vec<u8>,
     /// Drawn dashed and red with a cross at its end: a move that is not legal.
     pub refused: bool,
+}
+
+impl Arrow {
+    /// The arrow of a move: along its path from its start, or for a move that places a
+    /// piece a ring on the square it fills; none for a pass.
+    pub fn of_move(m: &Move, refused: bool) -> Arrow {
+        let squares = if m.is_pass() {
+            Vec::new()
+        } else if m.is_drop() {
+            vec![m.to]
+        } else {
+            std::iter::once(m.from)
+                .chain(m.landings().iter().copied())
+                .collect()
+        };
+        Arrow { squares, refused }
+    }
 }
 
 /// What to draw.
@@ -347,10 +364,25 @@ fn draw_marks(s: &mut String, def: &GameDef, p: &Picture) {
     }
     // Arrows.
     for a in &p.arrows {
+        let colour = if a.refused { "#c0392b" } else { "#1f618d" };
+        if let [sq] = a.squares[..] {
+            // A piece placed: a ring around the square it fills.
+            let (cx, cy) = centre(def, sq);
+            let dash = if a.refused {
+                " stroke-dasharray=\"4 3\""
+            } else {
+                ""
+            };
+            let _ = writeln!(
+                s,
+                "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"3\" class=\"drop\"{dash}/>",
+                DISC + 1
+            );
+            continue;
+        }
         if a.squares.len() < 2 {
             continue;
         }
-        let colour = if a.refused { "#c0392b" } else { "#1f618d" };
         let dash = if a.refused {
             " stroke-dasharray=\"6 4\""
         } else {

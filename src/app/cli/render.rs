@@ -82,12 +82,7 @@ fn picture(
             help: refused.help.clone(),
             refused,
         })?;
-        pic.arrows.push(Arrow {
-            squares: std::iter::once(m.from)
-                .chain(m.landings().iter().copied())
-                .collect(),
-            refused: false,
-        });
+        pic.arrows.push(Arrow::of_move(&m, false));
         captured = captured.or(&m.captures);
         shown.push(notation::format(def, &m));
     }

@@ -289,12 +289,7 @@ impl Examples {
             );
             let pic = Picture {
                 position: Some(pos.clone()),
-                arrows: vec![Arrow {
-                    squares: std::iter::once(m.from)
-                        .chain(m.landings().iter().copied())
-                        .collect(),
-                    refused: false,
-                }],
+                arrows: vec![Arrow::of_move(&m, false)],
                 captured: m.captures,
                 legend: legend(cx),
                 title: strip(&caption),
@@ -387,12 +382,7 @@ impl Examples {
             );
             let pic = Picture {
                 position: Some(pos.clone()),
-                arrows: vec![Arrow {
-                    squares: std::iter::once(m.from)
-                        .chain(m.landings().iter().copied())
-                        .collect(),
-                    refused: true,
-                }],
+                arrows: vec![Arrow::of_move(&m, true)],
                 captured: m.captures,
                 legend: legend(cx),
                 title: strip(&caption),
