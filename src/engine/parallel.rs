@@ -1,7 +1,7 @@
 //! Perft on several threads, split by root move.
 //!
 //! Each thread takes the next unclaimed root move, counts its subtree with its own generator
-//! and adds the count to its total; the sum does not depend on the number of threads or on
+//! (one per thread, reused for each of its root moves) and adds the count to its total; the sum does not depend on the number of threads or on
 //! the order in which moves are claimed.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -70,13 +70,23 @@ pub fn divide_threads(
             .map(|_| {
                 s.spawn(|| {
                     let mut counts = Vec::new();
+                    // One generator and one set of buffers per thread, kept from one root
+                    // move to the next: making a generator copies the compiled kernels, and
+                    // its memos stay valid for every position of the game.
+                    let mut g = game.generator(identity);
+                    g.set_any_order(true);
+                    let mut lists: Vec<Vec<Move>> =
+                        (0..=depth).map(|_| Vec::with_capacity(256)).collect();
+                    let mut boards = vec![pos.clone(); depth as usize];
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some(m) = moves.get(i) else {
                             return Ok(counts);
                         };
                         let child = game.play_unchecked(pos, m);
-                        counts.push((i, perft(game, &child, depth, identity)?));
+                        let n =
+                            super::perft_rec(game, &mut g, &child, depth, &mut lists, &mut boards)?;
+                        counts.push((i, n));
                         progress(done.fetch_add(1, Ordering::Relaxed) + 1, moves.len());
                     }
                 })
