@@ -1043,3 +1043,23 @@ fn claims_in_records_moves_and_play() {
     assert!(out.contains("drawn by claim `repetition`"), "{out}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A square that is not on the board: the help names the board's real range, from its file
+/// and rank labels (Camelot's A1 to L16, with holes), and its numbers when the token is one.
+#[test]
+fn the_square_hint_names_the_boards_range() {
+    let mut shown = String::new();
+    for (rules, mv) in [
+        ("rules/camelot.rules", "A3-A4"),
+        ("rules/camelot.rules", "M1-M2"),
+        ("rules/camelot.rules", "12-13"),
+        ("rules/international-draughts.rules", "55-50"),
+        ("rules/international-draughts.rules", "k1-j2"),
+        ("rules/english-draughts.rules", "40-36"),
+    ] {
+        let (code, _, err) = regula(&["moves", rules, "--explain", mv]);
+        assert_eq!(code, 1, "{err}");
+        shown.push_str(&format!("$ regula moves {rules} --explain {mv}\n{err}\n"));
+    }
+    insta::assert_snapshot!(shown);
+}

@@ -119,10 +119,12 @@ fn read_drop(def: &GameDef, k: &str, sq: &str) -> Result<(u8, u8), IllegalMove> 
             ));
         }
     };
-    let to = def
-        .board
-        .square(sq.trim())
-        .ok_or_else(|| illegal(Refused::NotASquare(sq.trim().to_string()), None))?;
+    let to = def.board.square(sq.trim()).ok_or_else(|| {
+        illegal(
+            Refused::NotASquare(sq.trim().to_string()),
+            Some(square_hint(&def.board, sq.trim())),
+        )
+    })?;
     Ok((kind_id, to))
 }
 
@@ -332,6 +334,48 @@ pub enum Refused {
     },
 }
 
+/// What to say of `token`, which names no square of `board`: the board's real range, from
+/// its file and rank labels (`a1` to `j10`), and its numbers (`1` to `50`) when it numbers its
+/// squares; a number on a board without numbers, or a file and rank that meet on no square
+/// (a board with holes), is said to be so.
+pub fn square_hint(board: &crate::model::Board, token: &str) -> String {
+    let (Some(f0), Some(f1), Some(r0), Some(r1)) = (
+        board.files.first(),
+        board.files.last(),
+        board.ranks.first(),
+        board.ranks.last(),
+    ) else {
+        return "The board has no squares.".into();
+    };
+    let named = format!("{f0}{r0} to {f1}{r1}");
+    let numbers = board.numbers.iter().max().copied().unwrap_or(0);
+    let digits = !token.is_empty() && token.bytes().all(|b| b.is_ascii_digit());
+    if digits && board.is_numbered() {
+        return format!("Squares are numbered 1 to {numbers}, or named {named}.");
+    }
+    if digits {
+        return format!("Squares are {named}; this board does not number its squares.");
+    }
+    let numbered = if board.is_numbered() {
+        format!(", or numbered 1 to {numbers}")
+    } else {
+        String::new()
+    };
+    // A file and a rank of the board that meet on no square: the board has a hole there.
+    let grid_point = (1..token.len())
+        .filter(|&i| token.is_char_boundary(i))
+        .any(|i| {
+            let (f, r) = token.split_at(i);
+            board.files.iter().any(|x| x.eq_ignore_ascii_case(f))
+                && board.ranks.iter().any(|x| x.eq_ignore_ascii_case(r))
+        });
+    if grid_point {
+        format!("Squares are {named}{numbered}, but the board has no square at {token}.")
+    } else {
+        format!("Squares are {named}{numbered}.")
+    }
+}
+
 fn illegal(reason: Refused, help: Option<String>) -> IllegalMove {
     IllegalMove { reason, help }
 }
@@ -357,18 +401,9 @@ pub fn parse_path(def: &GameDef, text: &str) -> Result<(Vec<u8>, u64), IllegalMo
         match def.board.square(tok) {
             Some(sq) => squares.push(sq),
             None => {
-                let numbers = if def.board.is_numbered() {
-                    format!(", or numbered 1 to {}", def.board.len())
-                } else {
-                    String::new()
-                };
                 return Err(illegal(
                     Refused::NotASquare(tok.to_string()),
-                    Some(format!(
-                        "Squares are named file + rank, from {} to {}{numbers}.",
-                        def.board.labels.first().map_or("", |s| s),
-                        def.board.labels.last().map_or("", |s| s)
-                    )),
+                    Some(square_hint(&def.board, tok)),
                 ));
             }
         }

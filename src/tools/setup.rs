@@ -268,10 +268,13 @@ impl PositionSpec {
                     ));
                 }
                 for s in squares {
-                    let sq = def
-                        .board
-                        .square(s)
-                        .ok_or_else(|| err(SpecProblem::NotASquare(s.clone()), s, None))?;
+                    let sq = def.board.square(s).ok_or_else(|| {
+                        err(
+                            SpecProblem::NotASquare(s.clone()),
+                            s,
+                            Some(crate::tools::notation::square_hint(&def.board, s)),
+                        )
+                    })?;
                     if pos.cells[sq as usize] != 0 {
                         return Err(err(
                             SpecProblem::TwoPieces(s.clone()),
