@@ -129,6 +129,20 @@ pub struct CaseResult {
     pub clauses: Vec<String>,
     /// What went wrong; empty when the case passed.
     pub failures: Vec<String>,
+    /// The actual values of the failed checks that `regula test --bless` can write into the
+    /// case (a count, a move list, an outcome).
+    pub fixes: Vec<Fix>,
+}
+
+/// The actual value of a failed check, which `regula test --bless` writes into the case.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Fix {
+    /// `count:`, the number of legal moves.
+    Count(usize),
+    /// `moves:`, the legal moves as `regula moves` prints them.
+    Moves(Vec<String>),
+    /// `outcome:`, as the engine describes it.
+    Outcome(String),
 }
 
 impl CaseResult {
@@ -361,6 +375,7 @@ pub fn check_case(file: &str, case: &Case, game: Result<Game, Arc<GameError>>) -
         line: 0,
         clauses: clauses.clone(),
         failures,
+        fixes: Vec::new(),
     };
     let game = match game {
         Ok(g) => g,
@@ -440,20 +455,22 @@ pub fn check_case(file: &str, case: &Case, game: Result<Game, Arc<GameError>>) -
         failures.push(crate::engine::Overflow.to_string());
         return result(failures);
     }
-    check_lists(&game, &pos, case, &legal, &mut failures);
+    let listed = check_lists(&game, &pos, case, &legal, &mut failures);
+    let mut fixes = Vec::new();
+    if listed.as_ref().is_some_and(|l| !l.holds) {
+        fixes.push(Fix::Moves(notation::sorted_texts(def, &legal)));
+    }
     if let Some(n) = case.count
         && legal.len() != n
     {
-        failures.push(format!(
-            "count: expected {n} legal moves, found {}: {}",
-            legal.len(),
-            notation::sorted_texts(def, &legal).join(" ")
-        ));
+        failures.push(count_failure(def, n, &legal, listed.as_ref()));
+        fixes.push(Fix::Count(legal.len()));
     }
     if let Some(o) = &case.outcome {
         let got = outcome.describe(def);
         if !got.eq_ignore_ascii_case(o.trim()) {
             failures.push(format!("outcome: expected `{o}`, found `{got}`"));
+            fixes.push(Fix::Outcome(got));
         }
     }
     if let Some(want) = &case.claims {
@@ -496,7 +513,47 @@ pub fn check_case(file: &str, case: &Case, game: Result<Game, Arc<GameError>>) -
             }
         }
     }
-    result(failures)
+    let mut r = result(failures);
+    r.fixes = fixes;
+    r
+}
+
+/// Legal moves are listed in a count failure when there are at most this many.
+const SHORT_LIST: usize = 12;
+
+/// The failure of a `count:` check: against the case's `moves:` list when it has one (the
+/// moves legal but not listed, and listed but not legal), else the legal moves when they are
+/// few and only their number when they are many.
+fn count_failure(
+    def: &crate::model::GameDef,
+    n: usize,
+    legal: &[Move],
+    listed: Option<&Listed>,
+) -> String {
+    let head = format!("count: expected {n} legal moves, found {}", legal.len());
+    match listed {
+        Some(l) if l.extra.is_empty() && l.missing.is_empty() => {
+            format!("{head}, the ones `moves` lists")
+        }
+        Some(l) => {
+            let mut parts = Vec::new();
+            if !l.extra.is_empty() {
+                parts.push(format!("legal but not in `moves`: {}", l.extra.join(", ")));
+            }
+            if !l.missing.is_empty() {
+                parts.push(format!(
+                    "in `moves` but not legal: {}",
+                    l.missing.join(", ")
+                ));
+            }
+            format!("{head}; {}", parts.join("; "))
+        }
+        None if legal.is_empty() => head,
+        None if legal.len() <= SHORT_LIST => {
+            format!("{head}: {}", notation::sorted_texts(def, legal).join(" "))
+        }
+        None => format!("{head} (run `regula moves` on the position to list them)"),
+    }
 }
 
 /// Where a case starts: the start position, or its position as written; the failure that
@@ -530,21 +587,35 @@ fn start_of(game: &Game, position: Option<&CasePosition>) -> Result<Position, St
     })
 }
 
+/// A case's `moves:` list against the legal moves.
+struct Listed {
+    /// Legal moves the list leaves out, as the move list writes them.
+    extra: Vec<String>,
+    /// Entries that are not legal moves (or not moves of this board), as written.
+    missing: Vec<String>,
+    /// Whether the check held (no entry missing or extra, none listed twice).
+    holds: bool,
+}
+
 /// The `moves`, `includes` and `excludes` checks of a case at `pos`, whose legal moves are
-/// `legal`.
+/// `legal`; how the `moves:` list compares, when the case has one.
 fn check_lists(
     game: &Game,
     pos: &Position,
     case: &Case,
     legal: &[Move],
     failures: &mut Vec<String>,
-) {
+) -> Option<Listed> {
     let def = &game.def;
+    let mut listed = None;
     if let Some(expected) = &case.moves {
+        let before = failures.len();
         let mut want: Vec<Move> = Vec::new();
+        let mut missing = Vec::new();
         for m in expected {
             if let Err(e) = notation::read(def, m) {
                 failures.push(unreadable("moves", m, &e));
+                missing.push(m.trim().to_string());
                 continue;
             }
             match notation::find(game, pos, m, false) {
@@ -556,7 +627,10 @@ fn check_lists(
                     }
                     want.push(mv);
                 }
-                Err(e) => failures.push(format!("moves: `{m}` is not legal: {}", e.reason)),
+                Err(e) => {
+                    failures.push(format!("moves: `{m}` is not legal: {}", e.reason));
+                    missing.push(m.trim().to_string());
+                }
             }
         }
         let extra: Vec<String> = legal
@@ -567,6 +641,11 @@ fn check_lists(
         if !extra.is_empty() {
             failures.push(format!("moves: legal but not listed: {}", extra.join(", ")));
         }
+        listed = Some(Listed {
+            extra,
+            missing,
+            holds: failures.len() == before,
+        });
     }
     for m in &case.includes {
         if let Err(e) = notation::read(def, m) {
@@ -588,6 +667,7 @@ fn check_lists(
             ));
         }
     }
+    listed
 }
 
 /// The failure of a move entry that does not read as a move of this board.
