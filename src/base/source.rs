@@ -242,13 +242,17 @@ impl miette::SourceCode for SourceMap {
         let inner = (*file.text).read_span(&local, context_lines_before, context_lines_after)?;
         let shifted =
             miette::SourceSpan::new((inner.span().offset() + base).into(), inner.span().len());
+        // miette's text reader counts lines from the start of the file, and its renderer joins
+        // two labels' snippets when `line + line_count` reaches the second's line: the lines
+        // of the snippet itself, so that only snippets that touch are joined (a label at line
+        // 35 and one at line 67 were shown as one 33-line snippet).
         Ok(Box::new(miette::MietteSpanContents::new_named(
             file.name.clone(),
             inner.data(),
             shifted,
             inner.line(),
             inner.column(),
-            inner.line_count(),
+            inner.line_count().saturating_sub(inner.line()),
         )))
     }
 }

@@ -1,8 +1,14 @@
 //! "Did you mean": the nearest known name to a misspelt one, by edit distance.
 
-/// The candidate nearest to `name` (case-insensitive), if it is close enough to be a likely
-/// misspelling: within two edits, or a third of the name's length.
+/// "did you mean `x`?" for the candidate nearest to `name` ([`nearest`]).
 pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    nearest(name, candidates).map(|c| format!("did you mean `{c}`?"))
+}
+
+/// The candidate nearest to `name` (case-insensitive), if it is close enough to be a likely
+/// misspelling: within two edits, or a third of the name's length; the first of equally
+/// near ones.
+pub fn nearest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let mut best: Option<(usize, &str)> = None;
     for c in candidates {
         let d = edit_distance(&name.to_lowercase(), &c.to_lowercase());
@@ -10,7 +16,7 @@ pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
             best = Some((d, c));
         }
     }
-    best.map(|(_, c)| format!("did you mean `{c}`?"))
+    best.map(|(_, c)| c)
 }
 
 fn edit_distance(a: &str, b: &str) -> usize {

@@ -266,7 +266,7 @@ impl Validator {
         }
     }
 
-    pub(super) fn names(&mut self, what: &str, ids: &[ast::Ident], limit: usize) -> Vec<String> {
+    pub(super) fn names(&mut self, what: &'static str, ids: &[ast::Ident], limit: usize) -> Vec<String> {
         let out = self.unique_names(what, ids.iter());
         if out.len() > limit {
             self.err(
@@ -282,7 +282,7 @@ impl Validator {
 
     pub(super) fn unique_names<'a>(
         &mut self,
-        what: &str,
+        what: &'static str,
         ids: impl Iterator<Item = &'a ast::Ident>,
     ) -> Vec<String> {
         let mut out: Vec<String> = Vec::new();
@@ -293,6 +293,7 @@ impl Validator {
             } else {
                 out.push(id.name.clone());
                 spans.push(id.span);
+                self.declared.push((what, id.name.clone(), id.span));
             }
         }
         out

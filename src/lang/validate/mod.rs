@@ -52,6 +52,7 @@ pub fn validate(
 ) -> Result<GameDef, ValidationErrors> {
     let mut v = Validator {
         errors: Vec::new(),
+        declared: Vec::new(),
         sources: res.sources.clone(),
         root: res.root,
         removed: res.removed.clone(),
@@ -71,6 +72,9 @@ pub fn validate(
 /// The state shared by every stage: the problems found so far and what they point into.
 struct Validator {
     errors: Vec<ValidationError>,
+    /// Every name declared so far (what it names, the name, where), so that a misspelt use
+    /// can point at the declaration it likely means.
+    declared: Vec<(&'static str, String, Span)>,
     sources: Arc<SourceMap>,
     /// Where the loaded file starts in `sources`.
     root: usize,
@@ -117,6 +121,14 @@ impl Validator {
     }
 
     fn unknown(&mut self, what: &str, id: &ast::Ident, known: &[String]) -> Option<()> {
+        // The declaration of the name it likely means, to point at.
+        let meant = crate::base::suggest::nearest(&id.name, known.iter().map(String::as_str))
+            .and_then(|near| {
+                self.declared
+                    .iter()
+                    .find(|(w, n, _)| *w == what && n == near)
+                    .map(|(_, n, s)| (*s, format!("did you mean `{n}`? declared here")))
+            });
         let help = suggest(&id.name, known.iter().map(String::as_str))
             .map(|s| format!("{} Known: {}.", capitalize(&s), list(known)))
             .or_else(|| {
@@ -153,7 +165,7 @@ impl Validator {
             message: format!("unknown {what} `{}`", id.name),
             span: id.span,
             label: format!("no {what} of this name"),
-            related: removed,
+            related: removed.or(meant),
             help,
         });
         None
