@@ -266,7 +266,12 @@ impl Validator {
         }
     }
 
-    pub(super) fn names(&mut self, what: &'static str, ids: &[ast::Ident], limit: usize) -> Vec<String> {
+    pub(super) fn names(
+        &mut self,
+        what: &'static str,
+        ids: &[ast::Ident],
+        limit: usize,
+    ) -> Vec<String> {
         let out = self.unique_names(what, ids.iter());
         if out.len() > limit {
             self.err(
