@@ -277,7 +277,18 @@ impl Generator<'_> {
             }
             Cond::Exists(m) => {
                 let v = type_verdicts(m, counted)?;
-                v & counted.some != 0 || out.iter().any(|mv| self.mv_eval(m, mv))
+                if v & counted.some != 0 {
+                    return Some(true);
+                }
+                // A plain loop: `Iterator::any` here was left a call per node.
+                let mut found = false;
+                for mv in out {
+                    if self.mv_eval(m, mv) {
+                        found = true;
+                        break;
+                    }
+                }
+                found
             }
             Cond::True | Cond::Blocked(_) | Cond::Repeated(_) | Cond::Cmp(..) => {
                 self.cond_eval(pos, c, env, None, false)

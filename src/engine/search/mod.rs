@@ -40,6 +40,7 @@ use crate::model::*;
 use eval::{cond_reads_squares, mv_reads_squares};
 use kernel::{Counted, Kernels};
 use priorities::order_kinds;
+use std::sync::Arc;
 
 /// When two moves are the same.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -94,9 +95,10 @@ pub struct Generator<'g> {
     // Whether some leg forbids reversing, so that the last direction is part of a state.
     dir_matters: bool,
     // Square conditions folded into sets per (player, kind).
-    folded: FoldedGame,
-    // Move types compiled into tables (see `kernel`), and whether to use them.
-    kernels: Kernels,
+    folded: Arc<FoldedGame>,
+    // Move types compiled into tables (see `kernel`), and whether to use them. Shared, not
+    // copied: a generator is made per call of `legal_moves`, so making one must cost little.
+    kernels: Arc<Kernels>,
     use_kernels: bool,
     /// The order of the generated moves does not matter (perft counts them): quiet steps
     /// may then be generated set-wise, type by type, rather than piece by piece.
@@ -146,11 +148,11 @@ struct Bfs {
 }
 
 /// What a generator compiles from a game's definition, once: its folded conditions and its
-/// move kernels. [`super::Game`] keeps one, so that the generators it makes only copy them.
+/// move kernels. [`super::Game`] keeps one, so that the generators it makes share them.
 #[derive(Debug, Clone)]
 pub(super) struct Compiled {
-    folded: FoldedGame,
-    kernels: Kernels,
+    folded: Arc<FoldedGame>,
+    kernels: Arc<Kernels>,
 }
 
 impl Compiled {
@@ -161,7 +163,10 @@ impl Compiled {
             def,
             folded: &folded,
         });
-        Compiled { folded, kernels }
+        Compiled {
+            folded: Arc::new(folded),
+            kernels: Arc::new(kernels),
+        }
     }
 }
 
