@@ -1063,3 +1063,59 @@ fn the_square_hint_names_the_boards_range() {
     }
     insta::assert_snapshot!(shown);
 }
+
+/// `test --bless` writes the actual values of failed checks into the case files, keeps their
+/// comments and layout, and says what it wrote; the cases then pass, and a second run writes
+/// nothing.
+#[test]
+fn test_bless_writes_the_actual_values_and_keeps_the_rest() {
+    let dir = scratch("bless");
+    let root = env!("CARGO_MANIFEST_DIR");
+    for f in ["count_mismatch.yaml", "wrong_outcome.yaml"] {
+        let text = std::fs::read_to_string(format!("{root}/tests/fixtures/failing-cases/{f}"))
+            .unwrap()
+            .replace("../../../rules", &format!("{root}/rules"));
+        std::fs::write(dir.join(f), text).unwrap();
+    }
+    let d = dir.to_str().unwrap();
+    let (code, _, _) = regula(&["test", d]);
+    assert_eq!(code, 1, "the copies fail before blessing");
+    let (code, out, err) = regula(&["test", d, "--bless"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("moves: 6 -> 7 entries; added 11-16, 12-16; removed 12-17"),
+        "{out}"
+    );
+    assert!(out.contains("count: 12 -> 16"), "{out}");
+    assert!(out.contains("outcome: \"Black wins\" -> ongoing"), "{out}");
+    assert!(out.contains("blessed 7 values in 2 files"), "{out}");
+    assert!(out.contains("6 passed, 0 failed"), "{out}");
+    let counts = std::fs::read_to_string(dir.join("count_mismatch.yaml")).unwrap();
+    // The header comment and the flow list stay; only the values changed.
+    assert!(
+        counts.starts_with("# A `count:` that does not hold"),
+        "{counts}"
+    );
+    assert!(
+        counts
+            .contains("    moves: [9-13, 9-14, 10-14, 10-15, 11-15, 11-16, 12-16]\n    count: 7\n"),
+        "{counts}"
+    );
+    assert!(
+        counts.contains("        Black: { Man: [a7] }\n    count: 16\n"),
+        "{counts}"
+    );
+    let outcomes = std::fs::read_to_string(dir.join("wrong_outcome.yaml")).unwrap();
+    assert!(
+        outcomes.contains("    outcome: \"ongoing\"\n"),
+        "{outcomes}"
+    );
+    let (code, out, _) = regula(&["test", d, "--bless"]);
+    assert_eq!(code, 0);
+    assert!(!out.contains("BLESS") && !out.contains("blessed"), "{out}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("count_mismatch.yaml")).unwrap(),
+        counts
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -14,6 +14,8 @@ use crate::engine::{Game, Identity, Move, Position, perft};
 use crate::tools::notation;
 use crate::tools::setup::PositionSpec;
 
+pub mod bless;
+
 /// A case file.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
@@ -680,6 +682,35 @@ fn unreadable(list: &str, text: &str, e: &notation::IllegalMove) -> String {
             .map(|h| format!(" ({h})"))
             .unwrap_or_default()
     )
+}
+
+/// The text of the case file at `path` with the actual values of the failed checks of
+/// `results` (its cases, in order, as [`run_file`] gave them) written in, and what changed:
+/// see [`bless`]. The file itself is not written.
+///
+/// # Errors
+/// The file does not read, no longer holds those cases, or would not read once blessed.
+pub fn bless_file(path: &Path, results: &[CaseResult]) -> Result<bless::Blessed, String> {
+    let src = SourceFile::read(path).map_err(|e| e.to_string())?;
+    let file = read_case_file(&src).map_err(|e| e.to_string())?;
+    if file.cases.len() != results.len() {
+        return Err("the file changed while its cases ran".into());
+    }
+    let fixes: Vec<(usize, &Case, &[Fix])> = results
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| !r.fixes.is_empty())
+        .map(|(i, r)| (i, &file.cases[i], r.fixes.as_slice()))
+        .collect();
+    let blessed = bless::bless(&src.text, &fixes);
+    if !blessed.changes.is_empty() {
+        let again = read_case_file(&SourceFile::new(src.name.clone(), blessed.text.clone()))
+            .map_err(|e| format!("the blessed file would not read ({e}); nothing written"))?;
+        if again.cases.len() != file.cases.len() {
+            return Err("the blessed file would hold other cases; nothing written".into());
+        }
+    }
+    Ok(blessed)
 }
 
 /// The case files under a path: the file itself, or every `.yaml`/`.yml` below a folder, sorted.

@@ -40,6 +40,11 @@ pub(super) struct Args {
     /// suite per case file, a test case per case, failures with their messages).
     #[arg(long, value_name = "FILE", conflicts_with = "mutants")]
     junit: Option<PathBuf>,
+    /// Write the actual values of failed `count`, `moves` and `outcome` checks into the case
+    /// files (their other text kept as it is), print what changed and count the cases as
+    /// they then run; review the diff: the values are what the rules do, not what they should.
+    #[arg(long, conflicts_with = "mutants")]
+    bless: bool,
     /// With `--mutants`: threads judging mutants (default: every core).
     #[arg(long, requires = "mutants")]
     threads: Option<usize>,
@@ -85,9 +90,10 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     let mut suites: Vec<(String, Result<Vec<CaseResult>, String>)> = Vec::new();
     let bar = super::progress_bar("test", "case files");
     bar.set_length(files.len() as u64);
+    let mut blessed = (0, 0);
     for f in files {
         bar.inc(1);
-        let results = match cases::run_file(&f, file.as_deref(), &mut cache) {
+        let mut results = match cases::run_file(&f, file.as_deref(), &mut cache) {
             Ok(r) => r,
             Err(e) => {
                 failed += 1;
@@ -96,6 +102,16 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
                 continue;
             }
         };
+        if args.bless && results.iter().any(|r| !r.fixes.is_empty()) {
+            let changed = bar.suspend(|| bless(&f, &results, json))?;
+            if changed > 0 {
+                blessed.0 += changed;
+                blessed.1 += 1;
+                // The tally is of the cases as they now are.
+                results = cases::run_file(&f, file.as_deref(), &mut cache)
+                    .map_err(|e| CliError::Io(e.to_string()))?;
+            }
+        }
         for r in &results {
             if r.passed() {
                 passed += 1;
@@ -112,6 +128,20 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
         suites.push((f.display().to_string(), Ok(results)));
     }
     bar.finish_and_clear();
+    if blessed.0 > 0 {
+        let note = format!(
+            "blessed {} value{} in {} file{}: review the diff (`git diff`) before committing, as the values are what the rules do, not what the source says",
+            blessed.0,
+            if blessed.0 == 1 { "" } else { "s" },
+            blessed.1,
+            if blessed.1 == 1 { "" } else { "s" },
+        );
+        if json {
+            eprintln!("{note}");
+        } else {
+            println!("{note}");
+        }
+    }
     if let Some(path) = &args.junit {
         super::write_atomically(path, junit(&suites))?;
     }
@@ -209,6 +239,38 @@ fn junit(suites: &[(String, Result<Vec<CaseResult>, String>)]) -> String {
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"regula test\" tests=\"{}\" failures=\"{}\">\n{body}</testsuites>\n",
         total.0, total.1
     )
+}
+
+/// `--bless`: writes the actual values of `results`' failed checks into the case file `path`
+/// and prints each change (on standard error with `--format json`); the number written.
+fn bless(path: &Path, results: &[CaseResult], json: bool) -> Result<usize, CliError> {
+    let say = |s: String| {
+        if json {
+            eprintln!("{s}");
+        } else {
+            println!("{s}");
+        }
+    };
+    let name = path.display();
+    let b = cases::bless_file(path, results).map_err(|e| CliError::Io(format!("{name}: {e}")))?;
+    if !b.changes.is_empty() {
+        super::write_atomically(path, &b.text)?;
+    }
+    for c in &b.changes {
+        let r = &results[c.case];
+        say(format!(
+            "BLESS {}:{} :: {}: {}",
+            r.file, r.line, r.name, c.what
+        ));
+    }
+    for (i, why) in &b.skipped {
+        let r = &results[*i];
+        say(format!(
+            "SKIP  {}:{} :: {}: not blessed, {why}",
+            r.file, r.line, r.name
+        ));
+    }
+    Ok(b.changes.len())
 }
 
 fn print_failure(r: &CaseResult) {
