@@ -135,6 +135,96 @@ fn bench(c: &mut Criterion) {
         });
     }
     play.finish();
+
+    agents(c, &camelot, &turkish);
+}
+
+/// The agents' speed (issue #23): MCTS's plies per second on Camelot beside `playout`'s (the
+/// tree should cost little), and alpha-beta's nodes per second on Turkish draughts. Each
+/// counts its own work once, on a fresh agent with a fixed seed (so every run does the same
+/// work), and criterion reports it as elements per second; the agent is made outside the
+/// timing, as it is once per game.
+fn agents(c: &mut Criterion, camelot: &regula::Game, turkish: &regula::Game) {
+    use criterion::{BatchSize, Throughput};
+    use regula::tools::agent::{Agent, Evaluator, Spec};
+    use std::sync::Arc;
+
+    let mut group = c.benchmark_group("agents");
+    group.sample_size(10);
+
+    let o = regula::playout::Options {
+        games: 20,
+        seed: 1,
+        threads: 1,
+        max_plies: 1000,
+    };
+    let start = camelot.start();
+    let plies = regula::playout::playout(camelot, &start, &o, &|| {})
+        .unwrap()
+        .plies;
+    group.throughput(Throughput::Elements(plies));
+    group.bench_function("playout_camelot_plies", |b| {
+        b.iter(|| {
+            let r = regula::playout::playout(camelot, &start, &o, &|| {}).unwrap();
+            assert_eq!(r.plies, plies);
+        })
+    });
+
+    let eval = Arc::new(Evaluator::new(camelot, 1));
+    let spec: Spec = "mcts:iterations=100".parse().unwrap();
+    let moves = camelot.legal_moves(&start);
+    let fresh = || Agent::new(camelot, spec, eval.clone(), 5);
+    let mut a = fresh();
+    a.choose(&start, &[], &moves);
+    let plies = a.plies;
+    group.throughput(Throughput::Elements(plies));
+    group.bench_function("mcts_camelot_plies", |b| {
+        b.iter_batched_ref(
+            fresh,
+            |a| {
+                a.choose(black_box(&start), &[], &moves);
+                assert_eq!(a.plies, plies);
+            },
+            BatchSize::PerIteration,
+        )
+    });
+
+    let eval = Arc::new(Evaluator::new(turkish, 1));
+    let spec: Spec = "alphabeta:nodes=200000".parse().unwrap();
+    let ts = turkish_midgame(turkish);
+    let moves = turkish.legal_moves(&ts);
+    let fresh = || Agent::new(turkish, spec, eval.clone(), 5);
+    let mut a = fresh();
+    a.choose(&ts, &[], &moves);
+    let nodes = a.spent;
+    group.throughput(Throughput::Elements(nodes));
+    group.bench_function("alphabeta_turkish_nodes", |b| {
+        b.iter_batched_ref(
+            fresh,
+            |a| {
+                a.choose(black_box(&ts), &[], &moves);
+                assert_eq!(a.spent, nodes);
+            },
+            BatchSize::PerIteration,
+        )
+    });
+    group.finish();
+}
+
+/// Turkish draughts after 20 seeded random plies: a position with captures about, unlike the
+/// start.
+fn turkish_midgame(game: &regula::Game) -> Position {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(3);
+    let mut pos = game.start();
+    for _ in 0..20 {
+        let moves = game.legal_moves(&pos);
+        if moves.len() < 2 {
+            break;
+        }
+        pos = game.play_unchecked(&pos, &moves[rng.random_range(0..moves.len())]);
+    }
+    pos
 }
 
 fn lattice_position(game: &regula::Game) -> regula::Position {

@@ -201,19 +201,18 @@ fn agents_are_written_and_read_back() {
 fn agents_long() {
     // The issue's figures: MCTS(1,000) against random, 100 games each of Turkish draughts and
     // Camelot, colours alternating; and a budget four times larger against the smaller in
-    // 200 games.
-    for path in ["rules/turkish-draughts.rules", "rules/camelot.rules"] {
+    // 200 games. Camelot's random playouts run for hundreds of plies (a game of pure
+    // MCTS(1,000) is about 37 CPU seconds), so its MCTS scores a playout by the evaluation
+    // after 20 plies, as the issue allows; the pure form is measured in the README.
+    for (path, agent) in [
+        ("rules/turkish-draughts.rules", "mcts:iterations=1000"),
+        ("rules/camelot.rules", "mcts:iterations=1000,cutoff=20"),
+    ] {
         let game = load(path);
         let eval = Arc::new(Evaluator::new(&game, 1));
-        let recs = evaluate::play(
-            &game,
-            &eval,
-            &options(&["mcts:iterations=1000", "random"], 100),
-            &|| {},
-        )
-        .unwrap();
+        let recs = evaluate::play(&game, &eval, &options(&[agent, "random"], 100), &|| {}).unwrap();
         let won = wins_of_first(&recs);
-        println!("{path}: mcts:iterations=1000 won {won} of 100 against random");
+        println!("{path}: {agent} won {won} of 100 against random");
         assert!(won >= 95, "{path}: {won}");
     }
     let game = load("rules/turkish-draughts.rules");

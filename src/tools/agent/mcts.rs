@@ -138,6 +138,7 @@ impl Agent<'_> {
     /// need it).
     fn step(&mut self, cur: &mut Position, next: &mut Position, m: &Move) {
         self.game.play_into(cur, m, next);
+        self.plies += 1;
         if self.history {
             self.moves_gen.history.push(cur.clone());
         }

@@ -163,6 +163,10 @@ pub struct Agent<'g> {
     tt: alphabeta::Table,
     /// Nodes or iterations spent so far, over the whole game.
     pub spent: u64,
+    /// Moves MCTS has played on its copies of the position (down the tree and in
+    /// playouts), over the whole game: its speed in plies per second compares with
+    /// `playout`'s.
+    pub plies: u64,
 }
 
 impl<'g> Agent<'g> {
@@ -181,6 +185,7 @@ impl<'g> Agent<'g> {
                 0
             }),
             spent: 0,
+            plies: 0,
         }
     }
 
