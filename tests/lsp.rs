@@ -414,3 +414,104 @@ fn the_language_server_formats_a_document() {
     assert_eq!(refused, json!(null));
     c.stop();
 }
+
+/// Semantic tokens: the legend is advertised, and a variant's words are coloured by what they
+/// name (a parent's piece kind and player, its own region declared here), keywords and comments
+/// as such; a document that does not parse still gets its keywords and comments.
+#[test]
+fn the_language_server_colours_a_document() {
+    let mut c = Client::spawn();
+    let init = c.request("initialize", json!({ "capabilities": {} }));
+    c.notify("initialized", json!({}));
+    let legend = &init["capabilities"]["semanticTokensProvider"]["legend"];
+    let types: Vec<&str> = legend["tokenTypes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap())
+        .collect();
+    let mods: Vec<&str> = legend["tokenModifiers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap())
+        .collect();
+    let path = format!("{}/rules/cam.rules", root());
+    let uri = format!("file://{path}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    c.open(&uri, &text);
+    // (line, column, text, type, modifiers) of every token.
+    let decode = |v: &Value, text: &str| -> Vec<(usize, usize, String, String, Vec<String>)> {
+        let data: Vec<u64> = v["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n.as_u64().unwrap())
+            .collect();
+        let lines: Vec<&str> = text.lines().collect();
+        let (mut line, mut col) = (0usize, 0usize);
+        data.chunks(5)
+            .map(|t| {
+                if t[0] > 0 {
+                    line += t[0] as usize;
+                    col = t[1] as usize;
+                } else {
+                    col += t[1] as usize;
+                }
+                let units: Vec<u16> = lines[line].encode_utf16().collect();
+                let s = String::from_utf16_lossy(&units[col..col + t[2] as usize]);
+                let m = (0..mods.len())
+                    .filter(|i| t[4] & (1 << i) != 0)
+                    .map(|i| mods[i].to_string())
+                    .collect();
+                (line, col, s, types[t[3] as usize].to_string(), m)
+            })
+            .collect()
+    };
+    let toks = decode(
+        &c.request(
+            "textDocument/semanticTokens/full",
+            json!({ "textDocument": { "uri": uri } }),
+        ),
+        &text,
+    );
+    let find = |word: &str, kind: &str| {
+        toks.iter()
+            .find(|t| t.2 == word && t.3 == kind)
+            .unwrap_or_else(|| panic!("no {kind} token {word} in {toks:?}"))
+    };
+    assert_eq!(find("extends", "keyword").3, "keyword");
+    let castle = find("castle", "namespace");
+    let castle_line = text
+        .lines()
+        .position(|l| l.starts_with("region castle"))
+        .unwrap();
+    assert!(
+        toks.iter()
+            .any(|t| t.2 == "castle" && t.0 == castle_line && t.4 == ["declaration"]),
+        "{castle:?}"
+    );
+    // `Knight` and `White` are declared in the parent, camelot.rules.
+    find("Knight", "type");
+    find("White", "enumMember");
+    // An end rule of the parent, amended here.
+    find("castle-win", "event");
+    assert!(
+        toks.iter()
+            .any(|t| t.3 == "comment" && t.4 == ["documentation"] && t.2.starts_with("//")),
+        "a doc comment"
+    );
+    // A document that does not parse: keywords and comments still come.
+    let broken = format!("{text}\nmove {{ by {{ ");
+    c.open(&uri, &broken);
+    let toks = decode(
+        &c.request(
+            "textDocument/semanticTokens/full",
+            json!({ "textDocument": { "uri": uri } }),
+        ),
+        &broken,
+    );
+    assert!(toks.iter().any(|t| t.2 == "extends" && t.3 == "keyword"));
+    assert!(toks.iter().filter(|t| t.3 == "comment").count() > 3);
+    c.stop();
+}

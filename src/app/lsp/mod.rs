@@ -7,6 +7,7 @@
 //! items, a quick fix for "did you mean", and formatting in `regula fmt`'s layout.
 
 mod text;
+mod tokens;
 
 use std::collections::HashMap;
 
@@ -68,6 +69,18 @@ pub fn serve(
         completion_provider: Some(lt::CompletionOptions::default()),
         code_action_provider: Some(lt::CodeActionProviderCapability::Simple(true)),
         document_formatting_provider: Some(lt::OneOf::Left(true)),
+        semantic_tokens_provider: Some(
+            lt::SemanticTokensServerCapabilities::SemanticTokensOptions(
+                lt::SemanticTokensOptions {
+                    legend: lt::SemanticTokensLegend {
+                        token_types: tokens::TYPES.to_vec(),
+                        token_modifiers: tokens::MODIFIERS.to_vec(),
+                    },
+                    full: Some(lt::SemanticTokensFullOptions::Bool(true)),
+                    ..Default::default()
+                },
+            ),
+        ),
         ..Default::default()
     };
     let mut reader = jsonrpc::Reader::new(input);
@@ -493,6 +506,9 @@ impl Server {
             lt::request::Formatting::METHOD => {
                 parse::<lt::DocumentFormattingParams>(req).map(|p| json(self.formatting(p)))
             }
+            lt::request::SemanticTokensFullRequest::METHOD => {
+                parse::<lt::SemanticTokensParams>(req).map(|p| json(self.semantic_tokens(p)))
+            }
             m => {
                 return Response::new_err(
                     id,
@@ -674,6 +690,20 @@ impl Server {
             }));
         }
         Some(out)
+    }
+
+    /// The colours of the document: see [`tokens`].
+    fn semantic_tokens(&self, p: lt::SemanticTokensParams) -> Option<lt::SemanticTokensResult> {
+        let text = self.docs.get(&p.text_document.uri)?;
+        let src = SourceFile::new(
+            path_of(&p.text_document.uri).display().to_string(),
+            text.clone(),
+        );
+        let names = tokens::Names::of(&src, declarations);
+        Some(lt::SemanticTokensResult::Tokens(lt::SemanticTokens {
+            result_id: None,
+            data: tokens::tokens(text, &names, KEYWORDS),
+        }))
     }
 
     /// `regula fmt`'s layout of the document: one edit replacing the lines that change
