@@ -1119,3 +1119,128 @@ fn test_bless_writes_the_actual_values_and_keeps_the_rest() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// `play` draws the board again only when the position changed: not after `help`, `moves`
+/// or a refused move.
+#[test]
+fn play_redraws_the_board_only_when_the_position_changed() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_regula"))
+        .args(["play", "rules/english-draughts.rules"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"help\nzz-zz\nmoves\n9-13\nundo\nquit\n")
+        .unwrap();
+    let out = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    assert!(out.contains("illegal: `zz` is not a square"), "{out}");
+    // At the start, after 9-13 and after the undo: three boards for six lines typed.
+    assert_eq!(out.matches("    a b c d e f g h").count(), 3, "{out}");
+}
+
+/// At a terminal, `play` edits lines: Tab completes a legal move. Run in a pseudo-terminal
+/// made by `script` (util-linux), skipped with a message where there is none.
+#[test]
+fn play_at_a_terminal_completes_a_move_with_tab() {
+    use std::io::{Read, Write};
+    use std::sync::{Arc, Mutex};
+    use std::time::{Duration, Instant};
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("skipped: no `script` command to make a pseudo-terminal");
+        return;
+    }
+    let cmd = format!(
+        "{} play rules/english-draughts.rules",
+        env!("CARGO_BIN_EXE_regula")
+    );
+    let mut child = Command::new("script")
+        .args(["-qec", &cmd, "/dev/null"])
+        .env("TERM", "xterm")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let seen = Arc::new(Mutex::new(String::new()));
+    let mut stdout = child.stdout.take().unwrap();
+    let sink = seen.clone();
+    let reader = std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = stdout.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            sink.lock()
+                .unwrap()
+                .push_str(&String::from_utf8_lossy(&buf[..n]));
+        }
+    });
+    let wait_for = |needle: &str| {
+        let start = Instant::now();
+        while !seen.lock().unwrap().contains(needle) {
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "waited for {needle:?} in {:?}",
+                seen.lock().unwrap()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    };
+    let mut stdin = child.stdin.take().unwrap();
+    wait_for("Black to move (7 legal");
+    // English draughts numbers its squares: the only move from 12 is 12-16.
+    stdin.write_all(b"12\t").unwrap();
+    stdin.flush().unwrap();
+    wait_for("12-16");
+    stdin.write_all(b"\r").unwrap();
+    stdin.flush().unwrap();
+    wait_for("White to move (7 legal");
+    stdin.write_all(b"quit\r").unwrap();
+    stdin.flush().unwrap();
+    wait_for("record:");
+    drop(stdin);
+    let _ = child.wait();
+    reader.join().unwrap();
+    let out = seen.lock().unwrap().clone();
+    assert!(out.contains("record: 1.12-16"), "{out}");
+}
+
+#[test]
+fn check_prints_an_unstated_rule_as_a_note_that_warnings_do_not_deny() {
+    let (code, out, err) = regula(&["check", "rules/russian-draughts.rules", "--deny-warnings"]);
+    assert_eq!(code, 0, "a note is not a warning: {err}");
+    assert!(out.starts_with("ok rules/russian-draughts.rules"), "{out}");
+    assert!(err.contains("regula::unstated"), "{err}");
+    assert!(err.contains("1 note in the rule file"), "{err}");
+    assert!(
+        err.contains("`three-kings-against-one` is not stated by this file (RU-13)"),
+        "{err}"
+    );
+    assert!(!err.contains("warning"), "{err}");
+    let (code, out, _) = regula(&[
+        "check",
+        "rules/russian-draughts.rules",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0);
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let note = &lines[0];
+    assert_eq!(note["severity"], "advice", "{out}");
+    assert_eq!(note["code"], "regula::unstated", "{out}");
+    assert!(note["help"].as_str().unwrap().contains("Kodeks"), "{out}");
+    let file = lines.last().unwrap();
+    assert_eq!(file["status"], "ok", "{out}");
+    // The engine ignores the item: nothing new is printed by the commands that play.
+    let (code, out, err) = regula(&["perft", "rules/russian-draughts.rules", "2"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(err.is_empty(), "{err}");
+}

@@ -18,6 +18,7 @@ mod params;
 mod perft;
 mod play;
 mod playout;
+mod prompt;
 mod render;
 mod replay;
 mod serve;

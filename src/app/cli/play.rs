@@ -1,6 +1,6 @@
 //! `regula play`: play at the terminal, two people or one against a random mover.
 
-use std::io::{BufRead, Write};
+use super::prompt::Prompt;
 use std::path::{Path, PathBuf};
 
 use rand::{Rng, SeedableRng};
@@ -124,8 +124,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     }
     let pos = position(&game, &opts)?;
     let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut input = Prompt::new();
     let mut t = Table {
         game: &game,
         randoms,
@@ -136,8 +135,14 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
         made: Vec::new(),
         save: save.as_deref(),
     };
+    // The board is drawn again only when the position changed: after a refused move, `moves`
+    // or `help` the player's last look at it still holds.
+    let mut drawn: Option<Position> = None;
     loop {
-        print!("\n{}", setup::draw(&game, &t.pos));
+        if drawn.as_ref() != Some(&t.pos) {
+            print!("\n{}", setup::draw(&game, &t.pos));
+            drawn = Some(t.pos.clone());
+        }
         // Refuse a position whose moves pass the engine's bounds; then the game so far
         // decides repetitions and claims.
         game.try_legal_moves(&t.pos)?;
@@ -157,12 +162,17 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
             t.push(m, &moves);
             continue;
         }
-        print!(
+        let prompt = format!(
             "{mover} to move ({} legal; `moves`, `undo`, `help`, `quit`)> ",
             moves.len()
         );
-        std::io::stdout().flush().ok();
-        let Some(Ok(line)) = lines.next() else {
+        let mut words = notation::sorted_texts(&def, &moves);
+        words.extend(["moves", "undo", "help", "quit"].map(String::from));
+        if !def.claims.is_empty() {
+            words.push("claim".into());
+            words.extend(def.claims.iter().map(|c| format!("claim:{}", c.name)));
+        }
+        let Some(line) = input.read(&prompt, words) else {
             println!("\nrecord: {}", t.record());
             return t.save_game(None, None);
         };
@@ -177,7 +187,8 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
                  that captures), e.g. {}; the start and end squares alone do when only one \
                  legal move has them.\n`moves` (or `?`) lists the legal moves, `undo` takes \
                  back your last move, `claim` (or `claim:NAME`) claims a draw where the rules \
-                 allow one, `quit` ends the game and prints the record.",
+                 allow one, `quit` ends the game and prints the record. At a terminal, Tab \
+                 completes a move or a command, and the up and down keys recall earlier lines.",
                 notation::format(&def, &moves[0])
             ),
             "moves" | "?" => println!("{}", notation::sorted_texts(&def, &moves).join(" ")),

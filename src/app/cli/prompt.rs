@@ -1,0 +1,144 @@
+//! The lines a player types in `regula play`: on a terminal, a line editor (cursor keys,
+//! history with up and down, Tab completing the legal moves and the commands); from a pipe or
+//! a file, plain lines, so that scripts and tests drive the game as before.
+
+use std::borrow::Cow;
+use std::io::{BufRead, IsTerminal, Write};
+
+use rustyline::completion::{Completer, Pair};
+use rustyline::error::ReadlineError;
+use rustyline::highlight::Highlighter;
+use rustyline::hint::Hinter;
+use rustyline::history::DefaultHistory;
+use rustyline::validate::Validator;
+use rustyline::{Context, Editor, Helper};
+
+/// What the player types next.
+pub(super) enum Prompt {
+    /// A terminal: edited lines with history and completion.
+    Editor(Box<Editor<Words, DefaultHistory>>),
+    /// Anything else: lines as they come.
+    Lines(std::io::Lines<std::io::StdinLock<'static>>),
+}
+
+impl Prompt {
+    /// The line editor when standard input and output are terminals, plain lines otherwise
+    /// (also when the terminal cannot be set up: nothing is lost, only the editing).
+    pub(super) fn new() -> Prompt {
+        if std::io::stdin().is_terminal()
+            && std::io::stdout().is_terminal()
+            && let Ok(mut ed) = Editor::<Words, DefaultHistory>::new()
+        {
+            ed.set_helper(Some(Words::default()));
+            return Prompt::Editor(Box::new(ed));
+        }
+        Prompt::Lines(std::io::stdin().lock().lines())
+    }
+
+    /// The next line, after `prompt`, with `words` (the legal moves and the commands) offered
+    /// to Tab; `None` at the end of input (Ctrl-D) or on Ctrl-C.
+    pub(super) fn read(&mut self, prompt: &str, words: Vec<String>) -> Option<String> {
+        match self {
+            Prompt::Editor(ed) => {
+                if let Some(h) = ed.helper_mut() {
+                    h.words = words;
+                }
+                match ed.readline(prompt) {
+                    Ok(line) => {
+                        if !line.trim().is_empty() {
+                            // History is a convenience: a refused entry loses nothing.
+                            let _ = ed.add_history_entry(line.as_str());
+                        }
+                        Some(line)
+                    }
+                    Err(ReadlineError::Eof | ReadlineError::Interrupted) => None,
+                    Err(_) => None,
+                }
+            }
+            Prompt::Lines(lines) => {
+                print!("{prompt}");
+                std::io::stdout().flush().ok();
+                lines.next().and_then(Result::ok)
+            }
+        }
+    }
+}
+
+/// Tab's candidates: the words offered at this prompt.
+#[derive(Debug, Default)]
+pub(super) struct Words {
+    words: Vec<String>,
+}
+
+impl Words {
+    /// The words starting with the text between the line's last space and `pos`, and where
+    /// that text starts.
+    fn candidates(&self, line: &str, pos: usize) -> (usize, Vec<String>) {
+        let start = line[..pos].rfind(' ').map_or(0, |i| i + 1);
+        let typed = &line[start..pos];
+        let found = self
+            .words
+            .iter()
+            .filter(|w| w.starts_with(typed))
+            .cloned()
+            .collect();
+        (start, found)
+    }
+}
+
+impl Completer for Words {
+    type Candidate = Pair;
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        _: &Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<Pair>)> {
+        let (start, found) = self.candidates(line, pos);
+        Ok((
+            start,
+            found
+                .into_iter()
+                .map(|w| Pair {
+                    display: w.clone(),
+                    replacement: w,
+                })
+                .collect(),
+        ))
+    }
+}
+
+impl Hinter for Words {
+    type Hint = String;
+}
+
+impl Highlighter for Words {
+    fn highlight<'l>(&self, line: &'l str, _: usize) -> Cow<'l, str> {
+        Cow::Borrowed(line)
+    }
+}
+
+impl Validator for Words {}
+
+impl Helper for Words {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tab_offers_the_words_that_start_with_what_was_typed() {
+        let w = Words {
+            words: ["d6-c5", "d6-e5", "b6-a5", "moves", "undo"]
+                .map(String::from)
+                .to_vec(),
+        };
+        assert_eq!(
+            w.candidates("d6", 2),
+            (0, vec!["d6-c5".to_string(), "d6-e5".into()])
+        );
+        assert_eq!(w.candidates("u", 1), (0, vec!["undo".to_string()]));
+        assert_eq!(w.candidates("x d6-e", 6), (2, vec!["d6-e5".to_string()]));
+        assert_eq!(w.candidates("zz", 2).1, Vec::<String>::new());
+    }
+}
