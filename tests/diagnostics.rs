@@ -70,3 +70,29 @@ fn bundled_rule_files_have_no_lints() {
         );
     }
 }
+
+/// A rule the file says it does not state (`unstated`) is a note: it loads, it has no lint,
+/// and the note is labelled at the item with its documentation as the help.
+#[test]
+fn unstated_items_are_notes() {
+    let path = std::path::Path::new("tests/fixtures/notes/unstated.rules");
+    let src = SourceFile::read(path).unwrap();
+    regula::load(&src, &[]).unwrap_or_else(|e| panic!("{}", regula::render_plain(&e)));
+    let res = regula::inherit::resolve(&src).unwrap();
+    assert!(
+        regula::validate::lints(&res.file).is_empty(),
+        "a note is no lint"
+    );
+    let notes = regula::validate::notes(&res.file);
+    assert_eq!(notes.len(), 2);
+    assert!(
+        notes
+            .iter()
+            .all(|n| n.check.is_note() && !n.check.is_warning())
+    );
+    let report = regula::validate::ValidationErrors {
+        src: res.sources.clone(),
+        errors: notes,
+    };
+    insta::assert_snapshot!(regula::render_plain(&report));
+}

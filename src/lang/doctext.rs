@@ -165,7 +165,8 @@ pub fn clause_ids(text: &str) -> Vec<String> {
     v
 }
 
-fn is_clause_id(w: &str) -> bool {
+/// Whether a word has the shape of a clause id (`C-JU-2`, `T-C5`, `RU-13`).
+pub fn is_clause_id(w: &str) -> bool {
     let parts: Vec<&str> = w.split('-').collect();
     parts.len() >= 2
         && parts.iter().all(|p| {

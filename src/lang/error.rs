@@ -38,6 +38,9 @@ pub enum Check {
     Suspicious,
     /// A clause id cited in a doc comment but defined in no clause list (a warning).
     UndefinedClause,
+    /// A rule of the sources the file says it does not state, `unstated` (a note: neither an
+    /// error nor a warning).
+    Unstated,
 }
 
 impl Check {
@@ -58,15 +61,38 @@ impl Check {
             Check::Inherit => "regula::inherit",
             Check::Suspicious => "regula::suspicious",
             Check::UndefinedClause => "regula::undefined_clause",
+            Check::Unstated => "regula::unstated",
+        }
+    }
+
+    /// How serious a finding of this check is: an error (the game does not load), a warning
+    /// (it loads; `--deny-warnings` fails it) or a note (advice: it only informs).
+    pub fn severity(self) -> Severity {
+        match self {
+            Check::DuplicateName
+            | Check::UnknownName
+            | Check::BadSquare
+            | Check::BadBoard
+            | Check::Limit
+            | Check::Structure
+            | Check::BadParam
+            | Check::BadMove
+            | Check::BadCondition
+            | Check::Loop
+            | Check::Inherit => Severity::Error,
+            Check::Unused | Check::Suspicious | Check::UndefinedClause => Severity::Warning,
+            Check::Unstated => Severity::Advice,
         }
     }
 
     /// Whether problems of this check are warnings (the game still loads).
     pub fn is_warning(self) -> bool {
-        matches!(
-            self,
-            Check::Unused | Check::Suspicious | Check::UndefinedClause
-        )
+        self.severity() == Severity::Warning
+    }
+
+    /// Whether findings of this check are notes (the game loads, and nothing is wrong).
+    pub fn is_note(self) -> bool {
+        self.severity() == Severity::Advice
     }
 }
 
@@ -97,11 +123,7 @@ impl std::error::Error for ValidationError {}
 
 impl Diagnostic for ValidationError {
     fn severity(&self) -> Option<Severity> {
-        Some(if self.check.is_warning() {
-            Severity::Warning
-        } else {
-            Severity::Error
-        })
+        Some(self.check.severity())
     }
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         Some(Box::new(self.check.code()))
@@ -132,13 +154,25 @@ pub struct ValidationErrors {
     pub errors: Vec<ValidationError>,
 }
 
+impl ValidationErrors {
+    /// The most serious severity among the findings: a list of notes only is advice, one with
+    /// warnings but no error a warning.
+    fn worst(&self) -> Severity {
+        self.errors
+            .iter()
+            .map(|e| e.check.severity())
+            .max()
+            .unwrap_or(Severity::Advice)
+    }
+}
+
 impl fmt::Display for ValidationErrors {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.errors.len();
-        let what = if self.errors.iter().all(|e| e.check.is_warning()) {
-            "warning"
-        } else {
-            "problem"
+        let what = match self.worst() {
+            Severity::Advice => "note",
+            Severity::Warning => "warning",
+            Severity::Error => "problem",
         };
         write!(
             f,
@@ -152,21 +186,15 @@ impl std::error::Error for ValidationErrors {}
 
 impl Diagnostic for ValidationErrors {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        // A file with warnings only is not invalid.
-        Some(Box::new(
-            if self.errors.iter().all(|e| e.check.is_warning()) {
-                "regula::warnings"
-            } else {
-                "regula::invalid"
-            },
-        ))
+        // A file with warnings or notes only is not invalid.
+        Some(Box::new(match self.worst() {
+            Severity::Advice => "regula::notes",
+            Severity::Warning => "regula::warnings",
+            Severity::Error => "regula::invalid",
+        }))
     }
     fn severity(&self) -> Option<Severity> {
-        Some(if self.errors.iter().all(|e| e.check.is_warning()) {
-            Severity::Warning
-        } else {
-            Severity::Error
-        })
+        Some(self.worst())
     }
     fn source_code(&self) -> Option<&dyn SourceCode> {
         Some(&*self.src)

@@ -279,6 +279,7 @@ pub fn key(kind: &ItemKind) -> Option<(ItemWord, &str)> {
         ItemKind::Priority(p) => (ItemWord::Priority, p.name.name.as_str()),
         ItemKind::End(_) => (ItemWord::End, ""),
         ItemKind::Promote(_) => (ItemWord::Promote, ""),
+        ItemKind::Unstated(u) => (ItemWord::Unstated, u.name.name.as_str()),
         ItemKind::Extends(..) | ItemKind::Remove(_) | ItemKind::Amend(_) => return None,
     })
 }

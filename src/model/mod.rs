@@ -525,6 +525,21 @@ pub struct GameDef {
     pub neutral: u32,
     /// `turn { blocked pass }`: a player with no legal move passes while another can move.
     pub blocked_pass: bool,
+    /// The rules of the sources the file says it does not state (`unstated`), in the file's
+    /// order. The engine never reads them.
+    pub unstated: Vec<Unstated>,
+}
+
+/// `unstated NAME clause ID`: a rule of the game's sources that the rule file does not state,
+/// said so in the file rather than approximated; `check` reports it as a note and the
+/// rulebook lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unstated {
+    pub name: String,
+    /// What the rule is and why the file leaves it out (never empty).
+    pub docs: Vec<String>,
+    /// The clause id the rule belongs to.
+    pub clause: Option<String>,
 }
 
 impl GameDef {
@@ -550,6 +565,7 @@ impl GameDef {
         all.extend(self.priorities.iter().map(|r| &r.docs));
         all.extend(self.end.iter().map(|r| &r.docs));
         all.extend(self.claims.iter().map(|r| &r.docs));
+        all.extend(self.unstated.iter().map(|r| &r.docs));
         all
     }
 

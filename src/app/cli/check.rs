@@ -1,4 +1,4 @@
-//! `regula check`: parse and validate rule files, with their lints.
+//! `regula check`: parse and validate rule files, with their lints and notes.
 
 use std::path::PathBuf;
 
@@ -142,6 +142,7 @@ fn check_file(
     match regula::tools::load(&src, &args.params) {
         Ok(g) => {
             let mut status = "ok";
+            let mut notes = None;
             // A file that loads has parsed, so its lints can be computed.
             if let Ok(res) = regula::lang::inherit::resolve(&src) {
                 let mut warnings = regula::lang::validate::lints(&res.file);
@@ -156,6 +157,18 @@ fn check_file(
                         errors: warnings,
                     });
                 }
+                // Notes (rules the file says it does not state) are neither errors nor
+                // warnings: listed after the file's line, never denied.
+                let found = regula::lang::validate::notes(&res.file);
+                if !found.is_empty() {
+                    notes = Some(regula::lang::validate::ValidationErrors {
+                        src: res.sources.clone(),
+                        errors: found,
+                    });
+                }
+            }
+            if json && let Some(n) = &notes {
+                report(n);
             }
             if !json {
                 println!(
@@ -166,6 +179,9 @@ fn check_file(
                     g.def.players.len(),
                     g.def.moves.len()
                 );
+                if let Some(n) = &notes {
+                    report(n);
+                }
             }
             record(
                 status,

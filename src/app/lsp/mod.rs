@@ -275,6 +275,7 @@ fn declarations(file: &ast::RuleFile) -> Vec<Decl> {
             ItemKind::Leg(l) => push(&l.name, "leg", lt::SymbolKind::FUNCTION),
             ItemKind::Move(m) => push(&m.name, "move", lt::SymbolKind::METHOD),
             ItemKind::Priority(p) => push(&p.name, "priority", lt::SymbolKind::EVENT),
+            ItemKind::Unstated(u) => push(&u.name, "unstated rule", lt::SymbolKind::STRING),
             ItemKind::End(stmts) => {
                 end_labels(stmts, &mut |id| push(id, "end rule", lt::SymbolKind::EVENT))
             }
@@ -419,7 +420,10 @@ impl Server {
             None => {}
         }
         if let Some(res) = &a.resolved {
-            for w in regula::lang::validate::lints(&res.file) {
+            for w in regula::lang::validate::lints(&res.file)
+                .into_iter()
+                .chain(regula::lang::validate::notes(&res.file))
+            {
                 out.push(self.diagnostic(&w, &res.sources, text, &lines));
             }
         }
@@ -464,10 +468,10 @@ impl Server {
             .map(str::to_string);
         lt::Diagnostic {
             range,
-            severity: Some(if e.check.is_warning() {
-                lt::DiagnosticSeverity::WARNING
-            } else {
-                lt::DiagnosticSeverity::ERROR
+            severity: Some(match e.check.severity() {
+                miette::Severity::Advice => lt::DiagnosticSeverity::INFORMATION,
+                miette::Severity::Warning => lt::DiagnosticSeverity::WARNING,
+                miette::Severity::Error => lt::DiagnosticSeverity::ERROR,
             }),
             code: e.code().map(|c| lt::NumberOrString::String(c.to_string())),
             source: Some("regula".into()),

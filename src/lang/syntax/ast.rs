@@ -70,6 +70,9 @@ pub enum ItemKind {
     Priority(PriorityDecl),
     End(Vec<EndStmt>),
     Promote(Vec<PromoteStmt>),
+    /// `unstated NAME clause ID`: a rule of the sources the file does not state; the item's
+    /// documentation is the explanation.
+    Unstated(UnstatedDecl),
 }
 
 /// The kind of a top-level item, as `remove` and `amend` name it.
@@ -95,6 +98,7 @@ pub enum ItemWord {
     Priority,
     End,
     Promote,
+    Unstated,
 }
 
 impl ItemWord {
@@ -121,6 +125,7 @@ impl ItemWord {
             ItemWord::Priority => "priority",
             ItemWord::End => "end",
             ItemWord::Promote => "promote",
+            ItemWord::Unstated => "unstated",
         }
     }
     /// Whether a file has at most one such item (so it has no name).
@@ -135,6 +140,7 @@ impl ItemWord {
                 | ItemWord::Leg
                 | ItemWord::Move
                 | ItemWord::Priority
+                | ItemWord::Unstated
         )
     }
 }
@@ -145,6 +151,17 @@ pub struct ItemKey {
     pub word: ItemWord,
     /// The name, for named kinds.
     pub name: Option<Ident>,
+    pub span: Span,
+}
+
+/// `unstated three-kings-against-one clause RU-13`: a rule the file leaves out on purpose.
+/// Its documentation is the item's ([`Item::docs`]).
+#[derive(Debug, Clone)]
+pub struct UnstatedDecl {
+    pub name: Ident,
+    /// `clause ID`: the clause id of the rule, as written.
+    pub clause: Option<Ident>,
+    /// From `unstated` to the end of the item (the documentation left out).
     pub span: Span,
 }
 

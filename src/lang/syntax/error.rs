@@ -214,7 +214,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::remove_item => "`remove KIND NAME`",
         Rule::item_start => "the start of an item",
         Rule::item_word => {
-            "an item kind (leg, move, priority, region, set, counter, param, set-param, promote, teams, neutral, turn)"
+            "an item kind (leg, move, priority, region, set, counter, param, set-param, promote, teams, neutral, turn, values, unstated)"
         }
         Rule::amend => "`amend ITEM { ... }`",
         Rule::teams => "`teams { A B | C D }`",
@@ -303,6 +303,8 @@ fn describe(rule: Rule) -> &'static str {
         Rule::promote_timing => "`timing at-end|continue|stop`",
         Rule::timing => "`at-end`, `continue` or `stop`",
         Rule::end_block => "`end { ... }`",
+        Rule::unstated => "`unstated NAME clause ID`",
+        Rule::unstated_clause => "`clause ID`",
         Rule::end_rule => "an end rule (`win P if ...`, `loss P if ...`, `draw if ...`)",
         Rule::end_result => "`win P`, `loss P` or `draw`",
         Rule::end_label => "a rule name `NAME:`",

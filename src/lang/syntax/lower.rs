@@ -277,6 +277,15 @@ fn lower_item_kind(p: P) -> ItemKind {
         }
         Rule::end_block => ItemKind::End(p.into_inner().map(lower_end_stmt).collect()),
         Rule::promote => ItemKind::Promote(p.into_inner().map(lower_promote_stmt).collect()),
+        Rule::unstated => {
+            // Without the white space pest may have taken in after the item.
+            let whole = span(&p);
+            let span = Span::new(whole.start, whole.start + p.as_str().trim_end().len());
+            let mut it = p.into_inner();
+            let name = ident(it.next().unwrap());
+            let clause = it.next().map(|c| ident(c.into_inner().next().unwrap()));
+            ItemKind::Unstated(UnstatedDecl { name, clause, span })
+        }
         r => unreachable!("item: {r:?}"),
     }
 }
@@ -296,6 +305,7 @@ fn item_word(w: &str) -> ItemWord {
         "neutral" => ItemWord::Neutral,
         "turn" => ItemWord::Turn,
         "values" => ItemWord::Values,
+        "unstated" => ItemWord::Unstated,
         w => unreachable!("item word: {w}"),
     }
 }

@@ -50,6 +50,7 @@ pub trait Visitor<'a> {
     fn priority(&mut self, at: At<'a>, priority: &'a PriorityDecl) {}
     fn end(&mut self, at: At<'a>, stmts: &'a [EndStmt]) {}
     fn promote(&mut self, at: At<'a>, stmts: &'a [PromoteStmt]) {}
+    fn unstated(&mut self, at: At<'a>, unstated: &'a UnstatedDecl) {}
     /// A block of statements that may hold `if`s (a leg's, a move's, a priority's, `end`,
     /// `promote`, `values`), after the item's own method.
     fn block<T: Conditional>(&mut self, at: At<'a>, stmts: &'a [T]) {}
@@ -101,6 +102,7 @@ pub fn walk<'a>(file: &'a RuleFile, v: &mut impl Visitor<'a>) {
                 v.promote(at, s);
                 v.block(at, s);
             }
+            ItemKind::Unstated(u) => v.unstated(at, u),
         }
     }
 }

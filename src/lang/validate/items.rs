@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use super::{ValidationError, Validator};
 use crate::base::span::Span;
 use crate::lang::syntax::ast::{self, ItemKind};
-use crate::model::{MAX_KINDS, MAX_PLAYERS};
+use crate::model::{MAX_KINDS, MAX_PLAYERS, Unstated};
 
 use super::Check;
 
@@ -37,6 +37,7 @@ pub(super) struct Items<'a> {
     pub teams: Option<(&'a Vec<Vec<ast::Ident>>, Span)>,
     pub turn: Option<&'a Vec<ast::TurnStmt>>,
     pub neutral: Option<&'a Vec<ast::Ident>>,
+    pub unstated: Vec<Doc<'a, ast::UnstatedDecl>>,
     pub player_docs: Vec<String>,
     pub kind_docs: Vec<String>,
     pub board_docs: Vec<String>,
@@ -82,6 +83,7 @@ impl Validator {
             teams: None,
             turn: None,
             neutral: None,
+            unstated: Vec::new(),
             player_docs: Vec::new(),
             kind_docs: Vec::new(),
             board_docs: Vec::new(),
@@ -111,7 +113,8 @@ impl Validator {
                 | ItemKind::SetParam(..)
                 | ItemKind::Leg(_)
                 | ItemKind::Move(_)
-                | ItemKind::Priority(_) => None,
+                | ItemKind::Priority(_)
+                | ItemKind::Unstated(_) => None,
             };
             if let Some(k) = single {
                 if let Some(first) = seen.get(k) {
@@ -162,6 +165,7 @@ impl Validator {
                 ItemKind::Priority(p) => it.priorities.push((p, &item.docs)),
                 ItemKind::End(e) => it.end = Some((e, item.span)),
                 ItemKind::Promote(p) => it.promote = Some(p),
+                ItemKind::Unstated(u) => it.unstated.push((u, &item.docs)),
             }
         }
         let root_text = self
@@ -264,6 +268,54 @@ impl Validator {
             team,
             blocked_pass,
         }
+    }
+
+    /// The rules the file says it does not state: each documented, named once, with a
+    /// clause id of the usual shape.
+    pub(super) fn unstated(&mut self, items: &Items) -> Vec<Unstated> {
+        let names = self.unique_names("unstated rule", items.unstated.iter().map(|(u, _)| &u.name));
+        let mut out = Vec::new();
+        for (u, docs) in &items.unstated {
+            if crate::lang::doctext::parse(docs)
+                .english
+                .iter()
+                .all(|l| l.trim().is_empty())
+            {
+                self.err(
+                    Check::Structure,
+                    u.name.span,
+                    format!("unstated rule `{}` has no documentation", u.name.name),
+                    "no `///` lines above it",
+                    Some(
+                        "Say in `///` lines above the item what the sources' rule is and why this file does not state it: `check` prints that as the note and the rulebook quotes it."
+                            .into(),
+                    ),
+                );
+            }
+            if let Some(c) = &u.clause
+                && !crate::lang::doctext::is_clause_id(&c.name)
+            {
+                self.err(
+                    Check::Structure,
+                    c.span,
+                    format!("`{}` is not a clause id", c.name),
+                    "not a clause id",
+                    Some(
+                        "A clause id is upper-case parts joined by `-`, the last ending in a digit: `RU-13`, `C-BD-3`."
+                            .into(),
+                    ),
+                );
+            }
+            if names.contains(&u.name.name) && !out.iter().any(|o: &Unstated| o.name == u.name.name)
+            {
+                out.push(Unstated {
+                    name: u.name.name.clone(),
+                    docs: (*docs).clone(),
+                    clause: u.clause.as_ref().map(|c| c.name.clone()),
+                });
+            }
+        }
+        out
     }
 
     pub(super) fn names(

@@ -1,5 +1,6 @@
 //! Lints: declarations that a valid rule file never uses. They are warnings, not errors: the
-//! game still loads, but an unused leg or region is usually a typo or a forgotten rule.
+//! game still loads, but an unused leg or region is usually a typo or a forgotten rule. And
+//! the notes of `unstated` items, which are neither.
 
 use std::collections::HashSet;
 
@@ -364,25 +365,72 @@ pub fn lints(file: &RuleFile) -> Vec<ValidationError> {
     out
 }
 
-/// Warnings for clause ids (`C-JU-2`, `T-C5`, ...) cited in the file's doc comments that
-/// `defined` does not know: a citation a reader cannot follow.
+/// The notes of a rule file: one for each rule it says it does not state (`unstated`), in
+/// source order, labelled at the item, with its documentation as the help. Notes are not
+/// warnings: `check --deny-warnings` passes a file that has them.
+pub fn notes(file: &RuleFile) -> Vec<ValidationError> {
+    struct Notes(Vec<ValidationError>);
+    impl<'a> Visitor<'a> for Notes {
+        fn unstated(&mut self, at: At<'a>, u: &'a UnstatedDecl) {
+            let doc = crate::lang::doctext::parse(&at.item.docs).english.join(" ");
+            let clause = u
+                .clause
+                .as_ref()
+                .map_or(String::new(), |c| format!(" ({})", c.name));
+            self.0.push(ValidationError {
+                check: Check::Unstated,
+                message: format!("`{}` is not stated by this file{clause}", u.name.name),
+                span: u.span,
+                label: "a rule of the sources left unstated".into(),
+                related: None,
+                help: Some(doc.trim().to_string()),
+            });
+        }
+    }
+    let mut n = Notes(Vec::new());
+    walk(file, &mut n);
+    n.0
+}
+
+/// Warnings for clause ids (`C-JU-2`, `T-C5`, ...) cited in the file's doc comments, or
+/// given by an `unstated` item (`clause RU-13`), that `defined` does not know: a citation a
+/// reader cannot follow.
 pub fn undefined_clauses(text: &str, defined: &dyn Fn(&str) -> bool) -> Vec<ValidationError> {
     let mut out = Vec::new();
     let mut offset = 0;
+    let mut check = |at: usize, id: &str| {
+        if !defined(id) {
+            out.push(ValidationError {
+                check: Check::UndefinedClause,
+                message: format!("clause `{id}` is cited but defined nowhere"),
+                span: crate::base::span::Span::new(at, at + id.len()),
+                label: "not in the clause list".into(),
+                related: None,
+                help: Some("Add the clause to the project's clause list (docs/clauses.yaml) with a one-line statement, or correct the id.".into()),
+            });
+        }
+    };
+    // After the keyword `clause`, the next word of code is a clause id (on this line or a
+    // later one).
+    let mut after_clause = false;
     for line in text.split_inclusive('\n') {
         let t = line.trim_start();
         if t.starts_with("///") || t.starts_with("//!") {
             for (at, id) in crate::lang::doctext::clause_ids_at(line) {
-                if !defined(id) {
-                    out.push(ValidationError {
-                        check: Check::UndefinedClause,
-                        message: format!("clause `{id}` is cited but defined nowhere"),
-                        span: crate::base::span::Span::new(offset + at, offset + at + id.len()),
-                        label: "not in the clause list".into(),
-                        related: None,
-                        help: Some("Add the clause to the project's clause list (docs/clauses.yaml) with a one-line statement, or correct the id.".into()),
-                    });
+                check(offset + at, id);
+            }
+        } else {
+            let code = line.split("//").next().unwrap_or("");
+            let mut at = 0;
+            for word in code.split_inclusive(char::is_whitespace) {
+                let w = word.trim_end();
+                if !w.is_empty() {
+                    if after_clause && crate::lang::doctext::is_clause_id(w) {
+                        check(offset + at, w);
+                    }
+                    after_clause = w == "clause";
                 }
+                at += word.len();
             }
         }
         offset += line.len();

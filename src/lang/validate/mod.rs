@@ -13,7 +13,8 @@
 //! - [`moves`]: legs and move types;
 //! - [`rules`]: priorities, end rules and promotion;
 //! - [`error`]: the diagnostics every stage reports;
-//! - [`lints`] and [`dead_rules`]: warnings on a valid file.
+//! - [`lints`] and [`dead_rules`]: warnings on a valid file, and the notes of its
+//!   `unstated` items.
 //!
 //! Every stage reports into one list and goes on, so one run finds every problem; a stage
 //! that depends on a broken earlier one works with what is there (an unknown name compiles to
@@ -30,7 +31,7 @@ mod rules;
 
 pub(crate) use crate::base::suggest::suggest;
 pub use crate::lang::error::{Check, ValidationError, ValidationErrors};
-pub use lints::{lints, undefined_clauses};
+pub use lints::{lints, notes, undefined_clauses};
 
 use crate::model::*;
 use std::sync::Arc;
@@ -202,6 +203,7 @@ impl Validator {
         let (end, claims) = self.end_rules(&items, &params, &names, &sides.team);
         let promotion = self.promotion(&items, &params, &names);
         let kept = self.counter_conditions(&items.counters, &names);
+        let unstated = self.unstated(&items);
         let mut layout = layout;
         for (c, k) in layout.counters.iter_mut().zip(kept) {
             c.while_cond = k;
@@ -236,6 +238,7 @@ impl Validator {
             promotions: promotion.rules,
             promotion_timing: promotion.timing,
             promotion_continue: promotion.continue_as,
+            unstated,
         })
     }
 }

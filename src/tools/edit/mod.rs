@@ -412,7 +412,8 @@ fn block(kind: &mut ItemKind) -> Option<Block<'_>> {
         | ItemKind::Setup(_)
         | ItemKind::Counter(_)
         | ItemKind::Param(_)
-        | ItemKind::SetParam(..) => None,
+        | ItemKind::SetParam(..)
+        | ItemKind::Unstated(_) => None,
     }
 }
 
