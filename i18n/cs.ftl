@@ -112,6 +112,11 @@ params-intro = Místa, kde se prameny rozcházejí. Tento text se řídí hodnot
 mark-default = výchozí
 mark-chosen = zvolená
 
+h-unstated = Nestanoveno tímto souborem
+unstated-intro = Prameny této hry mají pravidla, která tento soubor (zatím) nestanoví. Jsou uvedena zde, místo aby byla přibližována: pravidla výše je neuplatňují.
+unstated-item = { $name } (bod { $clause }): { $text }
+unstated-item-no-clause = { $name }: { $text }
+
 sq-anywhere = kdekoli
 sq-nowhere = nikde
 sq-in-own = ve { NAME($region, form: "gender") ->
@@ -214,6 +219,7 @@ trace-item = { $kind ->
     [leg] Část tahu `{ $name }`
     [move] Tah `{ $name }`
     [priority] Pravidlo přednosti `{ $name }`
+    [unstated] Nestanovené pravidlo `{ $name }`
     [other] Ostatní deklarace (směry, sady směrů, proměna)
    *[end] Pravidlo konce hry { $name }
   }

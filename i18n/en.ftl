@@ -107,6 +107,11 @@ params-intro = Points where the sources disagree. This text follows the values m
 mark-default = default
 mark-chosen = chosen
 
+h-unstated = Not stated by this file
+unstated-intro = The sources of this game have rules that this file does not state (yet). They are listed here instead of being approximated: the rules above do not apply them.
+unstated-item = { $name } (clause { $clause }): { $text }
+unstated-item-no-clause = { $name }: { $text }
+
 # Square conditions: they complete "a square ...".
 sq-anywhere = anywhere
 sq-nowhere = nowhere
@@ -204,6 +209,7 @@ trace-item = { $kind ->
     [leg] Leg `{ $name }`
     [move] Move `{ $name }`
     [priority] Priority `{ $name }`
+    [unstated] Unstated rule `{ $name }`
     [other] Other declarations (directions, direction sets, promotion)
    *[end] End rule { $name }
   }

@@ -107,6 +107,11 @@ params-intro = Punten waarover de bronnen het oneens zijn. Deze tekst volgt de w
 mark-default = standaard
 mark-chosen = gekozen
 
+h-unstated = Niet vastgelegd in dit bestand
+unstated-intro = De bronnen van dit spel kennen regels die dit bestand (nog) niet vastlegt. Ze staan hier in plaats van benaderd te worden: de regels hierboven passen ze niet toe.
+unstated-item = { $name } (clausule { $clause }): { $text }
+unstated-item-no-clause = { $name }: { $text }
+
 sq-anywhere = overal
 sq-nowhere = nergens
 sq-in-own = in { NAME($region, form: "gender") ->
@@ -218,6 +223,7 @@ trace-item = { $kind ->
     [leg] Deelzet `{ $name }`
     [move] Zet `{ $name }`
     [priority] Voorrangsregel `{ $name }`
+    [unstated] Niet vastgelegde regel `{ $name }`
     [other] Overige declaraties (richtingen, richtingensets, promotie)
    *[end] Eindregel { $name }
   }

@@ -112,6 +112,11 @@ params-intro = Місця, де джерела розходяться. Цей т
 mark-default = типове
 mark-chosen = вибране
 
+h-unstated = Не встановлено цим файлом
+unstated-intro = Джерела цієї гри мають правила, яких цей файл (поки що) не встановлює. Їх перелічено тут, а не наближено: правила вище їх не застосовують.
+unstated-item = { $name } (пункт { $clause }): { $text }
+unstated-item-no-clause = { $name }: { $text }
+
 sq-anywhere = будь-де
 sq-nowhere = ніде
 sq-in-own = у { NAME($region, form: "gender") ->
@@ -215,6 +220,7 @@ trace-item = { $kind ->
     [leg] Частина ходу `{ $name }`
     [move] Хід `{ $name }`
     [priority] Правило пріоритету `{ $name }`
+    [unstated] Невстановлене правило `{ $name }`
     [other] Інші оголошення (напрямки, набори напрямків, перетворення)
    *[end] Правило кінця гри { $name }
   }

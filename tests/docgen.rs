@@ -507,3 +507,44 @@ fn translated_books_hold_no_english() {
     let md = regula::docgen::book(&game, &opts).unwrap().markdown().0;
     assert!(prose_words(&md).iter().any(|w| w == "the"));
 }
+
+/// A book lists the rules its file does not state, with their docs and clause ids, in every
+/// language; a book of a file without them has no such section.
+#[test]
+fn a_book_lists_the_rules_its_file_does_not_state() {
+    let src = regula::SourceFile::read(Path::new("tests/fixtures/notes/unstated.rules")).unwrap();
+    let game = regula::load(&src, &[]).unwrap();
+    let headings = [
+        ("en", "## Not stated by this file", "(clause XX-7)"),
+        ("nl", "## Niet vastgelegd in dit bestand", "(clausule XX-7)"),
+        ("uk", "## Не встановлено цим файлом", "(пункт XX-7)"),
+        ("cs", "## Nestanoveno tímto souborem", "(bod XX-7)"),
+    ];
+    for (lang, heading, clause) in headings {
+        let opts = regula::docgen::Options {
+            lang: lang.into(),
+            ..regula::docgen::Options::default()
+        };
+        let md = regula::docgen::book(&game, &opts).unwrap().markdown().0;
+        let start = md.find(heading).unwrap_or_else(|| panic!("{lang}: {md}"));
+        let section = &md[start..];
+        assert!(
+            section.contains(&format!("`forty-moves` {clause}: A draw after forty moves")),
+            "{lang}: {section}"
+        );
+        assert!(
+            section.contains("`lone-men`: A lone man against a lone man"),
+            "{lang}: {section}"
+        );
+    }
+    let plain = regula::load(
+        &regula::SourceFile::read(Path::new("rules/english-draughts.rules")).unwrap(),
+        &[],
+    )
+    .unwrap();
+    let md = regula::docgen::book(&plain, &regula::docgen::Options::default())
+        .unwrap()
+        .markdown()
+        .0;
+    assert!(!md.contains("Not stated by this file"));
+}

@@ -269,6 +269,15 @@ pub fn claim(d: &GameDef, c: &Claim) -> String {
     format!("{}: claim draw if {}", c.name, cond(d, &c.cond, 0))
 }
 
+/// A rule the file does not state: its clause id (the docs are its explanation, compared
+/// for no item).
+pub fn unstated(u: &Unstated) -> String {
+    match &u.clause {
+        Some(c) => format!("clause {c}"),
+        None => "no clause id".into(),
+    }
+}
+
 /// A region selection (`in own home`, `in White home`, ...).
 pub fn region_sel(d: &GameDef, s: RegionSel) -> String {
     let name = |r: u8| d.regions[r as usize].name.as_str();

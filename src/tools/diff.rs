@@ -12,7 +12,7 @@ use std::fmt::Write;
 use crate::engine::{Game, Move, Outcome, PieceCode, Position, kind, owner};
 use crate::model::print::{
     claim, counter, dir_set, end_rule, leg, move_kind, param, priority, region, region_sel, setup,
-    teams,
+    teams, unstated,
 };
 use crate::model::*;
 use crate::tools::notation;
@@ -20,7 +20,8 @@ use crate::tools::notation;
 // ---- rule terms ---------------------------------------------------------------------------
 
 /// The differences in rule terms, one line each, `A`'s view first (`-` only in A, `+` only in
-/// B, `~` changed). Empty when the two games say the same.
+/// B, `~` changed), the rules either file says it does not state (`unstated`) last. Empty
+/// when the two games say the same.
 pub fn rules(a: &GameDef, b: &GameDef) -> Vec<String> {
     let mut out = Vec::new();
     if a.name != b.name {
@@ -144,6 +145,18 @@ pub fn rules(a: &GameDef, b: &GameDef) -> Vec<String> {
             .collect(),
     );
     order_and_end(&mut out, a, b);
+    named(
+        &mut out,
+        "unstated rule",
+        &a.unstated
+            .iter()
+            .map(|u| (u.name.clone(), unstated(u)))
+            .collect(),
+        &b.unstated
+            .iter()
+            .map(|u| (u.name.clone(), unstated(u)))
+            .collect(),
+    );
     out
 }
 

@@ -201,6 +201,23 @@ pub fn appendix(
         })
         .filter(|(_, ids)| !ids.is_empty())
         .collect();
+    // A rule the file does not state names its clause in the item (`clause RU-13`).
+    for u in &cx.def.unstated {
+        let english = crate::lang::doctext::english(&u.docs).join(" ");
+        let mut ids: Vec<String> = u.clause.iter().cloned().collect();
+        for id in crate::lang::doctext::clause_ids(&english) {
+            if !ids.contains(&id) {
+                ids.push(id);
+            }
+        }
+        if !ids.is_empty() {
+            let label = cx.t(
+                "trace-item",
+                &[s("kind", "unstated".to_string()), s("name", u.name.clone())],
+            );
+            rows.push((label, ids));
+        }
+    }
     // Ids cited in the file on declarations whose docs the compiled game does not keep.
     let docs_text: String = source
         .lines()

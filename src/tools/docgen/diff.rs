@@ -82,6 +82,12 @@ pub fn items(cx: &Cx) -> Vec<(String, String)> {
     for c in &def.claims {
         v.push((item("claim", &c.name), cx.cond(&c.cond, &mut Vec::new())));
     }
+    for u in &def.unstated {
+        v.push((
+            item("unstated", &u.name),
+            cx.doc(&u.docs).unwrap_or_default().join(" "),
+        ));
+    }
     v
 }
 

@@ -112,12 +112,14 @@ pub enum Section {
     End,
     /// Parameters.
     Params,
+    /// The rules of the sources the file does not state (`unstated`).
+    Unstated,
     /// Clauses, sources and cases (only with [`Options::appendix`]).
     Trace,
 }
 
 /// All sections in book order.
-pub const SECTIONS: [Section; 8] = [
+pub const SECTIONS: [Section; 9] = [
     Section::Opening,
     Section::Differences,
     Section::Moves,
@@ -125,6 +127,7 @@ pub const SECTIONS: [Section; 8] = [
     Section::Priorities,
     Section::End,
     Section::Params,
+    Section::Unstated,
     Section::Trace,
 ];
 
@@ -209,6 +212,7 @@ pub fn section(
         Section::Priorities => sections::priorities(cx, game, opts, ex, b),
         Section::End => sections::end(cx, game, opts, ex, b),
         Section::Params => sections::params(cx, game, opts, ex, b),
+        Section::Unstated => sections::unstated(cx, game, opts, ex, b),
         Section::Trace => sections::trace(cx, game, opts, ex, b),
     }
 }

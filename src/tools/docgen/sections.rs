@@ -487,6 +487,37 @@ pub(super) fn params(
     Ok(())
 }
 
+/// The rules the file says it does not state, each with its explanation and clause id: a
+/// reader sees what the book's rules leave out, not only what they say.
+pub(super) fn unstated(
+    cx: &Cx,
+    _game: &Game,
+    _opts: &Options,
+    _ex: Option<&Examples>,
+    b: &mut Blocks,
+) -> Result<(), DocError> {
+    let def = cx.def;
+    if def.unstated.is_empty() {
+        return Ok(());
+    }
+    heading(b, 2, cx.t("h-unstated", &[]), "unstated");
+    b.push(Block::Para(cx.t("unstated-intro", &[])));
+    let items = def
+        .unstated
+        .iter()
+        .map(|u| {
+            let name = s("name", format!("`{}`", u.name));
+            let text = s("text", cx.doc(&u.docs).unwrap_or_default().join(" "));
+            match &u.clause {
+                Some(c) => cx.t("unstated-item", &[name, s("clause", c.clone()), text]),
+                None => cx.t("unstated-item-no-clause", &[name, text]),
+            }
+        })
+        .collect();
+    b.push(Block::List(items));
+    Ok(())
+}
+
 /// Clauses, sources and cases.
 pub(super) fn trace(
     cx: &Cx,
