@@ -1221,12 +1221,7 @@ fn check_prints_an_unstated_rule_as_a_note_that_warnings_do_not_deny() {
         "{err}"
     );
     assert!(!err.contains("warning"), "{err}");
-    let (code, out, _) = regula(&[
-        "check",
-        "rules/russian-draughts.rules",
-        "--format",
-        "json",
-    ]);
+    let (code, out, _) = regula(&["check", "rules/russian-draughts.rules", "--format", "json"]);
     assert_eq!(code, 0);
     let lines: Vec<serde_json::Value> = out
         .lines()

@@ -274,3 +274,114 @@ fn play_random(game: &regula::Game, games: u32, max_plies: u32, seed: u64) -> St
     }
     stats
 }
+
+/// A variant inherits its parent's `unstated` items; `remove unstated NAME` drops one (the
+/// variant states that rule), an item of the same name replaces the parent's in place, and
+/// mistakes are reported as for other items.
+#[test]
+fn a_variant_inherits_and_removes_unstated_rules() {
+    let dir = std::env::temp_dir().join(format!("regula-unstated-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let parent = std::fs::canonicalize("tests/fixtures/notes/unstated.rules").unwrap();
+    let variant = |name: &str, body: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, format!("extends \"{}\"\n{body}", parent.display())).unwrap();
+        SourceFile::read(&path).unwrap()
+    };
+    let names = |g: &regula::Game| -> Vec<String> {
+        g.def.unstated.iter().map(|u| u.name.clone()).collect()
+    };
+
+    let same = variant("same.rules", "game \"Same\"\n");
+    let g = regula::load(&same, &[]).unwrap();
+    assert_eq!(names(&g), ["forty-moves", "lone-men"]);
+    assert_eq!(g.def.unstated[0].clause.as_deref(), Some("XX-7"));
+    let res = regula::inherit::resolve(&same).unwrap();
+    let notes = regula::validate::notes(&res.file);
+    assert_eq!(notes.len(), 2, "inherited notes are reported");
+
+    let removed = variant(
+        "removed.rules",
+        "/// The variant states its draw.\nremove unstated forty-moves\n",
+    );
+    let g = regula::load(&removed, &[]).unwrap();
+    assert_eq!(names(&g), ["lone-men"]);
+    let res = regula::inherit::resolve(&removed).unwrap();
+    assert_eq!(regula::validate::notes(&res.file).len(), 1);
+    // The rules differ only in what they leave unstated, and `diff` says so.
+    let base = regula::load(&SourceFile::read(&parent).unwrap(), &[]).unwrap();
+    assert_eq!(
+        regula::diff::rules(&base.def, &g.def),
+        ["- unstated rule `forty-moves`: clause XX-7"]
+    );
+
+    let replaced = variant(
+        "replaced.rules",
+        "/// Drawn after two moves each, in this variant's source.\nunstated lone-men clause XX-8\n",
+    );
+    let g = regula::load(&replaced, &[]).unwrap();
+    assert_eq!(names(&g), ["forty-moves", "lone-men"], "replaced in place");
+    assert_eq!(g.def.unstated[1].clause.as_deref(), Some("XX-8"));
+    assert_eq!(
+        g.def.unstated[1].docs,
+        ["Drawn after two moves each, in this variant's source."]
+    );
+    assert_eq!(
+        regula::diff::rules(&base.def, &g.def),
+        [
+            "~ unstated rule `lone-men`: no clause id",
+            "                         → clause XX-8"
+        ]
+    );
+
+    let unknown = variant("unknown.rules", "remove unstated forty-move\n");
+    let text = regula::render_plain(&regula::load(&unknown, &[]).unwrap_err());
+    assert!(
+        text.contains("there is no inherited unstated `forty-move` to remove"),
+        "{text}"
+    );
+    assert!(text.contains("forty-moves"), "did you mean: {text}");
+
+    let twice = variant(
+        "twice.rules",
+        "/// One.\nunstated new-rule\n/// Two.\nunstated new-rule\n",
+    );
+    let text = regula::render_plain(&regula::load(&twice, &[]).unwrap_err());
+    assert!(
+        text.contains("unstated `new-rule` is given twice in this file"),
+        "{text}"
+    );
+
+    let nameless = variant("nameless.rules", "remove unstated\n");
+    let text = regula::render_plain(&regula::load(&nameless, &[]).unwrap_err());
+    assert!(
+        text.contains("`remove unstated` needs the name of the item"),
+        "{text}"
+    );
+}
+
+/// The bundled variants drop the notes of rules they state or that are not theirs.
+#[test]
+fn bundled_variants_keep_only_their_own_unstated_rules() {
+    let names = |path: &str| -> Vec<String> {
+        load(path, &[])
+            .def
+            .unstated
+            .iter()
+            .map(|u| u.name.clone())
+            .collect()
+    };
+    assert_eq!(
+        names("rules/international-draughts.rules"),
+        ["main-road-count"]
+    );
+    assert_eq!(names("rules/killer-draughts.rules"), ["main-road-count"]);
+    assert_eq!(
+        names("rules/russian-draughts.rules"),
+        ["three-kings-against-one"]
+    );
+    assert_eq!(names("rules/pool-checkers.rules"), ["draw-rules"]);
+    assert!(names("rules/czech-draughts.rules").is_empty());
+    assert_eq!(names("rules/portuguese-draughts.rules"), ["draw-rules"]);
+    assert!(names("rules/english-draughts.rules").is_empty());
+}
