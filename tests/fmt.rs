@@ -526,3 +526,16 @@ fn randomly_edited_copies_keep_the_properties() {
         "{parsed} parsed, {refused} refused"
     );
 }
+
+/// An `unstated` item is one line, its documentation above it, its comments kept where they
+/// were (a comment between its words moves what follows to a line one step deeper).
+#[test]
+fn an_unstated_item_is_one_line_with_its_comments() {
+    let text = "game \"X\"\n\n\n  /// Not at hand.\n   unstated   forty-moves\tclause  XX-7   // why\n// between\nunstated other // a\n  clause XX-8\n";
+    assert_eq!(
+        format("unstated", text),
+        "game \"X\"\n\n/// Not at hand.\nunstated forty-moves clause XX-7 // why\n// between\nunstated other // a\n  clause XX-8\n"
+    );
+    let again = format("unstated", &format("unstated", text));
+    assert_eq!(again, format("unstated", text), "idempotent");
+}
