@@ -215,6 +215,7 @@ fn language_server_answers_an_editor() {
         json!({ "textDocument": { "uri": uri } }),
     );
     insta::assert_snapshot!("lsp_symbols", stable(&symbols));
+    // At the start of a line at top level: the items' keywords only.
     let completion = c.request("textDocument/completion", at(&uri, 0, 0));
     let labels: Vec<&str> = completion
         .as_array()
@@ -222,17 +223,10 @@ fn language_server_answers_an_editor() {
         .iter()
         .map(|i| i["label"].as_str().unwrap())
         .collect();
-    for want in [
-        "Knight",
-        "castle",
-        "canter",
-        "charge",
-        "knight-canter-check",
-        "extends",
-        "amend",
-    ] {
+    for want in ["extends", "amend", "leg", "move"] {
         assert!(labels.contains(&want), "{want} in {labels:?}");
     }
+    assert!(!labels.contains(&"Knight") && !labels.contains(&"capturing"));
     c.stop();
 }
 
@@ -513,5 +507,246 @@ fn the_language_server_colours_a_document() {
     );
     assert!(toks.iter().any(|t| t.2 == "extends" && t.3 == "keyword"));
     assert!(toks.iter().filter(|t| t.3 == "comment").count() > 3);
+    c.stop();
+}
+
+/// The labels of a completion answer, sorted.
+fn labels(v: &Value) -> Vec<String> {
+    let mut out: Vec<String> = v
+        .as_array()
+        .unwrap_or_else(|| panic!("not a list: {v}"))
+        .iter()
+        .map(|i| i["label"].as_str().unwrap().to_string())
+        .collect();
+    out.sort();
+    out
+}
+
+/// The end of a text, as an LSP position.
+fn end_of(uri: &str, text: &str) -> Value {
+    let line = text.matches('\n').count() as u32;
+    let col = text.rsplit('\n').next().unwrap().encode_utf16().count() as u32;
+    at(uri, line, col)
+}
+
+/// Completion offers what the grammar allows where the cursor is, from the names of the
+/// variant and its parent: legs after `sequence`, regions after `in`, piece kinds in `by { }`,
+/// the parent's moves after `remove move`; the document being typed does not parse, and the
+/// names are those of its last version that resolved.
+#[test]
+fn completion_knows_its_context() {
+    let mut c = Client::start();
+    let path = format!("{}/rules/cam.rules", root());
+    let uri = format!("file://{path}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(c.open(&uri, &text), json!([]));
+    let mut complete = |tail: &str| {
+        let typed = format!("{text}\n{tail}");
+        let diags = c.open(&uri, &typed);
+        assert!(!diags.as_array().unwrap().is_empty(), "{tail}: broken");
+        let items = c.request("textDocument/completion", end_of(&uri, &typed));
+        (labels(&items), items)
+    };
+    let (legs, items) = complete("move m {\n  by { Man }\n  sequence ");
+    assert_eq!(legs, ["canter", "jump", "step"]);
+    let step = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["label"] == "step")
+        .unwrap();
+    assert_eq!(step["kind"], json!(3), "a function: {step}");
+    assert!(
+        step["documentation"]
+            .as_str()
+            .unwrap()
+            .starts_with("A Plain Move"),
+        "{step}"
+    );
+    assert_eq!(
+        complete("move m {\n  sequence canter+ then ").0,
+        ["canter", "jump", "step"]
+    );
+    assert_eq!(complete("move m {\n  from in ").0, ["castle"]);
+    assert_eq!(complete("move m {\n  from not in opponent ").0, ["castle"]);
+    let (kinds, items) = complete("move m {\n  by { ");
+    assert_eq!(kinds, ["Knight", "Man"]);
+    assert_eq!(items[0]["kind"], json!(7), "a class: {items}");
+    assert_eq!(complete("promote { Man to ").0, ["Knight", "Man"]);
+    assert_eq!(
+        complete("remove move ").0,
+        ["canter", "castle-move", "charge", "jump", "plain"]
+    );
+    assert_eq!(complete("remove counter ").0, ["castle-moves"]);
+    assert_eq!(
+        complete("set-param own-castle-entry = ").0,
+        ["continue", "stop"]
+    );
+    let items = complete("end {\n  ").0;
+    assert!(items.contains(&"count".to_string()) && items.contains(&"win".to_string()));
+    assert!(!items.contains(&"Knight".to_string()), "{items:?}");
+    c.stop();
+}
+
+/// The words of a text outside comments.
+fn code_words(text: &str) -> Vec<&str> {
+    text.lines()
+        .flat_map(|l| {
+            l.split("//")
+                .next()
+                .unwrap()
+                .split(|c: char| !(c.is_alphanumeric() || c == '-'))
+        })
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+fn line_of(text: &str, needle: &str) -> (u32, u32) {
+    let l = text.lines().position(|l| l.contains(needle)).unwrap();
+    let col = text.lines().nth(l).unwrap().find(needle).unwrap();
+    (l as u32, col as u32)
+}
+
+/// Camelot has a leg and a move both named `jump`: `sequence jump` goes to the leg,
+/// `exists move jump` to the move, and references of each stay in their namespace.
+#[test]
+fn definition_follows_the_namespace_of_the_place() {
+    let mut c = Client::start();
+    let path = format!("{}/rules/camelot.rules", root());
+    let uri = format!("file://{path}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(c.open(&uri, &text), json!([]));
+    let (leg_line, _) = line_of(&text, "leg jump {");
+    let (move_line, _) = line_of(&text, "move jump {");
+    let (l, col) = line_of(&text, "sequence jump+!");
+    let def = c.request("textDocument/definition", at(&uri, l, col + 10));
+    assert_eq!(def[0]["range"]["start"]["line"], json!(leg_line), "{def}");
+    assert_eq!(def.as_array().unwrap().len(), 1);
+    let (l, col) = line_of(&text, "exists move jump");
+    let def = c.request("textDocument/definition", at(&uri, l, col + 13));
+    assert_eq!(def[0]["range"]["start"]["line"], json!(move_line), "{def}");
+    assert_eq!(def.as_array().unwrap().len(), 1);
+    let refs = |c: &mut Client, line: u32, col: u32| {
+        let r = c.request(
+            "textDocument/references",
+            json!({ "textDocument": { "uri": uri }, "position": { "line": line, "character": col }, "context": { "includeDeclaration": true } }),
+        );
+        let mut lines: Vec<u64> = r
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l["range"]["start"]["line"].as_u64().unwrap())
+            .collect();
+        lines.sort();
+        lines
+    };
+    let (seq_line, _) = line_of(&text, "sequence jump+!");
+    let (charge_line, _) = line_of(&text, "sequence canter+ then jump+!");
+    let (exists_line, _) = line_of(&text, "exists move jump");
+    let (can_line, _) = line_of(&text, "each landing not (piece Knight and can jump)");
+    let (can2_line, _) = line_of(&text, "to not (piece Knight and can jump)");
+    assert_eq!(
+        refs(&mut c, leg_line, 5),
+        [leg_line, seq_line, charge_line].map(u64::from)
+    );
+    let mut want = [move_line, can_line, can2_line, exists_line].map(u64::from);
+    want.sort();
+    assert_eq!(refs(&mut c, move_line, 6), want);
+    c.stop();
+}
+
+/// Rename: a region renamed from the variant edits the variant and its parent (only the
+/// region's uses, not `castle-moves`); a leg named `step` keeps the keyword `step`; a
+/// keyword, a name already declared in the namespace and a malformed name are refused.
+/// The files are not written.
+#[test]
+fn rename_edits_the_chain_in_one_namespace() {
+    let mut c = Client::start();
+    let path = format!("{}/rules/cam.rules", root());
+    let parent = format!("{}/rules/camelot.rules", root());
+    let uri = format!("file://{path}");
+    let puri = format!("file://{parent}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let ptext = std::fs::read_to_string(&parent).unwrap();
+    assert_eq!(c.open(&uri, &text), json!([]));
+    let (l, col) = line_of(&text, "region castle");
+    let prep = c.request("textDocument/prepareRename", at(&uri, l, col + 8));
+    assert_eq!(prep["placeholder"], json!("castle"), "{prep}");
+    let mut params = at(&uri, l, col + 8);
+    params["newName"] = json!("fort");
+    let edit = c.request("textDocument/rename", params);
+    let changes = edit["changes"].as_object().unwrap();
+    assert_eq!(changes.len(), 2, "{edit}");
+    let renamed = apply(&text, &changes[&uri]);
+    assert!(renamed.contains("region fort {") && renamed.contains("in opponent fort)"));
+    assert!(!code_words(&renamed).contains(&"castle"));
+    assert!(renamed.contains("remove counter castle-moves"));
+    let prenamed = apply(&ptext, &changes[&puri]);
+    assert!(prenamed.contains("region fort {") && prenamed.contains("land not in own fort\n"));
+    assert!(prenamed.contains("effect castle-moves += 1"));
+    assert!(!code_words(&prenamed).contains(&"castle"), "{prenamed}");
+    assert_eq!(
+        std::fs::read_to_string(&parent).unwrap(),
+        ptext,
+        "nothing written"
+    );
+
+    // The leg `step` of the parent, renamed from the parent: `step all` is the keyword.
+    assert_eq!(c.open(&puri, &ptext), json!([]));
+    let (l, col) = line_of(&ptext, "leg step {");
+    let mut params = at(&puri, l, col + 5);
+    params["newName"] = json!("walk");
+    let edit = c.request("textDocument/rename", params.clone());
+    let walked = apply(&ptext, &edit["changes"][&puri]);
+    assert!(walked.contains("leg walk {\n  step all\n"), "{walked}");
+    assert_eq!(walked.matches("sequence walk\n").count(), 2);
+
+    let refused = |c: &mut Client, params: &Value, new: &str| -> String {
+        let mut p = params.clone();
+        p["newName"] = json!(new);
+        let id = c.next;
+        c.next += 1;
+        c.send(json!({ "jsonrpc": "2.0", "id": id, "method": "textDocument/rename", "params": p }));
+        loop {
+            let m = c.read();
+            if m["id"] == json!(id) {
+                return m["error"]["message"]
+                    .as_str()
+                    .unwrap_or_else(|| panic!("not refused: {m}"))
+                    .to_string();
+            }
+        }
+    };
+    assert!(refused(&mut c, &params, "move").contains("keyword"));
+    assert!(refused(&mut c, &params, "canter").contains("already declared"));
+    assert!(refused(&mut c, &params, "Canter").contains("already declared"));
+    assert!(refused(&mut c, &params, "two words").contains("not a name"));
+    // A keyword is not renamed.
+    let (l, col) = line_of(&ptext, "  step all");
+    let mut p = at(&puri, l, col + 3);
+    p["newName"] = json!("x");
+    assert!(refused(&mut c, &p, "x").contains("not a declared name"));
+    c.stop();
+}
+
+/// Hover on a document that does not parse: the name's documentation and the compiled
+/// meaning come from the last version that loaded, which the hover says.
+#[test]
+fn hover_keeps_the_last_compiled_meaning() {
+    let mut c = Client::start();
+    let path = format!("{}/rules/cam.rules", root());
+    let uri = format!("file://{path}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(c.open(&uri, &text), json!([]));
+    let broken = format!("{text}\nmove m {{ by {{ ");
+    assert!(!c.open(&uri, &broken).as_array().unwrap().is_empty());
+    let (l, col) = line_of(&broken, "region castle");
+    let hover = c.request("textDocument/hover", at(&uri, l, col + 8));
+    let md = hover["contents"]["value"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{hover}"));
+    assert!(md.contains("**region** `castle`"), "{md}");
+    assert!(md.contains("last version that loaded"), "{md}");
+    assert!(md.contains("```text\nregion"), "{md}");
     c.stop();
 }

@@ -3,9 +3,12 @@
 //! It answers from the same pipeline as the command line, so an editor shows exactly what
 //! `regula check` says: diagnostics (errors and lints, with related places in parent files of
 //! a variant), hover (a name's `///` documentation and its compiled meaning), go to definition
-//! and references for every declared name, completion of names and keywords, the outline of
-//! items, a quick fix for "did you mean", and formatting in `regula fmt`'s layout.
+//! and references for every declared name, completion of what the grammar allows at the
+//! cursor, rename, the outline of items, a quick fix for "did you mean", and formatting in
+//! `regula fmt`'s layout.
 
+mod complete;
+mod nav;
 mod text;
 mod tokens;
 
@@ -21,7 +24,7 @@ use regula::lang::inherit::{self, Resolved};
 use regula::lang::syntax::ast::{self, ItemKind};
 use regula::lang::validate::ValidationError;
 
-use text::{Lines, occurrences, path_of, uri_of, word_at};
+use text::{Lines, path_of, uri_of, word_at};
 
 /// Where the server is in the protocol's life cycle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,6 +70,10 @@ pub fn serve(
         references_provider: Some(lt::OneOf::Left(true)),
         document_symbol_provider: Some(lt::OneOf::Left(true)),
         completion_provider: Some(lt::CompletionOptions::default()),
+        rename_provider: Some(lt::OneOf::Right(lt::RenameOptions {
+            prepare_provider: Some(true),
+            work_done_progress_options: Default::default(),
+        })),
         code_action_provider: Some(lt::CodeActionProviderCapability::Simple(true)),
         document_formatting_provider: Some(lt::OneOf::Left(true)),
         semantic_tokens_provider: Some(
@@ -221,10 +228,11 @@ fn message(m: Message) -> serde_json::Result<serde_json::Value> {
     Ok(v)
 }
 
-/// The open documents.
+/// The open documents, and what is kept of their earlier versions.
 #[derive(Default)]
 struct Server {
     docs: HashMap<lt::Uri, String>,
+    last: HashMap<lt::Uri, nav::Last>,
 }
 
 /// A declared name: where, what kind, its documentation.
@@ -364,12 +372,18 @@ impl Server {
             lt::notification::DidCloseTextDocument::METHOD => {
                 if let Ok(p) = serde_json::from_value::<lt::DidCloseTextDocumentParams>(n.params) {
                     self.docs.remove(&p.text_document.uri);
+                    self.last.remove(&p.text_document.uri);
                 }
                 return vec![];
             }
             _ => return vec![],
         };
-        let diagnostics = self.diagnostics(&uri);
+        let Some(text) = self.docs.get(&uri) else {
+            return vec![];
+        };
+        let a = analyze(&path_of(&uri), text);
+        let diagnostics = self.diagnostics(&uri, &a);
+        self.remember(&uri, &a);
         let params = lt::PublishDiagnosticsParams {
             uri,
             diagnostics,
@@ -381,12 +395,11 @@ impl Server {
         )]
     }
 
-    fn diagnostics(&self, uri: &lt::Uri) -> Vec<lt::Diagnostic> {
+    fn diagnostics(&self, uri: &lt::Uri, a: &Analysis) -> Vec<lt::Diagnostic> {
         let Some(text) = self.docs.get(uri) else {
             return vec![];
         };
         let path = path_of(uri);
-        let a = analyze(&path, text);
         let lines = Lines::new(text);
         let mut out = Vec::new();
         match &a.error {
@@ -510,6 +523,13 @@ impl Server {
             lt::request::Formatting::METHOD => {
                 parse::<lt::DocumentFormattingParams>(req).map(|p| json(self.formatting(p)))
             }
+            lt::request::Rename::METHOD => {
+                parse::<lt::RenameParams>(req).and_then(|p| self.rename(p).map(json))
+            }
+            lt::request::PrepareRenameRequest::METHOD => {
+                parse::<lt::TextDocumentPositionParams>(req)
+                    .and_then(|p| self.prepare_rename(p).map(json))
+            }
             lt::request::SemanticTokensFullRequest::METHOD => {
                 parse::<lt::SemanticTokensParams>(req).map(|p| json(self.semantic_tokens(p)))
             }
@@ -540,80 +560,6 @@ impl Server {
         Some((a, text[s..e].to_string(), (s, e), text.clone()))
     }
 
-    fn hover(&self, p: lt::HoverParams) -> Option<lt::Hover> {
-        let uri = &p.text_document_position_params.text_document.uri;
-        let (a, name, (s, e), text) = self.at(uri, p.text_document_position_params.position)?;
-        let res = a.resolved.as_ref()?;
-        let decls = declarations(&res.file);
-        let mut md = String::new();
-        for d in decls.iter().filter(|d| d.name == name) {
-            md.push_str(&format!("**{}** `{}`\n\n", d.kind, d.name));
-            // The English text only: translations and word forms are for the rulebooks.
-            for line in regula::lang::doctext::english(&d.docs) {
-                md.push_str(&line);
-                md.push('\n');
-            }
-            md.push('\n');
-        }
-        if let Some(g) = &a.game {
-            for m in regula::model::print::meaning(&g.def, &name) {
-                md.push_str(&format!("```text\n{m}\n```\n"));
-            }
-        }
-        if md.is_empty() {
-            if KEYWORDS.contains(&name.as_str()) {
-                md = format!("keyword `{name}`");
-            } else {
-                return None;
-            }
-        }
-        let lines = Lines::new(&text);
-        Some(lt::Hover {
-            contents: lt::HoverContents::Markup(lt::MarkupContent {
-                kind: lt::MarkupKind::Markdown,
-                value: md.trim_end().to_string(),
-            }),
-            range: Some(lines.range(s, e)),
-        })
-    }
-
-    fn definition(&self, p: lt::GotoDefinitionParams) -> Option<lt::GotoDefinitionResponse> {
-        let pp = p.text_document_position_params;
-        let (a, name, _, _) = self.at(&pp.text_document.uri, pp.position)?;
-        let res = a.resolved.as_ref()?;
-        let locs: Vec<lt::Location> = declarations(&res.file)
-            .iter()
-            .filter(|d| d.name == name)
-            .filter_map(|d| location(&res.sources, d.span))
-            .collect();
-        (!locs.is_empty()).then_some(lt::GotoDefinitionResponse::Array(locs))
-    }
-
-    fn references(&self, p: lt::ReferenceParams) -> Option<Vec<lt::Location>> {
-        let pp = p.text_document_position;
-        let (a, name, _, text) = self.at(&pp.text_document.uri, pp.position)?;
-        let res = a.resolved.as_ref()?;
-        if !declarations(&res.file).iter().any(|d| d.name == name) {
-            return None;
-        }
-        let mut out = Vec::new();
-        for (i, (_, f)) in res.sources.files().enumerate() {
-            // The open document's text may be newer than the file on disk.
-            let body = if i == 0 { text.as_str() } else { &*f.text };
-            let lines = Lines::new(body);
-            let uri = if i == 0 {
-                Some(pp.text_document.uri.clone())
-            } else {
-                uri_of(&f.name)
-            };
-            let Some(uri) = uri else { continue };
-            for (s, e) in occurrences(body, &name) {
-                out.push(lt::Location::new(uri.clone(), lines.range(s, e)));
-            }
-        }
-        Some(out)
-    }
-
     fn symbols(&self, p: lt::DocumentSymbolParams) -> Option<lt::DocumentSymbolResponse> {
         let text = self.docs.get(&p.text_document.uri)?;
         let src = SourceFile::new("doc", text.clone());
@@ -635,37 +581,6 @@ impl Server {
             })
             .collect();
         Some(lt::DocumentSymbolResponse::Nested(syms))
-    }
-
-    fn completion(&self, p: lt::CompletionParams) -> Option<lt::CompletionResponse> {
-        let uri = &p.text_document_position.text_document.uri;
-        let text = self.docs.get(uri)?;
-        let a = analyze(&path_of(uri), text);
-        let mut items: Vec<lt::CompletionItem> = Vec::new();
-        if let Some(res) = &a.resolved {
-            for d in declarations(&res.file) {
-                if items.iter().any(|i| i.label == d.name) {
-                    continue;
-                }
-                items.push(lt::CompletionItem {
-                    label: d.name,
-                    detail: Some(d.kind.to_string()),
-                    kind: Some(lt::CompletionItemKind::REFERENCE),
-                    documentation: (!d.docs.is_empty()).then(|| {
-                        lt::Documentation::String(
-                            regula::lang::doctext::english(&d.docs).join("\n"),
-                        )
-                    }),
-                    ..Default::default()
-                });
-            }
-        }
-        items.extend(KEYWORDS.iter().map(|k| lt::CompletionItem {
-            label: k.to_string(),
-            kind: Some(lt::CompletionItemKind::KEYWORD),
-            ..Default::default()
-        }));
-        Some(lt::CompletionResponse::Array(items))
     }
 
     // `WorkspaceEdit` keys its changes by `Uri`, which clippy considers mutable.

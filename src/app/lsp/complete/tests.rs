@@ -1,0 +1,175 @@
+//! The context scanner, on made-up texts and on the repository's rule files.
+
+use super::*;
+
+fn ctx(text: &str) -> Context {
+    context(text, text.len(), &|w| w == "White")
+}
+
+#[test]
+fn the_words_before_decide_the_context() {
+    let m = "move m {\n  by { Man ";
+    assert_eq!(ctx(m), Context::Name(Ns::Piece));
+    assert_eq!(ctx("move m {\n  sequence "), Context::Name(Ns::Leg));
+    assert_eq!(
+        ctx("move m {\n  sequence a+ then ju"),
+        Context::Name(Ns::Leg)
+    );
+    assert_eq!(ctx("move m { from in "), Context::Name(Ns::Region));
+    assert_eq!(ctx("move m { from not in own "), Context::Name(Ns::Region));
+    assert_eq!(ctx("move m { to in White "), Context::Name(Ns::Region));
+    assert_eq!(ctx("move m { to piece "), Context::Name(Ns::Piece));
+    assert_eq!(ctx("move m { effect "), Context::Name(Ns::Counter));
+    assert_eq!(ctx("leg l { step "), Context::Name(Ns::Direction));
+    assert_eq!(
+        ctx("leg l { leap all over enemy { "),
+        Context::Name(Ns::Piece)
+    );
+    assert_eq!(
+        ctx("priority p { when exists move "),
+        Context::Name(Ns::Move)
+    );
+    assert_eq!(
+        ctx("priority p { when count(P "),
+        Context::Mixed(Ns::Piece, &["in"])
+    );
+    assert_eq!(ctx("priority p { when count("), Context::Name(Ns::Player));
+    assert_eq!(ctx("promote { Man to "), Context::Name(Ns::Piece));
+    assert_eq!(
+        ctx("promote { timing continue as "),
+        Context::Name(Ns::Move)
+    );
+    assert_eq!(
+        ctx("promote { Man to King in own far-row\n  "),
+        Context::Mixed(Ns::Piece, &["timing", "if", "else"])
+    );
+}
+
+#[test]
+fn top_level_items_removes_and_parameters() {
+    assert_eq!(ctx("game \"G\"\n"), Context::Item);
+    assert_eq!(ctx("game \"G\"\npie"), Context::Item);
+    assert_eq!(ctx("remove move "), Context::Removed(Ns::Move));
+    assert_eq!(ctx("remove counter ca"), Context::Removed(Ns::Counter));
+    assert_eq!(ctx("remove "), Context::Keywords(REMOVE_WORDS));
+    assert_eq!(ctx("amend leg "), Context::Name(Ns::Leg));
+    assert_eq!(ctx("leg "), Context::Declare(Ns::Leg));
+    assert_eq!(ctx("set-param "), Context::Name(Ns::Param));
+    assert_eq!(
+        ctx("set-param own-castle-entry = "),
+        Context::Value("own-castle-entry".into())
+    );
+    assert_eq!(ctx("leg l { if p = "), Context::Value("p".into()));
+    assert_eq!(ctx("leg l { if "), Context::Name(Ns::Param));
+}
+
+#[test]
+fn end_blocks_take_conditions_and_counters() {
+    assert_eq!(ctx("end {\n  "), Context::End);
+    assert_eq!(ctx("end {\n  w: win "), Context::Name(Ns::Player));
+    assert_eq!(ctx("end {\n  draw if "), Context::End);
+    assert_eq!(ctx("end {\n  w: win P if "), Context::End);
+    assert_eq!(ctx("end {\n  if p = v {\n    "), Context::End);
+}
+
+/// A document with a syntax error before the place, a comment and a string in the way:
+/// the context is still read.
+#[test]
+fn errors_comments_and_strings_do_not_hide_the_context() {
+    assert_eq!(
+        ctx("players { ) ) \nmove m {\n  by { "),
+        Context::Name(Ns::Piece)
+    );
+    assert_eq!(ctx("move m { // by {\n  sequence "), Context::Name(Ns::Leg));
+    assert_eq!(
+        ctx("game \"{ by {\"\nmove m { sequence "),
+        Context::Name(Ns::Leg)
+    );
+    assert_eq!(
+        ctx("move m { by { A } sequence s stop in "),
+        Context::Name(Ns::Region)
+    );
+    assert_eq!(ctx("move m { // sequence "), Context::Nothing);
+    assert_eq!(ctx("game \"in "), Context::Nothing);
+}
+
+#[test]
+fn a_word_is_in_the_namespace_of_its_place() {
+    let text = "leg jump { step all }\nmove jump { sequence jump+ }\npriority p { when exists move jump and c(P) > 0 }\nregion r { White: a1 }\nend { w: win P if count(P in White r) > 0 }\n";
+    let at = |needle: &str, nth: usize| {
+        let s = text.match_indices(needle).nth(nth).unwrap().0;
+        ns_at(text, s, s + needle.len(), &|w| w == "White")
+    };
+    assert_eq!(at("jump", 0), Some(Ns::Leg));
+    assert_eq!(at("step", 0), None, "a keyword here");
+    assert_eq!(at("jump", 1), Some(Ns::Move));
+    assert_eq!(at("jump", 2), Some(Ns::Leg));
+    assert_eq!(at("jump", 3), Some(Ns::Move));
+    let c = text.find(" c(P)").unwrap() + 1;
+    assert_eq!(ns_at(text, c, c + 1, &|_| false), Some(Ns::Counter));
+    assert_eq!(at("White", 0), Some(Ns::Player));
+    assert_eq!(at("White", 1), Some(Ns::Player));
+    let r = text.find(" r)").unwrap() + 1;
+    assert_eq!(ns_at(text, r, r + 1, &|w| w == "White"), Some(Ns::Region));
+    let w = text.find("w:").unwrap();
+    assert_eq!(ns_at(text, w, w + 1, &|_| false), Some(Ns::EndRule));
+}
+
+/// Every use of a declared name in the repository's rule files is read in a namespace
+/// that declares the name (a file's own and its parents' names), or (a keyword such as
+/// the leg `step` in `step all`, a file label `E`) in none.
+#[test]
+fn every_name_in_the_rule_files_is_in_its_namespace() {
+    let mut wrong = Vec::new();
+    let mut files = 0;
+    for e in std::fs::read_dir("rules").unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_none_or(|x| x != "rules") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&p).unwrap();
+        let src = regula::SourceFile::new(p.display().to_string(), text.clone());
+        let (Ok(res), Ok(own)) = (
+            regula::lang::inherit::resolve(&src),
+            regula::lang::syntax::parse(&src),
+        ) else {
+            continue;
+        };
+        files += 1;
+        let k = Known::of(&res);
+        let all: Vec<Name> = names(&own).into_iter().chain(k.names.clone()).collect();
+        let mut seen = std::collections::HashSet::new();
+        for n in &all {
+            if !seen.insert(n.name.clone()) {
+                continue;
+            }
+            let nss: Vec<Ns> = all
+                .iter()
+                .filter(|m| m.name == n.name)
+                .map(|m| m.ns)
+                .collect();
+            for (s, e) in super::super::text::occurrences(&text, &n.name) {
+                let got = ns_at(&text, s, e, &|w| k.is_player(w));
+                let line = text[..s].rfind('\n').map_or(0, |i| i + 1);
+                let line = text[line..].lines().next().unwrap_or("");
+                let ok = match got {
+                    Some(g) => nss.contains(&g),
+                    None => {
+                        KEYWORDS.contains(&n.name.as_str())
+                            || line.trim_start().starts_with("files")
+                            || line.trim_start().starts_with("ranks")
+                    }
+                };
+                if !ok {
+                    wrong.push(format!(
+                        "{}: {} read as {got:?}: {line}",
+                        p.display(),
+                        n.name
+                    ));
+                }
+            }
+        }
+    }
+    assert!(files > 10, "the rule files are read");
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
