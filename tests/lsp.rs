@@ -656,9 +656,9 @@ fn definition_follows_the_namespace_of_the_place() {
 }
 
 /// Rename: a region renamed from the variant edits the variant and its parent (only the
-/// region's uses, not `castle-moves`); a leg named `step` keeps the keyword `step`; a
-/// keyword, a name already declared in the namespace and a malformed name are refused.
-/// The files are not written.
+/// region's uses and word forms, not `castle-moves`); a leg named `step` keeps the keyword
+/// `step`; a keyword, a name already declared in the namespace and a malformed name are
+/// refused. The files are not written.
 #[test]
 fn rename_edits_the_chain_in_one_namespace() {
     let mut c = Client::start();
@@ -684,6 +684,9 @@ fn rename_edits_the_chain_in_one_namespace() {
     let prenamed = apply(&ptext, &changes[&puri]);
     assert!(prenamed.contains("region fort {") && prenamed.contains("land not in own fort\n"));
     assert!(prenamed.contains("effect castle-moves += 1"));
+    // The word forms of the name, for the rulebooks, follow it.
+    assert!(prenamed.contains("/// [nl word fort] kasteel; gender het\n"));
+    assert!(prenamed.contains("/// [nl word castle-move] kasteelzet\n"));
     assert!(!code_words(&prenamed).contains(&"castle"), "{prenamed}");
     assert_eq!(
         std::fs::read_to_string(&parent).unwrap(),
@@ -700,6 +703,7 @@ fn rename_edits_the_chain_in_one_namespace() {
     let walked = apply(&ptext, &edit["changes"][&puri]);
     assert!(walked.contains("leg walk {\n  step all\n"), "{walked}");
     assert_eq!(walked.matches("sequence walk\n").count(), 2);
+    assert!(walked.contains("/// [uk word walk] крок\n"), "{walked}");
 
     let refused = |c: &mut Client, params: &Value, new: &str| -> String {
         let mut p = params.clone();

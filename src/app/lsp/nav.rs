@@ -79,6 +79,50 @@ fn uses(body: &str, name: &str, ns: Ns, decls: &[Decl]) -> Vec<(usize, usize)> {
         .collect()
 }
 
+/// The `NAME` of each `/// [xx word NAME]` tag (a word form of the name for the
+/// rulebooks) in the documentation of an item that declares or uses `name` in namespace
+/// `ns` on its first line: renamed with the name, so that the books keep its translations.
+fn word_tags(body: &str, name: &str, ns: Ns, decls: &[Decl]) -> Vec<(usize, usize)> {
+    let lines: Vec<(usize, &str)> = body
+        .split_inclusive('\n')
+        .scan(0, |at, l| {
+            let start = *at;
+            *at += l.len();
+            Some((start, l))
+        })
+        .collect();
+    let is_doc = |l: &str| l.trim_start().starts_with("///");
+    let mut out = Vec::new();
+    for (i, &(start, line)) in lines.iter().enumerate() {
+        let Some(tag) = line.trim_start().strip_prefix("///").map(str::trim_start) else {
+            continue;
+        };
+        let Some(inner) = tag.strip_prefix('[').and_then(|t| t.split(']').next()) else {
+            continue;
+        };
+        let Some((_, id)) = inner.split_once(" word ") else {
+            continue;
+        };
+        if id.trim() != name {
+            continue;
+        }
+        let Some(&(item_start, item)) = lines[i + 1..].iter().find(|(_, l)| !is_doc(l)) else {
+            continue;
+        };
+        let item_end = item_start + item.len();
+        let documented = uses(&body[..item_end], name, ns, decls)
+            .iter()
+            .any(|&(s, _)| s >= item_start);
+        if documented {
+            // The tag's text sits in the line after `[xx word `.
+            let s = start + line.len() - tag.len() + 1 + inner.len() - id.len()
+                + (id.len() - id.trim_start().len());
+            out.push((s, s + name.len()));
+        }
+    }
+    out
+}
+
 impl Server {
     /// Keeps what later requests need of an analysis of the document `uri`.
     pub(super) fn remember(&mut self, uri: &lt::Uri, a: &Analysis) {
@@ -248,9 +292,9 @@ impl Server {
     }
 
     /// Renames the declared name under the cursor: its uses in the same namespace (a leg's
-    /// rename leaves a move of the same name alone), in the document and in every file of
-    /// its `extends` chain (a name declared in a parent is renamed there too), one entry per
-    /// file of the edit. Only the chain is searched: other variants that extend the same
+    /// rename leaves a move of the same name alone) and its `[xx word NAME]` tags, in the
+    /// document and in every file of its `extends` chain (a name declared in a parent is
+    /// renamed there too), one entry per file of the edit. Only the chain is searched: other variants that extend the same
     /// parent are not known to the server, so their uses of a renamed parent name stay as
     /// they were. Nothing is written; the editor applies the edit.
     ///
@@ -290,6 +334,7 @@ impl Server {
             let lines = Lines::new(&body);
             let edits: Vec<lt::TextEdit> = uses(&body, &name, ns, &decls)
                 .into_iter()
+                .chain(word_tags(&body, &name, ns, &decls))
                 .map(|(s, e)| lt::TextEdit::new(lines.range(s, e), new.clone()))
                 .collect();
             if !edits.is_empty() {
