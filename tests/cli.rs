@@ -1217,7 +1217,7 @@ fn check_prints_an_unstated_rule_as_a_note_that_warnings_do_not_deny() {
     assert!(err.contains("regula::unstated"), "{err}");
     assert!(err.contains("1 note in the rule file"), "{err}");
     assert!(
-        err.contains("`three-kings-against-one` is not stated by this file (RU-13)"),
+        err.contains("rule `three-kings-against-one` (RU-13) is not stated"),
         "{err}"
     );
     assert!(!err.contains("warning"), "{err}");

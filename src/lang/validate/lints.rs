@@ -379,7 +379,7 @@ pub fn notes(file: &RuleFile) -> Vec<ValidationError> {
                 .map_or(String::new(), |c| format!(" ({})", c.name));
             self.0.push(ValidationError {
                 check: Check::Unstated,
-                message: format!("`{}` is not stated by this file{clause}", u.name.name),
+                message: format!("rule `{}`{clause} is not stated", u.name.name),
                 span: u.span,
                 label: "a rule of the sources left unstated".into(),
                 related: None,
