@@ -7,6 +7,7 @@
 mod bits;
 mod end_memo;
 mod fold;
+mod kept;
 mod memo;
 mod moves;
 mod parallel;
@@ -66,6 +67,13 @@ pub struct Game {
     /// Whether some counter is kept by a `while` condition (most games have none, and skip
     /// the loop over the counters at every move).
     kept_counters: bool,
+    /// Every `while` condition reads only how many pieces of each kind each player has (no
+    /// region, no counter, not the side to move): a move that captures, crowns and drops
+    /// nothing then leaves them as they were, and they are evaluated once for it, not twice.
+    kept_by_counts: bool,
+    /// No `while` condition can hold with more pieces than this on the board (see
+    /// [`kept::piece_bound`]): in the opening and middle game they are not evaluated at all.
+    kept_bound: Option<u32>,
     /// Some counter is `same-piece`: every move keeps where it ended ([`ANCHOR_SLOT`]).
     same_piece: bool,
     /// Some end rule asks `exists M` of the side to move's legal moves, so the outcome needs
@@ -99,11 +107,24 @@ impl Game {
         let seats = seats::Seats::new(&def);
         let kept_counters = def.counters.iter().any(|c| c.while_cond.is_some());
         let same_piece = def.counters.iter().any(|c| c.same_piece);
+        let kept_by_counts = def
+            .counters
+            .iter()
+            .filter_map(|c| c.while_cond.as_ref())
+            .all(kept::reads_only_counts);
+        let kept_bound = def
+            .counters
+            .iter()
+            .filter_map(|c| c.while_cond.as_ref())
+            .map(|c| kept::piece_bound(&def, c))
+            .try_fold(0, |m, b| b.map(|b| m.max(b)));
         let end_reads_moves = def.end.iter().any(|r| reads_moves(&r.cond));
         Game {
             def: Arc::new(def),
             seats,
             kept_counters,
+            kept_by_counts,
+            kept_bound,
             same_piece,
             end_reads_moves,
             compiled: Arc::default(),
@@ -348,13 +369,19 @@ impl Game {
             true => self.kept_holding(next),
             false => 0,
         };
+        // The pieces each player has of each kind stay as they were (see `kept_by_counts`).
+        let counts_kept = self.kept_by_counts
+            && (mv.is_pass()
+                || (!mv.is_drop()
+                    && mv.captures.is_empty()
+                    && next.cells[mv.from as usize] == mv.result));
         if self.same_piece {
             self.follow_piece(next, mover, mv);
         }
         if mv.is_pass() {
             next.to_move = ((mover as usize + 1) % players) as u8;
             if self.kept_counters {
-                self.keep_counters(next, before);
+                self.keep_counters(next, before, counts_kept);
             }
             return;
         }
@@ -383,7 +410,7 @@ impl Game {
         }
         next.to_move = ((mover as usize + 1) % players) as u8;
         if self.kept_counters {
-            self.keep_counters(next, before);
+            self.keep_counters(next, before, counts_kept);
         }
     }
 
@@ -406,6 +433,13 @@ impl Game {
     /// The counters kept by `while` whose condition holds on `pos`, as a bit mask.
     fn kept_holding(&self, pos: &Position) -> u32 {
         let def = &self.def;
+        if let Some(n) = self.kept_bound {
+            let players = def.players.len().min(MAX_PLAYERS);
+            let on_board: u32 = pos.occ[..players].iter().map(|o| o.len()).sum();
+            if on_board > n {
+                return 0;
+            }
+        }
         let mut mask = 0;
         for (c, counter) in def.counters.iter().enumerate() {
             if let Some(cond) = &counter.while_cond
@@ -420,10 +454,15 @@ impl Game {
     }
 
     /// Counts on the counters kept by `while` whose condition held before the ply (`before`)
-    /// and holds on the position it reached, and sets the others to 0.
-    fn keep_counters(&self, next: &mut Position, before: u32) {
+    /// and holds on the position it reached, and sets the others to 0. `counts_kept`: the
+    /// conditions read only piece counts, which the ply left as they were, so they hold after
+    /// it exactly where they held before.
+    fn keep_counters(&self, next: &mut Position, before: u32, counts_kept: bool) {
         let def = &self.def;
-        let after = self.kept_holding(next);
+        let after = match counts_kept {
+            true => before,
+            false => self.kept_holding(next),
+        };
         for (c, counter) in def.counters.iter().enumerate() {
             if counter.while_cond.is_some() {
                 let v = next.counter(c as u8, 0) as i32;
