@@ -183,19 +183,39 @@ impl Blocks {
     }
 }
 
+/// The page's styles. The print half makes the page a book a federation can print or publish
+/// as PDF: A4 with margins; each figure, case and table row kept whole on one page; headings
+/// kept with what follows them; figures no taller than a third of the page, their captions
+/// beside them rather than below, so that a figure moved to the next page leaves no
+/// half-empty page behind it (a tall board such as Camelot's would otherwise take most of a
+/// page, and its caption more); the page's colours (board squares,
+/// region tints) printed as they are; links as text, with their address when it leads away.
 const CSS: &str = "body { font-family: serif; max-width: 46em; margin: 2em auto; line-height: 1.4; color: #000; }
 h1, h2, h3 { font-family: sans-serif; }
 h2 { border-bottom: 1px solid #888; }
 code { font-family: monospace; font-size: 0.95em; }
 blockquote { margin: 0.5em 0 0.5em 1em; padding-left: 0.8em; border-left: 3px solid #aaa; font-style: italic; }
 figure { margin: 1em 0; break-inside: avoid; page-break-inside: avoid; }
-figure svg { max-width: 100%; height: auto; max-height: 105mm; }
+figure svg { display: block; max-width: 100%; width: auto; height: auto; max-height: 105mm; }
 figcaption { font-size: 0.9em; }
 table { border-collapse: collapse; font-size: 0.9em; }
 th, td { border: 1px solid #999; padding: 0.2em 0.4em; vertical-align: top; text-align: left; }
 tr { break-inside: avoid; page-break-inside: avoid; }
-@page { size: A4; margin: 18mm 16mm; }
-@media print { body { max-width: none; margin: 0; font-size: 10.5pt; } h2, h3 { break-after: avoid; page-break-after: avoid; } }
+@page { size: A4; margin: 16mm 16mm 18mm; }
+@media print {
+  html { print-color-adjust: exact; -webkit-print-color-adjust: exact; }
+  body { max-width: none; margin: 0; font-size: 10.5pt; line-height: 1.35; orphans: 3; widows: 3; }
+  h1, h2, h3 { break-after: avoid; page-break-after: avoid; break-inside: avoid; }
+  h2 { margin-top: 1.2em; }
+  figure, blockquote, pre, li, tr { break-inside: avoid; page-break-inside: avoid; }
+  figure { margin: 0.6em 0; display: flex; align-items: flex-end; gap: 6mm; }
+  figure svg { flex: none; max-width: 62%; max-height: 92mm; }
+  figcaption { flex: 1 1 0; }
+  pre { white-space: pre-wrap; overflow-wrap: anywhere; }
+  thead { display: table-header-group; }
+  a { color: inherit; text-decoration: none; }
+  a[href^=\"http\"]::after { content: \" <\" attr(href) \">\"; font-size: 0.85em; overflow-wrap: anywhere; }
+}
 ";
 
 /// Escapes text for HTML.
