@@ -20,6 +20,7 @@ mod mutants;
 mod mutation;
 mod pdn;
 mod perft;
+mod print;
 mod pydraughts_differential;
 mod render;
 mod robustness;

@@ -1,13 +1,17 @@
 //! `regula doc`: the rulebook, on standard output or written into a folder.
 //!
 //! The arguments are clap's here; the library takes them as a plain
-//! [`write::BookOptions`] and returns the page for this command to print.
+//! [`write::BookOptions`] and returns the page for this command to print. `--format pdf` is
+//! the HTML book printed by headless Chromium ([`pdf`]), written into `--out` as one file.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
 
+use regula::engine::Game;
+use regula::tools::docgen::pdf;
 use regula::tools::docgen::write::{self, BookOptions, Made, RunError};
 
-use super::{CliError, load, parse_param};
+use super::{CliError, load, parse_param, write_atomically};
 
 /// Output format (the library's [`write::Format`], as clap reads it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -16,6 +20,8 @@ enum Format {
     Md,
     /// One self-contained HTML page.
     Html,
+    /// The HTML page printed to PDF (A4) by headless Chromium; needs `--out`.
+    Pdf,
 }
 
 #[derive(Debug, clap::Args)]
@@ -54,6 +60,9 @@ struct BookArgs {
     /// clauses that state them and the cases that test them (project material, in English).
     #[arg(long)]
     appendix: bool,
+    /// `--format pdf`: stop Chromium if it has not printed the book after this many seconds.
+    #[arg(long, value_name = "SECS", default_value_t = pdf::DEFAULT_TIMEOUT.as_secs())]
+    pdf_timeout: u64,
 }
 
 impl From<BookArgs> for BookOptions {
@@ -62,7 +71,8 @@ impl From<BookArgs> for BookOptions {
             lang: a.lang,
             format: match a.format {
                 Format::Md => write::Format::Md,
-                Format::Html => write::Format::Html,
+                // The PDF is printed from the HTML page.
+                Format::Html | Format::Pdf => write::Format::Html,
             },
             out: a.out,
             cases: a.cases,
@@ -76,15 +86,46 @@ impl From<BookArgs> for BookOptions {
 pub(super) fn run(args: Args) -> Result<(), CliError> {
     let Args { file, params, book } = args;
     let game = load(&file, &params)?;
-    let made = BookOptions::from(book)
-        .run(&game, &file)
-        .map_err(|e| match e {
-            RunError::Trace(m) => CliError::Io(m.to_string()),
-            RunError::Write(w) => CliError::Io(w.to_string()),
-            RunError::Doc(d) => CliError::Doc(d),
-        })?;
-    if let Made::Page(page) = made {
+    if book.format == Format::Pdf {
+        return print_pdf(&game, &file, book);
+    }
+    if let Made::Page(page) = make(&game, &file, book.into())? {
         print!("{page}");
     }
     Ok(())
+}
+
+fn make(game: &Game, file: &Path, opts: BookOptions) -> Result<Made, CliError> {
+    opts.run(game, file).map_err(|e| match e {
+        RunError::Trace(m) => CliError::Io(m.to_string()),
+        RunError::Write(w) => CliError::Io(w.to_string()),
+        RunError::Doc(d) => CliError::Doc(d),
+    })
+}
+
+/// `--format pdf`: the HTML page made in memory, printed by Chromium, and the PDF written
+/// whole or not at all as `<stem>.pdf` in `--out`. The browser is looked for first, so that a
+/// machine without one is told so before the book is made.
+fn print_pdf(game: &Game, file: &Path, book: BookArgs) -> Result<(), CliError> {
+    let Some(dir) = book.out.clone() else {
+        return Err(CliError::Usage(
+            "`--format pdf` writes a file: name its folder with `--out DIR`".into(),
+        ));
+    };
+    let browser = pdf::find_chromium()?;
+    let limit = Duration::from_secs(book.pdf_timeout);
+    let name = format!("{}.pdf", write::stem(file, &book.lang));
+    let opts = BookOptions {
+        out: None,
+        ..BookOptions::from(book)
+    };
+    let Made::Page(html) = make(game, file, opts)? else {
+        unreachable!("a book without `out` is returned as a page");
+    };
+    let bytes = pdf::print(&html, &browser, limit)?;
+    if !dir.exists() {
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| CliError::Io(format!("cannot create {}: {e}", dir.display())))?;
+    }
+    write_atomically(&dir.join(name), bytes)
 }

@@ -197,6 +197,10 @@ enum CliError {
     #[error(transparent)]
     #[diagnostic(transparent)]
     Doc(#[from] regula::tools::docgen::DocError),
+    /// `doc --format pdf`: no browser to print with, or it failed or hung.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Pdf(#[from] regula::tools::docgen::pdf::PdfError),
     /// An answer that is an exit code, as `diff(1)`'s 1 for "they differ": the output said
     /// everything, so nothing is printed on stderr.
     /// (No code: it is never shown.)
@@ -224,7 +228,8 @@ impl CliError {
     fn exit_code(&self) -> u8 {
         match self {
             CliError::Answer(code) => *code,
-            CliError::Io(_) | CliError::Usage(_) => 2,
+            // A missing or failing browser is the machine's, as an I/O error is.
+            CliError::Io(_) | CliError::Usage(_) | CliError::Pdf(_) => 2,
             CliError::Read(e) if !e.is_invalid_input() => 2,
             CliError::Param(_) => 2,
             CliError::Doc(regula::tools::docgen::DocError::Language(..)) => 2,

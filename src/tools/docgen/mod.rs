@@ -8,6 +8,7 @@
 //! - [`book`]: the block structure and its Markdown and HTML renderings;
 //! - [`diagrams`]: example positions (from the case suite or searched), verified;
 //! - [`clauses`]: the traceability appendix (clauses, sources, cases);
+//! - [`pdf`]: the HTML book printed to PDF by headless Chromium;
 //! - `sections`: one function per [`Section`], which [`section`] dispatches to.
 //!
 //! A book is a list of sections; a variant's book can add a "Differences from the parent"
@@ -18,6 +19,7 @@ pub mod clauses;
 pub mod diagrams;
 pub mod diff;
 pub mod i18n;
+pub mod pdf;
 mod sections;
 pub mod text;
 pub mod write;
