@@ -111,7 +111,7 @@ impl Generator<'_> {
                 d
             }
         };
-        if dest.is_empty() || !self.effects_fit(mk) {
+        if dest.is_empty() || !self.effects_fit_at(mk, mi, sq) {
             return 0;
         }
         let pot = self.kernels.potential[self.mover as usize][sq as usize];
@@ -124,23 +124,74 @@ impl Generator<'_> {
         dest.len() as u64
     }
 
-    /// Whether the move's counter effects stay within bounds (as [`Generator::emit`] checks).
-    #[inline]
-    pub(super) fn effects_fit(&self, mk: &MoveKind) -> bool {
-        mk.effects.iter().all(|e| {
+    /// Whether the move's counter effects stay within bounds for every piece that may make
+    /// it, as [`Generator::emit`] checks: `Some` of the verdict when it is the same for every
+    /// piece, `None` when it is not (a `same-piece` counter is the value of the piece its side
+    /// moved last and 0 for every other piece, so its bound may refuse that piece alone). A
+    /// set-wise count or generation then leaves the type to the per-piece paths, which ask
+    /// [`Generator::effects_fit_at`].
+    #[inline(always)]
+    pub(super) fn effects_fit(&self, mi: usize) -> Option<bool> {
+        let mk = &self.def.moves[mi];
+        let others = self.effects_fit_for(mk, false);
+        if self.kernels.per_piece_bounds >> mi.min(63) & 1 == 0
+            || self.effects_fit_for(mk, true) == others
+        {
+            Some(others)
+        } else {
+            None
+        }
+    }
+
+    /// Whether the move's counter effects stay within bounds for the piece on `sq`, exactly
+    /// as [`Generator::emit`] checks.
+    #[inline(always)]
+    pub(in crate::engine::search) fn effects_fit_at(
+        &self,
+        mk: &MoveKind,
+        mi: usize,
+        sq: u8,
+    ) -> bool {
+        if self.kernels.per_piece_bounds >> mi.min(63) & 1 == 0 {
+            return self.effects_fit_for(mk, false);
+        }
+        let moved_last = mk.effects.iter().any(|e| {
             let c = &self.def.counters[e.counter as usize];
             let p = if c.per_player { self.mover as usize } else { 0 };
-            let v = self.counters[e.counter as usize * MAX_PLAYERS + p] as i32;
+            c.same_piece && self.counters[ANCHOR_SLOT as usize * MAX_PLAYERS + p] == sq as i16 + 1
+        });
+        self.effects_fit_for(mk, moved_last)
+    }
+
+    /// The bounds checked with each `same-piece` counter read as the value of the piece its
+    /// side moved last (`moved_last`) or as 0 (any other piece).
+    #[inline(always)]
+    fn effects_fit_for(&self, mk: &MoveKind, moved_last: bool) -> bool {
+        // A plain loop: `Iterator::all` here was left a call.
+        for e in &mk.effects {
+            let c = &self.def.counters[e.counter as usize];
+            let p = if c.per_player { self.mover as usize } else { 0 };
+            let v = if c.same_piece && !moved_last {
+                0
+            } else {
+                self.counters[e.counter as usize * MAX_PLAYERS + p] as i32
+            };
             let nv = if e.add { v + e.value } else { e.value };
-            (0..=c.max.unwrap_or(MAX_COUNTER_VALUE)).contains(&nv)
-        })
+            if !(0..=c.max.unwrap_or(MAX_COUNTER_VALUE)).contains(&nv) {
+                return false;
+            }
+        }
+        true
     }
 
     /// The number of legal moves of `pos` (priorities applied, before the end rules), with
     /// the quiet kernels' moves counted rather than built; `None` when that cannot be proved
     /// exact here (the caller then generates in full). `out` is scratch.
     pub(crate) fn bulk_count(&mut self, pos: &Position, out: &mut Vec<Move>) -> Option<u64> {
-        if !self.use_kernels || !self.kernels.disjoint || self.def.moves.len() > 64 {
+        if !self.use_kernels || self.def.moves.len() > 64 {
+            return None;
+        }
+        if !self.kernels.disjoint && !self.clashes_apart(pos) {
             return None;
         }
         let mut counted = self.counted_scratch.take().unwrap_or_else(|| {
@@ -186,6 +237,23 @@ impl Generator<'_> {
         }
         self.bulk_priorities(pos, out, counted)?;
         Some(out.len() as u64 + counted.total())
+    }
+
+    /// Whether, in `pos`, no two quiet move types whose destinations clash are both allowed
+    /// by their `require` conditions (false when the kernels list no such pairs).
+    fn clashes_apart(&mut self, pos: &Position) -> bool {
+        if self.kernels.clashes.is_empty() {
+            return false;
+        }
+        let def = self.def;
+        let kernels = self.kernels.clone();
+        kernels.clashes.iter().all(|&(a, b)| {
+            let mut allowed = |mi: u8| match &def.moves[mi as usize].require {
+                Some(r) => self.cond_eval(pos, r, &mut Env::default(), None, false),
+                None => true,
+            };
+            !(allowed(a) && allowed(b))
+        })
     }
 
     /// [`Generator::apply_priorities`] over the generated moves in `out` and the counted

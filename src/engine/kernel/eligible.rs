@@ -124,20 +124,13 @@ pub(super) fn eligible(def: &GameDef, mk: &MoveKind) -> Eligible {
         segments,
         // Decided once per position, before any kernel runs (`pseudo_legal_counting`).
         require: _,
-        // Checked by every kernel that emits or counts (`emit`, `effects_fit`), except a
-        // same-piece counter's, whose bound depends on the piece (below).
-        effects,
+        // Checked by every kernel that emits or counts: per piece by `emit` and
+        // `effects_fit_at`, per type by `effects_fit`, which says when a same-piece
+        // counter's bound differs from piece to piece so that the set-wise paths step aside.
+        effects: _,
         removal,
         drop,
     } = mk;
-    // A same-piece counter's value is the moving piece's only if it moved last: a bound
-    // per piece, which the set-wise kernels and the pre-pass's per-type test cannot see.
-    if effects
-        .iter()
-        .any(|e| def.counters[e.counter as usize].same_piece)
-    {
-        return Eligible::default();
-    }
     // Captures leave the board as the interpreter's `record_capture` says for both; the
     // chain kernel's probe (`chain_probe`) reads the same.
     match removal {

@@ -83,6 +83,13 @@ pub(super) struct Kernels {
     /// Whether the quiet kernels' destinations never collide (checked per player, kind and
     /// square over every quiet kernel and direction), so that counting them is exact.
     pub disjoint: bool,
+    /// When not `disjoint`, but every clash is between two quiet move types of which one
+    /// has a `require` condition: those pairs. Counting is exact in a position where no
+    /// pair is allowed together (see `Generator::clashes_apart`); empty otherwise.
+    pub clashes: Vec<(u8, u8)>,
+    /// Bit `mi`: move type `mi` has an effect on a `same-piece` counter, whose bound may
+    /// refuse one piece and not another (see `Generator::effects_fit`).
+    pub per_piece_bounds: u64,
     /// Whether a non-capturing move is never the same move as another: the quiet kernels'
     /// destinations are disjoint and every other move type captures on every leg (or
     /// drops), so effect de-duplication can skip non-capturing moves.
@@ -164,7 +171,15 @@ impl Kernels {
             .collect();
         // Destinations of the quiet kernels: a square reached twice (by two directions or
         // two move types a piece could make from one square) would make counting inexact.
-        let (disjoint, potential) = quiet::destinations(t, &moves);
+        let quiet::Destinations {
+            within,
+            clashes,
+            potential,
+        } = quiet::destinations(t, &moves);
+        let disjoint = within && clashes.is_empty();
+        // Clashes between move types that no `require` keeps apart are clashes everywhere.
+        let required = |mi: u8| def.moves[mi as usize].require.is_some();
+        let apart = within && clashes.iter().all(|&(a, b)| required(a) || required(b));
         let quiet_unique = disjoint
             && moves
                 .iter()
@@ -175,6 +190,17 @@ impl Kernels {
         Kernels {
             moves,
             disjoint,
+            clashes: if apart { clashes } else { Vec::new() },
+            per_piece_bounds: def
+                .moves
+                .iter()
+                .enumerate()
+                .filter(|(_, m)| {
+                    m.effects
+                        .iter()
+                        .any(|e| def.counters[e.counter as usize].same_piece)
+                })
+                .fold(0, |b, (mi, _)| b | 1 << mi.min(63)),
             quiet_unique,
             potential,
             shifts,

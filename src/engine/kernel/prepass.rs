@@ -327,7 +327,17 @@ impl Generator<'_> {
         out: &mut Vec<Move>,
     ) -> (SquareSet, bool) {
         let (by_kind, empty) = (b.by_kind, b.empty);
-        if let Some(c) = counted {
+        // Counter bounds that differ from piece to piece leave the type to the per-piece paths.
+        let fit = || {
+            if effects {
+                self.effects_fit(mi)
+            } else {
+                Some(true)
+            }
+        };
+        if let Some(c) = counted
+            && let Some(fit) = fit()
+        {
             let mut n = 0;
             let mut folds = true;
             for &(k, fold) in sets {
@@ -346,7 +356,7 @@ impl Generator<'_> {
                 }
             }
             if folds {
-                if !effects || self.effects_fit(&self.def.moves[mi]) {
+                if fit {
                     c.add(mi, n);
                 }
                 return (SquareSet::EMPTY, false);
@@ -356,9 +366,10 @@ impl Generator<'_> {
             && sets
                 .iter()
                 .all(|(k, f)| f.is_some() || by_kind[*k as usize].is_empty())
+            && let Some(fit) = fit()
         {
             let mut full = false;
-            if !effects || self.effects_fit(&self.def.moves[mi]) {
+            if fit {
                 let me = b.pos.to_move;
                 full = self.steps_setwise(mi, me, sets, groups, by_kind, empty, out);
             }
@@ -385,11 +396,17 @@ impl Generator<'_> {
         counted: Option<&mut Counted>,
     ) -> SquareSet {
         let by_kind = b.by_kind;
+        // Counter bounds that differ from piece to piece leave the type to the per-piece paths.
         if let Some(c) = counted
             && let Some(q) = &self.kernels.moves[mi].quiet
             && sets
                 .iter()
                 .all(|(k, f)| f.is_some() || by_kind[*k as usize].is_empty())
+            && let Some(fit) = (if effects {
+                self.effects_fit(mi)
+            } else {
+                Some(true)
+            })
         {
             let me = b.pos.to_move as usize;
             let empty = b.empty.set();
@@ -401,7 +418,7 @@ impl Generator<'_> {
                     n += q.step_targets[me * 256 + sq as usize].and(&to).len() as u64;
                 }
             }
-            if !effects || self.effects_fit(&self.def.moves[mi]) {
+            if fit {
                 c.add(mi, n);
             }
             return SquareSet::EMPTY;

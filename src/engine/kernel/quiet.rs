@@ -69,16 +69,18 @@ impl Quiet {
 /// every quiet kernel and direction), and per player and square every square a quiet
 /// kernel could reach from there (for any kind), to detect a collision with an interpreted
 /// non-capturing move.
-pub(super) fn destinations(t: Tables, moves: &[MovePlan]) -> (bool, Vec<Vec<SquareSet>>) {
+pub(super) fn destinations(t: Tables, moves: &[MovePlan]) -> Destinations {
     let def = t.def;
     let board = &def.board;
     let np = def.players.len().min(MAX_PLAYERS);
-    let mut disjoint = true;
+    let mut within = true;
+    let mut clashes: Vec<(u8, u8)> = Vec::new();
     let mut potential = vec![vec![SquareSet::EMPTY; 256]; np];
     for (p, pot) in potential.iter_mut().enumerate() {
         for k in 0..def.kinds.len() as u8 {
             for sq in 0..board.len() as u8 {
-                let mut seen = SquareSet::EMPTY;
+                // The squares each quiet move type reaches from `sq`.
+                let mut reached: Vec<(u8, SquareSet)> = Vec::new();
                 for (mi, mk) in def.moves.iter().enumerate() {
                     let Some(q) = &moves[mi].quiet else { continue };
                     if mk.pieces >> k & 1 == 0
@@ -87,11 +89,12 @@ pub(super) fn destinations(t: Tables, moves: &[MovePlan]) -> (bool, Vec<Vec<Squa
                     {
                         continue;
                     }
+                    let mut seen = SquareSet::EMPTY;
                     for &d in &q.dirs[p] {
                         let mut u = board.step(sq, d);
                         while u != NO_SQUARE && u != sq {
                             if seen.contains(u) {
-                                disjoint = false;
+                                within = false;
                             }
                             seen.insert(u);
                             if !q.slide {
@@ -100,12 +103,35 @@ pub(super) fn destinations(t: Tables, moves: &[MovePlan]) -> (bool, Vec<Vec<Squa
                             u = board.step(u, d);
                         }
                     }
+                    for (other, theirs) in &reached {
+                        let pair = (*other, mi.min(255) as u8);
+                        if !theirs.and(&seen).is_empty() && !clashes.contains(&pair) {
+                            clashes.push(pair);
+                        }
+                    }
+                    pot[sq as usize] = pot[sq as usize].or(&seen);
+                    reached.push((mi.min(255) as u8, seen));
                 }
-                pot[sq as usize] = pot[sq as usize].or(&seen);
             }
         }
     }
-    (disjoint, potential)
+    Destinations {
+        within,
+        clashes,
+        potential,
+    }
+}
+
+/// Where the quiet kernels' moves land, as counting them needs it.
+pub(super) struct Destinations {
+    /// No quiet move type reaches a square twice from one square (by two directions).
+    pub within: bool,
+    /// The pairs of quiet move types (in order) that reach a square from the same square:
+    /// counting both is exact only in a position where one of them is not allowed (their
+    /// `require` conditions, such as "the side has men" and "the side has no men").
+    pub clashes: Vec<(u8, u8)>,
+    /// `potential[player][square]`: every square a quiet kernel could reach from there.
+    pub potential: Vec<Vec<SquareSet>>,
 }
 
 impl Generator<'_> {
@@ -168,7 +194,7 @@ impl Generator<'_> {
         else {
             return 0;
         };
-        if !self.effects_fit(mk) {
+        if !self.effects_fit_at(mk, mi, sq) {
             return 0;
         }
         if !q.slide {
