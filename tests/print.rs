@@ -107,8 +107,13 @@ fn the_html_book_carries_print_styles_for_a4() {
     let print = &css[css.find("@media print {").expect("print styles")..];
     assert!(rule(print, "html").contains("print-color-adjust: exact"));
     assert!(rule(print, "h1, h2, h3").contains("break-after: avoid"));
-    let whole = rule(print, "figure, blockquote, pre, li, tr");
+    let whole = rule(print, "figure, blockquote, pre, tr");
     assert!(whole.contains("break-inside: avoid"), "{whole}");
+    let body = rule(print, "body");
+    assert!(
+        body.contains("orphans: 3") && body.contains("widows: 3"),
+        "{body}"
+    );
     // A figure fits the page's width, and is far shorter than half of A4's text height
     // (297 mm less the margins), so one moved to the next page leaves no half-empty page.
     let svg = rule(print, "figure svg");

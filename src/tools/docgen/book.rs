@@ -184,8 +184,10 @@ impl Blocks {
 }
 
 /// The page's styles. The print half makes the page a book a federation can print or publish
-/// as PDF: A4 with margins; each figure, case and table row kept whole on one page; headings
-/// kept with what follows them; figures no taller than a third of the page, their captions
+/// as PDF: A4 with margins; each figure (a case's diagram), quote and table row kept whole on
+/// one page, and a list item split only with three lines on each side (orphans and widows: the
+/// appendix's items run to half a page, and kept whole they would leave pages a third empty);
+/// headings kept with what follows them; figures no taller than a third of the page, their captions
 /// beside them rather than below, so that a figure moved to the next page leaves no
 /// half-empty page behind it (a tall board such as Camelot's would otherwise take most of a
 /// page, and its caption more); the page's colours (board squares,
@@ -207,7 +209,7 @@ tr { break-inside: avoid; page-break-inside: avoid; }
   body { max-width: none; margin: 0; font-size: 10.5pt; line-height: 1.35; orphans: 3; widows: 3; }
   h1, h2, h3 { break-after: avoid; page-break-after: avoid; break-inside: avoid; }
   h2 { margin-top: 1.2em; }
-  figure, blockquote, pre, li, tr { break-inside: avoid; page-break-inside: avoid; }
+  figure, blockquote, pre, tr { break-inside: avoid; page-break-inside: avoid; }
   figure { margin: 0.6em 0; display: flex; align-items: flex-end; gap: 6mm; }
   figure svg { flex: none; max-width: 62%; max-height: 92mm; }
   figcaption { flex: 1 1 0; }
