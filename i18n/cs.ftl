@@ -202,6 +202,16 @@ restr-require = Podmínka pro tah „{ NAME($item) }“
 restr-leg-land = Podmínka dopadu části „{ NAME($item) }“
 restr-no-reverse = Zákaz obratu zpět v části „{ NAME($item) }“
 restr-counter = Mez počítadla `{ $item }`
+# Značky příčiny v diagramu zakázaného tahu, v legendě.
+cause-part-of = { NAME($region) } hráče { NAME($player, form: "gen") }
+cause-part-opp = { NAME($region) } soupeřů
+cause-part-all = { NAME($region) }
+cause-region = Šrafováno: { $regions } – oblast z pravidla, které tento tah zakazuje.
+cause-regions = Šrafováno: { $regions } – oblasti z pravidla, které tento tah zakazuje.
+cause-mover = Zakroužkováno: figura, která podle pravidla přednosti { $item } musí táhnout místo toho.
+cause-movers = Zakroužkováno: figury, z nichž jedna podle pravidla přednosti { $item } musí táhnout místo toho.
+cause-capture = Zakroužkováno: figura, kterou by sebraly tahy, jež pravidlo přednosti { $item } ponechává.
+cause-captures = Zakroužkováno: figury, které by sebraly tahy, jež pravidlo přednosti { $item } ponechává.
 origin-case = (Pozice z testovacího případu v souboru { $file }.)
 origin-start = (Výchozí postavení.)
 origin-search = (Pozici našel stroj: partie { $seed }, po { $plies } půltazích.)
@@ -388,3 +398,4 @@ why-condition = { $what ->
 # Jednou, na začátku knihy, když soubor pravidel nemá český text.
 untranslated-docs = Některá vysvětlení v souboru pravidel nemají český překlad; uvádějí se anglicky.
 untranslated-names = Jména, pro která soubor pravidel nedává český tvar, se uvádějí tak, jak je píše soubor pravidel.
+untranslated-letters = V diagramech je figura, jejíž jméno nemá český tvar, označena písmenem jména ze souboru pravidel.

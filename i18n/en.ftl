@@ -191,6 +191,16 @@ restr-require = Condition of `{ $item }`
 restr-leg-land = Landing condition of leg `{ $item }`
 restr-no-reverse = No turning back in leg `{ $item }`
 restr-counter = Bound of counter `{ $item }`
+# The marks of a refusal diagram's cause, in its legend.
+cause-part-of = { NAME($player) }'s { NAME($region) }
+cause-part-opp = the opponents' { NAME($region) }
+cause-part-all = { NAME($region) }
+cause-region = Hatched: { $regions }, the region of the rule that refuses the move.
+cause-regions = Hatched: { $regions }, the regions of the rule that refuses the move.
+cause-mover = Ringed: the piece that priority { $item } makes move instead.
+cause-movers = Ringed: the pieces of which priority { $item } makes one move instead.
+cause-capture = Ringed: the piece that the moves priority { $item } keeps would capture.
+cause-captures = Ringed: the pieces that the moves priority { $item } keeps would capture.
 origin-case = (Position of case “{ $name }”, { $file }.)
 origin-start = (The start position.)
 origin-search = (Position found by the engine: game { $seed }, after { $plies } plies.)
@@ -356,3 +366,4 @@ why-condition = { $what ->
 # lacks text in that language (never in an English book: the rule file is written in English).
 untranslated-docs = Some explanations of the rule file have no translation; they are quoted in English.
 untranslated-names = Names the rule file gives no translation for are given as the rule file writes them.
+untranslated-letters = In the diagrams, a piece whose name has no translation shows the letter of the name the rule file gives it.

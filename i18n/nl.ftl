@@ -206,6 +206,22 @@ restr-require = Voorwaarde voor de { NAME($item) }
 restr-leg-land = Landingsvoorwaarde van deelzet { NAME($item) }
 restr-no-reverse = Niet terugkeren in deelzet { NAME($item) }
 restr-counter = Grens van teller `{ $item }`
+# De markering van de oorzaak in een diagram van een geweigerde zet, in de legenda.
+cause-part-of = { NAME($region, form: "gender") ->
+    [de] de
+   *[het] het
+  } { NAME($region) } van { NAME($player) }
+cause-part-opp = { NAME($region, form: "gender") ->
+    [de] de
+   *[het] het
+  } { NAME($region) } van de tegenstanders
+cause-part-all = { NAME($region) }
+cause-region = Gearceerd: { $regions }, het gebied uit de regel die de zet weigert.
+cause-regions = Gearceerd: { $regions }, de gebieden uit de regel die de zet weigert.
+cause-mover = Omcirkeld: het stuk dat volgens voorrangsregel { $item } in plaats daarvan moet zetten.
+cause-movers = Omcirkeld: de stukken waarvan er volgens voorrangsregel { $item } een in plaats daarvan moet zetten.
+cause-capture = Omcirkeld: het stuk dat de zetten die voorrangsregel { $item } overlaat zouden slaan.
+cause-captures = Omcirkeld: de stukken die de zetten die voorrangsregel { $item } overlaat zouden slaan.
 origin-case = (Stelling uit een testgeval in { $file }.)
 origin-start = (De beginopstelling.)
 origin-search = (Stelling gevonden door de engine: partij { $seed }, na { $plies } halve zetten.)
@@ -374,3 +390,4 @@ why-condition = { $what ->
 # Eén keer, bovenaan het boek, als het regelbestand geen Nederlandse tekst heeft.
 untranslated-docs = Sommige toelichtingen in het regelbestand zijn niet in het Nederlands vertaald; ze staan hier in het Engels.
 untranslated-names = Namen waarvoor het regelbestand geen Nederlandse vorm geeft, staan hier zoals het regelbestand ze schrijft.
+untranslated-letters = In de diagrammen toont een stuk waarvan de naam geen Nederlandse vorm heeft de letter van de naam in het regelbestand.

@@ -333,6 +333,32 @@ fn books_use_the_sources_vocabulary_and_say_once_what_is_untranslated() {
 }
 
 #[test]
+fn a_piece_without_a_word_keeps_its_letter_and_the_book_says_so_once() {
+    // English draughts gives no Dutch words for Man and King: its Dutch diagrams letter them
+    // M and K, as the rule file names them, and the note near the top says so once.
+    let src = regula::SourceFile::read(Path::new("rules/english-draughts.rules")).unwrap();
+    let game = regula::load(&src, &[]).unwrap();
+    let opts = regula::docgen::Options {
+        lang: "nl".into(),
+        diagrams: true,
+        ..regula::docgen::Options::default()
+    };
+    let md = regula::docgen::book(&game, &opts).unwrap().markdown().0;
+    let note = "In de diagrammen toont een stuk waarvan de naam geen Nederlandse vorm heeft";
+    assert_eq!(md.matches(note).count(), 1, "{md}");
+    assert!(
+        md.find(note) < md.find("## Spelers"),
+        "the note comes first"
+    );
+    // A book whose file names every kind in its language says nothing of the kind.
+    for name in ["camelot.nl.md", "turkish-draughts.uk.md", "camelot.cs.md"] {
+        assert!(!generated()[name].contains("diagrammen toont een stuk"));
+        assert!(!generated()[name].contains("літерою назви з файлу правил"));
+        assert!(!generated()[name].contains("písmenem jména ze souboru pravidel"));
+    }
+}
+
+#[test]
 fn docs_follow_the_chosen_parameters() {
     let src =
         regula::SourceFile::read(std::path::Path::new("rules/turkish-draughts.rules")).unwrap();

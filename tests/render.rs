@@ -411,3 +411,166 @@ fn every_text_of_every_start_position_picture_is_inside_it() {
     }
     assert!(outside.is_empty(), "{}", outside.join("\n"));
 }
+
+/// A picture of the committed rulebooks (current: `docgen::books_are_current`).
+fn book_svg(name: &str) -> String {
+    std::fs::read_to_string(Path::new("docs/rules").join(name)).unwrap()
+}
+
+/// The letters on the pieces' discs.
+fn disc_letters(svg: &str) -> std::collections::BTreeSet<String> {
+    elements(svg, "text")
+        .into_iter()
+        .filter(|t| attr(t, "font-weight") == Some("bold"))
+        .map(|t| t[t.find('>').unwrap() + 1..t.rfind("</text>").unwrap()].to_string())
+        .collect()
+}
+
+#[test]
+fn a_books_pieces_show_the_letters_of_its_language() {
+    let set = |v: &[&str]| v.iter().map(|s| s.to_string()).collect();
+    // Camelot's Knight and Man: ridder and pion in Dutch, Лицар and Васал in Ukrainian.
+    let nl = book_svg("camelot.nl-start.svg");
+    assert_eq!(disc_letters(&nl), set(&["P", "R"]));
+    assert!(nl.contains(">R = ridder, P = pion</text>"), "{nl}");
+    let uk = book_svg("camelot.uk-start.svg");
+    assert_eq!(disc_letters(&uk), set(&["В", "Л"]));
+    assert!(uk.contains("Л = Лицар, В = Васал"));
+    let en = book_svg("camelot-start.svg");
+    assert_eq!(disc_letters(&en), set(&["K", "M"]));
+    // Turkish draughts' man and king in Czech: kámen and dáma.
+    let cs = book_svg("turkish-draughts.cs-start.svg");
+    assert!(cs.contains("K = kámen, D = dáma"), "{cs}");
+}
+
+#[test]
+fn letters_stay_unique_within_a_picture() {
+    let l = |v: &[&str]| {
+        regula::tools::svg::letters(&v.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+    };
+    assert_eq!(l(&["Knight", "Man"]), ["K", "M"]);
+    // The same initial: every name sharing it takes the beginning that tells them apart.
+    assert_eq!(l(&["ridder", "ruiter", "pion"]), ["Ri", "Ru", "P"]);
+    assert_eq!(l(&["Rijder", "Ridder", "Ruiter"]), ["Rij", "Rid", "Ru"]);
+    // No beginning of three letters tells them apart: the initial and a number.
+    assert_eq!(l(&["dam", "dam", "damkoning"]), ["D1", "D2", "D3"]);
+    assert_eq!(l(&["Лицар", "лучник"]), ["Ли", "Лу"]);
+}
+
+/// The square a board square's `rect` covers, in Camelot's book pictures (files A to L,
+/// ranks 1 to 16, 30 units a square after a margin of 24).
+fn camelot_square(el: &str) -> String {
+    let (x, y) = (num(el, "x"), num(el, "y"));
+    let file = (b'A' + ((x - 24.0) / 30.0) as u8) as char;
+    let rank = 16 - ((y - 24.0) / 30.0) as i32;
+    format!("{file}{rank}")
+}
+
+#[test]
+fn a_refusal_by_a_region_hatches_exactly_that_regions_squares() {
+    // The step leg may not land in its own castle: White's castle, F1 and G1, is hatched.
+    for (name, words) in [
+        (
+            "camelot-refused-leg-land-step.svg",
+            "Hatched: White's castle",
+        ),
+        (
+            "camelot.nl-refused-leg-land-step.svg",
+            "Gearceerd: het kasteel van Wit",
+        ),
+        (
+            "camelot.cs-refused-leg-land-step.svg",
+            "Šrafováno: hrad hráče Bílého",
+        ),
+    ] {
+        let svg = book_svg(name);
+        let pattern = elements(&svg, "pattern");
+        assert_eq!(pattern.len(), 1, "{name}: one hatch pattern");
+        let url = format!("url(#{})", attr(pattern[0], "id").unwrap());
+        let mut hatched: Vec<String> = elements(&svg, "rect")
+            .into_iter()
+            .filter(|r| attr(r, "fill") == Some(url.as_str()) && attr(r, "width") == Some("30"))
+            .map(camelot_square)
+            .collect();
+        hatched.sort();
+        assert_eq!(hatched, ["F1", "G1"], "{name}");
+        // The legend's swatch is hatched alike, and its words say what the hatching is.
+        let swatches = elements(&svg, "rect")
+            .into_iter()
+            .filter(|r| attr(r, "fill") == Some(url.as_str()) && attr(r, "width") == Some("12"))
+            .count();
+        assert_eq!(swatches, 1, "{name}");
+        assert!(svg.contains(words), "{name}: {svg}");
+    }
+    // A castle move must end in the opponent's castle: Black moves, so White's castle.
+    let svg = book_svg("camelot-refused-final-castle-move.svg");
+    let mut hatched: Vec<String> = elements(&svg, "rect")
+        .into_iter()
+        .filter(|r| attr(r, "class") == Some("cause"))
+        .map(camelot_square)
+        .collect();
+    hatched.sort();
+    assert_eq!(hatched, ["F1", "G1"]);
+    // A refusal without a region or piece to blame marks nothing.
+    assert!(!book_svg("camelot-refused-counter-castle-moves.svg").contains("class=\"cause\""));
+}
+
+#[test]
+fn a_refusal_by_a_priority_rings_the_piece_it_prefers() {
+    // Compulsory capture: White's A4-A5 is refused while the man on E5 can jump E6.
+    let svg = book_svg("camelot-refused-priority-compulsory-capture.svg");
+    let rings: Vec<&str> = elements(&svg, "circle")
+        .into_iter()
+        .filter(|c| attr(c, "class") == Some("cause"))
+        .collect();
+    assert!(!rings.is_empty(), "{svg}");
+    let discs = pieces(&svg);
+    for r in &rings {
+        let at = (num(r, "cx"), num(r, "cy"));
+        assert!(discs.contains(&at), "a ring on a piece: {r}");
+        assert!(num(r, "r") > 12.0, "around the disc, not on it: {r}");
+    }
+    assert!(svg.contains("Ringed: the piece"), "{svg}");
+}
+
+#[test]
+fn a_multi_leg_moves_diagram_marks_each_intermediate_landing() {
+    // The Charge D4-D6xD8: a canter landing on D6, then a jump to D8.
+    for name in ["camelot-move-charge.svg", "camelot.uk-move-charge.svg"] {
+        let svg = book_svg(name);
+        let line = elements(&svg, "polyline")[0];
+        let points: Vec<(f64, f64)> = attr(line, "points")
+            .unwrap()
+            .split(' ')
+            .map(|p| {
+                let (x, y) = p.split_once(',').unwrap();
+                (x.parse().unwrap(), y.parse().unwrap())
+            })
+            .collect();
+        assert!(points.len() >= 3, "{name}: several legs");
+        let dots: Vec<(f64, f64)> = elements(&svg, "circle")
+            .into_iter()
+            .filter(|c| attr(c, "class") == Some("landing"))
+            .map(|c| (num(c, "cx"), num(c, "cy")))
+            .collect();
+        assert_eq!(
+            dots,
+            points[1..points.len() - 1],
+            "{name}: a dot on each landing"
+        );
+        // The arrow leaves from the edge of the moving piece's disc, which stays seen.
+        let start = points[0];
+        let (px, py) = pieces(&svg)
+            .into_iter()
+            .min_by(|a, b| {
+                let d = |p: &(f64, f64)| (p.0 - start.0).powi(2) + (p.1 - start.1).powi(2);
+                d(a).total_cmp(&d(b))
+            })
+            .unwrap();
+        let off = ((start.0 - px).powi(2) + (start.1 - py).powi(2)).sqrt();
+        assert!(
+            (12.0..15.0).contains(&off),
+            "{name}: starts {off} from the middle"
+        );
+    }
+}

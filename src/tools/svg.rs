@@ -176,6 +176,32 @@ pub struct Picture {
     /// The picture's size as a multiple of its user units (`width` and `height`; the
     /// `viewBox` stays); 0, the default, is 1.
     pub scale: f32,
+    /// The letter each piece kind shows, by kind index (see [`letters`]); empty: the
+    /// letters of the rule file's kind names. A rulebook passes its language's.
+    pub letters: Vec<String>,
+    /// What makes a refused move illegal, marked on the board and explained by a legend
+    /// line of its own (after [`Picture::legend`]).
+    pub causes: Vec<Cause>,
+}
+
+/// How a [`Cause`] is marked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CauseMark {
+    /// The squares hatched (a region that a condition names).
+    Hatch,
+    /// A ring around the piece on each square (a piece that a rule points at).
+    Ring,
+}
+
+/// Squares or pieces that cause a refusal, with the legend text that says so.
+#[derive(Debug, Clone)]
+pub struct Cause {
+    /// The squares hatched, or the squares whose pieces are ringed.
+    pub squares: SquareSet,
+    /// How they are marked.
+    pub mark: CauseMark,
+    /// The legend's words for them.
+    pub text: String,
 }
 
 /// The fill colour of region colour index `i`.
@@ -183,9 +209,56 @@ pub fn region_colour(i: usize) -> &'static str {
     REGION_COLOURS[i % REGION_COLOURS.len()]
 }
 
-/// The letter a piece of `kind` shows: the kind name's first character.
+/// Colour of the marks of a refusal's cause (hatching and rings): apart from the red of a
+/// refused arrow and of captures, and from the blue of a legal arrow.
+const CAUSE_COLOUR: &str = "#7d3c98";
+
+/// The letter a piece of `kind` shows: the kind name's first character, upper case.
 pub fn letter(kind: &str) -> String {
-    kind.chars().take(1).collect()
+    kind.chars()
+        .next()
+        .map(|f| f.to_uppercase().collect())
+        .unwrap_or_default()
+}
+
+/// The letters of piece kinds named `names` (in one language), unique within a picture:
+/// each name's first character in upper case; names that share it take, all of them, the
+/// shortest beginning of at most three characters that tells them apart (Knight and King:
+/// Kn and Ki, so that neither looks like the other's plain letter); names that no such
+/// beginning tells apart (the same word, or one the start of another) take their initial
+/// and their place among those sharing it (R1, R2).
+pub fn letters(names: &[String]) -> Vec<String> {
+    let chars: Vec<Vec<char>> = names.iter().map(|n| n.chars().collect()).collect();
+    let initial = |c: &[char]| c.first().map(|f| f.to_uppercase().collect::<String>());
+    let mut out = Vec::with_capacity(names.len());
+    for (i, c) in chars.iter().enumerate() {
+        let Some(first) = initial(c) else {
+            out.push(String::new());
+            continue;
+        };
+        let shared: Vec<usize> = (0..chars.len())
+            .filter(|&j| j != i && initial(&chars[j]).as_ref() == Some(&first))
+            .collect();
+        if shared.is_empty() {
+            out.push(first);
+            continue;
+        }
+        let lower = |c: &[char], n: usize| -> String {
+            c.iter().take(n).flat_map(|x| x.to_lowercase()).collect()
+        };
+        let beginning = (2..=3.min(c.len()))
+            .find(|&n| shared.iter().all(|&j| lower(&chars[j], n) != lower(c, n)));
+        match beginning {
+            Some(n) => out.push(format!("{first}{}", lower(&c[1..], n - 1))),
+            None => {
+                let place = (0..i)
+                    .filter(|&j| initial(&chars[j]).as_ref() == Some(&first))
+                    .count();
+                out.push(format!("{first}{}", place + 1));
+            }
+        }
+    }
+    out
 }
 
 fn esc(t: &str) -> String {
@@ -233,10 +306,12 @@ pub fn draw(def: &GameDef, p: &Picture) -> String {
     let _ = writeln!(s, "<title>{}</title>", esc(&p.title));
     let _ = writeln!(s, "<rect width=\"{w}\" height=\"{h}\" fill=\"#ffffff\"/>");
     draw_squares(&mut s, def, p);
+    draw_hatching(&mut s, def, p);
     draw_coordinates(&mut s, def, w);
     draw_pieces(&mut s, def, p);
+    draw_rings(&mut s, def, p);
     draw_marks(&mut s, def, p);
-    draw_legend(&mut s, &legend, board_h);
+    draw_legend(&mut s, &legend, board_h, &hatch_id(p));
     s.push_str("</svg>\n");
     s
 }
@@ -317,7 +392,18 @@ fn draw_pieces(s: &mut String, def: &GameDef, p: &Picture) {
             }
             let (cx, cy) = centre(def, sq);
             let PlayerColour { fill, ink, .. } = player_colour(def, owner(code));
-            let letter = letter(&def.kinds[kind(code) as usize]);
+            let k = kind(code) as usize;
+            let letter = p
+                .letters
+                .get(k)
+                .cloned()
+                .unwrap_or_else(|| letters(&def.kinds).swap_remove(k));
+            // Two or three letters in a smaller type, so that they stay on the disc.
+            let size = match letter.chars().count() {
+                0 | 1 => String::new(),
+                2 => " font-size=\"10\"".to_string(),
+                _ => " font-size=\"8\"".to_string(),
+            };
             let attrs = if p.interactive {
                 format!(
                     " class=\"piece\"{} data-owner=\"{}\" data-kind=\"{}\"",
@@ -334,7 +420,7 @@ fn draw_pieces(s: &mut String, def: &GameDef, p: &Picture) {
             );
             let _ = writeln!(
                 s,
-                "<text x=\"{cx}\" y=\"{}\" text-anchor=\"middle\" font-weight=\"bold\" fill=\"{ink}\">{}</text>",
+                "<text x=\"{cx}\" y=\"{}\" text-anchor=\"middle\" font-weight=\"bold\" fill=\"{ink}\"{size}>{}</text>",
                 cy + 4,
                 esc(&letter)
             );
@@ -450,34 +536,130 @@ fn draw_marks(s: &mut String, def: &GameDef, p: &Picture) {
     }
 }
 
-/// The legend's lines, each entry wrapped to the picture's width: (swatch colour on an
-/// entry's first line, x, text).
-fn legend_lines(p: &Picture, w: i32) -> Vec<(Option<usize>, i32, String)> {
+/// What a legend line shows before its text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Swatch {
+    /// A square in a region's colour.
+    Region(usize),
+    /// A square hatched as a cause's squares are.
+    Hatch,
+    /// A ring as around a cause's pieces.
+    Ring,
+}
+
+/// The legend's lines, each entry wrapped to the picture's width: (swatch on an entry's
+/// first line, x, text). The causes' entries come last.
+fn legend_lines(p: &Picture, w: i32) -> Vec<(Option<Swatch>, i32, String)> {
+    let entries = p
+        .legend
+        .iter()
+        .map(|(c, t)| (c.map(Swatch::Region), t))
+        .chain(p.causes.iter().map(|c| {
+            let swatch = match c.mark {
+                CauseMark::Hatch => Swatch::Hatch,
+                CauseMark::Ring => Swatch::Ring,
+            };
+            (Some(swatch), &c.text)
+        }));
     let mut out = Vec::new();
-    for (colour, text) in &p.legend {
-        let x = MARGIN + if colour.is_some() { 18 } else { 0 };
+    for (swatch, text) in entries {
+        let x = MARGIN + if swatch.is_some() { 18 } else { 0 };
         let room = f64::from(w - x - MARGIN / 2);
         let chars = ((room / (LEGEND_SIZE * CHAR_WIDTH)).floor() as usize).max(1);
         for (i, line) in textwrap::wrap(text, chars).into_iter().enumerate() {
-            out.push((if i == 0 { *colour } else { None }, x, line.into_owned()));
+            out.push((if i == 0 { swatch } else { None }, x, line.into_owned()));
         }
     }
     out
 }
 
-/// One line per legend line, with its entry's colour swatch on the entry's first.
-fn draw_legend(s: &mut String, lines: &[(Option<usize>, i32, String)], board_h: i32) {
-    for (i, (colour, x, text)) in lines.iter().enumerate() {
+/// One line per legend line, with its entry's swatch on the entry's first.
+fn draw_legend(s: &mut String, lines: &[(Option<Swatch>, i32, String)], board_h: i32, hatch: &str) {
+    for (i, (swatch, x, text)) in lines.iter().enumerate() {
         let y = board_h + 4 + i as i32 * LINE;
-        if let Some(c) = colour {
-            let _ = writeln!(
-                s,
-                "<rect x=\"{}\" y=\"{y}\" width=\"12\" height=\"12\" fill=\"{}\" stroke=\"#7a6a4f\"/>",
-                x - 18,
-                region_colour(*c)
-            );
+        match swatch {
+            Some(Swatch::Region(c)) => {
+                let _ = writeln!(
+                    s,
+                    "<rect x=\"{}\" y=\"{y}\" width=\"12\" height=\"12\" fill=\"{}\" stroke=\"#7a6a4f\"/>",
+                    x - 18,
+                    region_colour(*c)
+                );
+            }
+            Some(Swatch::Hatch) => {
+                let _ = writeln!(
+                    s,
+                    "<rect x=\"{}\" y=\"{y}\" width=\"12\" height=\"12\" fill=\"url(#{hatch})\" stroke=\"#7a6a4f\"/>",
+                    x - 18
+                );
+            }
+            Some(Swatch::Ring) => {
+                let _ = writeln!(
+                    s,
+                    "<circle cx=\"{}\" cy=\"{}\" r=\"5\" fill=\"none\" stroke=\"{CAUSE_COLOUR}\" stroke-width=\"2.5\"/>",
+                    x - 12,
+                    y + 6
+                );
+            }
+            None => {}
         }
         let _ = writeln!(s, "<text x=\"{x}\" y=\"{}\">{}</text>", y + 10, esc(text));
+    }
+}
+
+/// The id of a picture's hatch pattern: the same for the same picture, and (with all but
+/// certainty) another for another, so that pictures set side by side in one HTML page do
+/// not share an id.
+fn hatch_id(p: &Picture) -> String {
+    // FNV-1a over what tells the pictures of one book apart.
+    let mut h: u32 = 0x811c_9dc5;
+    let bytes = p
+        .title
+        .bytes()
+        .chain(p.causes.iter().flat_map(|c| c.squares.iter()));
+    for b in bytes {
+        h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);
+    }
+    format!("hatch-{h:08x}")
+}
+
+/// The hatch pattern, and the hatched squares of the causes (over the squares' colours,
+/// under the pieces, which stay readable).
+fn draw_hatching(s: &mut String, def: &GameDef, p: &Picture) {
+    if !p.causes.iter().any(|c| c.mark == CauseMark::Hatch) {
+        return;
+    }
+    let id = hatch_id(p);
+    let _ = writeln!(
+        s,
+        "<defs><pattern id=\"{id}\" patternUnits=\"userSpaceOnUse\" width=\"6\" height=\"6\" patternTransform=\"rotate(45)\"><rect width=\"6\" height=\"6\" fill=\"#ffffff\" fill-opacity=\"0.35\"/><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"{CAUSE_COLOUR}\" stroke-width=\"2.5\"/></pattern></defs>"
+    );
+    for c in p.causes.iter().filter(|c| c.mark == CauseMark::Hatch) {
+        for sq in c.squares.iter() {
+            let (cx, cy) = centre(def, sq);
+            let _ = writeln!(
+                s,
+                "<rect x=\"{}\" y=\"{}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"url(#{id})\" class=\"cause\" data-cause=\"{}\"/>",
+                cx - CELL / 2,
+                cy - CELL / 2,
+                esc(&def.board.labels[sq as usize])
+            );
+        }
+    }
+}
+
+/// A ring around each piece a cause points at.
+fn draw_rings(s: &mut String, def: &GameDef, p: &Picture) {
+    for c in p.causes.iter().filter(|c| c.mark == CauseMark::Ring) {
+        for sq in c.squares.iter() {
+            let (cx, cy) = centre(def, sq);
+            let _ = writeln!(
+                s,
+                "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"none\" stroke=\"{CAUSE_COLOUR}\" stroke-width=\"2.5\" class=\"cause\" data-cause=\"{}\"/>",
+                DISC + 2,
+                esc(&def.board.labels[sq as usize])
+            );
+        }
     }
 }
 

@@ -98,7 +98,8 @@ fn legend(game: &Game, pos: &Position, shown: &[String]) -> Vec<(Option<usize>, 
     let kinds: Vec<String> = def
         .kinds
         .iter()
-        .map(|k| format!("{} = {k}", svg::letter(k)))
+        .zip(svg::letters(&def.kinds))
+        .map(|(k, l)| format!("{l} = {k}"))
         .collect();
     if !kinds.is_empty() {
         line.push_str("; ");

@@ -10,6 +10,8 @@
 //! [`crate::tools::notation::find`]: a move shown as legal must be accepted, a refused one must be
 //! refused by the real rules and accepted by the relaxed ones, or the book is not made.
 
+mod causes;
+
 use std::path::{Path, PathBuf};
 
 use super::book::Block;
@@ -21,6 +23,7 @@ use crate::model::*;
 use crate::tools::cases::{self, CaseResult, GameCache};
 use crate::tools::notation;
 use crate::tools::svg::{Arrow, Picture};
+pub use causes::{kind_letters, letters_untranslated};
 
 /// A case position usable for diagrams.
 #[derive(Debug, Clone)]
@@ -222,6 +225,7 @@ impl Examples {
         let pic = Picture {
             position: Some(pos.clone()),
             legend: legend(cx),
+            letters: kind_letters(cx),
             title: cx.t(
                 "fig-start",
                 &[s("player", def.players[pos.to_move as usize].clone())],
@@ -292,6 +296,7 @@ impl Examples {
                 arrows: vec![Arrow::of_move(&m, false)],
                 captured: m.captures,
                 legend: legend(cx),
+                letters: kind_letters(cx),
                 title: strip(&caption),
                 ..Picture::default()
             };
@@ -335,12 +340,12 @@ impl Examples {
                     if real.iter().any(|x| x.same_effect(&m, false)) {
                         continue;
                     }
-                    found = Some((pos, origin, m));
+                    found = Some((pos, origin, m, real));
                     break 'search;
                 }
             }
             let title = cx.t(r.what, &[s("item", r.item.clone())]);
-            let Some((pos, origin, m)) = found else {
+            let Some((pos, origin, m, real)) = found else {
                 out.push(Block::Para(format!(
                     "{} {}",
                     title,
@@ -385,6 +390,8 @@ impl Examples {
                 arrows: vec![Arrow::of_move(&m, true)],
                 captured: m.captures,
                 legend: legend(cx),
+                letters: kind_letters(cx),
+                causes: causes::causes(cx, &r, &pos, &m, &real),
                 title: strip(&caption),
                 ..Picture::default()
             };
@@ -407,17 +414,15 @@ fn strip(t: &str) -> String {
     t.replace('`', "").replace("**", "")
 }
 
-/// The pieces legend: the kind letters, after the disc colour of each player whose name
+/// The pieces legend: the kind letters (in the book's language) and words, after the disc colour of each player whose name
 /// does not say it (a player named Red has red discs).
 fn legend(cx: &Cx) -> Vec<(Option<usize>, String)> {
     let def = cx.def;
     let kinds: Vec<String> = def
         .kinds
         .iter()
-        .map(|k| {
-            let letter = crate::tools::svg::letter(k);
-            format!("{letter} = {}", cx.t("kind", &[s("kind", k.clone())]))
-        })
+        .zip(kind_letters(cx))
+        .map(|(k, letter)| format!("{letter} = {}", cx.t("kind", &[s("kind", k.clone())])))
         .collect();
     let players: Vec<String> = def
         .players

@@ -1,0 +1,172 @@
+//! What a refusal diagram marks as the cause of the refusal, and the letters of the pieces in
+//! the book's language.
+//!
+//! A refused move is shown with the one restriction that refuses it (see
+//! [`super::restrictions`]). Where that restriction names a region (a move or leg may land or
+//! end only in, or never in, a region), the region's squares as the moving player sees them are
+//! hatched; where it is a priority, the pieces it points at are ringed: the pieces whose moves it
+//! keeps instead, or, when the moving piece itself has kept moves, the pieces those moves would
+//! capture and the refused one does not. Counter bounds, `require` conditions and `not reverse`
+//! legs name no square, so nothing is marked for them: the caption explains them alone.
+
+use super::super::i18n::s;
+use super::super::text::Cx;
+use super::Restriction;
+use crate::engine::{Move, Position};
+use crate::model::{RegionSel, SqExpr, SquareSet};
+use crate::tools::svg::{Cause, CauseMark};
+
+/// The letters the pieces show in the book's language: from the words the rule file gives
+/// for the kinds in it (`[nl word Knight] ridder`: R), made unique by
+/// [`crate::tools::svg::letters`]; a kind without a word keeps its rule-file name's letter.
+pub fn kind_letters(cx: &Cx) -> Vec<String> {
+    let words: Vec<String> = cx
+        .def
+        .kinds
+        .iter()
+        .map(|k| cx.t("kind", &[s("kind", k.clone())]))
+        .collect();
+    crate::tools::svg::letters(&words)
+}
+
+/// Whether some piece kind has no word in the book's language, so that its diagrams letter
+/// comes from the rule file's name (said once, in the book's note on what is untranslated).
+pub fn letters_untranslated(cx: &Cx) -> bool {
+    if cx.l.code == "en" {
+        return false;
+    }
+    let named: std::collections::HashSet<String> = cx
+        .def
+        .every_doc()
+        .into_iter()
+        .flat_map(|d| crate::lang::doctext::parse(d).words)
+        .filter(|w| w.lang == cx.l.code)
+        .map(|w| w.ident)
+        .collect();
+    cx.def.kinds.iter().any(|k| !named.contains(k))
+}
+
+/// The marks of what refuses `m` at `pos` under restriction `r`; `real` are the moves the
+/// real rules allow there.
+pub fn causes(cx: &Cx, r: &Restriction, pos: &Position, m: &Move, real: &[Move]) -> Vec<Cause> {
+    let def = cx.def;
+    let expr = match r.what {
+        "restr-landing" => def.moves.iter().find(|k| k.name == r.item).map(|k| &k.land),
+        "restr-final" => def.moves.iter().find(|k| k.name == r.item).map(|k| &k.to),
+        "restr-leg-land" => def.legs.iter().find(|l| l.name == r.item).map(|l| &l.land),
+        "restr-priority" => return priority_causes(cx, &r.item, m, real),
+        _ => None,
+    };
+    let Some(expr) = expr else {
+        return Vec::new();
+    };
+    let mut sels = Vec::new();
+    regions_of(expr, &mut sels);
+    // One legend line for all the regions: they are hatched alike.
+    let mut squares = SquareSet::default();
+    let mut names: Vec<String> = Vec::new();
+    for sel in sels {
+        if let Some((sq, name)) = region_part(cx, sel, pos.to_move)
+            && !names.contains(&name)
+        {
+            squares = squares.or(&sq);
+            names.push(name);
+        }
+    }
+    if squares.is_empty() {
+        return Vec::new();
+    }
+    let id = if names.len() == 1 {
+        "cause-region"
+    } else {
+        "cause-regions"
+    };
+    vec![Cause {
+        squares,
+        mark: CauseMark::Hatch,
+        text: cx.t(id, &[s("regions", list(cx, &names))]),
+    }]
+}
+
+/// Names as a list: commas, and the language's `and` before the last.
+fn list(cx: &Cx, names: &[String]) -> String {
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => {
+            format!("{}{}{last}", rest.join(", "), cx.t("and", &[]))
+        }
+        _ => names.concat(),
+    }
+}
+
+/// Every region a square condition names, in the order written.
+fn regions_of(e: &SqExpr, out: &mut Vec<RegionSel>) {
+    match e {
+        SqExpr::In(sel) => out.push(*sel),
+        SqExpr::Not(x) => regions_of(x, out),
+        SqExpr::And(v) | SqExpr::Or(v) => v.iter().for_each(|x| regions_of(x, out)),
+        SqExpr::True | SqExpr::False | SqExpr::Piece(_) | SqExpr::Can(_) => {}
+    }
+}
+
+/// The squares of region selection `sel` as player `mover` sees them, and their name
+/// (White's castle); nothing for an empty part.
+fn region_part(cx: &Cx, sel: RegionSel, mover: u8) -> Option<(SquareSet, String)> {
+    let def = cx.def;
+    let player = |p: u8| s("player", def.players[p as usize].clone());
+    let region = |r: u8| s("region", def.regions[r as usize].name.clone());
+    let name = match sel {
+        RegionSel::Own(r) => cx.t("cause-part-of", &[region(r), player(mover)]),
+        RegionSel::Of(r, q) => cx.t("cause-part-of", &[region(r), player(q)]),
+        RegionSel::Opponent(r) => {
+            let opp = def.opponents(mover);
+            if opp.count_ones() == 1 {
+                cx.t(
+                    "cause-part-of",
+                    &[region(r), player(opp.trailing_zeros() as u8)],
+                )
+            } else {
+                cx.t("cause-part-opp", &[region(r)])
+            }
+        }
+        RegionSel::All(r) => cx.t("cause-part-all", &[region(r)]),
+        // Only in position conditions, never in a landing or final-square condition.
+        RegionSel::OfVar(..) => return None,
+    };
+    let squares = def.region_squares(sel, mover);
+    (!squares.is_empty()).then_some((squares, name))
+}
+
+/// The pieces priority `item` points at instead of the refused move `m`: the movers of the
+/// moves it keeps; or, when it keeps moves of the moving piece itself, the pieces those
+/// capture beyond the refused move's captures.
+fn priority_causes(cx: &Cx, item: &str, m: &Move, real: &[Move]) -> Vec<Cause> {
+    let kept: Vec<&Move> = real
+        .iter()
+        .filter(|k| !k.is_pass() && !k.is_drop())
+        .collect();
+    let own: Vec<&&Move> = kept.iter().filter(|k| k.from == m.from).collect();
+    let mut squares = SquareSet::default();
+    let (one, many) = if own.is_empty() {
+        for k in &kept {
+            squares.insert(k.from);
+        }
+        ("cause-mover", "cause-movers")
+    } else {
+        for k in own {
+            squares = squares.or(&k.captures);
+        }
+        for sq in m.captures.iter() {
+            squares.remove(sq);
+        }
+        ("cause-capture", "cause-captures")
+    };
+    if squares.is_empty() {
+        return Vec::new();
+    }
+    let id = if squares.len() == 1 { one } else { many };
+    vec![Cause {
+        squares,
+        mark: CauseMark::Ring,
+        text: cx.t(id, &[s("item", item)]),
+    }]
+}
