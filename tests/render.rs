@@ -511,6 +511,21 @@ fn a_refusal_by_a_region_hatches_exactly_that_regions_squares() {
         .collect();
     hatched.sort();
     assert_eq!(hatched, ["F1", "G1"]);
+    // River Camelot's tree must go `in own half and not in water and not in castle and not
+    // in bridge`: Black's tree on A4 fails the first part alone, so only Black's half (its 80
+    // squares, A9 to G16) is hatched, not the river nor the castles.
+    let svg = book_svg("river-camelot-refused-final-plant.svg");
+    let hatched: Vec<String> = elements(&svg, "rect")
+        .into_iter()
+        .filter(|r| attr(r, "class") == Some("cause"))
+        .map(camelot_square)
+        .collect();
+    assert_eq!(hatched.len(), 80, "{hatched:?}");
+    assert!(
+        hatched.iter().all(|q| q[1..].parse::<i32>().unwrap() >= 9),
+        "{hatched:?}"
+    );
+    assert!(svg.contains("Hatched: Black's half, the region") && !svg.contains("water"));
     // A refusal without a region or piece to blame marks nothing.
     assert!(!book_svg("camelot-refused-counter-castle-moves.svg").contains("class=\"cause\""));
 }

@@ -3,8 +3,9 @@
 //!
 //! A refused move is shown with the one restriction that refuses it (see
 //! [`super::restrictions`]). Where that restriction names a region (a move or leg may land or
-//! end only in, or never in, a region), the region's squares as the moving player sees them are
-//! hatched; where it is a priority, the pieces it points at are ringed: the pieces whose moves it
+//! end only in, or never in, a region), the squares of the regions whose parts of the condition
+//! fail on the refused landing or final square, as the moving player sees them, are hatched
+//! (`to in own half and not in water` refusing a square of the other half: the own half only); where it is a priority, the pieces it points at are ringed: the pieces whose moves it
 //! keeps instead, or, when the moving piece itself has kept moves, the pieces those moves would
 //! capture and the refused one does not. Counter bounds, `require` conditions and `not reverse`
 //! legs name no square, so nothing is marked for them: the caption explains them alone.
@@ -60,8 +61,27 @@ pub fn causes(cx: &Cx, r: &Restriction, pos: &Position, m: &Move, real: &[Move])
     let Some(expr) = expr else {
         return Vec::new();
     };
+    // The squares the condition is checked on: the final one, or every landing.
+    let at: Vec<u8> = if r.what == "restr-final" {
+        vec![m.to]
+    } else {
+        m.landings().to_vec()
+    };
+    let look = Look {
+        def,
+        mover: pos.to_move,
+        kind: crate::engine::kind(m.piece),
+    };
     let mut sels = Vec::new();
-    regions_of(expr, &mut sels);
+    for &sq in &at {
+        if !look.holds(expr, sq) {
+            look.failing(expr, sq, &mut sels);
+        }
+    }
+    // A condition that fails only through what the drawing cannot tell: all its regions.
+    if sels.is_empty() {
+        regions_of(expr, &mut sels);
+    }
     // One legend line for all the regions: they are hatched alike.
     let mut squares = SquareSet::default();
     let mut names: Vec<String> = Vec::new();
@@ -95,6 +115,50 @@ fn list(cx: &Cx, names: &[String]) -> String {
             format!("{}{}{last}", rest.join(", "), cx.t("and", &[]))
         }
         _ => names.concat(),
+    }
+}
+
+/// A square condition seen from the moving piece, as the engine reads it, enough to tell
+/// which of its parts refuse a square.
+struct Look<'a> {
+    def: &'a crate::model::GameDef,
+    mover: u8,
+    kind: u8,
+}
+
+impl Look<'_> {
+    /// Whether `e` holds on `sq`; `can` (a move the piece could start there) is taken to hold,
+    /// as the drawing cannot blame it on a region.
+    fn holds(&self, e: &SqExpr, sq: u8) -> bool {
+        match e {
+            SqExpr::True | SqExpr::Can(_) => true,
+            SqExpr::False => false,
+            SqExpr::Not(x) => !self.holds(x, sq),
+            SqExpr::And(v) => v.iter().all(|x| self.holds(x, sq)),
+            SqExpr::Or(v) => v.iter().any(|x| self.holds(x, sq)),
+            SqExpr::In(RegionSel::OfVar(..)) => true,
+            SqExpr::In(sel) => self.def.region_squares(*sel, self.mover).contains(sq),
+            SqExpr::Piece(mask) => mask >> self.kind & 1 == 1,
+        }
+    }
+
+    /// The regions of the parts of `e` that make it fail on `sq` (`e` fails there): of
+    /// `in own half and not in water`, on a square of the other half only the half.
+    fn failing(&self, e: &SqExpr, sq: u8, out: &mut Vec<RegionSel>) {
+        match e {
+            SqExpr::In(sel) => out.push(*sel),
+            SqExpr::Not(x) => match x.as_ref() {
+                SqExpr::In(sel) => out.push(*sel),
+                other => regions_of(other, out),
+            },
+            SqExpr::And(v) => v
+                .iter()
+                .filter(|x| !self.holds(x, sq))
+                .for_each(|x| self.failing(x, sq, out)),
+            // Every alternative fails.
+            SqExpr::Or(v) => v.iter().for_each(|x| self.failing(x, sq, out)),
+            SqExpr::True | SqExpr::False | SqExpr::Piece(_) | SqExpr::Can(_) => {}
+        }
     }
 }
 
