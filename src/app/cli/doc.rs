@@ -57,7 +57,8 @@ struct BookArgs {
     #[arg(long)]
     sources: Option<PathBuf>,
     /// End the book with the traceability appendix: every rule item's clauses, the source
-    /// clauses that state them and the cases that test them (project material, in English).
+    /// clauses that state them and the cases that test them (project material, in English;
+    /// left out without this switch, as in a book for players).
     #[arg(long)]
     appendix: bool,
     /// `--format pdf`: stop Chromium if it has not printed the book after this many seconds.

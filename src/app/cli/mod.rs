@@ -89,7 +89,7 @@ enum Command {
     Evaluate(evaluate::Args),
     /// The rulebook, generated from the rule file (Markdown on standard output without `--out`).
     #[command(
-        after_help = "Examples:\n  regula doc GAME.rules --lang nl --format html --out book/"
+        after_help = "Examples:\n  regula doc GAME.rules --lang nl --format html --out book/\n  regula doc GAME.rules --format pdf --out book/   (needs Chromium: apt-get install chromium)"
     )]
     Doc(doc::Args),
     /// How two games differ: in rule terms, and with `--witness` the shortest line of play
