@@ -213,14 +213,6 @@ pub fn region_colour(i: usize) -> &'static str {
 /// refused arrow and of captures, and from the blue of a legal arrow.
 const CAUSE_COLOUR: &str = "#7d3c98";
 
-/// The letter a piece of `kind` shows: the kind name's first character, upper case.
-pub fn letter(kind: &str) -> String {
-    kind.chars()
-        .next()
-        .map(|f| f.to_uppercase().collect())
-        .unwrap_or_default()
-}
-
 /// The letters of piece kinds named `names` (in one language), unique within a picture:
 /// each name's first character in upper case; names that share it take, all of them, the
 /// shortest beginning of at most three characters that tells them apart (Knight and King:
@@ -380,11 +372,16 @@ fn draw_coordinates(s: &mut String, def: &GameDef, w: i32) {
     }
 }
 
-/// A disc with the kind's initial on each occupied square.
+/// A disc with the kind's letters (see [`letters`]) on each occupied square.
 fn draw_pieces(s: &mut String, def: &GameDef, p: &Picture) {
     let b = &def.board;
     // Pieces.
     if let Some(pos) = &p.position {
+        let shown = if p.letters.is_empty() {
+            letters(&def.kinds)
+        } else {
+            p.letters.clone()
+        };
         for sq in 0..b.len() as u8 {
             let code = pos.cells[sq as usize];
             if code == 0 {
@@ -393,11 +390,7 @@ fn draw_pieces(s: &mut String, def: &GameDef, p: &Picture) {
             let (cx, cy) = centre(def, sq);
             let PlayerColour { fill, ink, .. } = player_colour(def, owner(code));
             let k = kind(code) as usize;
-            let letter = p
-                .letters
-                .get(k)
-                .cloned()
-                .unwrap_or_else(|| letters(&def.kinds).swap_remove(k));
+            let letter = shown.get(k).cloned().unwrap_or_default();
             // Two or three letters in a smaller type, so that they stay on the disc.
             let size = match letter.chars().count() {
                 0 | 1 => String::new(),
