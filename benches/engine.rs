@@ -197,6 +197,8 @@ fn agents(c: &mut Criterion, camelot: &regula::Game, turkish: &regula::Game) {
     let mut a = fresh();
     a.choose(&ts, &[], &moves);
     let nodes = a.spent;
+    // A position with one legal move is answered without a search: that would time nothing.
+    assert!(nodes > 10_000, "alpha-beta searched only {nodes} nodes");
     group.throughput(Throughput::Elements(nodes));
     group.bench_function("alphabeta_turkish_nodes", |b| {
         b.iter_batched_ref(
@@ -211,15 +213,17 @@ fn agents(c: &mut Criterion, camelot: &regula::Game, turkish: &regula::Game) {
     group.finish();
 }
 
-/// Turkish draughts after 20 seeded random plies: a position with captures about, unlike the
+/// Turkish draughts after at least 20 seeded random plies, stopped at a position with
+/// several legal moves (a forced capture would need no search): a middle game, unlike the
 /// start.
 fn turkish_midgame(game: &regula::Game) -> Position {
     use rand::{Rng, SeedableRng};
     let mut rng = rand::rngs::SmallRng::seed_from_u64(3);
     let mut pos = game.start();
-    for _ in 0..20 {
+    for ply in 0..200 {
         let moves = game.legal_moves(&pos);
-        if moves.len() < 2 {
+        assert!(!moves.is_empty(), "the random game ended at ply {ply}");
+        if ply >= 20 && moves.len() >= 6 {
             break;
         }
         pos = game.play_unchecked(&pos, &moves[rng.random_range(0..moves.len())]);

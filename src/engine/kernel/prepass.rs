@@ -328,15 +328,13 @@ impl Generator<'_> {
     ) -> (SquareSet, bool) {
         let (by_kind, empty) = (b.by_kind, b.empty);
         // Counter bounds that differ from piece to piece leave the type to the per-piece paths.
-        let fit = || {
-            if effects {
-                self.effects_fit(mi)
-            } else {
-                Some(true)
-            }
+        let fit = if effects {
+            self.effects_fit(mi)
+        } else {
+            Some(true)
         };
         if let Some(c) = counted
-            && let Some(fit) = fit()
+            && let Some(fit) = fit
         {
             let mut n = 0;
             let mut folds = true;
@@ -366,7 +364,7 @@ impl Generator<'_> {
             && sets
                 .iter()
                 .all(|(k, f)| f.is_some() || by_kind[*k as usize].is_empty())
-            && let Some(fit) = fit()
+            && let Some(fit) = fit
         {
             let mut full = false;
             if fit {
