@@ -214,6 +214,9 @@ struct Stats {
     /// Games stopped where the oracle lists moves that only a `same-piece` counter's bound
     /// forbids (py-draughts tracks Frisian's three-king-moves rule but does not enforce it).
     same_piece_bound: u64,
+    /// Games ended by FMJD's endgame counts, which pydraughts approximates (its 25-move
+    /// counter) and so plays on.
+    endgame_counts: u64,
 }
 
 impl Stats {
@@ -232,6 +235,7 @@ impl Stats {
         self.draws_by_oracle_only += o.draws_by_oracle_only;
         self.ply_limit += o.ply_limit;
         self.same_piece_bound += o.same_piece_bound;
+        self.endgame_counts += o.endgame_counts;
     }
 }
 
@@ -491,6 +495,17 @@ fn check_game(fx: &Fixture, run: Run, lines: &[&str]) -> Stats {
                         st.draws += 1;
                         break;
                     }
+                    // FMJD's endgame counts (sixteen and five moves against a lone king, ID-14)
+                    // as regula states them; pydraughts approximates them with its 25-move
+                    // counter, so it may still play on where the count has ended the game.
+                    ("draw", "ongoing")
+                        if game
+                            .ending_rule(p)
+                            .is_some_and(|i| game.def.end[i].text.contains("-against-king(")) =>
+                    {
+                        st.endgame_counts += 1;
+                        break;
+                    }
                     (a, b) if a == b => {
                         st.wins += 1;
                         break;
@@ -634,7 +649,8 @@ fn run_all(run: Run) -> Vec<(&'static Variant, Stats)> {
             "{} {} vs rules/{}.rules: {} games ({} from random positions), {} positions, \
              {} moves compared in {:.2?}; positions with kings {}, with captures {}, with \
              multiple captures {}, with king captures {}; {} promotions; {} wins, {} draws, {} \
-             draws by the oracle only, {} at the {}-ply limit, {} stopped at a same-piece bound",
+             draws by the oracle only, {} at the {}-ply limit, {} stopped at a same-piece bound, {} \
+             drawn by FMJD's endgame counts",
             v.engine.name,
             v.oracle,
             v.rules,
@@ -653,7 +669,8 @@ fn run_all(run: Run) -> Vec<(&'static Variant, Stats)> {
             total.draws_by_oracle_only,
             total.ply_limit,
             run.max_plies,
-            total.same_piece_bound
+            total.same_piece_bound,
+            total.endgame_counts
         )
         .unwrap();
         eprintln!("{report}");
