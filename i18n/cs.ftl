@@ -212,6 +212,7 @@ cause-mover = Zakroužkováno: figura, která podle pravidla přednosti { $item 
 cause-movers = Zakroužkováno: figury, z nichž jedna podle pravidla přednosti { $item } musí táhnout místo toho.
 cause-capture = Zakroužkováno: figura, kterou by sebraly tahy, jež pravidlo přednosti { $item } ponechává.
 cause-captures = Zakroužkováno: figury, které by sebraly tahy, jež pravidlo přednosti { $item } ponechává.
+cause-can = Zakroužkováno: co by sebral tah „{ NAME($move) }“ z pole { $square }.
 origin-case = (Pozice z testovacího případu v souboru { $file }.)
 origin-start = (Výchozí postavení.)
 origin-search = (Pozici našel stroj: partie { $seed }, po { $plies } půltazích.)

@@ -201,6 +201,7 @@ cause-mover = Ringed: the piece that priority { $item } makes move instead.
 cause-movers = Ringed: the pieces of which priority { $item } makes one move instead.
 cause-capture = Ringed: the piece that the moves priority { $item } keeps would capture.
 cause-captures = Ringed: the pieces that the moves priority { $item } keeps would capture.
+cause-can = Ringed: what a { NAME($move) } move from { $square } would capture.
 origin-case = (Position of case “{ $name }”, { $file }.)
 origin-start = (The start position.)
 origin-search = (Position found by the engine: game { $seed }, after { $plies } plies.)

@@ -222,6 +222,7 @@ cause-mover = Omcirkeld: het stuk dat volgens voorrangsregel { $item } in plaats
 cause-movers = Omcirkeld: de stukken waarvan er volgens voorrangsregel { $item } een in plaats daarvan moet zetten.
 cause-capture = Omcirkeld: het stuk dat de zetten die voorrangsregel { $item } overlaat zouden slaan.
 cause-captures = Omcirkeld: de stukken die de zetten die voorrangsregel { $item } overlaat zouden slaan.
+cause-can = Omcirkeld: wat een { NAME($move) } vanaf { $square } zou slaan.
 origin-case = (Stelling uit een testgeval in { $file }.)
 origin-start = (De beginopstelling.)
 origin-search = (Stelling gevonden door de engine: partij { $seed }, na { $plies } halve zetten.)

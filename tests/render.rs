@@ -589,3 +589,22 @@ fn a_multi_leg_moves_diagram_marks_each_intermediate_landing() {
         );
     }
 }
+
+#[test]
+fn a_refusal_by_a_can_condition_rings_what_that_move_would_capture() {
+    // A Knight may not end a canter where it can jump: D4-D6 is refused, as from D6 it could
+    // jump the black man on D7, which is ringed.
+    let svg = book_svg("camelot-refused-landing-canter.svg");
+    let rings: Vec<(f64, f64)> = elements(&svg, "circle")
+        .into_iter()
+        .filter(|c| attr(c, "class") == Some("cause"))
+        .map(|c| (num(c, "cx"), num(c, "cy")))
+        .collect();
+    assert_eq!(rings, [(129.0, 309.0)], "D7 alone: {svg}");
+    assert!(svg.contains("Ringed: what a jump move from D6 would capture."));
+    let nl = book_svg("camelot.nl-refused-landing-canter.svg");
+    assert!(
+        nl.contains("Omcirkeld: wat een sprong vanaf D6 zou slaan."),
+        "{nl}"
+    );
+}

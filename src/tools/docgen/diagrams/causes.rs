@@ -3,12 +3,15 @@
 //!
 //! A refused move is shown with the one restriction that refuses it (see
 //! [`super::restrictions`]). Where that restriction names a region (a move or leg may land or
-//! end only in, or never in, a region), the squares of the regions whose parts of the condition
-//! fail on the refused landing or final square, as the moving player sees them, are hatched
-//! (`to in own half and not in water` refusing a square of the other half: the own half only); where it is a priority, the pieces it points at are ringed: the pieces whose moves it
-//! keeps instead, or, when the moving piece itself has kept moves, the pieces those moves would
-//! capture and the refused one does not. Counter bounds, `require` conditions and `not reverse`
-//! legs name no square, so nothing is marked for them: the caption explains them alone.
+//! end only in, or never in, a region), the regions of the parts of the condition that fail on
+//! the refused landing or final square, as the moving player sees them, are hatched (`to in own
+//! half and not in water` refusing a square of the other half: the own half only). Where it is
+//! a priority, the pieces it points at are ringed: the pieces whose moves it keeps instead, or,
+//! when the moving piece itself has kept moves, the pieces those moves would capture and the
+//! refused one does not. Where a `can M` part fails (a Knight may not stop where it could jump),
+//! the pieces that move would capture from there are ringed. Counter bounds, `require`
+//! conditions and `not reverse` legs name no square, so nothing is marked for them: the caption
+//! explains them alone.
 
 use super::super::i18n::s;
 use super::super::text::Cx;
@@ -82,11 +85,46 @@ pub fn causes(cx: &Cx, r: &Restriction, pos: &Position, m: &Move, real: &[Move])
     if sels.is_empty() {
         regions_of(expr, &mut sels);
     }
-    // One legend line for all the regions: they are hatched alike.
+    let mut out = region_cause(cx, sels, pos.to_move);
+    // `can M` (a Knight may not stop where it could jump): the pieces that move would take.
+    let mut ringed = SquareSet::default();
+    let mut first = None;
+    for &sq in &at {
+        if look.holds(expr, sq) {
+            continue;
+        }
+        let mut cans = Vec::new();
+        cans_of(expr, &mut cans);
+        for k in cans {
+            let caps = can_captures(r, pos, m, sq, k);
+            if !caps.is_empty() {
+                ringed = ringed.or(&caps);
+                first.get_or_insert((k, sq));
+            }
+        }
+    }
+    if let Some((k, sq)) = first {
+        out.push(Cause {
+            squares: ringed,
+            mark: CauseMark::Ring,
+            text: cx.t(
+                "cause-can",
+                &[
+                    s("move", def.moves[k as usize].name.clone()),
+                    s("square", def.board.labels[sq as usize].clone()),
+                ],
+            ),
+        });
+    }
+    out
+}
+
+/// The hatching of the regions `sels`, one legend line for all (they are hatched alike).
+fn region_cause(cx: &Cx, sels: Vec<RegionSel>, mover: u8) -> Vec<Cause> {
     let mut squares = SquareSet::default();
     let mut names: Vec<String> = Vec::new();
     for sel in sels {
-        if let Some((sq, name)) = region_part(cx, sel, pos.to_move)
+        if let Some((sq, name)) = region_part(cx, sel, mover)
             && !names.contains(&name)
         {
             squares = squares.or(&sq);
@@ -106,6 +144,39 @@ pub fn causes(cx: &Cx, r: &Restriction, pos: &Position, m: &Move, real: &[Move])
         mark: CauseMark::Hatch,
         text: cx.t(id, &[s("regions", list(cx, &names))]),
     }]
+}
+
+/// The move types a square condition's `can` parts name.
+fn cans_of(e: &SqExpr, out: &mut Vec<u8>) {
+    match e {
+        SqExpr::Can(k) if !out.contains(k) => out.push(*k),
+        SqExpr::Not(x) => cans_of(x, out),
+        SqExpr::And(v) | SqExpr::Or(v) => v.iter().for_each(|x| cans_of(x, out)),
+        _ => {}
+    }
+}
+
+/// What a move of type `k` from `sq` would capture, the moving piece of `m` set down there
+/// (and what `m` captured on the way taken): the rules without the restriction shown decide,
+/// so that the move refused is what they allow.
+fn can_captures(r: &Restriction, pos: &Position, m: &Move, sq: u8, k: u8) -> SquareSet {
+    let mut there = pos.clone();
+    let piece = there.take(m.from);
+    for c in m.captures.iter() {
+        there.take(c);
+    }
+    if there.cells[sq as usize] != 0 {
+        return SquareSet::default();
+    }
+    there.put(sq, piece);
+    let mut g = r.relaxed.generator(crate::engine::Identity::Effect);
+    let mut moves = Vec::new();
+    g.legal(&there, &mut moves);
+    let mut caps = SquareSet::default();
+    for mv in moves.iter().filter(|x| x.kind == k && x.from == sq) {
+        caps = caps.or(&mv.captures);
+    }
+    caps
 }
 
 /// Names as a list: commas, and the language's `and` before the last.
