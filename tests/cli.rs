@@ -1239,3 +1239,40 @@ fn check_prints_an_unstated_rule_as_a_note_that_warnings_do_not_deny() {
     assert_eq!(out.lines().count(), 1, "{out}");
     assert!(err.is_empty(), "{err}");
 }
+
+/// `play --agent PLAYER=AGENT`: a search agent answers, seeded (the same seed, the same
+/// answer), `undo` steps back over its move; an unknown player or agent is a usage error.
+#[test]
+fn play_against_a_search_agent() {
+    use std::io::Write;
+    let play = |input: &[u8], extra: &[&str]| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_regula"))
+            .args(["play", "rules/english-draughts.rules"])
+            .args(extra)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(input).unwrap();
+        String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
+    };
+    let agent = ["--agent", "White=alphabeta:nodes=2000"];
+    let out = play(b"9-13\nquit\n", &agent);
+    assert!(out.contains("White (alphabeta:nodes=2000) plays "), "{out}");
+    let record = |out: &str| {
+        out.lines()
+            .find_map(|l| l.split("record: ").nth(1).map(str::to_string))
+            .unwrap()
+    };
+    let first = record(&out);
+    assert!(first.starts_with("1.9-13 "), "{first}");
+    assert_eq!(record(&play(b"9-13\nquit\n", &agent)), first, "seeded");
+    // Undo takes back the agent's answer and the move before it.
+    let out = play(b"9-13\nundo\nquit\n", &agent);
+    assert!(out.trim_end().ends_with("record:"), "{out}");
+    for bad in ["Red=greedy", "White=minimax", "White"] {
+        let (code, _, err) = regula(&["play", "rules/english-draughts.rules", "--agent", bad]);
+        assert_eq!(code, 2, "{bad}: {err}");
+        assert!(err.contains("--agent"), "{err}");
+    }
+}

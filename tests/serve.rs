@@ -441,6 +441,31 @@ fn the_opponent_answers() {
     assert_eq!(answers[0], answers[1]);
     let s = api.post("/api/opponent", json!({ "mode": "sideways" }));
     assert!(message(&s).starts_with("unknown opponent"));
+    // A search agent as the opponent, its strength in its budget: the state names it as
+    // written, and the same seed answers the same.
+    let answers: Vec<String> = (0..2)
+        .map(|_| {
+            let s = api.post(
+                "/api/opponent",
+                json!({ "mode": "alphabeta:nodes=2000", "players": ["Black"], "seed": 3 }),
+            );
+            assert_eq!(s["opponent"]["mode"], "alphabeta:nodes=2000");
+            let s = api.play("D6-F8");
+            let a = strings(&s["played"])[1].clone();
+            api.post("/api/undo", json!({}));
+            a
+        })
+        .collect();
+    assert_eq!(answers[0], answers[1]);
+    let s = api.post(
+        "/api/opponent",
+        json!({ "mode": "alphabeta:nodes=0", "players": ["Black"] }),
+    );
+    assert!(
+        message(&s).starts_with("unknown opponent"),
+        "{}",
+        message(&s)
+    );
 }
 
 #[test]

@@ -20,7 +20,12 @@ pub(super) struct Args {
     /// Players moved at random (e.g. `--random Black`, `--random White,Black`).
     #[arg(long, value_delimiter = ',')]
     random: Vec<String>,
-    /// Seed for the random mover.
+    /// A player moved by a search agent, as `regula evaluate --agents` writes one, e.g.
+    /// `--agent Black=mcts:iterations=1000,cutoff=20` or `--agent White=alphabeta:nodes=20000`
+    /// (repeatable): the opponent's strength.
+    #[arg(long, value_name = "PLAYER=AGENT")]
+    agent: Vec<String>,
+    /// Seed for the random mover and the agents.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Write the game to this file as PDN (tags, moves, result) when it ends.
@@ -31,7 +36,7 @@ pub(super) struct Args {
 /// A game at the terminal: where it is and how it got there.
 struct Table<'a> {
     game: &'a Game,
-    /// Players moved at random.
+    /// Players the program moves (at random, or by an agent, which `run` asks first).
     randoms: Vec<u8>,
     /// Where the game started, for the saved record.
     first: Position,
@@ -108,6 +113,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
         file,
         opts,
         random,
+        agent,
         seed,
         save,
     } = args;
@@ -122,6 +128,32 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
             ))
         })?);
     }
+    let mut agents: Vec<(u8, regula::tools::agent::Agent)> = Vec::new();
+    if !agent.is_empty() {
+        let eval = std::sync::Arc::new(regula::tools::agent::Evaluator::new(&game, 1));
+        for a in &agent {
+            let usage = |m: String| CliError::Usage(format!("--agent {a}: {m}"));
+            let (who, spec) = a
+                .split_once('=')
+                .ok_or_else(|| usage("expected PLAYER=AGENT, e.g. Black=greedy".into()))?;
+            let p = def.player(who).ok_or_else(|| {
+                usage(format!(
+                    "unknown player `{who}`; players: {}",
+                    def.players.join(", ")
+                ))
+            })?;
+            let spec: regula::tools::agent::Spec = spec
+                .parse()
+                .map_err(|e: regula::tools::agent::SpecError| usage(e.0))?;
+            let seed = seed ^ u64::from(p).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            agents.push((
+                p,
+                regula::tools::agent::Agent::new(&game, spec, eval.clone(), seed),
+            ));
+        }
+    }
+    // Undo steps back over every player the program moves, agents included.
+    randoms.extend(agents.iter().map(|(p, _)| *p));
     let pos = position(&game, &opts)?;
     let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
     let mut input = Prompt::new();
@@ -156,6 +188,16 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
             println!("a draw may be claimed: `claim:{}`", def.claims[i].name);
         }
         let mover = def.players[t.pos.to_move as usize].clone();
+        if let Some((_, a)) = agents.iter_mut().find(|(p, _)| *p == t.pos.to_move) {
+            let m = moves[a.choose(&t.pos, &t.history, &moves)];
+            println!(
+                "{mover} ({}) plays {}",
+                a.spec(),
+                notation::format_in(&def, &m, &moves)
+            );
+            t.push(m, &moves);
+            continue;
+        }
         if t.randoms.contains(&t.pos.to_move) {
             let m = moves[rng.random_range(0..moves.len())];
             println!("{mover} plays {}", notation::format_in(&def, &m, &moves));

@@ -32,6 +32,9 @@ enum Mode {
     Random,
     /// The first legal move in notation order.
     First,
+    /// A search agent (`greedy`, `alphabeta:nodes=N`, `mcts:iterations=N`, ...), seeded: the
+    /// page's strength setting.
+    Agent(regula::tools::agent::Spec),
 }
 
 /// A message for the page.
@@ -266,6 +269,9 @@ pub struct Session {
     auto: Vec<u8>,
     seed: u64,
     rng: rand::rngs::SmallRng,
+    /// The agents' evaluation of the loaded game, made when an agent first moves (it plays
+    /// seeded random games to weigh the kinds) and dropped when the file is read again.
+    evaluator: Option<std::sync::Arc<regula::tools::agent::Evaluator>>,
     note: Option<Note>,
     /// Bumped on every change, so the page redraws only when something changed.
     generation: u64,
@@ -292,6 +298,7 @@ impl Session {
             auto: Vec::new(),
             seed: 1,
             rng: rand::rngs::SmallRng::seed_from_u64(1),
+            evaluator: None,
             note: None,
             generation: 0,
         };
@@ -323,6 +330,7 @@ impl Session {
     /// else start again.
     fn reload(&mut self, replay: bool) {
         self.generation += 1;
+        self.evaluator = None;
         let loaded = load(&self.file, &self.params);
         match loaded.game {
             Ok(game) => {
@@ -414,6 +422,11 @@ impl Session {
 
     /// Lets the opponent move while it is to move.
     fn answer(&mut self) {
+        if let (Mode::Agent(_), None, Some(game)) = (self.mode, &self.evaluator, &self.game) {
+            self.evaluator = Some(std::sync::Arc::new(regula::tools::agent::Evaluator::new(
+                game, 1,
+            )));
+        }
         for _ in 0..MAX_AUTO_PLIES {
             let Some(pos) = self.pos() else { return };
             if self.mode == Mode::Off || !self.auto.contains(&pos.to_move) {
@@ -426,6 +439,19 @@ impl Session {
             let game = self.game.as_ref().expect("a game");
             let mv = match self.mode {
                 Mode::Random => legal[self.rng.random_range(0..legal.len())],
+                Mode::Agent(spec) => {
+                    let eval = self.evaluator.clone().expect("made above");
+                    // A fresh agent per move, seeded by the seed and the ply: the same
+                    // seed answers the same, and undoing a move and playing it again too.
+                    let before = &self.line[..self.line.len() - 1];
+                    let mut agent = regula::tools::agent::Agent::new(
+                        game,
+                        spec,
+                        eval,
+                        self.seed ^ (self.line.len() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+                    );
+                    legal[agent.choose(pos, before, &legal)]
+                }
                 Mode::First | Mode::Off => {
                     let first = notation::sorted_texts(&game.def, &legal)
                         .into_iter()
@@ -660,8 +686,10 @@ impl Session {
         }
     }
 
-    /// Sets the opponent: `off`, `random` (seeded) or `first` (the first legal move in
-    /// notation order), moving the named players; it answers at once when it is to move.
+    /// Sets the opponent: `off`, `random` (seeded), `first` (the first legal move in
+    /// notation order) or a search agent as `regula evaluate --agents` writes one
+    /// (`greedy`, `alphabeta:nodes=20000`, `mcts:iterations=1000,cutoff=20`), moving the
+    /// named players; it answers at once when it is to move.
     /// No player named is the same as `off`, so the state never says `off` while the
     /// opponent moves a player, nor names an engine that moves nobody. An unknown mode or
     /// player changes nothing but the message.
@@ -672,13 +700,19 @@ impl Session {
             "random" => Mode::Random,
             "first" => Mode::First,
             "off" => Mode::Off,
-            other => {
-                self.note = error(
-                    format!("unknown opponent `{other}`"),
-                    Some("The opponent is `off`, `random` or `first`.".into()),
-                );
-                return;
-            }
+            other => match other.parse::<regula::tools::agent::Spec>() {
+                Ok(spec) => Mode::Agent(spec),
+                Err(e) => {
+                    self.note = error(
+                        format!("unknown opponent `{other}`"),
+                        Some(format!(
+                            "The opponent is `off`, `random`, `first` or an agent such as \
+                             `alphabeta:nodes=20000` ({e})."
+                        )),
+                    );
+                    return;
+                }
+            },
         };
         let Some(game) = &self.game else { return };
         let mut auto = Vec::new();

@@ -86,7 +86,12 @@ impl Session {
         o.insert(
             "opponent".into(),
             json!({
-                "mode": match self.mode { Mode::Off => "off", Mode::Random => "random", Mode::First => "first" },
+                "mode": match self.mode {
+                    Mode::Off => "off".to_string(),
+                    Mode::Random => "random".to_string(),
+                    Mode::First => "first".to_string(),
+                    Mode::Agent(spec) => spec.to_string(),
+                },
                 "players": self.auto.iter().map(|&p| def.players[p as usize].clone()).collect::<Vec<_>>(),
                 "seed": self.seed,
             }),
