@@ -203,6 +203,10 @@ fn pdf_without_a_browser_says_what_to_install() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("regula::doc_pdf_no_browser"), "{err}");
     assert!(err.contains("apt-get install chromium"), "{err}");
+    insta::assert_snapshot!(
+        "pdf_no_browser",
+        err.replace(out.to_str().unwrap(), "[DIR]")
+    );
     assert!(listing(&out).is_empty(), "nothing written");
     // Without --out there is nowhere to put the file.
     let (code, _, err) = regula(&["doc", "rules/camelot.rules", "--format", "pdf"], &[]);
@@ -246,6 +250,7 @@ fn a_browser_that_fails_leaves_the_old_pdf_and_says_why() {
         err.contains("cannot open display :0"),
         "the browser's words: {err}"
     );
+    insta::assert_snapshot!("pdf_failed", err.replace(dir.to_str().unwrap(), "[DIR]"));
     assert_eq!(
         std::fs::read_to_string(out.join("camelot.pdf")).unwrap(),
         "%PDF- the old one"
@@ -275,6 +280,7 @@ fn a_browser_that_hangs_is_stopped_after_the_time_limit() {
     assert!(t0.elapsed() < Duration::from_secs(20), "{:?}", t0.elapsed());
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("did not finish printing within 1 s"), "{err}");
+    insta::assert_snapshot!("pdf_timeout", err.replace(dir.to_str().unwrap(), "[DIR]"));
     assert_eq!(listing(&dir), ["fake-chromium"], "no PDF");
     let _ = std::fs::remove_dir_all(&dir);
 }
