@@ -2,6 +2,10 @@
 //!
 //! The grammar guarantees each pair's shape, so the `expect`s and `unreachable!`s below state
 //! grammar invariants rather than handle input errors.
+//!
+//! At a little over 800 lines it is kept whole: it is the one place where every grammar rule
+//! becomes AST, so that the matches over `Rule` stay together and a new grammar rule has one
+//! file to go to.
 
 use pest::iterators::Pair;
 
