@@ -124,12 +124,39 @@ fn everyone_is_a_player_or_its_opponent(def: &GameDef) -> bool {
 mod tests {
     use super::*;
 
-    fn international() -> GameDef {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/rules/international-draughts.rules"
-        );
-        let f = crate::base::source::SourceFile::read(std::path::Path::new(path)).unwrap();
+    /// A small game of two players and two kinds with two counters of the shape bounded
+    /// endings take: three pieces, one of the second kind, against a lone piece of it; one
+    /// or two against one.
+    const GAME: &str = r#"
+game "Counts"
+players { A B }
+board {
+  files { a..d }
+  ranks { 1..1 }
+  squares { a1..d1 }
+}
+directions { E (1, 0) W (-1, 0) }
+set sides { E W }
+pieces { P Q }
+counter three-against-one
+  while some X: (count(X) == 3 and count(X Q) >= 1 and count(opponent) == 1 and count(opponent Q) == 1)
+counter two-against-one
+  while some X: (count(X) <= 2 and count(X Q) >= 1 and count(opponent) == 1 and count(opponent Q) == 1)
+setup {
+  A { P: a1 }
+  B { P: d1 }
+}
+/// A step.
+leg step { step sides }
+/// Steps.
+move walk { by { P Q }  sequence step }
+end {
+  win X if blocked(opponent)
+}
+"#;
+
+    fn game() -> GameDef {
+        let f = crate::base::source::SourceFile::new("counts.rules", GAME);
         (*crate::tools::load(&f, &[]).unwrap().def).clone()
     }
 
@@ -143,14 +170,14 @@ mod tests {
 
     #[test]
     fn bounds_come_from_a_player_and_its_opponents_counts() {
-        let def = international();
+        let def = game();
         let bounds: Vec<Option<u32>> = def
             .counters
             .iter()
             .filter_map(|c| c.while_cond.as_ref())
             .map(|c| piece_bound(&def, c))
             .collect();
-        // FMJD's counts: three pieces against a lone king; one or two against a lone king.
+        // Three pieces against a lone one; one or two against a lone one.
         assert_eq!(bounds, [Some(4), Some(3)]);
         assert!(
             def.counters

@@ -56,8 +56,8 @@ fn top_level_items_removes_and_parameters() {
     assert_eq!(ctx("leg "), Context::Declare(Ns::Leg));
     assert_eq!(ctx("set-param "), Context::Name(Ns::Param));
     assert_eq!(
-        ctx("set-param own-castle-entry = "),
-        Context::Value("own-castle-entry".into())
+        ctx("set-param some-choice = "),
+        Context::Value("some-choice".into())
     );
     assert_eq!(ctx("leg l { if p = "), Context::Value("p".into()));
     assert_eq!(ctx("leg l { if "), Context::Name(Ns::Param));
