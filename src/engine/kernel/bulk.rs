@@ -111,7 +111,7 @@ impl Generator<'_> {
                 d
             }
         };
-        if dest.is_empty() || !self.effects_fit_at(mk, mi, sq) {
+        if dest.is_empty() || !self.bounds_hold(mk, Some(sq)) {
             return 0;
         }
         let pot = self.kernels.potential[self.mover as usize][sq as usize];
@@ -129,59 +129,21 @@ impl Generator<'_> {
     /// piece, `None` when it is not (a `same-piece` counter is the value of the piece its side
     /// moved last and 0 for every other piece, so its bound may refuse that piece alone). A
     /// set-wise count or generation then leaves the type to the per-piece paths, which ask
-    /// [`Generator::effects_fit_at`].
+    /// [`Generator::bounds_hold`] for their piece.
     #[inline(always)]
     pub(super) fn effects_fit(&self, mi: usize) -> Option<bool> {
         let mk = &self.def.moves[mi];
-        let others = self.effects_fit_for(mk, false);
-        if self.kernels.per_piece_bounds >> mi.min(63) & 1 == 0
-            || self.effects_fit_for(mk, true) == others
-        {
-            Some(others)
-        } else {
-            None
-        }
-    }
-
-    /// Whether the move's counter effects stay within bounds for the piece on `sq`, exactly
-    /// as [`Generator::emit`] checks.
-    #[inline(always)]
-    pub(in crate::engine::search) fn effects_fit_at(
-        &self,
-        mk: &MoveKind,
-        mi: usize,
-        sq: u8,
-    ) -> bool {
+        let others = self.bounds_hold(mk, None);
         if self.kernels.per_piece_bounds >> mi.min(63) & 1 == 0 {
-            return self.effects_fit_for(mk, false);
+            return Some(others);
         }
-        let moved_last = mk.effects.iter().any(|e| {
-            let c = &self.def.counters[e.counter as usize];
-            let p = if c.per_player { self.mover as usize } else { 0 };
-            c.same_piece && self.counters[ANCHOR_SLOT as usize * MAX_PLAYERS + p] == sq as i16 + 1
-        });
-        self.effects_fit_for(mk, moved_last)
-    }
-
-    /// The bounds checked with each `same-piece` counter read as the value of the piece its
-    /// side moved last (`moved_last`) or as 0 (any other piece).
-    #[inline(always)]
-    fn effects_fit_for(&self, mk: &MoveKind, moved_last: bool) -> bool {
-        // A plain loop: `Iterator::all` here was left a call.
-        for e in &mk.effects {
-            let c = &self.def.counters[e.counter as usize];
-            let p = if c.per_player { self.mover as usize } else { 0 };
-            let v = if c.same_piece && !moved_last {
-                0
-            } else {
-                self.counters[e.counter as usize * MAX_PLAYERS + p] as i32
-            };
-            let nv = if e.add { v + e.value } else { e.value };
-            if !(0..=c.max.unwrap_or(MAX_COUNTER_VALUE)).contains(&nv) {
-                return false;
-            }
-        }
-        true
+        // Same-piece counters are per player: the mover's slot says which piece moved last.
+        let anchor = self.counters[ANCHOR_SLOT as usize * MAX_PLAYERS + self.mover as usize];
+        let moved_last = match u8::try_from(anchor - 1) {
+            Ok(sq) if anchor > 0 => self.bounds_hold(mk, Some(sq)),
+            _ => others,
+        };
+        (moved_last == others).then_some(others)
     }
 
     /// The number of legal moves of `pos` (priorities applied, before the end rules), with

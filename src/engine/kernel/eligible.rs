@@ -125,7 +125,7 @@ pub(super) fn eligible(def: &GameDef, mk: &MoveKind) -> Eligible {
         // Decided once per position, before any kernel runs (`pseudo_legal_counting`).
         require: _,
         // Checked by every kernel that emits or counts: per piece by `emit` and
-        // `effects_fit_at`, per type by `effects_fit`, which says when a same-piece
+        // `bounds_hold`, per type by `effects_fit`, which says when a same-piece
         // counter's bound differs from piece to piece so that the set-wise paths step aside.
         effects: _,
         removal,

@@ -194,7 +194,7 @@ impl Generator<'_> {
         else {
             return 0;
         };
-        if !self.effects_fit_at(mk, mi, sq) {
+        if !self.bounds_hold(mk, Some(sq)) {
             return 0;
         }
         if !q.slide {

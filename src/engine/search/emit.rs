@@ -6,23 +6,37 @@ use crate::engine::position::{kind, piece_code};
 use crate::model::*;
 
 impl Generator<'_> {
-    pub(super) fn emit(&mut self, mk: &MoveKind, t: u8, out: &mut Vec<Move>) {
-        let def = self.def;
-        // Bounded counters: a move that would push one past its bound is not a move.
+    /// Whether move type `mk`'s counter effects stay within their bounds when the piece on
+    /// `from` makes it (`None`: a piece other than the one its side moved last): the check of
+    /// every move emitted, and of every count the kernels take for moves. A `same-piece`
+    /// counter's value is the piece's own only if it moved last, and 0 for any other.
+    #[inline(always)]
+    pub(super) fn bounds_hold(&self, mk: &MoveKind, from: Option<u8>) -> bool {
+        // A plain loop: `Iterator::all` here was left a call.
         for e in &mk.effects {
-            let c = &def.counters[e.counter as usize];
+            let c = &self.def.counters[e.counter as usize];
             let p = if c.per_player { self.mover as usize } else { 0 };
             let mut v = self.counters[e.counter as usize * MAX_PLAYERS + p] as i32;
-            // A same-piece counter's value is another piece's unless this one moved last.
             if c.same_piece
-                && self.counters[ANCHOR_SLOT as usize * MAX_PLAYERS + p] != self.origin as i16 + 1
+                && from.is_none_or(|sq| {
+                    self.counters[ANCHOR_SLOT as usize * MAX_PLAYERS + p] != sq as i16 + 1
+                })
             {
                 v = 0;
             }
             let nv = if e.add { v + e.value } else { e.value };
-            if nv < 0 || nv > c.max.unwrap_or(crate::model::MAX_COUNTER_VALUE) {
-                return;
+            if !(0..=c.max.unwrap_or(MAX_COUNTER_VALUE)).contains(&nv) {
+                return false;
             }
+        }
+        true
+    }
+
+    pub(super) fn emit(&mut self, mk: &MoveKind, t: u8, out: &mut Vec<Move>) {
+        let def = self.def;
+        // Bounded counters: a move that would push one past its bound is not a move.
+        if !self.bounds_hold(mk, Some(self.origin)) {
+            return;
         }
         let mut result = self.piece;
         let pk = self.mover as usize * MAX_KINDS + kind(self.piece) as usize;
