@@ -153,9 +153,6 @@ impl Generator<'_> {
         if !self.use_kernels || self.def.moves.len() > 64 {
             return None;
         }
-        if !self.kernels.disjoint && !self.clashes_apart(pos) {
-            return None;
-        }
         let mut counted = self.counted_scratch.take().unwrap_or_else(|| {
             Box::new(Counted {
                 n: [0; 64],
@@ -180,8 +177,12 @@ impl Generator<'_> {
         out: &mut Vec<Move>,
         counted: &mut Counted,
     ) -> Option<u64> {
+        let allowed = self.allowed_types(pos);
+        if !self.kernels.disjoint && !self.clashes_apart(&allowed) {
+            return None;
+        }
         let empty = empty_squares(&pos.occ, &self.def.board.all);
-        self.pseudo_legal_counting(pos, out, Some((counted, &empty)));
+        self.pseudo_legal_counting(pos, &allowed, out, Some((counted, &empty)));
         if self.overflow || self.flood_clash {
             return None;
         }
@@ -201,21 +202,12 @@ impl Generator<'_> {
         Some(out.len() as u64 + counted.total())
     }
 
-    /// Whether, in `pos`, no two quiet move types whose destinations clash are both allowed
-    /// by their `require` conditions (false when the kernels list no such pairs).
-    fn clashes_apart(&mut self, pos: &Position) -> bool {
-        if self.kernels.clashes.is_empty() {
-            return false;
-        }
-        let def = self.def;
-        let kernels = self.kernels.clone();
-        kernels.clashes.iter().all(|&(a, b)| {
-            let mut allowed = |mi: u8| match &def.moves[mi as usize].require {
-                Some(r) => self.cond_eval(pos, r, &mut Env::default(), None, false),
-                None => true,
-            };
-            !(allowed(a) && allowed(b))
-        })
+    /// Whether no two quiet move types whose destinations clash are both `allowed` by their
+    /// `require` conditions (false when the kernels list no such pairs).
+    fn clashes_apart(&self, allowed: &[bool; MAX_MOVE_TYPES]) -> bool {
+        let on = |mi: u8| allowed[(mi as usize).min(63)];
+        !self.kernels.clashes.is_empty()
+            && self.kernels.clashes.iter().all(|&(a, b)| !(on(a) && on(b)))
     }
 
     /// [`Generator::apply_priorities`] over the generated moves in `out` and the counted

@@ -267,14 +267,31 @@ impl<'g> Generator<'g> {
 
     /// Every pseudo-legal move (before priorities) into `out`.
     pub fn pseudo_legal(&mut self, pos: &Position, out: &mut Vec<Move>) {
-        self.pseudo_legal_counting(pos, out, None);
+        let allowed = self.allowed_types(pos);
+        self.pseudo_legal_counting(pos, &allowed, out, None);
     }
 
-    /// [`Self::pseudo_legal`]; with `counted`, the moves of quiet kernels are counted per
-    /// move type (given the empty squares) instead of generated.
+    /// The move types whose `require` condition holds on `pos` (index `min(i, 63)`): they
+    /// depend only on the position, so they are decided once per position and move type.
+    pub(super) fn allowed_types(&mut self, pos: &Position) -> [bool; MAX_MOVE_TYPES] {
+        let mut allowed = [true; MAX_MOVE_TYPES];
+        if self.has_require {
+            for (i, mk) in self.def.moves.iter().enumerate() {
+                if let Some(r) = &mk.require {
+                    allowed[i.min(63)] = self.cond_eval(pos, r, &mut Env::default(), None, false);
+                }
+            }
+        }
+        allowed
+    }
+
+    /// [`Self::pseudo_legal`] of the move types `allowed` ([`Self::allowed_types`]); with
+    /// `counted`, the moves of quiet kernels are counted per move type (given the empty
+    /// squares) instead of generated.
     fn pseudo_legal_counting(
         &mut self,
         pos: &Position,
+        allowed: &[bool; MAX_MOVE_TYPES],
         out: &mut Vec<Move>,
         mut counted: Option<(&mut Counted, &SquareSet)>,
     ) {
@@ -299,19 +316,10 @@ impl<'g> Generator<'g> {
         self.overflow = false;
         self.flood_clash = false;
         let def = self.def;
-        // `require` conditions depend only on the position: decide them once per move type.
-        let mut allowed = [true; MAX_MOVE_TYPES];
-        if self.has_require {
-            for (i, mk) in def.moves.iter().enumerate() {
-                if let Some(r) = &mk.require {
-                    allowed[i.min(63)] = self.cond_eval(pos, r, &mut Env::default(), None, false);
-                }
-            }
-        }
         if self.use_kernels {
             self.prepass(
                 pos,
-                &allowed,
+                allowed,
                 counted.as_mut().map(|(c, e)| (&mut **c, *e)),
                 out,
             );
@@ -351,7 +359,7 @@ impl<'g> Generator<'g> {
             return;
         }
         if self.has_drops {
-            self.drops(&allowed, out);
+            self.drops(allowed, out);
         }
     }
 
