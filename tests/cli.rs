@@ -15,6 +15,20 @@ fn regula(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// What the command prints on standard output with `input` typed on its standard input (as
+/// `play` is driven from a pipe).
+fn regula_typed(args: &[&str], input: &[u8]) -> String {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_regula"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).into_owned()
+}
+
 #[test]
 fn perft_prints_the_count_on_the_last_line() {
     let (code, out, _) = regula(&["perft", "rules/camelot.rules", "2"]);
@@ -350,21 +364,15 @@ fn saved_pdn_games_replay() {
             );
         }
     }
-    let mut child = Command::new(env!("CARGO_BIN_EXE_regula"))
-        .args(["play", "rules/english-draughts.rules", "--save"])
-        .arg(&file)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"11-15\nc3-d4\nquit\n")
-        .unwrap();
-    child.wait_with_output().unwrap();
+    regula_typed(
+        &[
+            "play",
+            "rules/english-draughts.rules",
+            "--save",
+            file.to_str().unwrap(),
+        ],
+        b"11-15\nc3-d4\nquit\n",
+    );
     let saved = std::fs::read_to_string(&file).unwrap();
     // c3 is 22 and d4 18.
     assert!(saved.contains("1. 11-15 22-18 *"), "{saved}");
@@ -1004,27 +1012,18 @@ fn claims_in_records_moves_and_play() {
     );
     // `play`: the claim is offered, taken, and saved; the saved game replays drawn.
     let saved = dir.join("saved.pdn");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_regula"))
-        .args([
+    let moves = "a3-b4\nh6-g7\nb4-a3\ng7-h6\na3-b4\nh6-g7\nb4-a3\ng7-h6\nclaim\n";
+    let out = regula_typed(
+        &[
             "play",
             rules,
             "--position",
             p,
             "--save",
             saved.to_str().unwrap(),
-        ])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    {
-        use std::io::Write;
-        let mut stdin = child.stdin.take().unwrap();
-        let moves = "a3-b4\nh6-g7\nb4-a3\ng7-h6\na3-b4\nh6-g7\nb4-a3\ng7-h6\nclaim\n";
-        stdin.write_all(moves.as_bytes()).unwrap();
-    }
-    let out = child.wait_with_output().unwrap();
-    let out = String::from_utf8_lossy(&out.stdout);
+        ],
+        moves.as_bytes(),
+    );
     assert!(
         out.contains("a draw may be claimed: `claim:repetition`"),
         "{out}"
@@ -1124,20 +1123,10 @@ fn test_bless_writes_the_actual_values_and_keeps_the_rest() {
 /// or a refused move.
 #[test]
 fn play_redraws_the_board_only_when_the_position_changed() {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_regula"))
-        .args(["play", "rules/english-draughts.rules"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"help\nzz-zz\nmoves\n9-13\nundo\nquit\n")
-        .unwrap();
-    let out = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    let out = regula_typed(
+        &["play", "rules/english-draughts.rules"],
+        b"help\nzz-zz\nmoves\n9-13\nundo\nquit\n",
+    );
     assert!(out.contains("illegal: `zz` is not a square"), "{out}");
     // At the start, after 9-13 and after the undo: three boards for six lines typed.
     assert_eq!(out.matches("    a b c d e f g h").count(), 3, "{out}");
@@ -1244,17 +1233,10 @@ fn check_prints_an_unstated_rule_as_a_note_that_warnings_do_not_deny() {
 /// answer), `undo` steps back over its move; an unknown player or agent is a usage error.
 #[test]
 fn play_against_a_search_agent() {
-    use std::io::Write;
     let play = |input: &[u8], extra: &[&str]| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_regula"))
-            .args(["play", "rules/english-draughts.rules"])
-            .args(extra)
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        child.stdin.take().unwrap().write_all(input).unwrap();
-        String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
+        let mut args = vec!["play", "rules/english-draughts.rules"];
+        args.extend_from_slice(extra);
+        regula_typed(&args, input)
     };
     let agent = ["--agent", "White=alphabeta:nodes=2000"];
     let out = play(b"9-13\nquit\n", &agent);
@@ -1315,15 +1297,10 @@ fn the_readme_tutorial_works() {
         "--witness",
     ]);
     assert_eq!(code, 1, "the games differ: {out}");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_regula"))
-        .args(["play", file, "--agent", "White=alphabeta:nodes=20000"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child.stdin.take().unwrap().write_all(b"quit\n").unwrap();
-    let out = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    let out = regula_typed(
+        &["play", file, "--agent", "White=alphabeta:nodes=20000"],
+        b"quit\n",
+    );
     assert!(out.contains("Black to move"), "{out}");
     let _ = std::fs::remove_dir_all(dir);
 }
