@@ -130,13 +130,18 @@ fn an_arrow_follows_the_moves_path_and_crosses_its_captures() {
         .filter(|p| attr(p, "stroke") == Some("#c0392b"))
         .count();
     assert_eq!(crosses, 2);
-    // The landing on 21 marked with a dot; the arrow leaves from the piece's edge, not its
-    // middle, so that the piece stays seen.
-    let dots = elements(&text, "circle")
-        .into_iter()
-        .filter(|c| attr(c, "class") == Some("landing"))
-        .count();
-    assert_eq!(dots, 1, "{text}");
+    // The landing on 21 marked with a disc numbered 1; the arrow leaves from the piece's edge,
+    // not its middle, so that the piece stays seen.
+    let marks = landings(&text);
+    assert_eq!(marks.len(), 1, "{text}");
+    let middle: Vec<f64> = points
+        .split(' ')
+        .nth(1)
+        .unwrap()
+        .split(',')
+        .map(|v| v.parse().unwrap())
+        .collect();
+    assert_eq!(marks[0], (1, middle[0], middle[1]), "{text}");
     let (px, py) = pieces(&text)[0];
     let first: Vec<f64> = points
         .split(' ')
@@ -563,15 +568,15 @@ fn a_multi_leg_moves_diagram_marks_each_intermediate_landing() {
             })
             .collect();
         assert!(points.len() >= 3, "{name}: several legs");
-        let dots: Vec<(f64, f64)> = elements(&svg, "circle")
-            .into_iter()
-            .filter(|c| attr(c, "class") == Some("landing"))
-            .map(|c| (num(c, "cx"), num(c, "cy")))
+        let numbered: Vec<(usize, f64, f64)> = points[1..points.len() - 1]
+            .iter()
+            .enumerate()
+            .map(|(i, &(x, y))| (i + 1, x, y))
             .collect();
         assert_eq!(
-            dots,
-            points[1..points.len() - 1],
-            "{name}: a dot on each landing"
+            landings(&svg),
+            numbered,
+            "{name}: each landing numbered in order"
         );
         // The arrow leaves from the edge of the moving piece's disc, which stays seen.
         let start = points[0];
@@ -588,6 +593,82 @@ fn a_multi_leg_moves_diagram_marks_each_intermediate_landing() {
             "{name}: starts {off} from the middle"
         );
     }
+}
+
+/// The numbered discs on a move's landings before its last: (number, x, y), in drawing order;
+/// each disc's number is written on it, in white, inside the disc.
+fn landings(svg: &str) -> Vec<(usize, f64, f64)> {
+    let discs: Vec<&str> = elements(svg, "circle")
+        .into_iter()
+        .filter(|c| attr(c, "class") == Some("landing"))
+        .collect();
+    let numbers: Vec<&str> = elements(svg, "text")
+        .into_iter()
+        .filter(|t| attr(t, "class") == Some("landing"))
+        .collect();
+    assert_eq!(discs.len(), numbers.len(), "a number on each disc: {svg}");
+    discs
+        .iter()
+        .zip(&numbers)
+        .map(|(d, t)| {
+            let n: usize = attr(d, "data-landing").unwrap().parse().unwrap();
+            let written = &t[t.find('>').unwrap() + 1..t.rfind("</text>").unwrap()];
+            assert_eq!(written, n.to_string(), "{d} {t}");
+            let (x, y, r) = (num(d, "cx"), num(d, "cy"), num(d, "r"));
+            assert!(r < 10.0, "smaller than a piece: {d}");
+            assert_eq!(num(t, "x"), x, "{t}");
+            assert!((y - r..y + r).contains(&num(t, "y")), "{t} on {d}");
+            assert_eq!(attr(t, "fill"), Some("#ffffff"), "{t}");
+            (n, x, y)
+        })
+        .collect()
+}
+
+#[test]
+fn landings_are_numbered_in_order_and_step_aside_for_a_piece() {
+    // English draughts' start: a path (drawn, not played) from 11 to the empty 15 and 18, back
+    // over 11, which its man stands on, and to 19. Landings 1 and 2 (15, 18) are on their
+    // squares' middles, landing 3 (11) is in a corner of its square, clear of the man's letter.
+    let src = regula::SourceFile::read(Path::new("rules/english-draughts.rules")).unwrap();
+    let game = regula::load(&src, &[]).unwrap();
+    let def = &game.def;
+    let sq = |n: u16| def.board.by_number[n as usize - 1];
+    let pic = regula::tools::svg::Picture {
+        position: Some(game.start()),
+        arrows: vec![regula::tools::svg::Arrow {
+            squares: vec![sq(11), sq(15), sq(18), sq(11), sq(19)],
+            refused: false,
+        }],
+        ..Default::default()
+    };
+    let text = regula::tools::svg::draw(def, &pic);
+    let line = elements(&text, "polyline")[0];
+    let points: Vec<(f64, f64)> = attr(line, "points")
+        .unwrap()
+        .split(' ')
+        .map(|p| {
+            let (x, y) = p.split_once(',').unwrap();
+            (x.parse().unwrap(), y.parse().unwrap())
+        })
+        .collect();
+    let marks = landings(&text);
+    let order: Vec<usize> = marks.iter().map(|m| m.0).collect();
+    assert_eq!(order, [1, 2, 3]);
+    assert_eq!((marks[0].1, marks[0].2), points[1]);
+    assert_eq!((marks[1].1, marks[1].2), points[2]);
+    let man = points[3];
+    let (x, y) = (marks[2].1, marks[2].2);
+    let off = ((x - man.0).powi(2) + (y - man.1).powi(2)).sqrt();
+    assert!(off > 10.0, "beside the man's letter, {off} from its middle");
+    assert!(
+        (x - man.0).abs() < 15.0 && (y - man.1).abs() < 15.0,
+        "inside the man's square: {x},{y} for {man:?}"
+    );
+    assert!(
+        texts_outside(&text).is_empty(),
+        "{:?}",
+        texts_outside(&text)
+    );
 }
 
 #[test]

@@ -52,6 +52,9 @@ const CHAR_WIDTH: f64 = 0.6;
 const LINE: i32 = 18;
 /// Radius of a piece's disc.
 const DISC: i32 = CELL / 2 - 3;
+/// Radius of the numbered disc on a landing before a move's last: small beside a piece's,
+/// with room for two digits.
+const LANDING: i32 = 7;
 
 /// How a player's pieces are drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -422,7 +425,7 @@ fn draw_pieces(s: &mut String, def: &GameDef, p: &Picture) {
 }
 
 /// The marks of a move: a cross on each captured piece, and the arrows (dashed, with a cross
-/// at the end, when refused).
+/// at the end, when refused), each landing before the last numbered in the path's order.
 fn draw_marks(s: &mut String, def: &GameDef, p: &Picture) {
     // Captured pieces: a red cross.
     for sq in p.captured.iter() {
@@ -501,11 +504,20 @@ fn draw_marks(s: &mut String, def: &GameDef, p: &Picture) {
             bx + uy * 6.0,
             by - ux * 6.0
         );
-        // Each landing before the last: a small dot.
-        for (x, y) in &pts[1..pts.len() - 1] {
+        // Each landing before the last: a small disc with its number along the path.
+        let mut taken = vec![(x1, y1)];
+        for (i, &sq) in a.squares[1..a.squares.len() - 1].iter().enumerate() {
+            let (x, y) = landing_spot(def, p, sq, &mut taken);
+            let n = i + 1;
             let _ = writeln!(
                 s,
-                "<circle cx=\"{x}\" cy=\"{y}\" r=\"4\" fill=\"{colour}\" stroke=\"#ffffff\" stroke-width=\"1\" class=\"landing\"/>"
+                "<circle cx=\"{x}\" cy=\"{y}\" r=\"{LANDING}\" fill=\"{colour}\" stroke=\"#ffffff\" stroke-width=\"1\" class=\"landing\" data-landing=\"{n}\"/>"
+            );
+            let _ = writeln!(
+                s,
+                "<text x=\"{x}\" y=\"{}\" text-anchor=\"middle\" font-size=\"{}\" font-weight=\"bold\" fill=\"#ffffff\" class=\"landing\">{n}</text>",
+                y + 3,
+                if n < 10 { 9 } else { 7 }
             );
         }
         if a.refused {
@@ -527,6 +539,35 @@ fn draw_marks(s: &mut String, def: &GameDef, p: &Picture) {
             );
         }
     }
+}
+
+/// Where the numbered disc of a landing on `sq` goes: the square's centre, which the arrow
+/// passes through, when no piece stands there and no other mark is there already; else the
+/// first free corner of the square (top right first; the top left, where a numbered board
+/// writes its square's number, last), over the rim of the piece's disc but clear of its letter
+/// (a path that comes back to its start, a square landed on twice, a landing on a piece
+/// captured earlier in the move). The spot is added to `taken`.
+fn landing_spot(def: &GameDef, p: &Picture, sq: u8, taken: &mut Vec<(i32, i32)>) -> (i32, i32) {
+    let (cx, cy) = centre(def, sq);
+    let occupied = p
+        .position
+        .as_ref()
+        .is_some_and(|pos| pos.cells[sq as usize] != 0);
+    let d = CELL / 2 - LANDING;
+    let spots = [
+        (cx, cy),
+        (cx + d, cy - d),
+        (cx + d, cy + d),
+        (cx - d, cy + d),
+        (cx - d, cy - d),
+    ];
+    let spot = spots
+        .into_iter()
+        .skip(usize::from(occupied))
+        .find(|s| !taken.contains(s))
+        .unwrap_or(spots[1]);
+    taken.push(spot);
+    spot
 }
 
 /// What a legend line shows before its text.
