@@ -201,6 +201,7 @@ restr-final = Podmínka cílového pole pro tah „{ NAME($item) }“
 restr-require = Podmínka pro tah „{ NAME($item) }“
 restr-leg-land = Podmínka dopadu části „{ NAME($item) }“
 restr-no-reverse = Zákaz obratu zpět v části „{ NAME($item) }“
+restr-over = Co smí přeskočit část „{ NAME($item) }“
 restr-counter = Mez počítadla `{ $item }`
 # Značky příčiny v diagramu zakázaného tahu, v legendě.
 cause-part-of = { NAME($region) } hráče { NAME($player, form: "gen") }
@@ -213,6 +214,8 @@ cause-movers = Zakroužkováno: figury, z nichž jedna podle pravidla přednosti
 cause-capture = Zakroužkováno: figura, kterou by sebraly tahy, jež pravidlo přednosti { $item } ponechává.
 cause-captures = Zakroužkováno: figury, které by sebraly tahy, jež pravidlo přednosti { $item } ponechává.
 cause-can = Zakroužkováno: co by sebral tah „{ NAME($move) }“ z pole { $square }.
+cause-leapt = Zakroužkováno: figura, kterou část „{ NAME($item) }“ přeskočit nesmí.
+cause-leapts = Zakroužkováno: figury, které část „{ NAME($item) }“ přeskočit nesmí.
 origin-case = (Pozice z testovacího případu v souboru { $file }.)
 origin-start = (Výchozí postavení.)
 origin-search = (Pozici našel stroj: partie { $seed }, po { $plies } půltazích.)
@@ -389,6 +392,7 @@ priority-prose = **{ $name }**: { $when }, jsou dovoleny jen tahy, které { $kee
 why-priority = { $text } by byl dovolený tah „{ NAME($move) }“, ale pravidlo přednosti `{ $item }` jej zde vylučuje
 why-counter-bound = { $text } by překročil mez počítadla `{ $item }`
 why-no-reverse = { $text } se vrací přímo zpět, což část „{ NAME($item) }“ nedovoluje
+why-over = { $text } přeskakuje figuru, kterou část „{ NAME($item) }“ přeskočit nesmí
 why-condition = { $what ->
     [final] tah „{ NAME($item) }“ nesmí skončit na poli { $to }
     [require] tah „{ NAME($item) }“ není v této pozici dovolen

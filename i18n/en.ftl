@@ -190,6 +190,7 @@ restr-final = Final-square condition of `{ $item }`
 restr-require = Condition of `{ $item }`
 restr-leg-land = Landing condition of leg `{ $item }`
 restr-no-reverse = No turning back in leg `{ $item }`
+restr-over = What leg `{ $item }` may leap over
 restr-counter = Bound of counter `{ $item }`
 # The marks of a refusal diagram's cause, in its legend.
 cause-part-of = { NAME($player) }'s { NAME($region) }
@@ -202,6 +203,8 @@ cause-movers = Ringed: the pieces of which priority { $item } makes one move ins
 cause-capture = Ringed: the piece that the moves priority { $item } keeps would capture.
 cause-captures = Ringed: the pieces that the moves priority { $item } keeps would capture.
 cause-can = Ringed: what a { NAME($move) } move from { $square } would capture.
+cause-leapt = Ringed: the piece that leg { NAME($item) } may not leap over.
+cause-leapts = Ringed: the pieces that leg { NAME($item) } may not leap over.
 origin-case = (Position of case “{ $name }”, { $file }.)
 origin-start = (The start position.)
 origin-search = (Position found by the engine: game { $seed }, after { $plies } plies.)
@@ -356,6 +359,7 @@ priority-prose = **{ $name }**: when { $when }, only moves that { $keep } are le
 why-priority = { $text } would be a legal `{ $move }` move, but priority `{ $item }` rules it out here
 why-counter-bound = { $text } would take counter `{ $item }` past its bound
 why-no-reverse = { $text } turns straight back, which leg `{ $item }` does not allow
+why-over = { $text } leaps over a piece that leg `{ $item }` may not leap over
 why-condition = { $what ->
     [final] a `{ $item }` move may not end on { $to }
     [require] a `{ $item }` move is not allowed in this position

@@ -205,6 +205,7 @@ restr-final = Voorwaarde voor het eindveld van de { NAME($item) }
 restr-require = Voorwaarde voor de { NAME($item) }
 restr-leg-land = Landingsvoorwaarde van deelzet { NAME($item) }
 restr-no-reverse = Niet terugkeren in deelzet { NAME($item) }
+restr-over = Wat deelzet { NAME($item) } mag overspringen
 restr-counter = Grens van teller `{ $item }`
 # De markering van de oorzaak in een diagram van een geweigerde zet, in de legenda.
 cause-part-of = { NAME($region, form: "gender") ->
@@ -223,6 +224,8 @@ cause-movers = Omcirkeld: de stukken waarvan er volgens voorrangsregel { $item }
 cause-capture = Omcirkeld: het stuk dat de zetten die voorrangsregel { $item } overlaat zouden slaan.
 cause-captures = Omcirkeld: de stukken die de zetten die voorrangsregel { $item } overlaat zouden slaan.
 cause-can = Omcirkeld: wat een { NAME($move) } vanaf { $square } zou slaan.
+cause-leapt = Omcirkeld: het stuk dat deelzet { NAME($item) } niet mag overspringen.
+cause-leapts = Omcirkeld: de stukken die deelzet { NAME($item) } niet mag overspringen.
 origin-case = (Stelling uit een testgeval in { $file }.)
 origin-start = (De beginopstelling.)
 origin-search = (Stelling gevonden door de engine: partij { $seed }, na { $plies } halve zetten.)
@@ -381,6 +384,7 @@ priority-prose = **{ $name }**: als { $when }, zijn alleen zetten toegestaan die
 why-priority = { $text } zou een geldige { NAME($move) } zijn, maar voorrangsregel `{ $item }` sluit die hier uit
 why-counter-bound = { $text } zou teller `{ $item }` boven zijn grens brengen
 why-no-reverse = { $text } keert recht terug, wat deelzet { NAME($item) } niet toestaat
+why-over = { $text } springt over een stuk dat deelzet { NAME($item) } niet mag overspringen
 why-condition = { $what ->
     [final] een { NAME($item) } mag niet op { $to } eindigen
     [require] een { NAME($item) } is in deze stelling niet toegestaan

@@ -689,3 +689,44 @@ fn a_refusal_by_a_can_condition_rings_what_that_move_would_capture() {
         "{nl}"
     );
 }
+
+#[test]
+fn a_refusal_by_a_leap_over_a_kind_it_may_not_leap_rings_the_piece_in_the_way() {
+    // Italian draughts: a man may not take a king (`leap forward over enemy { Man }`). White's
+    // man on d3 (22) faces Black's king on e4 with f5 (15) empty: 22x15 is refused, and the
+    // king on e4, the piece in the way, is ringed; nothing else is.
+    let svg = book_svg("italian-draughts-refused-over-man-jump.svg");
+    let rings: Vec<(f64, f64)> = elements(&svg, "circle")
+        .into_iter()
+        .filter(|c| attr(c, "class") == Some("cause"))
+        .map(|c| {
+            assert!(num(c, "r") > 12.0, "around the disc, not on it: {c}");
+            assert_eq!(attr(c, "data-cause"), Some("e4"), "{c}");
+            (num(c, "cx"), num(c, "cy"))
+        })
+        .collect();
+    assert_eq!(rings.len(), 1, "{svg}");
+    assert!(pieces(&svg).contains(&rings[0]), "a ring on a piece: {svg}");
+    // The ringed disc is a King's (K), halfway along the refused arrow from d3 to f5.
+    let letter = elements(&svg, "text")
+        .into_iter()
+        .find(|t| {
+            attr(t, "font-weight") == Some("bold")
+                && num(t, "x") == rings[0].0
+                && (num(t, "y") - rings[0].1 - 4.0).abs() < 0.1
+        })
+        .unwrap();
+    assert!(letter.ends_with(">K</text>"), "{letter}");
+    let line = elements(&svg, "polyline")[0];
+    assert!(attr(line, "stroke-dasharray").is_some(), "refused: {line}");
+    let end = attr(line, "points").unwrap().rsplit(' ').next().unwrap();
+    assert_eq!(end, "189,129", "to f5: {line}");
+    assert!(svg.contains("Ringed: the piece that leg man-"), "{svg}");
+    assert!(svg.contains("jump may not leap over."), "{svg}");
+    // The caption says it in regula's words.
+    let md = std::fs::read_to_string("docs/rules/italian-draughts.md").unwrap();
+    assert!(
+        md.contains("22x15 is not legal. regula explains: “22x15 leaps over a piece that leg `man-jump` may not leap over”"),
+        "{md}"
+    );
+}

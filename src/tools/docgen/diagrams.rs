@@ -2,7 +2,8 @@
 //! made.
 //!
 //! A move type's diagram shows a legal move of that type; a restriction's diagram (a priority,
-//! a landing condition, a `to` or `require` condition, a counter bound, a `not reverse` leg)
+//! a landing condition, a `to` or `require` condition, a counter bound, a `not reverse` leg, the
+//! kinds a leap may go over)
 //! shows a move that the same rules *without* that restriction would allow and the real rules
 //! refuse, with regula's own explanation. Positions come first from cases that name the rule
 //! item with `diagram:`, then from every other case, then from the start position and from
@@ -543,6 +544,11 @@ pub fn restrictions(def: &GameDef) -> Vec<Restriction> {
             let mut d = def.clone();
             d.legs[i].land = SqExpr::True;
             add(&leg.name, "restr-leg-land", d);
+        }
+        if leg.leapt_kinds.is_some() {
+            let mut d = def.clone();
+            d.legs[i].leapt_kinds = None;
+            add(&leg.name, "restr-over", d);
         }
         if leg.no_reverse {
             let mut d = def.clone();

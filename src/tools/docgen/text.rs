@@ -55,6 +55,7 @@ impl Cx<'_> {
             "restr-priority" => ReasonKind::Priority,
             "restr-counter" => ReasonKind::CounterBound,
             "restr-no-reverse" => ReasonKind::NoReverse,
+            "restr-over" => ReasonKind::Over,
             _ => ReasonKind::Condition,
         };
         let mv = self

@@ -9,7 +9,9 @@
 //! a priority, the pieces it points at are ringed: the pieces whose moves it keeps instead, or,
 //! when the moving piece itself has kept moves, the pieces those moves would capture and the
 //! refused one does not. Where a `can M` part fails (a Knight may not stop where it could jump),
-//! the pieces that move would capture from there are ringed. Counter bounds, `require`
+//! the pieces that move would capture from there are ringed. Where a leg may leap only some
+//! kinds (`over enemy { Man }`: an Italian man may not take a king), the pieces of the other
+//! kinds that the refused move leaps are ringed: the piece in its way. Counter bounds, `require`
 //! conditions and `not reverse` legs name no square, so nothing is marked for them: the caption
 //! explains them alone.
 
@@ -59,6 +61,7 @@ pub fn causes(cx: &Cx, r: &Restriction, pos: &Position, m: &Move, real: &[Move])
         "restr-final" => def.moves.iter().find(|k| k.name == r.item).map(|k| &k.to),
         "restr-leg-land" => def.legs.iter().find(|l| l.name == r.item).map(|l| &l.land),
         "restr-priority" => return priority_causes(cx, &r.item, m, real),
+        "restr-over" => return leapt_causes(cx, &r.item, pos, m),
         _ => None,
     };
     let Some(expr) = expr else {
@@ -304,4 +307,67 @@ fn priority_causes(cx: &Cx, item: &str, m: &Move, real: &[Move]) -> Vec<Cause> {
         mark: CauseMark::Ring,
         text: cx.t(id, &[s("item", item)]),
     }]
+}
+
+/// The pieces that the refused move `m` leaps and leg `item` may not leap (`over enemy { Man }`
+/// leaping a King): of the squares between each landing and the next (or the start) along a
+/// line, those holding a piece of a kind the leg does not name. A step or slide passes only
+/// empty squares, so only the leaps of the move find any.
+fn leapt_causes(cx: &Cx, item: &str, pos: &Position, m: &Move) -> Vec<Cause> {
+    let def = cx.def;
+    let Some(mask) = def
+        .legs
+        .iter()
+        .find(|l| l.name == item)
+        .and_then(|l| l.leapt_kinds)
+    else {
+        return Vec::new();
+    };
+    let path: Vec<u8> = std::iter::once(m.from)
+        .chain(m.landings().iter().copied())
+        .collect();
+    let mut squares = SquareSet::default();
+    for w in path.windows(2) {
+        for sq in between(def, w[0], w[1]) {
+            let code = pos.cells[sq as usize];
+            if code != 0 && sq != m.from && mask >> crate::engine::kind(code) & 1 == 0 {
+                squares.insert(sq);
+            }
+        }
+    }
+    if squares.is_empty() {
+        return Vec::new();
+    }
+    let id = if squares.len() == 1 {
+        "cause-leapt"
+    } else {
+        "cause-leapts"
+    };
+    vec![Cause {
+        squares,
+        mark: CauseMark::Ring,
+        text: cx.t(id, &[s("item", item)]),
+    }]
+}
+
+/// The squares strictly between `a` and `b` when they are on one file, rank or diagonal;
+/// none otherwise (a knight's leap has nothing between).
+fn between(def: &crate::model::GameDef, a: u8, b: u8) -> Vec<u8> {
+    let board = &def.board;
+    let (fa, ra) = board.coords[a as usize];
+    let (fb, rb) = board.coords[b as usize];
+    let (df, dr) = (i32::from(fb) - i32::from(fa), i32::from(rb) - i32::from(ra));
+    if !(df == 0 || dr == 0 || df.abs() == dr.abs()) {
+        return Vec::new();
+    }
+    let n = df.abs().max(dr.abs());
+    let files = board.files.len() as i32;
+    (1..n)
+        .filter_map(|i| {
+            let f = i32::from(fa) + df.signum() * i;
+            let r = i32::from(ra) + dr.signum() * i;
+            let sq = *board.grid.get((f + r * files) as usize)?;
+            (sq != crate::model::NO_SQUARE).then_some(sq)
+        })
+        .collect()
 }
