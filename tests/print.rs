@@ -1,9 +1,10 @@
 //! Printing the books (#24): the traceability appendix only when asked for, the print styles
 //! of the HTML book, and `regula doc --format pdf` through headless Chromium.
 //!
-//! The PDF test needs a Chromium (`/usr/bin/chromium`, Debian's `apt-get install chromium`, or
-//! `REGULA_CHROMIUM`); without one it says so and passes, unless `REGULA_REQUIRE_BROWSER=1`
-//! (as in CI). The tests of a missing, failing or hanging browser run everywhere: they name a
+//! The PDF tests need a Chromium (`/usr/bin/chromium`, Debian's `apt-get install chromium`, or
+//! `REGULA_CHROMIUM`), and the page-fill test poppler's `pdftoppm` and `pdftotext` (Debian's
+//! `apt-get install poppler-utils`); without them they say so and pass, unless
+//! `REGULA_REQUIRE_BROWSER=1` (as in CI). The tests of a missing, failing or hanging browser run everywhere: they name a
 //! browser that is not there, or a script that behaves like a broken one.
 
 use std::path::{Path, PathBuf};
@@ -151,37 +152,267 @@ fn browser_available() -> bool {
     found
 }
 
+/// The books the PDF tests print: rule file and extra `regula doc` arguments.
+const PRINTED: [(&str, &[&str]); 3] = [
+    ("camelot", &[]),
+    ("english-draughts", &[]),
+    ("camelot", &["--appendix"]),
+];
+
+/// One book printed by `regula doc --format pdf`.
+struct Printed {
+    /// Its name and extra arguments, for messages (`camelot ["--appendix"]`).
+    label: String,
+    /// The extra arguments.
+    extra: &'static [&'static str],
+    /// The rule file's stem.
+    game: &'static str,
+    /// The PDF.
+    pdf: Vec<u8>,
+}
+
+/// The books of [`PRINTED`] printed once for every test that reads them (Chromium takes a few
+/// seconds a book on two cores), with the files of the folder they were written to.
+fn printed() -> &'static (Vec<Printed>, Vec<String>) {
+    static PRINTED_ONCE: std::sync::OnceLock<(Vec<Printed>, Vec<String>)> =
+        std::sync::OnceLock::new();
+    PRINTED_ONCE.get_or_init(|| {
+        let out = scratch("pdf");
+        let out_s = out.to_str().unwrap();
+        let mut books = Vec::new();
+        for (game, extra) in PRINTED {
+            let file = format!("rules/{game}.rules");
+            let mut args = vec!["doc", &file, "--format", "pdf", "--out", out_s];
+            args.extend_from_slice(extra);
+            let t0 = Instant::now();
+            let (code, stdout, err) = regula(&args, &[]);
+            assert_eq!(code, 0, "{game}: {err}");
+            assert!(stdout.is_empty(), "{stdout}");
+            let pdf = std::fs::read(out.join(format!("{game}.pdf"))).unwrap();
+            let label = format!("{game} {extra:?}");
+            eprintln!("{label}: printed in {:?}", t0.elapsed());
+            books.push(Printed {
+                label,
+                extra,
+                game,
+                pdf,
+            });
+        }
+        let files = listing(&out);
+        let _ = std::fs::remove_dir_all(&out);
+        (books, files)
+    })
+}
+
 #[test]
 fn pdf_books_are_printed_through_chromium() {
     if !browser_available() {
         return;
     }
-    let out = scratch("pdf");
-    let out_s = out.to_str().unwrap();
+    let (books, files) = printed();
     let mut pages = Vec::new();
-    for (game, extra) in [
-        ("camelot", &[][..]),
-        ("english-draughts", &[][..]),
-        ("camelot", &["--appendix"][..]),
-    ] {
-        let file = format!("rules/{game}.rules");
-        let mut args = vec!["doc", &file, "--format", "pdf", "--out", out_s];
-        args.extend_from_slice(extra);
-        let t0 = Instant::now();
-        let (code, stdout, err) = regula(&args, &[]);
-        assert_eq!(code, 0, "{game}: {err}");
-        assert!(stdout.is_empty(), "{stdout}");
-        let pdf = std::fs::read(out.join(format!("{game}.pdf"))).unwrap();
-        assert!(pdf.starts_with(b"%PDF-"), "{game}: a PDF");
-        let n = regula::docgen::pdf::page_count(&pdf);
-        eprintln!("{game} {extra:?}: {n} A4 pages in {:?}", t0.elapsed());
-        assert!((3..=60).contains(&n), "{game}: {n} pages");
+    for b in books {
+        assert!(b.pdf.starts_with(b"%PDF-"), "{}: a PDF", b.label);
+        let n = regula::docgen::pdf::page_count(&b.pdf);
+        eprintln!("{}: {n} A4 pages", b.label);
+        assert!((3..=60).contains(&n), "{}: {n} pages", b.label);
         pages.push(n);
     }
     assert!(pages[2] > pages[0], "the appendix adds pages: {pages:?}");
     // Written whole: the PDFs and no temporary file beside them.
-    assert_eq!(listing(&out), ["camelot.pdf", "english-draughts.pdf"]);
-    let _ = std::fs::remove_dir_all(&out);
+    assert_eq!(files, &["camelot.pdf", "english-draughts.pdf"]);
+}
+
+/// Whether poppler's `pdftoppm` and `pdftotext` run, or why the page-fill test does not.
+fn poppler_available() -> bool {
+    let runs = |tool: &str| {
+        Command::new(tool)
+            .arg("-v")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    let found = runs("pdftoppm") && runs("pdftotext");
+    if !found {
+        assert!(
+            std::env::var("REGULA_REQUIRE_BROWSER").as_deref() != Ok("1"),
+            "REGULA_REQUIRE_BROWSER=1 but poppler's pdftoppm or pdftotext does not run \
+             (apt-get install poppler-utils)"
+        );
+        eprintln!(
+            "SKIPPED page-fill test: no pdftoppm/pdftotext (apt-get install poppler-utils; \
+             REGULA_REQUIRE_BROWSER=1 makes this a failure)"
+        );
+    }
+    found
+}
+
+/// A4's height and the book's page margins (`@page { margin: 16mm 16mm 18mm }`), in mm.
+const A4_MM: f64 = 297.0;
+const TOP_MM: f64 = 16.0;
+const BOTTOM_MM: f64 = 18.0;
+
+/// How far down its text area each page of `pdf` is used, from 0 (blank) to 1 (to the bottom
+/// margin): the lowest row of the page, rendered by `pdftoppm` in grey at 36 dpi, that holds a
+/// pixel not white (text, a figure's squares, a table's rules).
+fn page_fills(pdf: &[u8], dir: &Path) -> Vec<f64> {
+    let file = dir.join("book.pdf");
+    std::fs::write(&file, pdf).unwrap();
+    let prefix = dir.join("page");
+    let out = Command::new("pdftoppm")
+        .args(["-gray", "-r", "36"])
+        .arg(&file)
+        .arg(&prefix)
+        .output()
+        .expect("pdftoppm runs");
+    assert!(
+        out.status.success(),
+        "pdftoppm: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut pages: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "pgm"))
+        .collect();
+    // page-01.pgm, ..., page-10.pgm: the same width of number, so names sort as pages.
+    pages.sort();
+    pages
+        .iter()
+        .map(|p| {
+            let bytes = std::fs::read(p).unwrap();
+            let (w, h, pixels) = pgm(&bytes);
+            let last = (0..h)
+                .rev()
+                .find(|&y| pixels[y * w..(y + 1) * w].iter().any(|&v| v < 245))
+                .map_or(0, |y| y + 1);
+            let mm = last as f64 / h as f64 * A4_MM;
+            ((mm - TOP_MM) / (A4_MM - TOP_MM - BOTTOM_MM)).clamp(0.0, 1.0)
+        })
+        .collect()
+}
+
+/// A binary greymap (`P5`, 8 bits, as `pdftoppm -gray` writes it): width, height, pixels.
+fn pgm(bytes: &[u8]) -> (usize, usize, &[u8]) {
+    let mut fields = Vec::new();
+    let mut at = 0;
+    while fields.len() < 4 {
+        while bytes[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        let start = at;
+        while !bytes[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        fields.push(std::str::from_utf8(&bytes[start..at]).unwrap().to_string());
+    }
+    assert_eq!((fields[0].as_str(), fields[3].as_str()), ("P5", "255"));
+    let (w, h): (usize, usize) = (fields[1].parse().unwrap(), fields[2].parse().unwrap());
+    (w, h, &bytes[at + 1..at + 1 + w * h])
+}
+
+/// The text of each page of `pdf` (`pdftotext -layout`, pages split at its form feeds).
+fn page_texts(dir: &Path) -> Vec<String> {
+    let out = Command::new("pdftotext")
+        .arg("-layout")
+        .arg(dir.join("book.pdf"))
+        .arg("-")
+        .output()
+        .expect("pdftotext runs");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let mut pages: Vec<String> = text.split('\u{c}').map(str::to_string).collect();
+    if pages.last().is_some_and(|p| p.trim().is_empty()) {
+        pages.pop();
+    }
+    pages
+}
+
+/// The headings that the print styles start on a new page (a rule of the `@media print`
+/// styles with `break-before: page` for h1, h2 or h3): their texts in the HTML book.
+fn forced_breaks(html: &str) -> Vec<String> {
+    let css = &html[html.find("@media print").unwrap_or(0)..html.find("</style>").unwrap()];
+    let mut tags = Vec::new();
+    for rule in css.split('}') {
+        let Some((selectors, body)) = rule.split_once('{') else {
+            continue;
+        };
+        if body.contains("break-before: page") || body.contains("page-break-before: always") {
+            for sel in selectors.split(',') {
+                let sel = sel.trim();
+                if ["h1", "h2", "h3"].contains(&sel) {
+                    tags.push(sel.to_string());
+                }
+            }
+        }
+    }
+    let mut texts = Vec::new();
+    for tag in tags {
+        let open = format!("<{tag} ");
+        for part in html.split(&open).skip(1) {
+            let inner =
+                &part[part.find('>').unwrap() + 1..part.find(&format!("</{tag}>")).unwrap()];
+            let mut text = String::new();
+            let mut in_tag = false;
+            for c in inner.chars() {
+                match c {
+                    '<' => in_tag = true,
+                    '>' => in_tag = false,
+                    c if !in_tag => text.push(c),
+                    _ => {}
+                }
+            }
+            texts.push(text.trim().to_string());
+        }
+    }
+    texts
+}
+
+#[test]
+fn no_printed_page_is_left_half_empty() {
+    if !browser_available() || !poppler_available() {
+        return;
+    }
+    let mut empty = Vec::new();
+    for (i, b) in printed().0.iter().enumerate() {
+        let dir = scratch(&format!("fill-{i}"));
+        let fills = page_fills(&b.pdf, &dir);
+        let texts = page_texts(&dir);
+        let _ = std::fs::remove_dir_all(&dir);
+        let n = regula::docgen::pdf::page_count(&b.pdf);
+        assert_eq!(fills.len(), n, "{}: a picture of every page", b.label);
+        assert_eq!(texts.len(), n, "{}: the text of every page", b.label);
+        let file = format!("rules/{}.rules", b.game);
+        let mut args = vec!["doc", file.as_str(), "--format", "html"];
+        args.extend_from_slice(b.extra);
+        let (code, html, err) = regula(&args, &[]);
+        assert_eq!(code, 0, "{err}");
+        let forced = forced_breaks(&html);
+        let shown: Vec<String> = fills.iter().map(|f| format!("{:.0}%", f * 100.0)).collect();
+        eprintln!("{}: pages filled {}", b.label, shown.join(" "));
+        for (p, fill) in fills.iter().enumerate() {
+            // The last page ends where the book ends.
+            if p + 1 == n || *fill >= 0.5 {
+                continue;
+            }
+            let next = texts[p + 1].trim_start();
+            let first = next.lines().next().unwrap_or("").trim();
+            // A page before one that the print styles start afresh may end early.
+            if forced
+                .iter()
+                .any(|h| !h.is_empty() && first.starts_with(h.as_str()))
+            {
+                continue;
+            }
+            empty.push(format!(
+                "{}: page {} of {n} is {:.0}% filled; page {} starts with {first:?}",
+                b.label,
+                p + 1,
+                fill * 100.0,
+                p + 2
+            ));
+        }
+    }
+    assert!(empty.is_empty(), "{}", empty.join("\n"));
 }
 
 #[test]
