@@ -23,6 +23,25 @@ pub(super) fn reads_only_counts(c: &Cond) -> bool {
     }
 }
 
+/// Whether a `require` condition reads nothing but the pieces of each kind each player has
+/// and which player is to move: then it is decided by those alone, and a search that meets
+/// the same material with the same side to move again need not evaluate it again.
+/// `exists`, `blocked` and `repeated` read more (the moves, the history).
+pub(super) fn reads_counts_and_side(c: &Cond) -> bool {
+    let quantity = |q: &Quantity| match q {
+        Quantity::Int(_) => true,
+        Quantity::Count { region, .. } => region.is_none(),
+        Quantity::Counter { .. } => false,
+    };
+    match c {
+        Cond::True => true,
+        Cond::Exists(_) | Cond::Blocked(_) | Cond::Repeated(_) => false,
+        Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => reads_counts_and_side(x),
+        Cond::And(v) | Cond::Or(v) => v.iter().all(reads_counts_and_side),
+        Cond::Cmp(a, _, b) => quantity(a) && quantity(b),
+    }
+}
+
 fn reads_mover(r: PlayerRef) -> bool {
     match r {
         PlayerRef::Mover | PlayerRef::OpponentOfMover | PlayerRef::TeamOfMover => true,
@@ -224,5 +243,40 @@ end {
             CmpOp::Eq,
             Quantity::Int(1)
         )));
+    }
+    #[test]
+    fn require_verdicts_are_kept_only_for_conditions_of_counts_and_the_side_to_move() {
+        let mine = count(PlayerRef::Mover);
+        let men = Cond::Cmp(mine.clone(), CmpOp::Ge, Quantity::Int(1));
+        assert!(reads_counts_and_side(&men));
+        // The mover's count changes with the side to move: no `while` counter may read it,
+        // a `require` may.
+        assert!(!reads_only_counts(&men));
+        let on_region = Cond::Cmp(
+            Quantity::Count {
+                who: PlayerRef::Mover,
+                kinds: u32::MAX,
+                region: Some(crate::model::RegionSel::Of(0, 0)),
+            },
+            CmpOp::Ge,
+            Quantity::Int(1),
+        );
+        let counter = Cond::Cmp(
+            Quantity::Counter {
+                counter: 0,
+                who: PlayerRef::Mover,
+            },
+            CmpOp::Lt,
+            Quantity::Int(3),
+        );
+        for c in [
+            on_region,
+            counter,
+            Cond::Repeated(3),
+            Cond::Blocked(PlayerRef::Mover),
+        ] {
+            assert!(!reads_counts_and_side(&c), "{c:?}");
+            assert!(!reads_counts_and_side(&Cond::And(vec![men.clone(), c])));
+        }
     }
 }

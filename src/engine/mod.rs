@@ -361,16 +361,21 @@ impl Game {
 
     /// Makes `mv` on `next` in place.
     fn apply(&self, next: &mut Position, mv: &Move) {
-        let def = &self.def;
+        // Most games keep no counter by `while` and follow no piece: their plies are the
+        // pieces and effects alone, with no test of either on the way.
+        if !self.kept_counters && !self.same_piece {
+            self.apply_pieces(next, mv);
+            return;
+        }
         let mover = next.to_move;
-        let players = def.players.len().clamp(1, MAX_PLAYERS);
         // `next` is still the position the move is made from.
         let before = match self.kept_counters {
             true => self.kept_holding(next),
             false => 0,
         };
         // The pieces each player has of each kind stay as they were (see `kept_by_counts`).
-        let counts_kept = self.kept_by_counts
+        let counts_kept = self.kept_counters
+            && self.kept_by_counts
             && (mv.is_pass()
                 || (!mv.is_drop()
                     && mv.captures.is_empty()
@@ -378,11 +383,21 @@ impl Game {
         if self.same_piece {
             self.follow_piece(next, mover, mv);
         }
+        self.apply_pieces(next, mv);
+        if self.kept_counters {
+            self.keep_counters(next, before, counts_kept);
+        }
+    }
+
+    /// [`Self::apply`] without `while` counters and `same-piece` anchors: the pieces taken
+    /// and put, the move type's effects, and the turn passed on.
+    #[inline(always)]
+    fn apply_pieces(&self, next: &mut Position, mv: &Move) {
+        let def = &self.def;
+        let mover = next.to_move;
+        let players = def.players.len().clamp(1, MAX_PLAYERS);
         if mv.is_pass() {
             next.to_move = ((mover as usize + 1) % players) as u8;
-            if self.kept_counters {
-                self.keep_counters(next, before, counts_kept);
-            }
             return;
         }
         if !mv.is_drop() {
@@ -409,9 +424,6 @@ impl Game {
             );
         }
         next.to_move = ((mover as usize + 1) % players) as u8;
-        if self.kept_counters {
-            self.keep_counters(next, before, counts_kept);
-        }
     }
 
     /// Before a move's effects: the `same-piece` counters of the mover start again from 0

@@ -204,7 +204,10 @@ impl Generator<'_> {
 
     /// Whether no two quiet move types whose destinations clash are both `allowed` by their
     /// `require` conditions (false when the kernels list no such pairs).
-    fn clashes_apart(&self, allowed: &[bool; MAX_MOVE_TYPES]) -> bool {
+    pub(in crate::engine::search) fn clashes_apart(
+        &self,
+        allowed: &[bool; MAX_MOVE_TYPES],
+    ) -> bool {
         let on = |mi: u8| allowed[(mi as usize).min(63)];
         !self.kernels.clashes.is_empty()
             && self.kernels.clashes.iter().all(|&(a, b)| !(on(a) && on(b)))

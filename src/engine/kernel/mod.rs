@@ -94,6 +94,10 @@ pub(super) struct Kernels {
     /// destinations are disjoint and every other move type captures on every leg (or
     /// drops), so effect de-duplication can skip non-capturing moves.
     pub quiet_unique: bool,
+    /// The same where the only clashes are the `clashes` pairs: a position in which no
+    /// pair is allowed together has unique non-capturing moves (see
+    /// `Generator::quiet_unique_here`).
+    pub quiet_unique_apart: bool,
     /// `potential[player][square]`: every square a quiet kernel could reach from there
     /// (for any kind), to detect a collision with an interpreted non-capturing move.
     pub potential: Vec<Vec<SquareSet>>,
@@ -180,11 +184,12 @@ impl Kernels {
         // Clashes between move types that no `require` keeps apart are clashes everywhere.
         let required = |mi: u8| def.moves[mi as usize].require.is_some();
         let apart = within && clashes.iter().all(|&(a, b)| required(a) || required(b));
-        let quiet_unique = disjoint
-            && moves
-                .iter()
-                .zip(&takes)
-                .all(|(plan, e)| plan.quiet.is_some() || e.never_quiet);
+        let only_quiet_moves_clash = moves
+            .iter()
+            .zip(&takes)
+            .all(|(plan, e)| plan.quiet.is_some() || e.never_quiet);
+        let quiet_unique = disjoint && only_quiet_moves_clash;
+        let quiet_unique_apart = apart && !clashes.is_empty() && only_quiet_moves_clash;
         let shifts = Shifts::compile(&def.board);
         let (pass, pass_kinds) = prepass::compile(t, &moves, &takes, shifts.as_ref());
         Kernels {
@@ -202,6 +207,7 @@ impl Kernels {
                 })
                 .fold(0, |b, (mi, _)| b | 1 << mi.min(63)),
             quiet_unique,
+            quiet_unique_apart,
             potential,
             shifts,
             pass,

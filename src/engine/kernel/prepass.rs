@@ -265,17 +265,18 @@ impl Generator<'_> {
                 cand[mi] = SquareSet::EMPTY;
                 continue;
             }
-            cand[mi] = match &op.what {
+            // Each arm writes its entry itself: a value carried out of the match is copied
+            // once more, at every node.
+            match &op.what {
                 PassWhat::Steps {
                     groups,
                     sets,
                     effects,
                 } => {
                     let c = counted.as_deref_mut();
-                    let (left, full) =
-                        self.pass_steps(&set, mi, movers, groups, sets, *effects, c, out);
-                    self.overflow |= full;
-                    left
+                    let left = &mut cand[mi];
+                    self.overflow |=
+                        self.pass_steps(&set, mi, movers, groups, sets, *effects, c, out, left);
                 }
                 PassWhat::Leap {
                     pairs,
@@ -292,27 +293,28 @@ impl Generator<'_> {
                         src = src.or(g.bwd(gm.bwd(empty).and(over)));
                     }
                     self.exact_leaps |= 1 << mi.min(63);
-                    src.and(movers).set()
+                    cand[mi] = src.and(movers).set();
                 }
                 PassWhat::StepTable { sets, effects } => {
                     let c = counted.as_deref_mut();
-                    self.pass_step_table(&set, mi, movers, sets, *effects, c)
+                    cand[mi] = self.pass_step_table(&set, mi, movers, sets, *effects, c);
                 }
                 PassWhat::LeapTable => {
                     self.exact_leaps |= 1 << mi.min(63);
-                    self.pass_leap_table(pos, mi, movers)
+                    cand[mi] = self.pass_leap_table(pos, mi, movers);
                 }
                 PassWhat::Flood => {
                     self.exact_leaps |= 1 << mi.min(63);
-                    movers.set()
+                    cand[mi] = movers.set();
                 }
-                PassWhat::All => movers.set(),
-            };
+                PassWhat::All => cand[mi] = movers.set(),
+            }
         }
     }
 
-    /// [`PassWhat::Steps`] for move type `mi`: the pieces left to try (none when the steps
-    /// were counted, or generated, here), and whether `out` overflowed.
+    /// [`PassWhat::Steps`] for move type `mi`: writes the pieces left to try into `left`
+    /// (none when the steps were counted, or generated, here) and says whether `out`
+    /// overflowed.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn pass_steps<const W: usize>(
@@ -325,17 +327,20 @@ impl Generator<'_> {
         effects: bool,
         counted: Option<&mut Counted>,
         out: &mut Vec<Move>,
-    ) -> (SquareSet, bool) {
+        left: &mut SquareSet,
+    ) -> bool {
         let (by_kind, empty) = (b.by_kind, b.empty);
-        // Counter bounds that differ from piece to piece leave the type to the per-piece paths.
-        let fit = if effects {
-            self.effects_fit(mi)
-        } else {
-            Some(true)
+        // Counter bounds that differ from piece to piece leave the type to the per-piece
+        // paths. Asked only where a set-wise path could take the type: most nodes of a
+        // search never get that far.
+        let fit = || {
+            if effects {
+                self.effects_fit(mi)
+            } else {
+                Some(true)
+            }
         };
-        if let Some(c) = counted
-            && let Some(fit) = fit
-        {
+        if let Some(c) = counted {
             let mut n = 0;
             let mut folds = true;
             for &(k, fold) in sets {
@@ -353,32 +358,35 @@ impl Generator<'_> {
                     n += g.fwd(src).and(to).len() as u64;
                 }
             }
-            if folds {
+            if folds && let Some(fit) = fit() {
                 if fit {
                     c.add(mi, n);
                 }
-                return (SquareSet::EMPTY, false);
+                *left = SquareSet::EMPTY;
+                return false;
             }
         } else if self.any_order
-            && self.kernels.quiet_unique
+            && self.quiet_unique_here
             && sets
                 .iter()
                 .all(|(k, f)| f.is_some() || by_kind[*k as usize].is_empty())
-            && let Some(fit) = fit
+            && let Some(fit) = fit()
         {
             let mut full = false;
             if fit {
                 let me = b.pos.to_move;
                 full = self.steps_setwise(mi, me, sets, groups, by_kind, empty, out);
             }
-            return (SquareSet::EMPTY, full);
+            *left = SquareSet::EMPTY;
+            return full;
         }
         // Only a piece with an empty square next to it that way can step.
         let mut src = Bits::<W>::EMPTY;
         for g in groups {
             src = src.or(g.bwd(empty));
         }
-        (src.and(movers).set(), false)
+        *left = src.and(movers).set();
+        false
     }
 
     /// [`PassWhat::StepTable`] for move type `mi`: the pieces left to try (none when the
@@ -463,7 +471,7 @@ impl Generator<'_> {
     /// The moves of quiet steps of move type `mi` for every piece at once, destinations
     /// found set-wise per kind, direction and shift group (the order differs from the
     /// interpreter's; see [`Self::set_any_order`]). Every condition folds, and the moves need
-    /// no de-duplication ([`Kernels::quiet_unique`]); counter effects were checked. Returns
+    /// no de-duplication (`quiet_unique_here`); counter effects were checked. Returns
     /// whether `out` overflowed.
     #[allow(clippy::too_many_arguments)]
     fn steps_setwise<const W: usize>(

@@ -57,9 +57,7 @@ impl Generator<'_> {
             path: self.path,
         };
         // A non-capturing move needs no de-duplication where the kernels proved it unique.
-        if self.identity == Identity::Effect
-            && !(self.ncapt == 0 && self.use_kernels && self.kernels.quiet_unique)
-        {
+        if self.identity == Identity::Effect && !(self.ncapt == 0 && self.quiet_unique_here) {
             let kind_matters = !mk.effects.is_empty();
             let mask = self.dedup.len() - 1;
             let mut slot = effect_hash(&mv, kind_matters) & mask;

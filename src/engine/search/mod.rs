@@ -39,6 +39,14 @@ use crate::engine::position::{PieceCode, Position, kind, piece_code};
 use crate::model::*;
 use eval::{cond_reads_squares, mv_reads_squares};
 use kernel::{Counted, Kernels};
+
+/// The `require` verdicts of every move type (see `Generator::allowed_types`), and the
+/// pieces of each kind each player had where they were decided.
+#[derive(Clone, Copy)]
+struct RequireVerdicts {
+    counts: [[u8; MAX_KINDS + 1]; MAX_PLAYERS + 1],
+    allowed: [bool; MAX_MOVE_TYPES],
+}
 use priorities::order_kinds;
 use std::sync::Arc;
 
@@ -107,6 +115,11 @@ pub struct Generator<'g> {
     /// games have neither, and skip both loops over the move types.
     has_require: bool,
     has_drops: bool,
+    /// Every `require` condition reads only piece counts and the side to move
+    /// ([`crate::engine::kept::reads_counts_and_side`]): its verdicts are kept per side to
+    /// move in `require_memo` with the counts they were decided on.
+    require_by_counts: bool,
+    require_memo: [Option<RequireVerdicts>; MAX_PLAYERS],
     /// Whether nothing after generation reads the scratch board: no `require`, no drops,
     /// and no priority asks about a move's squares (`from`/`to`, whose `can` searches it).
     /// Then a count whose pieces all went set-wise need not load it.
@@ -125,6 +138,12 @@ pub struct Generator<'g> {
     // The counts of the last bulk count, kept to be reused.
     counted_scratch: Option<Box<Counted>>,
     flood_clash: bool,
+    // In the position being searched, no two non-capturing moves can be the same move:
+    // [`Kernels::quiet_unique`], or [`Kernels::quiet_unique_apart`] where the `require`
+    // conditions keep the clashing move types apart: set once when the generator is made
+    // for the first, by `pseudo_legal_counting` at every position for the second.
+    quiet_unique_here: bool,
+    quiet_unique_apart: bool,
     // Landings `(square, direction, victim)`, a stack shared by the nested searches.
     lbuf: Vec<(u8, u8, u8)>,
     /// Set while [`Self::goes_on`] probes a landing: `prefer continuing` is not applied then.
@@ -230,9 +249,17 @@ impl<'g> Generator<'g> {
             exact_leaps: 0,
             counted_scratch: None,
             flood_clash: false,
+            quiet_unique_here: false,
+            quiet_unique_apart: false,
             use_kernels: std::env::var_os("REGULA_INTERPRETER").is_none_or(|v| v.is_empty()),
             any_order: false,
             has_require: def.moves.iter().any(|m| m.require.is_some()),
+            require_by_counts: def
+                .moves
+                .iter()
+                .filter_map(|m| m.require.as_ref())
+                .all(crate::engine::kept::reads_counts_and_side),
+            require_memo: [None; MAX_PLAYERS],
             has_drops: def.moves.iter().any(|m| m.drop.is_some()),
             board_idle_after: def
                 .moves
@@ -255,6 +282,8 @@ impl<'g> Generator<'g> {
         };
         let keep = g.kernels.floods * def.players.len() * 256;
         g.flood_keep = vec![kernel::FloodKeep::default(); keep];
+        let on = g.use_kernels;
+        g.set_kernels(on);
         g
     }
 
@@ -273,14 +302,35 @@ impl<'g> Generator<'g> {
 
     /// The move types whose `require` condition holds on `pos` (index `min(i, 63)`): they
     /// depend only on the position, so they are decided once per position and move type.
+    #[inline(always)]
     pub(super) fn allowed_types(&mut self, pos: &Position) -> [bool; MAX_MOVE_TYPES] {
+        if !self.has_require {
+            return [true; MAX_MOVE_TYPES];
+        }
+        self.required_types(pos)
+    }
+
+    /// [`Self::allowed_types`] of a game with `require` conditions.
+    #[inline(never)]
+    fn required_types(&mut self, pos: &Position) -> [bool; MAX_MOVE_TYPES] {
+        let side = (pos.to_move as usize).min(MAX_PLAYERS - 1);
+        if self.require_by_counts
+            && let Some(kept) = &self.require_memo[side]
+            && kept.counts == pos.counts
+        {
+            return kept.allowed;
+        }
         let mut allowed = [true; MAX_MOVE_TYPES];
-        if self.has_require {
-            for (i, mk) in self.def.moves.iter().enumerate() {
-                if let Some(r) = &mk.require {
-                    allowed[i.min(63)] = self.cond_eval(pos, r, &mut Env::default(), None, false);
-                }
+        for (i, mk) in self.def.moves.iter().enumerate() {
+            if let Some(r) = &mk.require {
+                allowed[i.min(63)] = self.cond_eval(pos, r, &mut Env::default(), None, false);
             }
+        }
+        if self.require_by_counts {
+            self.require_memo[side] = Some(RequireVerdicts {
+                counts: pos.counts,
+                allowed,
+            });
         }
         allowed
     }
@@ -315,6 +365,9 @@ impl<'g> Generator<'g> {
         self.nodes = 0;
         self.overflow = false;
         self.flood_clash = false;
+        if self.quiet_unique_apart {
+            self.quiet_unique_here = self.clashes_apart(allowed);
+        }
         let def = self.def;
         if self.use_kernels {
             self.prepass(
@@ -478,6 +531,9 @@ impl Generator<'_> {
     /// Turns the kernels on or off (off: the interpreter alone, the reference).
     pub fn set_kernels(&mut self, on: bool) {
         self.use_kernels = on;
+        self.quiet_unique_here = on && self.kernels.quiet_unique;
+        self.quiet_unique_apart =
+            on && !self.kernels.quiet_unique && self.kernels.quiet_unique_apart;
     }
 
     /// Whether the kernels are on.
