@@ -61,6 +61,13 @@ fn bench(c: &mut Criterion) {
     group.bench_function("international/6", |b| {
         b.iter(|| counted(&international, &is, 6, Identity::Effect, 167_140))
     });
+    // Frisian: men capture orthogonally too, kings fly, the highest value must be taken, and
+    // a king's quiet moves are bounded per piece: the family's costliest per leaf.
+    let (_, frisian) = load("rules/frisian-draughts.rules");
+    let fs = frisian.start();
+    group.bench_function("frisian/6", |b| {
+        b.iter(|| counted(&frisian, &fs, 6, Identity::Effect, 102_431))
+    });
     group.finish();
 
     // The same count by regula (from the rule file) and by kish (hand-written for the game).
