@@ -38,6 +38,7 @@ counter-per-player = jedno pro každého hráče
 counter-same-piece = jedno pro každého hráče, patří kameni, kterým hráč táhl naposledy (tah jiným kamenem je vrací na 0)
 counter-global = jedno pro celou hru
 counter-while = jedno pro partii, počítá půltahy za sebou provedené, dokud { $cond } (platilo před půltahem a platí i po něm; každý jiný půltah jej vrací na 0)
+counter-while-prose = jedno pro partii, počítá půltahy provedené za sebou, dokud { $cond } (půltah se započítá, platí-li to před ním i po něm; každý jiný půltah vrací počítadlo na 0)
 counter-bound = nejvýše { $max }; tah, který by je překročil, není dovolen
 counter-unbounded = bez omezení
 
@@ -69,6 +70,7 @@ h-move = { NAME($move) } (`{ $move }`)
 move-by = Táhne: { $kinds }.
 move-from = Jen z pole { $where }.
 move-require = Jen když { $cond }.
+move-require-prose = Jen když { $cond }.
 move-legs = Části: { $seq }.
 move-land = Každé pole dopadu: { $where }.
 move-to = Cílové pole: { $where }.
@@ -262,9 +264,12 @@ pl-team-of = týmu hráče { $var }
 pl-team-mover = týmu hráče na tahu
 
 # Podmínky běžnými větami: obvyklé tvary podmínek, každý vlastními slovy (zprávy c- výše jsou
-# obecný tvar pro vše ostatní). Každá je vedlejší věta s -li, takže příklonky stojí hned za
+# obecný tvar pro vše ostatní). V pravidle konce hry je každá vedlejší věta s -li, takže příklonky stojí hned za
 # slovesem („zbyla-li mu“). $who je hráč, o kterém je řeč: self (hráč pravidla konce hry,
 # „sám“), opp, team, mover, opp-mover, team-mover, every, some (hráč z `every`/`some`), named.
+# $host je věta, kterou podmínka doplňuje: end (pravidlo konce hry, nárok na remízu, priorita;
+# věta s -li), require („Jen když …“ tahu), while („dokud …“ počítadla); v require a while
+# stojí sloveso bez -li (p-if-mark).
 p-and = {" a "}
 p-or = {" nebo "}
 p-noun-n = { $kind ->
@@ -331,30 +336,34 @@ p-noun-gen-pl = { $kind ->
    *[other] { NAME($kind, form: "gen-pl") }
   }
 p-has = { $op ->
-    [none] nemá-li{ p-who } už žádné { p-noun-pl }
-    [some] má-li{ p-who } aspoň 1 { p-noun-one }
-    [ge] má-li{ p-who } nejméně { $n } { p-noun-n }
-    [le] má-li{ p-who } nejvýše { $n } { p-noun-n }
-    [eq] má-li{ p-who } právě { $n } { p-noun-n }
-    [gt] má-li{ p-who } více než { $n } { p-noun-n }
-    [lt] má-li{ p-who } méně než { $n } { p-noun-n }
-   *[ne] nemá-li{ p-who } právě { $n } { p-noun-n }
+    [none] nemá{ p-if-mark }{ p-who } už žádné { p-noun-pl }
+    [some] { $host ->
+        [require] má{ p-who } ještě nějaké { p-noun-pl }
+        [while] má{ p-who } ještě nějaké { p-noun-pl }
+       *[end] má-li{ p-who } aspoň 1 { p-noun-one }
+      }
+    [ge] má{ p-if-mark }{ p-who } nejméně { $n } { p-noun-n }
+    [le] má{ p-if-mark }{ p-who } nejvýše { $n } { p-noun-n }
+    [eq] má{ p-if-mark }{ p-who } právě { $n } { p-noun-n }
+    [gt] má{ p-if-mark }{ p-who } více než { $n } { p-noun-n }
+    [lt] má{ p-if-mark }{ p-who } méně než { $n } { p-noun-n }
+   *[ne] nemá{ p-if-mark }{ p-who } právě { $n } { p-noun-n }
   }{ p-place }
 p-only = { $n ->
-    [one] zbyla-li { p-whom } jediná figura, { NAME($kind) }
-    [few] zbyly-li { p-whom } jen { $n } figury, vesměs { NAME($kind, form: "pl") }
-   *[other] zbylo-li { p-whom } jen { $n } figur, vesměs { NAME($kind, form: "gen-pl") }
+    [one] zbyla{ p-if-mark } { p-whom } jediná figura, { NAME($kind) }
+    [few] zbyly{ p-if-mark } { p-whom } jen { $n } figury, vesměs { NAME($kind, form: "pl") }
+   *[other] zbylo{ p-if-mark } { p-whom } jen { $n } figur, vesměs { NAME($kind, form: "gen-pl") }
   }
 p-blocked = { $who ->
-    [self] je-li na tahu sám a nemůže-li táhnout
-    [opp] je-li na tahu soupeř a nemůže-li táhnout
-    [team] je-li na tahu jeho tým a nemůže-li táhnout
-    [mover] nemůže-li hráč na tahu táhnout
-    [opp-mover] nemůže-li soupeř hráče na tahu táhnout
-    [team-mover] nemůže-li tým hráče na tahu táhnout
-    [every] nemůže-li táhnout žádný hráč
-    [some] je-li na tahu některý z hráčů a nemůže-li táhnout
-   *[named] je-li na tahu { NAME($player) } a nemůže-li táhnout
+    [self] je{ p-if-mark } na tahu sám a nemůže{ p-if-mark } táhnout
+    [opp] je{ p-if-mark } na tahu soupeř a nemůže{ p-if-mark } táhnout
+    [team] je{ p-if-mark } na tahu jeho tým a nemůže{ p-if-mark } táhnout
+    [mover] nemůže{ p-if-mark } hráč na tahu táhnout
+    [opp-mover] nemůže{ p-if-mark } soupeř hráče na tahu táhnout
+    [team-mover] nemůže{ p-if-mark } tým hráče na tahu táhnout
+    [every] nemůže{ p-if-mark } táhnout žádný hráč
+    [some] je{ p-if-mark } na tahu některý z hráčů a nemůže{ p-if-mark } táhnout
+   *[named] je{ p-if-mark } na tahu { NAME($player) } a nemůže{ p-if-mark } táhnout
   }
 p-whose = { $who ->
     [game] {""}
@@ -369,18 +378,68 @@ p-whose = { $who ->
    *[named] {" "}hráče { NAME($player, form: "gen") }
   }
 p-counter = { $op ->
-    [ge] dosáhlo-li počítadlo `{ $counter }`{ p-whose } hodnoty { $n }
-    [gt] překročilo-li počítadlo `{ $counter }`{ p-whose } hodnotu { $n }
-    [le] je-li počítadlo `{ $counter }`{ p-whose } nejvýše { $n }
-    [lt] je-li počítadlo `{ $counter }`{ p-whose } menší než { $n }
-    [eq] je-li počítadlo `{ $counter }`{ p-whose } rovno { $n }
-   *[ne] není-li počítadlo `{ $counter }`{ p-whose } rovno { $n }
+    [ge] dosáhlo{ p-if-mark } počítadlo `{ $counter }`{ p-whose } hodnoty { $n }
+    [gt] překročilo{ p-if-mark } počítadlo `{ $counter }`{ p-whose } hodnotu { $n }
+    [le] je{ p-if-mark } počítadlo `{ $counter }`{ p-whose } nejvýše { $n }
+    [lt] je{ p-if-mark } počítadlo `{ $counter }`{ p-whose } menší než { $n }
+    [eq] je{ p-if-mark } počítadlo `{ $counter }`{ p-whose } rovno { $n }
+   *[ne] není{ p-if-mark } počítadlo `{ $counter }`{ p-whose } rovno { $n }
   }
-p-every = platí-li pro každého hráče toto: { $x }
-p-some = platí-li pro některého z hráčů toto: { $x }
-p-exists-kind = je-li možný tah „{ NAME($move) }“
-p-exists-capture = je-li možné braní
-p-repeated = nastala-li stejná pozice se stejným hráčem na tahu už { $n }krát
+p-every = platí{ p-if-mark } pro každého hráče toto: { $x }
+p-some = platí{ p-if-mark } pro některého z hráčů toto: { $x }
+p-exists-kind = je{ p-if-mark } možný tah „{ NAME($move) }“
+p-exists-capture = je{ p-if-mark } možné braní
+p-repeated = nastala{ p-if-mark } stejná pozice se stejným hráčem na tahu už { $n }krát
+# Materiál hráče proti jediné figuře soupeře ($amount: eq, one-or-two, le, ge; $n figur;
+# $among: kind, je-li mezi nimi aspoň jedna $akind; $against: kind — soupeři zbývá jen $lone,
+# piece, none). Číslovky v ženském rodě a ve 4. pádě (má … figuru).
+p-material = má{ p-if-mark }{ p-who } { $amount ->
+    [one-or-two] jednu nebo dvě
+    [le] nejvýše { p-num }
+    [ge] nejméně { p-num }
+   *[eq] { p-num }
+  } { $n ->
+    [one] figuru
+    [few] figury
+   *[other] figur
+  }{ $among ->
+    [kind] , z nichž aspoň jedna je { NAME($akind) }
+   *[none] {""}
+  }{ $against ->
+    [none] {""}
+   *[other] { $among ->
+        [kind] ,
+       *[none] {""}
+      } a { $host ->
+        [require] jeho soupeři zbývá
+        [while] jeho soupeři zbývá
+       *[end] zbývá-li jeho soupeři
+      } jen { $against ->
+        [kind] { NAME($lone) }
+       *[piece] jedna figura
+      }
+  }
+# Malé číslo slovem (ženský rod, 4. pád).
+p-num = { $n ->
+    [1] jednu
+    [2] dvě
+    [3] tři
+    [4] čtyři
+    [5] pět
+    [6] šest
+    [7] sedm
+    [8] osm
+    [9] devět
+    [10] deset
+   *[other] { $n }
+  }
+# Příklonka -li za slovesem podmínkové věty: jen v pravidlech konce hry, prioritách a nárocích
+# („má-li“); podmínka tahu („jen když má“) a počítadla („dokud má“) ji nemají.
+p-if-mark = { $host ->
+    [require] {""}
+    [while] {""}
+   *[end] -li
+  }
 end-win-prose = Hráč vyhrává, { $cond }.
 end-loss-prose = Hráč prohrává, { $cond }.
 end-draw-prose = Hra končí remízou, { $cond }.

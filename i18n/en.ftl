@@ -33,6 +33,7 @@ counter-per-player = one per player
 counter-same-piece = one per player, held by the piece that player moved last (a move of another piece starts it again from 0)
 counter-global = one for the game
 counter-while = one for the game, counting the plies in a row made while { $cond } (held before the ply and still holds after it; any other ply sets it back to 0)
+counter-while-prose = one for the game, counting the plies made in a row while { $cond } (a ply counts when this holds both before and after it; any other ply sets the count back to 0)
 counter-bound = at most { $max }; a move that would exceed it is not legal
 counter-unbounded = unbounded
 
@@ -64,6 +65,7 @@ h-move = { NAME($move) }
 move-by = Made by: { $kinds }.
 move-from = Only from a square { $where }.
 move-require = Only when { $cond }.
+move-require-prose = Only when { $cond }.
 move-legs = Legs: { $seq }.
 move-land = Every landing square: { $where }.
 move-to = Final square: { $where }.
@@ -256,6 +258,8 @@ pl-team-mover = the side to move's team
 # messages above are the general form, kept for anything else). $who is the player the
 # phrase is about: self (the player an end rule is about, "they"), opp, team, mover,
 # opp-mover, team-mover, every, some (a player bound by `every`/`some`), named ($player).
+# $host is the sentence the phrase completes: end (an end rule's, a claim's or a priority's
+# "when ..."), require (a move's "Only when ..."), while (a counter's "while ...").
 p-and = {" and "}
 p-or = {" or "}
 p-noun-n = { $kind ->
@@ -300,7 +304,11 @@ p-whom = { p-who }
 p-whose = { p-who }
 p-has = { p-who } { $op ->
     [none] no { p-noun-one } left
-    [some] at least one { p-noun-one }
+    [some] { $host ->
+        [require] a { p-noun-one } left
+        [while] a { p-noun-one } left
+       *[end] at least one { p-noun-one }
+      }
     [ge] at least { $n } { p-noun-n }
     [le] at most { $n } { p-noun-n }
     [eq] exactly { $n } { p-noun-n }
@@ -347,6 +355,46 @@ p-some = for one of the players: { $x }
 p-exists-kind = a `{ $move }` move is possible
 p-exists-capture = a capture is possible
 p-repeated = the same position, with the same side to move, has occurred { $n } times
+# A player's material against the opponent's lone piece ($amount: eq, one-or-two, le, ge;
+# $n pieces; $among: kind when at least one of them is a $akind; $against: kind for a lone
+# $lone, piece, none).
+p-material = { p-who } { $amount ->
+    [one-or-two] one or two
+    [le] at most { p-num }
+    [ge] at least { p-num }
+   *[eq] { p-num }
+  } { $n ->
+    [one] piece
+   *[other] pieces
+  }{ $among ->
+    [kind] , at least one of them a { NAME($akind) }
+   *[none] {""}
+  }{ $against ->
+    [none] {""}
+   *[other] { $among ->
+        [kind] ,
+       *[none] {""}
+      } against a lone { $against ->
+        [kind] { NAME($lone) }
+       *[piece] piece
+      } of the opponent
+  }
+# A small number in words.
+p-num = { $n ->
+    [1] one
+    [2] two
+    [3] three
+    [4] four
+    [5] five
+    [6] six
+    [7] seven
+    [8] eight
+    [9] nine
+    [10] ten
+   *[other] { $n }
+  }
+# The mark of a conditional clause after its verb, where the language has one (Czech -li).
+p-if-mark = {""}
 end-win-prose = A player wins when { $cond }.
 end-loss-prose = A player loses when { $cond }.
 end-draw-prose = The game is drawn when { $cond }.

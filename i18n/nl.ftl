@@ -33,6 +33,7 @@ counter-per-player = één per speler
 counter-same-piece = één per speler, van het stuk waarmee die speler het laatst zette (een zet met een ander stuk zet hem terug op 0)
 counter-global = één voor het hele spel
 counter-while = één voor de partij, die de halve zetten achtereen telt gedaan terwijl { $cond } (gold vóór de halve zet en geldt erna nog; elke andere halve zet zet hem terug op 0)
+counter-while-prose = één voor de partij, die de halve zetten telt die achter elkaar gedaan worden terwijl { $cond } (een halve zet telt mee als dat zowel ervoor als erna zo is; elke andere halve zet zet de telling terug op 0)
 counter-bound = hoogstens { $max }; een zet die dat zou overschrijden is niet toegestaan
 counter-unbounded = onbegrensd
 
@@ -64,6 +65,7 @@ h-move = { NAME($move) } (`{ $move }`)
 move-by = Gedaan door: { $kinds }.
 move-from = Alleen vanaf een veld { $where }.
 move-require = Alleen als { $cond }.
+move-require-prose = Alleen als { $cond }.
 move-legs = Delen: { $seq }.
 move-land = Elk landingsveld: { $where }.
 move-to = Eindveld: { $where }.
@@ -276,6 +278,8 @@ pl-team-mover = het team van de speler aan zet
 # wie het gaat: self (de speler van een einderegel, "hij"), opp, team, mover, opp-mover,
 # team-mover, every, some (een speler van `every`/`some`), named ($player). Bijzin: werkwoord
 # achteraan.
+# $host is de zin die de bijzin afmaakt: end (einde van de partij, remiseclaim, prioriteit),
+# require ("Alleen als ..." van een zet), while ("terwijl ..." van een teller).
 p-and = {" en "}
 p-or = {" of "}
 p-noun-n = { $kind ->
@@ -326,7 +330,11 @@ p-whom = { p-who }
 p-whose = { p-who }
 p-has = { p-who } { $op ->
     [none] geen { p-noun-pl } meer
-    [some] minstens één { p-noun-one }
+    [some] { $host ->
+        [require] nog een { p-noun-one }
+        [while] nog een { p-noun-one }
+       *[end] minstens één { p-noun-one }
+      }
     [ge] minstens { $n } { p-noun-n }
     [le] hoogstens { $n } { p-noun-n }
     [eq] precies { $n } { p-noun-n }
@@ -373,6 +381,47 @@ p-some = voor een van de spelers geldt dat { $x }
 p-exists-kind = een { NAME($move) } mogelijk is
 p-exists-capture = er geslagen kan worden
 p-repeated = dezelfde stelling, met dezelfde speler aan zet, { $n } keer is voorgekomen
+# Het materiaal van een speler tegen het enkele stuk van de tegenstander ($amount: eq,
+# one-or-two, le, ge; $n stukken; $among: kind als er minstens één $akind bij is; $against:
+# kind voor één $lone, piece voor één stuk, none). Het werkwoord staat achteraan.
+p-material = { p-who } { $amount ->
+    [one-or-two] één of twee
+    [le] hoogstens { p-num }
+    [ge] minstens { p-num }
+   *[eq] { p-num }
+  } { $n ->
+    [one] stuk
+   *[other] stukken
+  }{ $against ->
+    [none] {" "}heeft{ $among ->
+        [kind] , waarvan minstens één { NAME($akind) }
+       *[none] {""}
+      }
+   *[other] { $among ->
+        [kind] , waarvan minstens één { NAME($akind) },
+       *[none] {""}
+      } tegen één { $against ->
+        [kind] { NAME($lone) }
+       *[piece] stuk
+      } van de tegenstander heeft
+  }
+# Een klein getal in woorden.
+p-num = { $n ->
+    [1] één
+    [2] twee
+    [3] drie
+    [4] vier
+    [5] vijf
+    [6] zes
+    [7] zeven
+    [8] acht
+    [9] negen
+    [10] tien
+   *[other] { $n }
+  }
+# Het teken van een voorwaardelijke bijzin achter het werkwoord, waar de taal er een heeft
+# (Tsjechisch -li); in het Nederlands niets.
+p-if-mark = {""}
 end-win-prose = Een speler wint als { $cond }.
 end-loss-prose = Een speler verliest als { $cond }.
 end-draw-prose = Het spel is remise als { $cond }.

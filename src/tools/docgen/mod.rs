@@ -232,7 +232,12 @@ pub(crate) fn move_lines(cx: &Cx, mk: &MoveKind) -> Vec<String> {
         lines.push(cx.t("move-from", &[s("where", cx.sq(&mk.from))]));
     }
     if let Some(r) = &mk.require {
-        lines.push(cx.t("move-require", &[s("cond", cx.cond(r, &mut Vec::new()))]));
+        // The common shapes as prose ("only when the side to move has a Man left"), else the
+        // general form.
+        lines.push(match cx.prose_for(r, &[], text::Host::Require) {
+            Some(cond) => cx.t("move-require-prose", &[s("cond", cond)]),
+            None => cx.t("move-require", &[s("cond", cx.cond(r, &mut Vec::new()))]),
+        });
     }
     if mk.drop.is_none() {
         lines.push(cx.t("move-legs", &[s("seq", cx.sequence(mk))]));

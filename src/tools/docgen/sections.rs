@@ -3,7 +3,7 @@
 use super::book::{Block, Blocks};
 use super::diagrams::Examples;
 use super::i18n::{Lang, n, s};
-use super::text::Cx;
+use super::text::{Cx, Host};
 use super::{DocError, Options, clauses, diagrams, diff, move_lines, squares, words};
 use crate::engine::Game;
 use crate::model::*;
@@ -216,7 +216,12 @@ pub(super) fn counter_text(cx: &Cx, c: &crate::model::Counter) -> String {
         None => cx.t("counter-unbounded", &[]),
     };
     let scope = match &c.while_cond {
-        Some(w) => cx.t("counter-while", &[s("cond", cx.cond(w, &mut Vec::new()))]),
+        // The common shapes as prose ("while one of the players has three pieces, ..."),
+        // else the general form.
+        Some(w) => match cx.prose_for(w, &[], Host::While) {
+            Some(cond) => cx.t("counter-while-prose", &[s("cond", cond)]),
+            None => cx.t("counter-while", &[s("cond", cx.cond(w, &mut Vec::new()))]),
+        },
         None => cx.t(
             if c.same_piece {
                 "counter-same-piece"

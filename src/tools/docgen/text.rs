@@ -473,6 +473,30 @@ impl Cx<'_> {
     }
 }
 
+/// The sentence a prose condition completes, as the `$host` selector of the `p-` messages:
+/// an end rule's, a claim's or a priority's "when ..." (`end`), a move's "only when ..."
+/// (`require`), a counter's "the plies made in a row while ..." (`while`). Languages that say
+/// a condition differently there read it (Czech: a `-li` clause only in `end`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Host {
+    /// An end rule, a claim, a priority.
+    End,
+    /// A move's `require`.
+    Require,
+    /// A counter's `while`.
+    While,
+}
+
+impl Host {
+    fn key(self) -> &'static str {
+        match self {
+            Host::End => "end",
+            Host::Require => "require",
+            Host::While => "while",
+        }
+    }
+}
+
 /// Who a prose condition is about, as the `$who` selector of the `p-` messages.
 #[derive(Clone, Copy)]
 struct Subject {
@@ -485,6 +509,8 @@ struct Subject {
     /// Whether the phrase follows another in the same condition (`$pos`: `first`, `later`),
     /// for languages that then say "they themselves" or move a pronoun.
     later: bool,
+    /// The sentence the condition completes.
+    host: Host,
 }
 
 impl Subject {
@@ -500,6 +526,11 @@ impl Cx<'_> {
     /// anything else is said by [`Cx::cond`]. `None` when some part has no prose shape, so
     /// that the caller can keep the general form (with its variable names) for the whole.
     pub fn prose(&self, c: &Cond, vars: &[String]) -> Option<String> {
+        self.prose_for(c, vars, Host::End)
+    }
+
+    /// [`Cx::prose`] for the sentence `host`.
+    pub fn prose_for(&self, c: &Cond, vars: &[String], host: Host) -> Option<String> {
         let own = vars.len().checked_sub(1).map(|i| i as u8);
         self.prose_in(
             c,
@@ -507,14 +538,25 @@ impl Cx<'_> {
                 own,
                 quantifier: None,
                 later: false,
+                host,
             },
             vars.len(),
         )
     }
 
+    /// A `p-` message, with the sentence it completes as `$host`.
+    fn tp(&self, id: &str, sub: Subject, args: &[super::i18n::Arg]) -> String {
+        let mut args = args.to_vec();
+        args.push(s("host", sub.host.key()));
+        self.t(id, &args)
+    }
+
     fn prose_in(&self, c: &Cond, sub: Subject, depth: usize) -> Option<String> {
         match c {
             Cond::And(v) => {
+                if let Some(t) = self.p_material(v, sub) {
+                    return Some(t);
+                }
                 let mut parts = Vec::new();
                 let mut i = 0;
                 while i < v.len() {
@@ -549,9 +591,15 @@ impl Cx<'_> {
                     own: Some(depth as u8),
                     quantifier: Some(q),
                     later: false,
+                    host: sub.host,
                 };
                 if matches!(x.as_ref(), Cond::Cmp(..) | Cond::Blocked(_)) {
                     return self.prose_in(x, bound, depth + 1);
+                }
+                if let Cond::And(v) = x.as_ref()
+                    && let Some(t) = self.p_material(v, bound)
+                {
+                    return Some(t);
                 }
                 let body = self.prose_in(
                     x,
@@ -561,21 +609,23 @@ impl Cx<'_> {
                     },
                     depth + 1,
                 )?;
-                Some(self.t(&format!("p-{q}"), &[s("x", body)]))
+                Some(self.tp(&format!("p-{q}"), sub, &[s("x", body)]))
             }
             Cond::Blocked(r) => {
                 let (who, player) = self.subject(*r, sub)?;
-                Some(self.t(
+                Some(self.tp(
                     "p-blocked",
+                    sub,
                     &[s("who", who), s("player", player), s("pos", sub.pos())],
                 ))
             }
-            Cond::Exists(MvExpr::Kind(k)) => Some(self.t(
+            Cond::Exists(MvExpr::Kind(k)) => Some(self.tp(
                 "p-exists-kind",
+                sub,
                 &[s("move", self.def.moves[*k as usize].name.clone())],
             )),
-            Cond::Exists(MvExpr::Capturing) => Some(self.t("p-exists-capture", &[])),
-            Cond::Repeated(k) => Some(self.t("p-repeated", &[n("n", *k as usize)])),
+            Cond::Exists(MvExpr::Capturing) => Some(self.tp("p-exists-capture", sub, &[])),
+            Cond::Repeated(k) => Some(self.tp("p-repeated", sub, &[n("n", *k as usize)])),
             Cond::Cmp(Quantity::Count { who, kinds, region }, op, Quantity::Int(k)) => {
                 let (who, player) = self.subject(*who, sub)?;
                 let (op, count) = match (op, *k) {
@@ -585,8 +635,9 @@ impl Cx<'_> {
                     _ => return None,
                 };
                 let (place, region_name, rplayer) = self.place(*region, sub)?;
-                Some(self.t(
+                Some(self.tp(
                     "p-has",
+                    sub,
                     &[
                         s("who", who),
                         s("player", player),
@@ -607,8 +658,9 @@ impl Cx<'_> {
                 } else {
                     ("game", String::new())
                 };
-                Some(self.t(
+                Some(self.tp(
                     "p-counter",
+                    sub,
                     &[
                         s("who", who),
                         s("player", player),
@@ -621,6 +673,114 @@ impl Cx<'_> {
             }
             _ => None,
         }
+    }
+
+    /// A player's material, against the opponent's lone piece: a conjunction, in any order, of
+    /// one count of all of X's pieces compared with a number, at most one `count(X K) >= 1`
+    /// ("at least one of them a K") and, in a game of two players, `count(opponent of X) == 1`
+    /// with at most one `count(opponent of X K) == 1` ("against a lone K"): "X has three
+    /// pieces, at least one of them a King, against a lone King of the opponent". `None` for
+    /// any other conjunction, or one with neither of the last two parts.
+    fn p_material(&self, v: &[Cond], sub: Subject) -> Option<String> {
+        // Every part a count of pieces anywhere, compared with a number.
+        let parts: Vec<(PlayerRef, u32, CmpOp, i64)> = v
+            .iter()
+            .map(|c| match c {
+                Cond::Cmp(
+                    Quantity::Count {
+                        who,
+                        kinds,
+                        region: None,
+                    },
+                    op,
+                    Quantity::Int(k),
+                ) => Some((*who, *kinds, *op, *k)),
+                _ => None,
+            })
+            .collect::<Option<_>>()?;
+        let all = |k: u32| self.kind_id(k).as_deref() == Some("all");
+        // Whose material: the player the first part is about, or whose opponent it is about.
+        let (me, opp) = match parts.first()?.0 {
+            PlayerRef::Var(i) | PlayerRef::OpponentOf(i) => {
+                (PlayerRef::Var(i), PlayerRef::OpponentOf(i))
+            }
+            PlayerRef::Mover | PlayerRef::OpponentOfMover => {
+                (PlayerRef::Mover, PlayerRef::OpponentOfMover)
+            }
+            _ => return None,
+        };
+        let mut total = None;
+        let mut among = None;
+        let mut opp_total = false;
+        let mut lone = None;
+        for &(who, kinds, op, k) in &parts {
+            let some = matches!((op, k), (CmpOp::Ge, 1) | (CmpOp::Gt, 0) | (CmpOp::Ne, 0));
+            if who == me && all(kinds) && total.is_none() && op != CmpOp::Ne && k >= 0 {
+                total = Some((op, k));
+            } else if who == me && !all(kinds) && some && among.is_none() {
+                among = Some(self.kind_id(kinds)?);
+            } else if who == opp && all(kinds) && (op, k) == (CmpOp::Eq, 1) && !opp_total {
+                opp_total = true;
+            } else if who == opp && !all(kinds) && (op, k) == (CmpOp::Eq, 1) && lone.is_none() {
+                lone = Some(self.kind_id(kinds)?);
+            } else {
+                return None;
+            }
+        }
+        let (op, k) = total?;
+        // A lone K needs the lone piece; without it, only "at least one of them a K" says more
+        // than the parts one by one.
+        if !opp_total && (lone.is_some() || among.is_none()) {
+            return None;
+        }
+        if opp_total && self.def.players.len() != 2 {
+            return None;
+        }
+        // How many pieces: "three", "one or two" (at most two, one of them a K), "at most
+        // four", "at least three".
+        let least = u64::from(among.is_some());
+        let (amount, many) = match op {
+            CmpOp::Eq => ("eq", k as u64),
+            CmpOp::Le | CmpOp::Lt => {
+                let most = if op == CmpOp::Lt { k - 1 } else { k };
+                match most {
+                    m if m < least as i64 => return None,
+                    m if m as u64 == least => ("eq", m as u64),
+                    2 if least == 1 => ("one-or-two", 2),
+                    m => ("le", m as u64),
+                }
+            }
+            CmpOp::Ge => ("ge", k as u64),
+            CmpOp::Gt => ("ge", k as u64 + 1),
+            CmpOp::Ne => return None,
+        };
+        // A single piece "at least one of them a K" is p-only's shape.
+        if many == 0 || (many == 1 && among.is_some()) {
+            return None;
+        }
+        let (who, player) = self.subject(me, sub)?;
+        Some(self.tp(
+            "p-material",
+            sub,
+            &[
+                s("who", who),
+                s("player", player),
+                s("pos", sub.pos()),
+                s("amount", amount),
+                n("n", many as usize),
+                s("among", if among.is_some() { "kind" } else { "none" }),
+                s("akind", among.unwrap_or_default()),
+                s(
+                    "against",
+                    match (&lone, opp_total) {
+                        (Some(_), _) => "kind",
+                        (None, true) => "piece",
+                        (None, false) => "none",
+                    },
+                ),
+                s("lone", lone.unwrap_or_default()),
+            ],
+        ))
     }
 
     /// `count(X) == n and count(X, K) == n`: "X has only n pieces left, all Ks".
@@ -652,8 +812,9 @@ impl Cx<'_> {
             return None;
         }
         let (who, player) = self.subject(*w1, sub)?;
-        Some(self.t(
+        Some(self.tp(
             "p-only",
+            sub,
             &[
                 s("who", who),
                 s("player", player),
