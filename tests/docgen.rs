@@ -574,3 +574,117 @@ fn a_book_lists_the_rules_its_file_does_not_state() {
         .0;
     assert!(!md.contains("Not stated by this file"));
 }
+
+/// The international rules with words for Man and King in every language and moves that
+/// require the side to move to have men (as Frisian's king moves do) or no kings: the book of
+/// each language, in its own words.
+fn prose_book(lang: &str) -> String {
+    let text = std::fs::read_to_string("rules/international-draughts.rules").unwrap();
+    let words = "/// [en word King] King; pl Kings
+/// [nl word Man] schijf; pl schijven
+/// [nl word King] dam; pl dammen
+/// [uk word Man] шашка; gen шашки; ins шашкою; pl шашки; gen-pl шашок
+/// [uk word King] дамка; gen дамки; ins дамкою; pl дамки; gen-pl дамок
+/// [cs word Man] kámen; gen kamene; ins kamenem; pl kameny; gen-pl kamenů
+/// [cs word King] dáma; gen dámy; ins dámou; pl dámy; gen-pl dam
+";
+    let king = "  by { King }\n  sequence king-slide\n";
+    let man = "  by { Man }\n  sequence man-step\n";
+    let jump = "  by { King }\n  sequence king-jump+!\n";
+    for part in ["/// [en word King] King; pl Kings\n", king, man, jump] {
+        assert_eq!(text.matches(part).count(), 1, "{part}");
+    }
+    let text = text
+        .replace("/// [en word King] King; pl Kings\n", words)
+        .replace(king, &format!("{king}  require count(mover Man) >= 1\n"))
+        .replace(man, &format!("{man}  require count(mover King) == 0\n"))
+        .replace(
+            jump,
+            &format!("{jump}  require count(mover Man) >= count(opponent Man)\n"),
+        );
+    let src = regula::SourceFile::new("rules/prose.rules", text);
+    let game = regula::load(&src, &[]).unwrap_or_else(|e| panic!("{e:?}"));
+    let opts = regula::docgen::Options {
+        lang: lang.into(),
+        ..regula::docgen::Options::default()
+    };
+    regula::docgen::book(&game, &opts).unwrap().markdown().0
+}
+
+/// Counters kept by `while` and the conditions of moves read as a native reader would write
+/// them, in every language: a player's material against the opponent's lone king, a side that
+/// still has a man or has no king left; a condition with no prose shape keeps the general form.
+#[test]
+fn counters_and_move_conditions_read_as_prose() {
+    let expected: [(&str, [&str; 5]); 4] = [
+        (
+            "en",
+            [
+                "counting the plies made in a row while one of the players has three pieces, at \
+                 least one of them a King, against a lone King of the opponent (a ply counts \
+                 when this holds both before and after it; any other ply sets the count back to \
+                 0)",
+                "while one of the players has one or two pieces, at least one of them a King, \
+                 against a lone King of the opponent (",
+                "Only when the side to move has a Man left.",
+                "Only when the side to move has no King left.",
+                "Only when the number of the side to move's Men is at least the number of the \
+                 side to move's opponent's Men.",
+            ],
+        ),
+        (
+            "nl",
+            [
+                "die de halve zetten telt die achter elkaar gedaan worden terwijl een van de \
+                 spelers drie stukken, waarvan minstens één dam, tegen één dam van de \
+                 tegenstander heeft (een halve zet telt mee",
+                "terwijl een van de spelers één of twee stukken, waarvan minstens één dam, tegen \
+                 één dam van de tegenstander heeft (",
+                "Alleen als de speler aan zet nog een schijf heeft.",
+                "Alleen als de speler aan zet geen dammen meer heeft.",
+                "Alleen als het aantal schijven van de speler aan zet",
+            ],
+        ),
+        (
+            "uk",
+            [
+                "що лічить півходи, зроблені поспіль, поки в одного з гравців є три фігури, \
+                 серед яких щонайменше одна — дамка, а в його супротивника — лише дамка \
+                 (півхід зараховується",
+                "поки в одного з гравців є одна або дві фігури, серед яких щонайменше одна — \
+                 дамка, а в його супротивника — лише дамка (",
+                "Лише коли у гравця, чия черга ходити, ще є шашка.",
+                "Лише коли у гравця, чия черга ходити, не лишилося дамок.",
+                "Лише коли кількість",
+            ],
+        ),
+        (
+            "cs",
+            [
+                "počítá půltahy provedené za sebou, dokud má některý z hráčů tři figury, z \
+                 nichž aspoň jedna je dáma, a jeho soupeři zbývá jen dáma (půltah se \
+                 započítá",
+                "dokud má některý z hráčů jednu nebo dvě figury, z nichž aspoň jedna je dáma, a \
+                 jeho soupeři zbývá jen dáma (",
+                "Jen když má hráč na tahu ještě nějaké kameny.",
+                "Jen když nemá hráč na tahu už žádné dámy.",
+                "Jen když počet",
+            ],
+        ),
+    ];
+    for (lang, sentences) in expected {
+        let md = prose_book(lang);
+        for s in sentences {
+            assert!(md.contains(s), "{lang}: {s:?} not in\n{md}");
+        }
+        // No formula left where prose has a shape.
+        for formula in [
+            "for some player Q",
+            "voor een speler Q",
+            "для якогось гравця Q",
+            "pro některého hráče Q",
+        ] {
+            assert!(!md.contains(formula), "{lang}: {formula}\n{md}");
+        }
+    }
+}
