@@ -9,6 +9,9 @@
 //!
 //! Without /usr/bin/chromium or /usr/bin/chromedriver the test says so and passes, unless
 //! `REGULA_REQUIRE_BROWSER=1` (as in CI), where a missing browser fails it.
+//!
+//! Over 800 lines: one scripted session of the page, each feature a step of it, with the small
+//! WebDriver client it needs; split, the steps would each start a browser again.
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;

@@ -24,6 +24,9 @@
 //!   otherwise if any piece can jump, only captures;
 //! * end: 2 pieces in the opponent's castle; all enemy pieces taken with 2+ left; both <= 1
 //!   piece is a draw; side to move blocked: opponent wins with 2+ pieces, else draw.
+//!
+//! Over 800 lines: an independent Camelot move generator must be whole in one place to be
+//! read against the rules; splitting it would scatter the one implementation it is.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;

@@ -1,4 +1,7 @@
 //! The command line, run as a user would: output and exit codes.
+//!
+//! Over 800 lines: one short test per command and exit code, each standing alone; the file
+//! is a list of them, grouped by command, rather than one long function.
 
 use std::process::Command;
 

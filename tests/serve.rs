@@ -1,5 +1,8 @@
 //! `regula serve`'s JSON API, driven over HTTP without a browser: a server on a free port in
 //! a thread, a small HTTP client, and the answers checked against the library and the CLI.
+//!
+//! Over 800 lines: one test per endpoint and refusal, side by side with the small HTTP client;
+//! each test is short and stands alone, so the file is a list rather than one long function.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;

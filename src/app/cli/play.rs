@@ -108,6 +108,42 @@ impl Table<'_> {
     }
 }
 
+/// The players `--agent PLAYER=AGENT` gives to agents, each agent seeded from `seed` and
+/// its player.
+fn agents_of<'g>(
+    game: &'g regula::Game,
+    agent: &[String],
+    seed: u64,
+) -> Result<Vec<(u8, regula::tools::agent::Agent<'g>)>, CliError> {
+    let def = &game.def;
+    let mut agents = Vec::new();
+    if agent.is_empty() {
+        return Ok(agents);
+    }
+    let eval = std::sync::Arc::new(regula::tools::agent::Evaluator::new(game, 1));
+    for a in agent {
+        let usage = |m: String| CliError::Usage(format!("--agent {a}: {m}"));
+        let (who, spec) = a
+            .split_once('=')
+            .ok_or_else(|| usage("expected PLAYER=AGENT, e.g. Black=greedy".into()))?;
+        let p = def.player(who).ok_or_else(|| {
+            usage(format!(
+                "unknown player `{who}`; players: {}",
+                def.players.join(", ")
+            ))
+        })?;
+        let spec: regula::tools::agent::Spec = spec
+            .parse()
+            .map_err(|e: regula::tools::agent::SpecError| usage(e.0))?;
+        let seed = seed ^ u64::from(p).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        agents.push((
+            p,
+            regula::tools::agent::Agent::new(game, spec, eval.clone(), seed),
+        ));
+    }
+    Ok(agents)
+}
+
 pub(super) fn run(args: Args) -> Result<(), CliError> {
     let Args {
         file,
@@ -128,30 +164,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
             ))
         })?);
     }
-    let mut agents: Vec<(u8, regula::tools::agent::Agent)> = Vec::new();
-    if !agent.is_empty() {
-        let eval = std::sync::Arc::new(regula::tools::agent::Evaluator::new(&game, 1));
-        for a in &agent {
-            let usage = |m: String| CliError::Usage(format!("--agent {a}: {m}"));
-            let (who, spec) = a
-                .split_once('=')
-                .ok_or_else(|| usage("expected PLAYER=AGENT, e.g. Black=greedy".into()))?;
-            let p = def.player(who).ok_or_else(|| {
-                usage(format!(
-                    "unknown player `{who}`; players: {}",
-                    def.players.join(", ")
-                ))
-            })?;
-            let spec: regula::tools::agent::Spec = spec
-                .parse()
-                .map_err(|e: regula::tools::agent::SpecError| usage(e.0))?;
-            let seed = seed ^ u64::from(p).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-            agents.push((
-                p,
-                regula::tools::agent::Agent::new(&game, spec, eval.clone(), seed),
-            ));
-        }
-    }
+    let mut agents = agents_of(&game, &agent, seed)?;
     // Undo steps back over every player the program moves, agents included.
     randoms.extend(agents.iter().map(|(p, _)| *p));
     let pos = position(&game, &opts)?;
