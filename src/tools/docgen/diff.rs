@@ -73,11 +73,9 @@ pub fn items(cx: &Cx) -> Vec<(String, String)> {
         v.push((item("priority", &p.name), t));
     }
     for (i, r) in def.end.iter().enumerate() {
-        let mut vars = vec!["P".to_string()];
-        v.push((
-            item("end", &(i + 1).to_string()),
-            cx.cond(&r.cond, &mut vars),
-        ));
+        // As the end section says it: a draw binds no player, so a `some P:` inside it names
+        // its own.
+        v.push((item("end", &(i + 1).to_string()), cx.end_rule(r)));
     }
     for c in &def.claims {
         v.push((item("claim", &c.name), cx.cond(&c.cond, &mut Vec::new())));

@@ -412,20 +412,7 @@ pub(super) fn end(
         .def
         .end
         .iter()
-        .map(|r| {
-            let (id, mut vars) = match r.result {
-                EndResult::Win => ("end-win", vec!["P".to_string()]),
-                EndResult::Loss => ("end-loss", vec!["P".to_string()]),
-                EndResult::Draw => ("end-draw", Vec::new()),
-            };
-            // The common shapes as prose ("a player wins when their opponent cannot move"),
-            // else the general form with the player named `P`.
-            let text = match cx.prose(&r.cond, &vars) {
-                Some(cond) => cx.t(&format!("{id}-prose"), &[s("cond", cond)]),
-                None => cx.t(id, &[s("cond", cx.cond(&r.cond, &mut vars))]),
-            };
-            format!("{text}{}", cx.doc_inline(&r.docs))
-        })
+        .map(|r| format!("{}{}", cx.end_rule(r), cx.doc_inline(&r.docs)))
         .collect();
     b.push(Block::Numbered(items));
     b.push(Block::Para(cx.t("end-fallback", &[])));
