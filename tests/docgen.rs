@@ -688,3 +688,33 @@ fn counters_and_move_conditions_read_as_prose() {
         }
     }
 }
+
+/// A variant's list of differences says its end rules as its end section does, word for
+/// word: a draw rule binds no player, so a `some P:` inside it must not be said with the
+/// player of a `win P` rule (Frisian's list once read "for some player Q, the number of P's
+/// pieces is 2").
+#[test]
+fn differences_say_end_rules_as_the_end_section_does() {
+    let g = generated();
+    let md = &g["frisian-draughts.md"];
+    let end = &md[md.find("## End of the game").expect("an end section")..];
+    let mut n = 0;
+    for line in md
+        .lines()
+        .filter(|l| l.starts_with("- End rule ") && l.contains("(changed): "))
+    {
+        let said = line
+            .split_once("(changed): ")
+            .expect("a changed end rule")
+            .1;
+        assert!(end.contains(said), "not in the end section: {said}");
+        n += 1;
+    }
+    assert!(n >= 2, "Frisian changes its draw rules: {n} listed");
+    for (name, md) in g.iter().filter(|(n, _)| n.ends_with(".md")) {
+        assert!(
+            !md.contains("the number of P's"),
+            "{name} names an unbound P"
+        );
+    }
+}
