@@ -455,14 +455,7 @@ impl Cx<'_> {
             Cond::Blocked(r) => self.t("c-blocked", &[s("who", self.player(*r, vars))]),
             Cond::Repeated(k) => self.t("c-repeated", &[n("n", *k as usize)]),
             Cond::Cmp(a, op, b) => {
-                let op = match op {
-                    CmpOp::Ge => "ge",
-                    CmpOp::Le => "le",
-                    CmpOp::Eq => "eq",
-                    CmpOp::Ne => "ne",
-                    CmpOp::Gt => "gt",
-                    CmpOp::Lt => "lt",
-                };
+                let op = op_key(*op);
                 self.t(
                     "c-cmp",
                     &[
@@ -490,5 +483,17 @@ impl Cx<'_> {
             Some(cond) => self.t(&format!("{id}-prose"), &[s("cond", cond)]),
             None => self.t(id, &[s("cond", self.cond(&r.cond, &mut vars))]),
         }
+    }
+}
+
+/// A comparison's `$op` selector in the messages.
+fn op_key(op: CmpOp) -> &'static str {
+    match op {
+        CmpOp::Ge => "ge",
+        CmpOp::Le => "le",
+        CmpOp::Eq => "eq",
+        CmpOp::Ne => "ne",
+        CmpOp::Gt => "gt",
+        CmpOp::Lt => "lt",
     }
 }

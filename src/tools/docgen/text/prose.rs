@@ -5,7 +5,7 @@
 //! condition in the general form, so that each reads on its own.
 
 use super::super::i18n::{n, s};
-use super::Cx;
+use super::{Cx, op_key};
 use crate::model::*;
 
 /// The sentence a prose condition completes, as the `$host` selector of the `p-` messages:
@@ -406,16 +406,5 @@ impl Cx<'_> {
             return None;
         }
         self.def.kinds.get(mask.trailing_zeros() as usize).cloned()
-    }
-}
-
-fn op_key(op: CmpOp) -> &'static str {
-    match op {
-        CmpOp::Ge => "ge",
-        CmpOp::Le => "le",
-        CmpOp::Eq => "eq",
-        CmpOp::Ne => "ne",
-        CmpOp::Gt => "gt",
-        CmpOp::Lt => "lt",
     }
 }
