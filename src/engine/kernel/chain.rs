@@ -35,6 +35,12 @@ pub(in crate::engine::search) struct Chain {
     /// squares that stop a move), when all fold; `None` where a condition reads the board or
     /// a promotion mid-move changes the move type (the interpreter runs then).
     pub sets: Vec<Option<(SquareSet, SquareSet, SquareSet)>>,
+    /// For a leap that is not flying: per `player * 256 + square`, the range of `hops` that
+    /// holds its leaps from there, each (direction, square leapt, landing) with both squares
+    /// on the board, in the order of the player's directions: the steps of
+    /// [`Generator::chain_from`] looked up once instead of taken at every node.
+    pub hop_range: Vec<(u32, u32)>,
+    pub hops: Vec<(u8, u8, u8)>,
 }
 
 impl Chain {
@@ -68,6 +74,28 @@ impl Chain {
                 })());
             }
         }
+        let dirs: Vec<Vec<u8>> = def.dir_sets[leg.dirs as usize].per_player.clone();
+        let (mut hop_range, mut hops) = (Vec::new(), Vec::new());
+        if !flying {
+            let squares = def.board.labels.len().min(256);
+            hop_range = vec![(0, 0); MAX_PLAYERS * 256];
+            for (p, pd) in dirs.iter().enumerate().take(MAX_PLAYERS) {
+                for sq in 0..squares as u8 {
+                    let a = hops.len() as u32;
+                    for &d in pd {
+                        let m = def.board.step(sq, d);
+                        if m == NO_SQUARE {
+                            continue;
+                        }
+                        let t = def.board.step(m, d);
+                        if t != NO_SQUARE {
+                            hops.push((d, m, t));
+                        }
+                    }
+                    hop_range[p * 256 + sq as usize] = (a, hops.len() as u32);
+                }
+            }
+        }
         Chain {
             seg: si as u8,
             leapt: leapt_per_player(def, leg.kind),
@@ -77,15 +105,18 @@ impl Chain {
             behind: leg.land_behind,
             prefer: leg.prefer_continuing,
             repeat: seg.repeat,
-            dirs: def.dir_sets[leg.dirs as usize].per_player.clone(),
+            dirs,
             sets,
+            hop_range,
+            hops,
         }
     }
 }
 
 /// A chain kernel's sets and flags for one (player, kind), copied out of the kernels so
-/// that the search may change the generator.
-struct ChainRun {
+/// that the search may change the generator; its hop table is borrowed from the kernels the
+/// search holds apart from the generator.
+struct ChainRun<'k> {
     seg: u8,
     land: SquareSet,
     to: SquareSet,
@@ -100,6 +131,9 @@ struct ChainRun {
     repeat: Repeat,
     dirs: [u8; MAX_CHAIN_DIRS],
     nd: usize,
+    /// The chain's [`Chain::hops`] and the mover's ranges of it (empty when flying).
+    hops: &'k [(u8, u8, u8)],
+    hop_range: &'k [(u32, u32)],
 }
 
 impl Generator<'_> {
@@ -141,7 +175,9 @@ impl Generator<'_> {
         d: u8,
         out: &mut Vec<Move>,
     ) -> bool {
-        let plan = &self.kernels.moves[mi];
+        // The kernels, held apart from the generator that the search changes.
+        let kernels = std::sync::Arc::clone(&self.kernels);
+        let plan = &kernels.moves[mi];
         let chain = if last { &plan.last_chain } else { &plan.chain };
         let Some(run) = chain.as_ref().and_then(|ch| self.chain_run(ch)) else {
             return false;
@@ -151,7 +187,7 @@ impl Generator<'_> {
     }
 
     /// A chain's sets and flags for the moving piece, when they fold.
-    fn chain_run(&self, ch: &Chain) -> Option<ChainRun> {
+    fn chain_run<'k>(&self, ch: &'k Chain) -> Option<ChainRun<'k>> {
         let me = self.mover as usize;
         let (land, to, stop) = ch.sets[me * MAX_KINDS + kind(self.piece) as usize]?;
         let dirs = &ch.dirs[me];
@@ -172,6 +208,11 @@ impl Generator<'_> {
             repeat: ch.repeat,
             dirs: [0; MAX_CHAIN_DIRS],
             nd: dirs.len(),
+            hops: &ch.hops,
+            hop_range: ch
+                .hop_range
+                .get(me * 256..(me + 1) * 256)
+                .unwrap_or_default(),
         };
         run.dirs[..dirs.len()].copy_from_slice(dirs);
         Some(run)
@@ -214,9 +255,32 @@ impl Generator<'_> {
         last_dir: u8,
         out: &mut Vec<Move>,
     ) -> bool {
-        let board = &self.def.board;
         let back = self.chain_back(r, last_dir);
         let mut found = false;
+        if !r.flying {
+            // The same leaps as the loop below takes for a leap that is not flying (one
+            // landing, directly beyond), from the table.
+            let (a, b) = r.hop_range.get(sq as usize).copied().unwrap_or_default();
+            for &(d, m, t) in r.hops.get(a as usize..b as usize).unwrap_or_default() {
+                if back == Some(d) {
+                    continue;
+                }
+                let c = self.cells[m as usize];
+                if c == 0
+                    || self.captured.contains(m)
+                    || r.leapt >> owner(c) & 1 == 0
+                    || r.kinds >> kind(c) & 1 == 0
+                    || self.cells[t as usize] != 0
+                    || !r.land.contains(t)
+                {
+                    continue;
+                }
+                found = true;
+                self.chain_land(mk, r, t, d, m, out);
+            }
+            return found;
+        }
+        let board = &self.def.board;
         for &d in &r.dirs[..r.nd] {
             if back == Some(d) {
                 continue;
