@@ -184,12 +184,13 @@ impl Kernels {
         // Clashes between move types that no `require` keeps apart are clashes everywhere.
         let required = |mi: u8| def.moves[mi as usize].require.is_some();
         let apart = within && clashes.iter().all(|&(a, b)| required(a) || required(b));
-        let only_quiet_moves_clash = moves
+        // Every move type that is not a quiet kernel's never makes a non-capturing move.
+        let others_never_quiet = moves
             .iter()
             .zip(&takes)
             .all(|(plan, e)| plan.quiet.is_some() || e.never_quiet);
-        let quiet_unique = disjoint && only_quiet_moves_clash;
-        let quiet_unique_apart = apart && !clashes.is_empty() && only_quiet_moves_clash;
+        let quiet_unique = disjoint && others_never_quiet;
+        let quiet_unique_apart = apart && !clashes.is_empty() && others_never_quiet;
         let shifts = Shifts::compile(&def.board);
         let (pass, pass_kinds) = prepass::compile(t, &moves, &takes, shifts.as_ref());
         Kernels {
