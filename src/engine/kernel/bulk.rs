@@ -9,7 +9,6 @@ use super::empty_squares;
 use crate::engine::fold::Which;
 use crate::engine::moves::Move;
 use crate::engine::position::{Position, kind};
-use crate::engine::search::priorities::measure;
 use crate::engine::search::{Env, Generator, Identity};
 use crate::model::*;
 
@@ -253,9 +252,7 @@ impl Generator<'_> {
                     }
                     // Counted moves capture nothing: every measure gives them 0.
                     Rank::Maximize(ms) => {
-                        let best = out.iter().map(|m| measure(def, pos, m, *ms)).max();
-                        let best = best.unwrap_or(0);
-                        out.retain(|m| measure(def, pos, m, *ms) == best);
+                        let best = self.keep_best(def, pos, out, *ms);
                         if best > 0 {
                             counted.keep(0);
                         }

@@ -16,31 +16,44 @@ use crate::model::*;
 /// condition a set (see [`Generator::chain_search`]).
 #[derive(Debug, Clone)]
 pub(in crate::engine::search) struct Chain {
-    /// The segment it is (the move type's last).
-    pub seg: u8,
-    /// Per player: the owners whose pieces it may leap (bit mask).
-    pub leapt: [u8; MAX_PLAYERS],
-    pub flying: bool,
-    pub no_reverse: bool,
-    /// The kinds it may leap (bit mask; every kind when the leg names none).
-    pub kinds: u32,
-    /// `flying behind`: it lands only on the square directly beyond the leapt piece.
-    pub behind: bool,
-    /// `prefer continuing`.
-    pub prefer: bool,
-    pub repeat: Repeat,
-    /// Directions per player.
-    pub dirs: Vec<Vec<u8>>,
-    /// `player * MAX_KINDS + kind`: (landings allowed, `to`, `stop` with the promotion
-    /// squares that stop a move), when all fold; `None` where a condition reads the board or
-    /// a promotion mid-move changes the move type (the interpreter runs then).
-    pub sets: Vec<Option<(SquareSet, SquareSet, SquareSet)>>,
+    /// Per `player * MAX_KINDS + kind`: the search's sets and flags for that piece, made
+    /// here once rather than at every search; `None` where a condition reads the board, a
+    /// promotion mid-move changes the move type, or the player has more directions than
+    /// [`MAX_CHAIN_DIRS`] (the interpreter runs then).
+    runs: Vec<Option<ChainRun>>,
     /// For a leap that is not flying: per `player * 256 + square`, the range of `hops` that
     /// holds its leaps from there, each (direction, square leapt, landing) with both squares
     /// on the board, in the order of the player's directions: the steps of
     /// [`Generator::chain_from`] looked up once instead of taken at every node.
-    pub hop_range: Vec<(u32, u32)>,
-    pub hops: Vec<(u8, u8, u8)>,
+    hop_range: Vec<(u32, u32)>,
+    hops: Vec<(u8, u8, u8)>,
+}
+
+/// A chain's sets and flags for one (player, kind).
+#[derive(Debug, Clone)]
+struct ChainRun {
+    /// The segment it is (the move type's last).
+    seg: u8,
+    /// The landings allowed, `to`, and `stop` with the promotion squares that stop a move.
+    land: SquareSet,
+    to: SquareSet,
+    stop: SquareSet,
+    /// The piece codes it may leap (bit `code` of the set; never 0): the owners and kinds
+    /// it may jump, so that a victim is one bit test rather than tests of owner and kind
+    /// that the processor must guess square by square.
+    victims: SquareSet,
+    flying: bool,
+    no_reverse: bool,
+    /// `flying behind`: it lands only on the square directly beyond the leapt piece.
+    behind: bool,
+    /// `prefer continuing`.
+    prefer: bool,
+    repeat: Repeat,
+    /// The player's directions (the first `nd`).
+    dirs: [u8; MAX_CHAIN_DIRS],
+    nd: usize,
+    /// Where the player's ranges start in [`Chain::hop_range`].
+    hop_base: usize,
 }
 
 impl Chain {
@@ -51,7 +64,10 @@ impl Chain {
         let seg = mk.segments[si];
         let li = seg.leg as usize;
         let leg = &def.legs[li];
-        let mut sets = Vec::with_capacity(MAX_PLAYERS * MAX_KINDS);
+        let leapt = leapt_per_player(def, leg.kind);
+        let kinds = leg.leapt_kinds.unwrap_or(!0);
+        let dirs: &[Vec<u8>] = &def.dir_sets[leg.dirs as usize].per_player;
+        let mut runs = Vec::with_capacity(MAX_PLAYERS * MAX_KINDS);
         for p in 0..MAX_PLAYERS as u8 {
             for k in 0..MAX_KINDS as u8 {
                 let f = |w| t.set(w, p, k);
@@ -59,8 +75,9 @@ impl Chain {
                 let continues = def.promotion_timing == Timing::Continue
                     && def.promotion_continue.is_some()
                     && promotes.clone().next().is_some();
-                sets.push((|| {
-                    if continues || (p as usize) >= def.players.len() {
+                runs.push((|| {
+                    let pd = dirs.get(p as usize)?;
+                    if continues || (p as usize) >= def.players.len() || pd.len() > MAX_CHAIN_DIRS {
                         return None;
                     }
                     let land = f(Which::LegLand(li))?.and(&f(Which::MoveLand(mi))?);
@@ -70,11 +87,33 @@ impl Chain {
                             stop = stop.or(&def.region_squares(pr.region, p));
                         }
                     }
-                    Some((land, f(Which::To(mi))?, stop))
+                    let mut victims = SquareSet::EMPTY;
+                    for code in 1..=255u8 {
+                        if leapt[p as usize] >> owner(code) & 1 == 1 && kinds >> kind(code) & 1 == 1
+                        {
+                            victims.insert(code);
+                        }
+                    }
+                    let mut ds = [0; MAX_CHAIN_DIRS];
+                    ds[..pd.len()].copy_from_slice(pd);
+                    Some(ChainRun {
+                        seg: si as u8,
+                        land,
+                        to: f(Which::To(mi))?,
+                        stop,
+                        victims,
+                        flying,
+                        no_reverse: leg.no_reverse,
+                        behind: leg.land_behind,
+                        prefer: leg.prefer_continuing,
+                        repeat: seg.repeat,
+                        dirs: ds,
+                        nd: pd.len(),
+                        hop_base: p as usize * 256,
+                    })
                 })());
             }
         }
-        let dirs: Vec<Vec<u8>> = def.dir_sets[leg.dirs as usize].per_player.clone();
         let (mut hop_range, mut hops) = (Vec::new(), Vec::new());
         if !flying {
             let squares = def.board.labels.len().min(256);
@@ -97,43 +136,11 @@ impl Chain {
             }
         }
         Chain {
-            seg: si as u8,
-            leapt: leapt_per_player(def, leg.kind),
-            flying,
-            no_reverse: leg.no_reverse,
-            kinds: leg.leapt_kinds.unwrap_or(!0),
-            behind: leg.land_behind,
-            prefer: leg.prefer_continuing,
-            repeat: seg.repeat,
-            dirs,
-            sets,
+            runs,
             hop_range,
             hops,
         }
     }
-}
-
-/// A chain kernel's sets and flags for one (player, kind), copied out of the kernels so
-/// that the search may change the generator; its hop table is borrowed from the kernels the
-/// search holds apart from the generator.
-struct ChainRun<'k> {
-    seg: u8,
-    land: SquareSet,
-    to: SquareSet,
-    stop: SquareSet,
-    /// Bit per owner whose pieces the leap may jump.
-    leapt: u8,
-    flying: bool,
-    no_reverse: bool,
-    kinds: u32,
-    behind: bool,
-    prefer: bool,
-    repeat: Repeat,
-    dirs: [u8; MAX_CHAIN_DIRS],
-    nd: usize,
-    /// The chain's [`Chain::hops`] and the mover's ranges of it (empty when flying).
-    hops: &'k [(u8, u8, u8)],
-    hop_range: &'k [(u32, u32)],
 }
 
 impl Generator<'_> {
@@ -179,43 +186,15 @@ impl Generator<'_> {
         let kernels = std::sync::Arc::clone(&self.kernels);
         let plan = &kernels.moves[mi];
         let chain = if last { &plan.last_chain } else { &plan.chain };
-        let Some(run) = chain.as_ref().and_then(|ch| self.chain_run(ch)) else {
+        let i = self.mover as usize * MAX_KINDS + kind(self.piece) as usize;
+        let Some((ch, Some(run))) = chain
+            .as_ref()
+            .map(|ch| (ch, ch.runs.get(i).and_then(Option::as_ref)))
+        else {
             return false;
         };
-        self.chain_from(mk, &run, sq, d, out);
+        self.chain_from(mk, ch, run, sq, d, out);
         true
-    }
-
-    /// A chain's sets and flags for the moving piece, when they fold.
-    fn chain_run<'k>(&self, ch: &'k Chain) -> Option<ChainRun<'k>> {
-        let me = self.mover as usize;
-        let (land, to, stop) = ch.sets[me * MAX_KINDS + kind(self.piece) as usize]?;
-        let dirs = &ch.dirs[me];
-        if dirs.len() > MAX_CHAIN_DIRS {
-            return None;
-        }
-        let mut run = ChainRun {
-            seg: ch.seg,
-            land,
-            to,
-            stop,
-            leapt: ch.leapt[me],
-            flying: ch.flying,
-            no_reverse: ch.no_reverse,
-            kinds: ch.kinds,
-            behind: ch.behind,
-            prefer: ch.prefer,
-            repeat: ch.repeat,
-            dirs: [0; MAX_CHAIN_DIRS],
-            nd: dirs.len(),
-            hops: &ch.hops,
-            hop_range: ch
-                .hop_range
-                .get(me * 256..(me + 1) * 256)
-                .unwrap_or_default(),
-        };
-        run.dirs[..dirs.len()].copy_from_slice(dirs);
-        Some(run)
     }
 
     /// The piece the chain's leap from `sq` by `d` would jump, if it may: the interpreter's
@@ -229,11 +208,11 @@ impl Generator<'_> {
                 m = board.step(m, d);
             }
         }
-        if m == NO_SQUARE || self.cells[m as usize] == 0 || self.captured.contains(m) {
+        if m == NO_SQUARE || self.captured.contains(m) {
             return None;
         }
         let c = self.cells[m as usize];
-        (r.leapt >> owner(c) & 1 == 1 && r.kinds >> kind(c) & 1 == 1).then_some(m)
+        r.victims.contains(c).then_some(m)
     }
 
     /// The direction that would reverse `last_dir`, under `not reverse`.
@@ -250,6 +229,7 @@ impl Generator<'_> {
     fn chain_from(
         &mut self,
         mk: &MoveKind,
+        ch: &Chain,
         r: &ChainRun,
         sq: u8,
         last_dir: u8,
@@ -259,24 +239,28 @@ impl Generator<'_> {
         let mut found = false;
         if !r.flying {
             // The same leaps as the loop below takes for a leap that is not flying (one
-            // landing, directly beyond), from the table.
-            let (a, b) = r.hop_range.get(sq as usize).copied().unwrap_or_default();
-            for &(d, m, t) in r.hops.get(a as usize..b as usize).unwrap_or_default() {
-                if back == Some(d) {
-                    continue;
-                }
-                let c = self.cells[m as usize];
-                if c == 0
-                    || self.captured.contains(m)
-                    || r.leapt >> owner(c) & 1 == 0
-                    || r.kinds >> kind(c) & 1 == 0
-                    || self.cells[t as usize] != 0
-                    || !r.land.contains(t)
-                {
-                    continue;
-                }
-                found = true;
-                self.chain_land(mk, r, t, d, m, out);
+            // landing, directly beyond), from the table. Which of them may be taken is
+            // decided first, for all at once and without a branch per test (the tests are
+            // data the processor cannot guess); each is then taken in the table's order. The
+            // board is the same before each, as every landing is undone.
+            let range = ch.hop_range.get(r.hop_base + sq as usize).copied();
+            let (a, b) = range.unwrap_or_default();
+            let hops = ch.hops.get(a as usize..b as usize).unwrap_or_default();
+            let back = back.unwrap_or(NO_SQUARE);
+            let mut ok = 0u32;
+            for (i, &(d, m, t)) in hops.iter().enumerate().take(32) {
+                let may = r.victims.contains(self.cells[m as usize])
+                    & !self.captured.contains(m)
+                    & (self.cells[t as usize] == 0)
+                    & r.land.contains(t)
+                    & (d != back);
+                ok |= (may as u32) << i;
+            }
+            let found = ok != 0;
+            while ok != 0 {
+                let (d, m, t) = hops[ok.trailing_zeros() as usize];
+                ok &= ok - 1;
+                self.chain_land(mk, ch, r, t, d, m, out);
             }
             return found;
         }
@@ -295,7 +279,7 @@ impl Generator<'_> {
             while t != NO_SQUARE && self.cells[t as usize] == 0 {
                 if r.land.contains(t) && (!only_on || self.chain_probe(mk, r, t, d, m)) {
                     found = true;
-                    self.chain_land(mk, r, t, d, m, out);
+                    self.chain_land(mk, ch, r, t, d, m, out);
                 }
                 if !far {
                     break;
@@ -370,9 +354,11 @@ impl Generator<'_> {
 
     /// One capturing landing on `t` over `victim`: recorded, continued, undone (the
     /// interpreter's `land` and `after_landing` for a one-segment capture).
+    #[allow(clippy::too_many_arguments)]
     fn chain_land(
         &mut self,
         mk: &MoveKind,
+        ch: &Chain,
         r: &ChainRun,
         t: u8,
         d: u8,
@@ -408,10 +394,10 @@ impl Generator<'_> {
                         if can_end {
                             self.emit(mk, t, out);
                         }
-                        self.chain_from(mk, r, t, d, out);
+                        self.chain_from(mk, ch, r, t, d, out);
                     }
                     Repeat::PlusMust => {
-                        if !self.chain_from(mk, r, t, d, out) && can_end {
+                        if !self.chain_from(mk, ch, r, t, d, out) && can_end {
                             self.emit(mk, t, out);
                         }
                     }

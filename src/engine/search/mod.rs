@@ -137,6 +137,8 @@ pub struct Generator<'g> {
     exact_leaps: u64,
     // The counts of the last bulk count, kept to be reused.
     counted_scratch: Option<Box<Counted>>,
+    // What `maximize` weighs of each move, kept to be reused (see `priorities::keep_best`).
+    weights: Vec<u64>,
     flood_clash: bool,
     // In the position being searched, no two non-capturing moves can be the same move:
     // [`Kernels::quiet_unique`], or [`Kernels::quiet_unique_apart`] where the `require`
@@ -248,6 +250,7 @@ impl<'g> Generator<'g> {
             cand: Vec::new(),
             exact_leaps: 0,
             counted_scratch: None,
+            weights: Vec::new(),
             flood_clash: false,
             quiet_unique_here: false,
             quiet_unique_apart: false,

@@ -40,9 +40,7 @@ impl Generator<'_> {
                     // One move or none: nothing to weigh.
                     Rank::Maximize(_) if out.len() < 2 => {}
                     Rank::Maximize(ms) => {
-                        let best = out.iter().map(|m| measure(def, pos, m, *ms)).max();
-                        let best = best.unwrap_or(0);
-                        out.retain(|m| measure(def, pos, m, *ms) == best);
+                        self.keep_best(def, pos, out, *ms);
                     }
                 }
             }
@@ -51,7 +49,30 @@ impl Generator<'_> {
     }
 }
 
-/// Whether a move condition asks about a move's squares.
+impl Generator<'_> {
+    /// Keeps the moves of `out` that weigh the most by `ms`, each weighed once; returns the
+    /// most (0 for no move).
+    pub(super) fn keep_best(
+        &mut self,
+        def: &GameDef,
+        pos: &Position,
+        out: &mut Vec<Move>,
+        ms: Measure,
+    ) -> u64 {
+        let mut w = std::mem::take(&mut self.weights);
+        w.clear();
+        w.extend(out.iter().map(|m| measure(def, pos, m, ms)));
+        let best = w.iter().copied().max().unwrap_or(0);
+        let mut i = 0;
+        out.retain(|_| {
+            i += 1;
+            w[i - 1] == best
+        });
+        self.weights = w;
+        best
+    }
+}
+
 /// The kinds that `maximize earliest` counts in `def` (all its priorities must name the same).
 pub(super) fn order_kinds(def: &GameDef) -> u32 {
     def.priorities
