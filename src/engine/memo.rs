@@ -6,13 +6,10 @@
 //! orders re-explores each order's identical tail, and the search grows with the number of
 //! paths rather than with the number of distinct moves.
 
-use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use crate::model::{GameDef, Leg, SquareSet};
 
 /// Everything the rest of a move's search depends on, besides the position it started from.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) struct State {
     pub seg: u8,
     pub sq: u8,
@@ -56,53 +53,84 @@ pub(super) fn dir_matters(def: &GameDef) -> bool {
     })
 }
 
-/// A cheap multiplicative hasher: keys are small and not adversarial.
-#[derive(Default)]
-pub(super) struct FoldHasher(u64);
-
-impl Hasher for FoldHasher {
-    fn finish(&self) -> u64 {
-        self.0 ^ (self.0 >> 31)
-    }
-    /// Whole words at a time: square sets hash as their 32 bytes at once.
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            self.write_u64(u64::from_le_bytes(c.try_into().expect("eight bytes")));
-        }
-        for &b in chunks.remainder() {
-            self.write_u64(b as u64);
-        }
-    }
-    fn write_u8(&mut self, i: u8) {
-        self.write_u64(i as u64);
-    }
-    fn write_u64(&mut self, i: u64) {
-        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x517C_C1B7_2722_0A95);
-    }
-    fn write_usize(&mut self, i: usize) {
-        self.write_u64(i as u64);
-    }
-}
-
-/// The explored states of the current piece's search.
+/// The explored states of the current piece's search: an open-addressing table of indices
+/// into `states`, its slots stamped with the search they belong to, so that forgetting
+/// every state (at every piece) touches nothing but a counter.
 #[derive(Default)]
 pub(super) struct Memo {
-    seen: HashSet<State, BuildHasherDefault<FoldHasher>>,
+    /// (stamp, index into `states`); a slot with another stamp is free.
+    slots: Vec<(u32, u32)>,
+    states: Vec<State>,
+    stamp: u32,
 }
 
 impl Memo {
     /// Forgets every state (a new piece or move type starts).
     #[inline]
     pub fn clear(&mut self) {
-        if !self.seen.is_empty() {
-            self.seen.clear();
+        if self.states.is_empty() {
+            return;
+        }
+        self.states.clear();
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.slots.iter_mut().for_each(|s| *s = (0, 0));
+            self.stamp = 1;
         }
     }
 
     /// Records `s`; false when it was already explored.
     #[inline]
     pub fn first_visit(&mut self, s: State) -> bool {
-        self.seen.insert(s)
+        if self.slots.is_empty() {
+            self.slots = vec![(0, 0); 64];
+            self.stamp = 1;
+        }
+        let mask = self.slots.len() - 1;
+        let mut slot = hash(&s) & mask;
+        loop {
+            let (stamp, i) = self.slots[slot];
+            if stamp != self.stamp {
+                break;
+            }
+            if self.states[i as usize] == s {
+                return false;
+            }
+            slot = (slot + 1) & mask;
+        }
+        self.slots[slot] = (self.stamp, self.states.len() as u32);
+        self.states.push(s);
+        if self.states.len() * 2 > self.slots.len() {
+            self.grow();
+        }
+        true
     }
+
+    /// Doubles the table and places every state again.
+    fn grow(&mut self) {
+        let size = self.slots.len() * 2;
+        self.slots.clear();
+        self.slots.resize(size, (0, 0));
+        let mask = size - 1;
+        for (i, s) in self.states.iter().enumerate() {
+            let mut slot = hash(s) & mask;
+            while self.slots[slot].0 == self.stamp {
+                slot = (slot + 1) & mask;
+            }
+            self.slots[slot] = (self.stamp, i as u32);
+        }
+    }
+}
+
+/// A cheap multiplicative hash of a state: keys are small and not adversarial.
+#[inline]
+fn hash(s: &State) -> usize {
+    const K: u64 = 0x517C_C1B7_2722_0A95;
+    let mut h = (s.sq as u64 | (s.seg as u64) << 8 | (s.piece as u64) << 16 | (s.dir as u64) << 24)
+        .wrapping_mul(K);
+    for w in s.captured.0.iter().chain(&s.visited.0) {
+        h = (h.rotate_left(5) ^ w).wrapping_mul(K);
+    }
+    h = (h.rotate_left(5) ^ s.order).wrapping_mul(K);
+    (h ^ (h >> 31)) as usize
 }
