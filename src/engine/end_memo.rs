@@ -22,6 +22,46 @@ use crate::model::*;
 /// The deciding end rule (its index) and the outcome it gives, or none.
 type Verdict = Option<(usize, Outcome)>;
 
+/// A [`Verdict`] in one word, as the memo keeps it: the enum's own layout made every hit
+/// load it back in overlapping pieces, which the processor cannot forward from the stores.
+#[derive(Clone, Copy)]
+struct Packed(u32);
+
+impl Packed {
+    const NONE: u32 = u32::MAX;
+    const DRAW: u32 = 0xFE;
+    const ONGOING: u32 = 0xFD;
+
+    /// `None` for a rule index beyond 24 bits (such a verdict is not kept).
+    fn pack(v: Verdict) -> Option<Packed> {
+        Some(Packed(match v {
+            None => Self::NONE,
+            Some((i, _)) if i >= 1 << 24 => return None,
+            Some((i, o)) => {
+                let code = match o {
+                    Outcome::Win(p) => p as u32,
+                    Outcome::Draw => Self::DRAW,
+                    Outcome::Ongoing => Self::ONGOING,
+                };
+                (i as u32) << 8 | code
+            }
+        }))
+    }
+
+    #[inline]
+    fn unpack(self) -> Verdict {
+        if self.0 == Self::NONE {
+            return None;
+        }
+        let o = match self.0 & 0xFF {
+            Self::DRAW => Outcome::Draw,
+            Self::ONGOING => Outcome::Ongoing,
+            p => Outcome::Win(p as u8),
+        };
+        Some(((self.0 >> 8) as usize, o))
+    }
+}
+
 /// What the end rules read of a position.
 #[derive(Clone, PartialEq, Eq)]
 struct Key {
@@ -40,7 +80,7 @@ pub(super) struct EndMemo {
     squares: Option<SquareSet>,
     /// Per side to move (a game alternates, so each side's last position is the likely
     /// match): the last key and its verdict.
-    last: [Option<(Key, Verdict)>; MAX_PLAYERS],
+    last: [Option<(Key, Packed)>; MAX_PLAYERS],
     /// Bit `i`: end rule `i` can hold only when the side to move is blocked.
     needs_blocked: u64,
     /// Bit `c`: counter `c` is read by some end rule (only those are part of the key).
@@ -113,7 +153,7 @@ impl EndMemo {
             && self.same_counters(&key.counters, &pos.counters)
             && (squares.is_empty()
                 || (0..=MAX_PLAYERS).all(|p| key.seen[p] == pos.occ[p].and(&squares)));
-        same.then_some(*verdict)
+        same.then(|| verdict.unpack())
     }
 
     /// Whether the counters the rules read agree (a counter bumped every move, read by no
@@ -139,9 +179,10 @@ impl EndMemo {
             return;
         }
         if let Some(key) = self.key(pos, blocked)
+            && let Some(packed) = Packed::pack(verdict)
             && let Some(slot) = self.last.get_mut(pos.to_move as usize)
         {
-            *slot = Some((key, verdict));
+            *slot = Some((key, packed));
         }
     }
 }
