@@ -68,6 +68,14 @@ fn bench(c: &mut Criterion) {
     group.bench_function("frisian/6", |b| {
         b.iter(|| counted(&frisian, &fs, 6, Identity::Effect, 102_431))
     });
+    // Issue #21 compares leaves per second at comparable depths: depth 8 of both as well,
+    // where the last ply's branching weighs less (published figures, Aart Bik; Halbersma).
+    group.bench_function("international/8", |b| {
+        b.iter(|| counted(&international, &is, 8, Identity::Effect, 6_483_961))
+    });
+    group.bench_function("frisian/8", |b| {
+        b.iter(|| counted(&frisian, &fs, 8, Identity::Effect, 2_825_779))
+    });
     group.finish();
 
     // The same count by regula (from the rule file) and by kish (hand-written for the game).

@@ -377,7 +377,11 @@ impl Generator<'_> {
         self.path[self.len] = t;
         self.len += 1;
         let removed = self.record_capture(mk, victim);
-        if self.fresh_state(r.seg, t, d) {
+        // Every leg of a chain captures, so a state of two captures reached a second time
+        // (the other order, or another landing in between) is searched once more only down
+        // to its next landing, whose state of three is remembered: cheaper than
+        // remembering every state of two. Duplicates of a move are merged when emitted.
+        if self.ncapt == 2 || self.fresh_state(r.seg, t, d) {
             let can_end = r.to.contains(t);
             if r.stop.contains(t) {
                 if can_end {
