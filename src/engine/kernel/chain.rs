@@ -21,9 +21,10 @@ pub(in crate::engine::search) struct Chain {
     /// promotion mid-move changes the move type, or the player has more directions than
     /// [`MAX_CHAIN_DIRS`] (the interpreter runs then).
     runs: Vec<Option<ChainRun>>,
-    /// For a leap that is not flying: per `player * 256 + square`, the range of `hops` that
-    /// holds its leaps from there, each (direction, square leapt, landing) with both squares
-    /// on the board, in the order of the player's directions: the steps of
+    /// For a leap that is not flying: per run and square (`hop_base + square`), the range of
+    /// `hops` that holds its leaps from there, each (direction, square leapt, landing) with
+    /// both squares on the board and a landing the run allows, in the order of the player's
+    /// directions: the steps and the landing test of
     /// [`Generator::chain_from`] looked up once instead of taken at every node.
     hop_range: Vec<(u32, u32)>,
     hops: Vec<(u8, u8, u8)>,
@@ -52,7 +53,7 @@ struct ChainRun {
     /// The player's directions (the first `nd`).
     dirs: [u8; MAX_CHAIN_DIRS],
     nd: usize,
-    /// Where the player's ranges start in [`Chain::hop_range`].
+    /// Where the run's 256 ranges start in [`Chain::hop_range`].
     hop_base: usize,
 }
 
@@ -109,29 +110,33 @@ impl Chain {
                         repeat: seg.repeat,
                         dirs: ds,
                         nd: pd.len(),
-                        hop_base: p as usize * 256,
+                        hop_base: 0,
                     })
                 })());
             }
         }
+        // Per run, its own ranges of hops, with the landings it may not take left out: the
+        // search then tests only what depends on the position.
         let (mut hop_range, mut hops) = (Vec::new(), Vec::new());
         if !flying {
             let squares = def.board.labels.len().min(256);
-            hop_range = vec![(0, 0); MAX_PLAYERS * 256];
-            for (p, pd) in dirs.iter().enumerate().take(MAX_PLAYERS) {
-                for sq in 0..squares as u8 {
+            for run in runs.iter_mut().flatten() {
+                run.hop_base = hop_range.len();
+                for sq in 0..256u16 {
                     let a = hops.len() as u32;
-                    for &d in pd {
-                        let m = def.board.step(sq, d);
-                        if m == NO_SQUARE {
-                            continue;
-                        }
-                        let t = def.board.step(m, d);
-                        if t != NO_SQUARE {
-                            hops.push((d, m, t));
+                    if (sq as usize) < squares {
+                        for &d in &run.dirs[..run.nd] {
+                            let m = def.board.step(sq as u8, d);
+                            if m == NO_SQUARE {
+                                continue;
+                            }
+                            let t = def.board.step(m, d);
+                            if t != NO_SQUARE && run.land.contains(t) {
+                                hops.push((d, m, t));
+                            }
                         }
                     }
-                    hop_range[p * 256 + sq as usize] = (a, hops.len() as u32);
+                    hop_range.push((a, hops.len() as u32));
                 }
             }
         }
@@ -252,7 +257,6 @@ impl Generator<'_> {
                 let may = r.victims.contains(self.cells[m as usize])
                     & !self.captured.contains(m)
                     & (self.cells[t as usize] == 0)
-                    & r.land.contains(t)
                     & (d != back);
                 ok |= (may as u32) << i;
             }
