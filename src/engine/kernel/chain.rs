@@ -7,7 +7,7 @@
 use super::{MAX_CHAIN_DIRS, Tables, leapt_per_player};
 use crate::engine::fold::Which;
 use crate::engine::moves::Move;
-use crate::engine::position::{kind, owner};
+use crate::engine::position::{kind, piece_code};
 use crate::engine::search::Generator;
 use crate::model::*;
 
@@ -89,10 +89,12 @@ impl Chain {
                         }
                     }
                     let mut victims = SquareSet::EMPTY;
-                    for code in 1..=255u8 {
-                        if leapt[p as usize] >> owner(code) & 1 == 1 && kinds >> kind(code) & 1 == 1
-                        {
-                            victims.insert(code);
+                    // Owners up to the neutral one: no other code is ever on the board.
+                    for o in 0..=MAX_PLAYERS as u8 {
+                        for kk in 0..MAX_KINDS as u8 {
+                            if leapt[p as usize] >> o & 1 == 1 && kinds >> kk & 1 == 1 {
+                                victims.insert(piece_code(o, kk));
+                            }
                         }
                     }
                     let mut ds = [0; MAX_CHAIN_DIRS];
