@@ -24,8 +24,8 @@ pub(in crate::engine::search) struct Chain {
     /// For a leap that is not flying: per run and square (`hop_base + square`), the range of
     /// `hops` that holds its leaps from there, each (direction, square leapt, landing) with
     /// both squares on the board and a landing the run allows, in the order of the player's
-    /// directions: the steps and the landing test of
-    /// [`Generator::chain_from`] looked up once instead of taken at every node.
+    /// directions: the steps and the landing test of [`Generator::chain_from`] looked up
+    /// once instead of taken at every node.
     hop_range: Vec<(u32, u32)>,
     hops: Vec<(u8, u8, u8)>,
 }
@@ -243,7 +243,6 @@ impl Generator<'_> {
         out: &mut Vec<Move>,
     ) -> bool {
         let back = self.chain_back(r, last_dir);
-        let mut found = false;
         if !r.flying {
             // The same leaps as the loop below takes for a leap that is not flying (one
             // landing, directly beyond), from the table. Which of them may be taken is
@@ -270,6 +269,7 @@ impl Generator<'_> {
             }
             return found;
         }
+        let mut found = false;
         let board = &self.def.board;
         for &d in &r.dirs[..r.nd] {
             if back == Some(d) {

@@ -47,9 +47,7 @@ impl Generator<'_> {
             return;
         }
     }
-}
 
-impl Generator<'_> {
     /// Keeps the moves of `out` that weigh the most by `ms`, each weighed once; returns the
     /// most (0 for no move).
     pub(super) fn keep_best(
