@@ -136,7 +136,7 @@ fn bench(c: &mut Criterion) {
         ("english", &english),
     ] {
         play.bench_function(name, |b| {
-            let o = regula::playout::Options {
+            let o = regula::play::playout::Options {
                 games: 100,
                 seed: 1,
                 threads: 1,
@@ -144,7 +144,7 @@ fn bench(c: &mut Criterion) {
             };
             let start = game.start();
             b.iter(|| {
-                let r = regula::playout::playout(game, &start, &o, &|| {}).unwrap();
+                let r = regula::play::playout::playout(game, &start, &o, &|| {}).unwrap();
                 assert_eq!(r.games, 100);
             })
         });
@@ -161,26 +161,26 @@ fn bench(c: &mut Criterion) {
 /// timing, as it is once per game.
 fn agents(c: &mut Criterion, camelot: &regula::Game, turkish: &regula::Game) {
     use criterion::{BatchSize, Throughput};
-    use regula::tools::agent::{Agent, Evaluator, Spec};
+    use regula::play::agent::{Agent, Evaluator, Spec};
     use std::sync::Arc;
 
     let mut group = c.benchmark_group("agents");
     group.sample_size(10);
 
-    let o = regula::playout::Options {
+    let o = regula::play::playout::Options {
         games: 20,
         seed: 1,
         threads: 1,
         max_plies: 1000,
     };
     let start = camelot.start();
-    let plies = regula::playout::playout(camelot, &start, &o, &|| {})
+    let plies = regula::play::playout::playout(camelot, &start, &o, &|| {})
         .unwrap()
         .plies;
     group.throughput(Throughput::Elements(plies));
     group.bench_function("playout_camelot_plies", |b| {
         b.iter(|| {
-            let r = regula::playout::playout(camelot, &start, &o, &|| {}).unwrap();
+            let r = regula::play::playout::playout(camelot, &start, &o, &|| {}).unwrap();
             assert_eq!(r.plies, plies);
         })
     });
@@ -248,7 +248,7 @@ fn turkish_midgame(game: &regula::Game) -> Position {
 
 fn lattice_position(game: &regula::Game) -> regula::Position {
     let text = std::fs::read_to_string("tests/fixtures/speed/lattice.yaml").unwrap();
-    let spec: regula::setup::PositionSpec = serde_yaml::from_str(&text).unwrap();
+    let spec: regula::formats::setup::PositionSpec = serde_yaml::from_str(&text).unwrap();
     spec.to_position(game).unwrap()
 }
 

@@ -24,10 +24,8 @@ use miette::{Diagnostic, SourceCode};
 use regula::engine::{Generator, Identity, Move, Outcome, Position};
 use regula::{Game, SourceFile};
 
-#[path = "../src/app/jsonrpc.rs"]
-pub mod jsonrpc;
-#[path = "../src/app/serve/session.rs"]
-pub mod session;
+pub use regula::app::jsonrpc;
+pub use regula::app::serve::session;
 
 /// The repository: the crate's folder under `cargo test`, its parent under `cargo fuzz`.
 pub fn root() -> PathBuf {
@@ -275,8 +273,8 @@ pub fn compare(
         if ki != kk {
             return fail(&format!(
                 "moves: interpreter {:?}, kernels {:?}",
-                regula::notation::sorted_texts(&game.def, &mi),
-                regula::notation::sorted_texts(&game.def, &mk)
+                regula::formats::notation::sorted_texts(&game.def, &mi),
+                regula::formats::notation::sorted_texts(&game.def, &mk)
             ));
         }
         let ga = &mut gens.any_order[n];
@@ -389,15 +387,18 @@ pub fn position(data: &[u8]) -> Result<(), String> {
         Ok(s) => s,
         Err(e) => return located(&e),
     };
-    let pos = match regula::input::read_position(game, &src) {
+    let pos = match regula::formats::input::read_position(game, &src) {
         Ok(p) => p,
         Err(e) => return located(&e),
     };
     if let Err(e) = game.check_position(&pos) {
         return Err(format!("an accepted position fails the game's check: {e}"));
     }
-    let yaml = regula::setup::to_yaml(&regula::setup::PositionSpec::from_position(game, &pos));
-    match regula::input::read_position(game, &SourceFile::new("again.yaml", yaml.clone())) {
+    let yaml = regula::formats::setup::to_yaml(
+        &regula::formats::setup::PositionSpec::from_position(game, &pos),
+    );
+    match regula::formats::input::read_position(game, &SourceFile::new("again.yaml", yaml.clone()))
+    {
         Ok(p) if p == pos => {}
         Ok(_) => {
             return Err(format!(
@@ -411,9 +412,9 @@ pub fn position(data: &[u8]) -> Result<(), String> {
             ));
         }
     }
-    if let Ok(fen) = regula::pdn::write(game, &pos) {
-        match regula::pdn::read(game, &fen) {
-            Ok(p) => match regula::pdn::write(game, &p) {
+    if let Ok(fen) = regula::formats::pdn::write(game, &pos) {
+        match regula::formats::pdn::read(game, &fen) {
+            Ok(p) => match regula::formats::pdn::write(game, &p) {
                 Ok(again) if again == fen => {}
                 other => return Err(format!("FEN `{fen}` read and written again: {other:?}")),
             },
@@ -445,7 +446,7 @@ pub fn record(data: &[u8]) -> Result<(), String> {
         Err(e) => return located(&e),
     };
     let start = game.start();
-    let line = match regula::input::read_record(game, &start, &src) {
+    let line = match regula::formats::input::read_record(game, &start, &src) {
         Ok(l) => l,
         Err(e) => return located(&e),
     };
@@ -462,7 +463,7 @@ pub fn record(data: &[u8]) -> Result<(), String> {
         }
     }
     let mut n = 0;
-    let last = regula::input::replay_record_each(game, &start, &src, |_| n += 1)
+    let last = regula::formats::input::replay_record_each(game, &start, &src, |_| n += 1)
         .map_err(|e| format!("read, but not replayed: {e}"))?;
     if Some(&last) != line.last() || n + 1 != line.len() {
         return Err("replaying without the line gives another end".into());
@@ -494,7 +495,7 @@ pub fn case_file(data: &[u8]) -> Result<(), String> {
     // `run_file` reads the file: a leading byte-order mark dropped.
     let source = || SourceFile::from_bytes("c.yaml".into(), data.to_vec());
     if let Ok(src) = source()
-        && let Ok(file) = regula::cases::read_case_file(&src)
+        && let Ok(file) = regula::suites::cases::read_case_file(&src)
         && file.cases.iter().any(|c| {
             c.play.len() > MAX_CASE_PLAY
                 || c.perft
@@ -510,15 +511,15 @@ pub fn case_file(data: &[u8]) -> Result<(), String> {
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
     let path = dir.join("case.yaml");
     std::fs::write(&path, data).map_err(|e| e.to_string())?;
-    let mut cache = regula::cases::GameCache::default();
-    let results = match regula::cases::run_file(&path, None, &mut cache) {
+    let mut cache = regula::suites::cases::GameCache::default();
+    let results = match regula::suites::cases::run_file(&path, None, &mut cache) {
         Ok(r) => r,
         Err(e) => return located(&e),
     };
     let src = source().map_err(|_| "a file not UTF-8 was run".to_string())?;
     let text = &*src.text;
-    let file =
-        regula::cases::read_case_file(&src).map_err(|e| format!("run, but not read: {e}"))?;
+    let file = regula::suites::cases::read_case_file(&src)
+        .map_err(|e| format!("run, but not read: {e}"))?;
     if results.len() != file.cases.len() {
         return Err(format!(
             "{} cases, {} results",

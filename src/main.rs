@@ -1,7 +1,5 @@
-//! The `regula` command: the applications in `app/` on top of the `regula` library.
-
-mod app;
+//! The `regula` command: the applications of `regula::app` on top of the core library.
 
 fn main() -> std::process::ExitCode {
-    app::cli::main()
+    regula::app::cli::main()
 }

@@ -9,8 +9,8 @@ use std::sync::Arc;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use regula::engine::{Game, Outcome, Position};
-use regula::tools::agent::{Agent, Evaluator, Spec};
-use regula::tools::evaluate::{self, Options, report};
+use regula::play::agent::{Agent, Evaluator, Spec};
+use regula::play::evaluate::{self, Options, report};
 
 fn load(path: &str) -> Game {
     let src = regula::SourceFile::read(std::path::Path::new(path)).expect("readable");

@@ -381,7 +381,7 @@ fn the_page_plays_the_wcf_game_by_clicks_in_chromium() {
         return;
     }
     let record = std::fs::read_to_string("tests/games/camelot/wcf-2009-game1.txt").unwrap();
-    let tokens: Vec<String> = regula::record::tokenize(&record)
+    let tokens: Vec<String> = regula::formats::record::tokenize(&record)
         .unwrap()
         .into_iter()
         .map(|t| t.text)
@@ -398,7 +398,7 @@ fn the_page_plays_the_wcf_game_by_clicks_in_chromium() {
     let mut line = vec![pos.clone()];
     let mut mvs = Vec::new();
     for (i, t) in tokens.iter().enumerate() {
-        let (squares, _) = regula::notation::parse_path(&game.def, t).unwrap();
+        let (squares, _) = regula::formats::notation::parse_path(&game.def, t).unwrap();
         for &sq in &squares {
             b.click_square(&game.def.board.labels[sq as usize]);
         }
@@ -420,7 +420,7 @@ fn the_page_plays_the_wcf_game_by_clicks_in_chromium() {
             ),
             &format!("ply {} ({t}) to be played", i + 1),
         );
-        let mv = regula::notation::find(&game, &pos, t, false).unwrap();
+        let mv = regula::formats::notation::find(&game, &pos, t, false).unwrap();
         pos = game.play_unchecked(&pos, &mv);
         line.push(pos.clone());
         mvs.push(mv);
@@ -523,7 +523,7 @@ fn the_page_plays_the_wcf_game_by_clicks_in_chromium() {
         .legal_moves(&start)
         .iter()
         .filter(|m| m.is_drop())
-        .map(|m| regula::notation::format(&rgame.def, m))
+        .map(|m| regula::formats::notation::format(&rgame.def, m))
         .collect();
     assert!(drops.len() > 1, "{drops:?}");
     b.servers.push(river);
@@ -542,9 +542,9 @@ fn the_page_plays_the_wcf_game_by_clicks_in_chromium() {
         "a Tree on {first}"
     );
     // The answer, typed: the last legal drop after the first.
-    let first_drop = regula::notation::find(&rgame, &start, &drops[0], false).unwrap();
+    let first_drop = regula::formats::notation::find(&rgame, &start, &drops[0], false).unwrap();
     let after = rgame.play_unchecked(&start, &first_drop);
-    let typed = regula::notation::sorted_texts(&rgame.def, &rgame.legal_moves(&after))
+    let typed = regula::formats::notation::sorted_texts(&rgame.def, &rgame.legal_moves(&after))
         .pop()
         .unwrap();
     let input = b.cmd(
@@ -750,7 +750,7 @@ fn step_through(b: &Browser, game: &regula::Game, tokens: &[String], line: &[reg
     b.press("\u{E012}"); // the left arrow
     wait_shown(b, n - 1);
     assert_eq!(pieces_drawn(b), pieces_of(game, &line[n - 1]));
-    let mv = regula::notation::find(game, &line[n - 2], &tokens[n - 2], false).unwrap();
+    let mv = regula::formats::notation::find(game, &line[n - 2], &tokens[n - 2], false).unwrap();
     assert_eq!(b.squares_with("last"), sorted(path_of(game, &mv)));
     assert_eq!(b.moves_shown(), tokens, "the whole game stays listed");
     // A click on 2.C6-E8-G8: its two landings marked.
@@ -837,16 +837,16 @@ fn save_camelot(b: &Browser, game: &regula::Game, tokens: &[String], line: &[reg
     );
     let record = clipboard(b);
     assert!(record.starts_with("1.D6-F8 H11-F9 2.C6-E8-G8"), "{record}");
-    let read: Vec<String> = regula::record::tokenize(&record)
+    let read: Vec<String> = regula::formats::record::tokenize(&record)
         .unwrap()
         .into_iter()
         .map(|t| t.text)
         .collect();
     assert_eq!(read, tokens);
-    let replayed = regula::record::replay(
+    let replayed = regula::formats::record::replay(
         game,
         &game.start(),
-        &regula::record::tokenize(&record).unwrap(),
+        &regula::formats::record::tokenize(&record).unwrap(),
     )
     .unwrap();
     assert!(
@@ -865,7 +865,7 @@ fn save_camelot(b: &Browser, game: &regula::Game, tokens: &[String], line: &[reg
     b.click("#download-position");
     let yaml = downloaded(b, "camelot-3.yaml");
     let src = regula::SourceFile::new("position", yaml.clone());
-    let pos = regula::input::read_position(game, &src).unwrap();
+    let pos = regula::formats::input::read_position(game, &src).unwrap();
     assert_eq!(pieces_of(game, &pos), pieces_of(game, &line[3]));
     assert_eq!(pos.to_move, line[3].to_move);
     b.click("#copy-position");
@@ -897,13 +897,13 @@ fn play_from_the_past(
         .find(|m| {
             m.len == 1
                 && !m.is_drop()
-                && regula::notation::format(&game.def, m) != tokens[at]
+                && regula::formats::notation::format(&game.def, m) != tokens[at]
                 && !legal
                     .iter()
                     .any(|o| o.from == m.from && o.len > 1 && o.path[0] == m.path[0])
         })
         .expect("a one-step move");
-    let text = regula::notation::format(&game.def, alt);
+    let text = regula::formats::notation::format(&game.def, alt);
     let [from, to] = [alt.from, alt.path[0]].map(|s| game.def.board.labels[s as usize].clone());
     b.click(&format!("#moves .move[data-ply=\"{at}\"]"));
     wait_shown(b, at);
@@ -981,10 +981,10 @@ fn draughts_saves_pdn_and_the_opponent_control(b: &mut Browser) {
         "the opponent on",
     );
     assert_eq!(b.script(ticked), json!(["White"]));
-    let first = regula::notation::sorted_texts(def, &game.legal_moves(&game.start()))
+    let first = regula::formats::notation::sorted_texts(def, &game.legal_moves(&game.start()))
         .pop()
         .unwrap();
-    let (squares, _) = regula::notation::parse_path(def, &first).unwrap();
+    let (squares, _) = regula::formats::notation::parse_path(def, &first).unwrap();
     for &sq in &squares {
         b.click_square(&def.board.labels[sq as usize]);
     }
@@ -1004,7 +1004,7 @@ fn draughts_saves_pdn_and_the_opponent_control(b: &mut Browser) {
     let mut pos = game.start();
     let mut mvs = Vec::new();
     for t in &played {
-        let mv = regula::notation::find(&game, &pos, t, false).unwrap();
+        let mv = regula::formats::notation::find(&game, &pos, t, false).unwrap();
         pos = game.play_unchecked(&pos, &mv);
         mvs.push(mv);
     }
@@ -1013,9 +1013,9 @@ fn draughts_saves_pdn_and_the_opponent_control(b: &mut Browser) {
         "return document.getElementById('message').textContent === 'game record copied (PDN)';",
         "the PDN copied",
     );
-    let pdn = regula::pdn::write_game(&game, &game.start(), &mvs, &def.name, None, None);
+    let pdn = regula::formats::pdn::write_game(&game, &game.start(), &mvs, &def.name, None, None);
     assert_eq!(clipboard(b), pdn);
-    let record = regula::record::parse(&pdn).unwrap();
+    let record = regula::formats::record::parse(&pdn).unwrap();
     assert_eq!(
         record
             .moves
@@ -1028,10 +1028,10 @@ fn draughts_saves_pdn_and_the_opponent_control(b: &mut Browser) {
     let fen = downloaded(b, "english-draughts-2.fen");
     assert_eq!(
         fen,
-        format!("{}\n", regula::pdn::write(&game, &pos).unwrap())
+        format!("{}\n", regula::formats::pdn::write(&game, &pos).unwrap())
     );
     assert!(
-        regula::pdn::read(&game, fen.trim()).ok() == Some(pos),
+        regula::formats::pdn::read(&game, fen.trim()).ok() == Some(pos),
         "{fen}"
     );
 }

@@ -33,7 +33,7 @@ use std::time::Instant;
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use regula::setup::{CounterValue, PositionSpec};
+use regula::formats::setup::{CounterValue, PositionSpec};
 
 // ---------------------------------------------------------------------------------------
 // Board
@@ -634,7 +634,12 @@ fn diff(
     let missing: Vec<&str> = mset.difference(&rset).map(|s| s.as_str()).collect();
     let extra: Vec<String> = rset
         .difference(&mset)
-        .map(|s| format!("{s}  [{}]", regula::notation::format(&game.def, &rmap[*s])))
+        .map(|s| {
+            format!(
+                "{s}  [{}]",
+                regula::formats::notation::format(&game.def, &rmap[*s])
+            )
+        })
         .collect();
     let mut s = String::new();
     if mout != rout {

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use regula::cases::{self, GameCache};
+use regula::suites::cases::{self, GameCache};
 
 fn run_suite(dir: &str) {
     let mut cache = GameCache::default();

@@ -142,15 +142,15 @@ fn doc_diagram_snapshot() {
     .unwrap();
     let src = regula::SourceFile::read(&rules).unwrap();
     let game = regula::load(&src, &[]).unwrap();
-    let inputs = regula::docgen::write::Inputs {
+    let inputs = regula::books::inputs::Inputs {
         cases: vec![case],
         ..Default::default()
     };
-    let err = regula::docgen::write::files(
+    let err = regula::books::write::files(
         &game,
         &rules,
         "en",
-        regula::docgen::write::Format::Md,
+        regula::books::write::Format::Md,
         &inputs,
     )
     .unwrap_err();

@@ -45,10 +45,10 @@ fn lints_fire_on_purpose_built_files() {
         let src = SourceFile::new(name, std::fs::read_to_string(path).unwrap());
         regula::load(&src, &[])
             .unwrap_or_else(|e| panic!("the file is valid: {}", regula::render_plain(&e)));
-        let res = regula::inherit::resolve(&src).unwrap();
-        let warnings = regula::validate::lints(&res.file);
+        let res = regula::lang::inherit::resolve(&src).unwrap();
+        let warnings = regula::lang::validate::lints(&res.file);
         assert!(!warnings.is_empty(), "{} has no warning", path.display());
-        let report = regula::validate::ValidationErrors {
+        let report = regula::lang::validate::ValidationErrors {
             src: res.sources.clone(),
             errors: warnings,
         };
@@ -61,7 +61,8 @@ fn bundled_rule_files_have_no_lints() {
     for entry in std::fs::read_dir("rules").unwrap() {
         let path = entry.unwrap().path();
         let src = SourceFile::read(&path).unwrap();
-        let warnings = regula::validate::lints(&regula::inherit::resolve(&src).unwrap().file);
+        let warnings =
+            regula::lang::validate::lints(&regula::lang::inherit::resolve(&src).unwrap().file);
         assert!(
             warnings.is_empty(),
             "{}: {:?}",
@@ -78,19 +79,19 @@ fn unstated_items_are_notes() {
     let path = std::path::Path::new("tests/fixtures/notes/unstated.rules");
     let src = SourceFile::read(path).unwrap();
     regula::load(&src, &[]).unwrap_or_else(|e| panic!("{}", regula::render_plain(&e)));
-    let res = regula::inherit::resolve(&src).unwrap();
+    let res = regula::lang::inherit::resolve(&src).unwrap();
     assert!(
-        regula::validate::lints(&res.file).is_empty(),
+        regula::lang::validate::lints(&res.file).is_empty(),
         "a note is no lint"
     );
-    let notes = regula::validate::notes(&res.file);
+    let notes = regula::lang::validate::notes(&res.file);
     assert_eq!(notes.len(), 2);
     assert!(
         notes
             .iter()
             .all(|n| n.check.is_note() && !n.check.is_warning())
     );
-    let report = regula::validate::ValidationErrors {
+    let report = regula::lang::validate::ValidationErrors {
         src: res.sources.clone(),
         errors: notes,
     };

@@ -6,7 +6,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use regula::docgen::write::{self, Format, Inputs};
+use regula::books::inputs::Inputs;
+use regula::books::write::{self, Format};
 
 /// Which books exist: every rule file in English, the games with translated sources in all
 /// languages.
@@ -215,7 +216,7 @@ fn every_cited_clause_is_in_the_book_with_its_text() {
             .to_string_lossy()
             .into_owned();
         let book = &generated()[&format!("{stem}.md")];
-        for id in regula::doctext::clause_ids(&text) {
+        for id in regula::lang::doctext::clause_ids(&text) {
             let statement = clauses
                 .get(&id)
                 .unwrap_or_else(|| panic!("{stem}: {id} is not in docs/clauses.yaml"));
@@ -313,11 +314,11 @@ fn books_use_the_sources_vocabulary_and_say_once_what_is_untranslated() {
     // the book says so once, near its top, never silently and never at every quotation.
     let src = regula::SourceFile::read(Path::new("rules/english-draughts.rules")).unwrap();
     let game = regula::load(&src, &[]).unwrap();
-    let opts = regula::docgen::Options {
+    let opts = regula::books::Options {
         lang: "nl".into(),
-        ..regula::docgen::Options::default()
+        ..regula::books::Options::default()
     };
-    let md = regula::docgen::book(&game, &opts).unwrap().markdown().0;
+    let md = regula::books::book(&game, &opts).unwrap().markdown().0;
     assert!(
         md.contains("> Black moves first; then turns alternate."),
         "{md}"
@@ -338,12 +339,12 @@ fn a_piece_without_a_word_keeps_its_letter_and_the_book_says_so_once() {
     // M and K, as the rule file names them, and the note near the top says so once.
     let src = regula::SourceFile::read(Path::new("rules/english-draughts.rules")).unwrap();
     let game = regula::load(&src, &[]).unwrap();
-    let opts = regula::docgen::Options {
+    let opts = regula::books::Options {
         lang: "nl".into(),
         diagrams: true,
-        ..regula::docgen::Options::default()
+        ..regula::books::Options::default()
     };
-    let md = regula::docgen::book(&game, &opts).unwrap().markdown().0;
+    let md = regula::books::book(&game, &opts).unwrap().markdown().0;
     let note = "In de diagrammen toont een stuk waarvan de naam geen Nederlandse vorm heeft";
     assert_eq!(md.matches(note).count(), 1, "{md}");
     assert!(
@@ -362,8 +363,8 @@ fn a_piece_without_a_word_keeps_its_letter_and_the_book_says_so_once() {
 fn docs_follow_the_chosen_parameters() {
     let src =
         regula::SourceFile::read(std::path::Path::new("rules/turkish-draughts.rules")).unwrap();
-    let default = regula::docgen::render_markdown(&regula::load(&src, &[]).unwrap());
-    let other = regula::docgen::render_markdown(
+    let default = regula::books::render_markdown(&regula::load(&src, &[]).unwrap());
+    let other = regula::books::render_markdown(
         &regula::load(
             &src,
             &[("mid-capture-promotion".into(), "promote-and-stop".into())],
@@ -423,11 +424,11 @@ fn a_variant_book_lists_its_differences_from_the_parent() {
     let src = regula::SourceFile::read(Path::new("rules/turkish-draughts.rules")).unwrap();
     let parent = regula::load(&src, &[]).unwrap();
     let child = regula::load(&src, &[("king-vs-lone-man".into(), "draw".into())]).unwrap();
-    let opts = regula::docgen::Options {
+    let opts = regula::books::Options {
         parent: Some(parent.clone()),
-        ..regula::docgen::Options::default()
+        ..regula::books::Options::default()
     };
-    let md = regula::docgen::book(&child, &opts).unwrap().markdown().0;
+    let md = regula::books::book(&child, &opts).unwrap().markdown().0;
     let start = md
         .find("## Differences from Turkish draughts")
         .expect("a section");
@@ -444,7 +445,7 @@ fn a_variant_book_lists_its_differences_from_the_parent() {
         "the king-vs-man end rule is gone: {section}"
     );
     assert!(!section.contains("Move `"), "no move changed: {section}");
-    let same = regula::docgen::book(&parent, &opts).unwrap().markdown().0;
+    let same = regula::books::book(&parent, &opts).unwrap().markdown().0;
     assert!(same.contains("The rules are those of the parent"));
 }
 
@@ -526,11 +527,11 @@ fn translated_books_hold_no_english() {
     }
     let src = regula::SourceFile::read(Path::new("rules/english-draughts.rules")).unwrap();
     let game = regula::load(&src, &[]).unwrap();
-    let opts = regula::docgen::Options {
+    let opts = regula::books::Options {
         lang: "nl".into(),
-        ..regula::docgen::Options::default()
+        ..regula::books::Options::default()
     };
-    let md = regula::docgen::book(&game, &opts).unwrap().markdown().0;
+    let md = regula::books::book(&game, &opts).unwrap().markdown().0;
     assert!(prose_words(&md).iter().any(|w| w == "the"));
 }
 
@@ -547,11 +548,11 @@ fn a_book_lists_the_rules_its_file_does_not_state() {
         ("cs", "## Nestanoveno tímto souborem", "(bod XX-7)"),
     ];
     for (lang, heading, clause) in headings {
-        let opts = regula::docgen::Options {
+        let opts = regula::books::Options {
             lang: lang.into(),
-            ..regula::docgen::Options::default()
+            ..regula::books::Options::default()
         };
-        let md = regula::docgen::book(&game, &opts).unwrap().markdown().0;
+        let md = regula::books::book(&game, &opts).unwrap().markdown().0;
         let start = md.find(heading).unwrap_or_else(|| panic!("{lang}: {md}"));
         let section = &md[start..];
         assert!(
@@ -568,7 +569,7 @@ fn a_book_lists_the_rules_its_file_does_not_state() {
         &[],
     )
     .unwrap();
-    let md = regula::docgen::book(&plain, &regula::docgen::Options::default())
+    let md = regula::books::book(&plain, &regula::books::Options::default())
         .unwrap()
         .markdown()
         .0;
@@ -604,11 +605,11 @@ fn prose_book(lang: &str) -> String {
         );
     let src = regula::SourceFile::new("rules/prose.rules", text);
     let game = regula::load(&src, &[]).unwrap_or_else(|e| panic!("{e:?}"));
-    let opts = regula::docgen::Options {
+    let opts = regula::books::Options {
         lang: lang.into(),
-        ..regula::docgen::Options::default()
+        ..regula::books::Options::default()
     };
-    regula::docgen::book(&game, &opts).unwrap().markdown().0
+    regula::books::book(&game, &opts).unwrap().markdown().0
 }
 
 /// Counters kept by `while` and the conditions of moves read as a native reader would write

@@ -5,8 +5,8 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use regula::explain::{self, Verdict};
-use regula::setup::PositionSpec;
+use regula::analysis::explain::{self, Verdict};
+use regula::formats::setup::PositionSpec;
 use regula::{Game, Position, SourceFile};
 use serde::Deserialize;
 
@@ -43,7 +43,7 @@ fn run(fixture: &str) {
         src.text.clone(),
     );
     let game = regula::load(&src, &[]).unwrap();
-    let res = regula::inherit::resolve(&src).unwrap();
+    let res = regula::lang::inherit::resolve(&src).unwrap();
     let mut seen = BTreeMap::new();
     for case in &fx.cases {
         assert!(
@@ -105,8 +105,8 @@ fn line(game: &Game, case: &Case) -> Vec<Position> {
     };
     let mut line = vec![start];
     if let Some(record) = &case.after {
-        let tokens = regula::record::tokenize(record).unwrap();
-        line = regula::record::replay(game, &line[0], &tokens).unwrap();
+        let tokens = regula::formats::record::tokenize(record).unwrap();
+        line = regula::formats::record::replay(game, &line[0], &tokens).unwrap();
     }
     line
 }

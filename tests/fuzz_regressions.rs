@@ -140,7 +140,7 @@ fn fuzz_seeds_all() {
 #[test]
 fn the_fuzz_checks_fail_when_they_should() {
     let src = regula::SourceFile::new("x.yaml", "a: b\n");
-    let nowhere = regula::cases::CaseFileError {
+    let nowhere = regula::suites::cases::CaseFileError {
         src: src.named(),
         span: None,
         message: "no place".into(),
@@ -296,14 +296,16 @@ fn write_fuzz_seeds() {
         let stem = p.file_stem().unwrap().to_string_lossy().to_string();
         let start = game.start();
         let yaml = |pos: &regula::Position| {
-            regula::setup::to_yaml(&regula::setup::PositionSpec::from_position(game, pos))
+            regula::formats::setup::to_yaml(&regula::formats::setup::PositionSpec::from_position(
+                game, pos,
+            ))
         };
         write_seed(
             "position",
             &format!("{stem}-start.yaml"),
             &with_game(i, yaml(&start).as_bytes()),
         );
-        if let Ok(fen) = regula::pdn::write(game, &start) {
+        if let Ok(fen) = regula::formats::pdn::write(game, &start) {
             write_seed(
                 "position",
                 &format!("{stem}-start.fen"),
@@ -316,7 +318,7 @@ fn write_fuzz_seeds() {
             &format!("{stem}-mid.yaml"),
             &with_game(i, yaml(&mid).as_bytes()),
         );
-        if let Ok(fen) = regula::pdn::write(game, &mid) {
+        if let Ok(fen) = regula::formats::pdn::write(game, &mid) {
             write_seed(
                 "position",
                 &format!("{stem}-mid.fen"),
@@ -329,7 +331,7 @@ fn write_fuzz_seeds() {
             if k % 2 == 0 {
                 list.push_str(&format!("{}.", k / 2 + 1));
             }
-            list.push_str(&regula::notation::format(&game.def, m));
+            list.push_str(&regula::formats::notation::format(&game.def, m));
             list.push(if k % 2 == 0 { ' ' } else { '\n' });
             pos = game.play_unchecked(&pos, m);
         }
@@ -338,7 +340,7 @@ fn write_fuzz_seeds() {
             &format!("{stem}.txt"),
             &with_game(i, list.as_bytes()),
         );
-        let pdn = regula::pdn::write_game(
+        let pdn = regula::formats::pdn::write_game(
             game,
             &start,
             &moves[..moves.len().min(16)],
@@ -355,7 +357,7 @@ fn write_fuzz_seeds() {
         let text = |t: &str| serde_json::json!({ "text": t }).to_string();
         let first = moves
             .first()
-            .map(|m| regula::notation::format(&game.def, m))
+            .map(|m| regula::formats::notation::format(&game.def, m))
             .unwrap_or_default();
         let mut reqs: Vec<Vec<u8>> = vec![
             format!("m{}", text(&first)).into_bytes(),

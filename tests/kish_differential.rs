@@ -165,7 +165,7 @@ impl Fixture {
 
     /// To move, then each side's men and kings, by label.
     fn describe(&self, pos: &Position) -> String {
-        let spec = regula::setup::PositionSpec::from_position(&self.game, pos);
+        let spec = regula::formats::setup::PositionSpec::from_position(&self.game, pos);
         let mut s = format!("to move: {}", spec.to_move);
         for (player, kinds) in &spec.pieces {
             write!(s, "; {player}:").unwrap();
@@ -260,7 +260,7 @@ fn play_game(fx: &Fixture, seed: u64) -> Stats {
         panic!(
             "kish and regula disagree: seed {seed}, ply {ply}\nposition: {}\n{}\nmoves so far: {}\n{what}",
             fx.describe(pos),
-            regula::setup::draw(game, pos),
+            regula::formats::setup::draw(game, pos),
             record.join(" "),
         )
     };
@@ -371,7 +371,7 @@ fn play_game(fx: &Fixture, seed: u64) -> Stats {
                     rkeys.len(),
                     moves
                         .iter()
-                        .map(|m| regula::notation::format(&game.def, m))
+                        .map(|m| regula::formats::notation::format(&game.def, m))
                         .collect::<Vec<_>>()
                 ),
             );
@@ -383,7 +383,7 @@ fn play_game(fx: &Fixture, seed: u64) -> Stats {
                     let m = moves.iter().find(|m| fx.regula_key(m) == *k).unwrap();
                     format!(
                         "{} ({})",
-                        regula::notation::format(&game.def, m),
+                        regula::formats::notation::format(&game.def, m),
                         show_key(k)
                     )
                 })
@@ -443,7 +443,7 @@ fn play_game(fx: &Fixture, seed: u64) -> Stats {
         if ka.is_promotion(kb.turn, &kb.state) {
             st.promotions += 1;
         }
-        record.push(regula::notation::format(&game.def, &mv));
+        record.push(regula::formats::notation::format(&game.def, &mv));
         g.history.push(pos.clone());
         pos = game.play_unchecked(&pos, &mv);
         khist.push(kb);

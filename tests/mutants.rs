@@ -6,9 +6,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use regula::tools::cases::{self, GameCache};
-use regula::tools::edit::Edit;
-use regula::tools::mutants::{self, Options, Report, Status};
+use regula::analysis::edit::Edit;
+use regula::suites::cases::{self, GameCache};
+use regula::suites::mutants::{self, Options, Report, Status};
 
 fn run(cases: &[&Path], opts: Options) -> Report {
     let cases: Vec<PathBuf> = cases.iter().map(|p| p.to_path_buf()).collect();
@@ -119,8 +119,8 @@ fn a_small_game_s_whole_suite_is_mutation_tested_in_ci_time() {
 fn the_operators_cover_the_language() {
     let of = |file: &str| {
         let src = regula::SourceFile::read(Path::new(file)).unwrap();
-        let res = regula::inherit::resolve(&src).unwrap();
-        let def = regula::validate::validate(&res, &[]).unwrap();
+        let res = regula::lang::inherit::resolve(&src).unwrap();
+        let def = regula::lang::validate::validate(&res, &[]).unwrap();
         mutants::mutants(&res, &def)
     };
     // Camelot's direction set has every direction: English draughts' sets add one.

@@ -294,7 +294,7 @@ fn position_input(game: Arc<Game>, bytes: Vec<u8>) -> Result<Verdict, String> {
         Ok(s) => s,
         Err(e) => return refused(&e),
     };
-    match regula::input::read_position(&game, &src) {
+    match regula::formats::input::read_position(&game, &src) {
         Ok(pos) => {
             exercise(&game, &pos);
             Ok(Verdict::Accepted)
@@ -308,7 +308,7 @@ fn record_input(game: Arc<Game>, bytes: Vec<u8>) -> Result<Verdict, String> {
         Ok(s) => s,
         Err(e) => return refused(&e),
     };
-    match regula::input::read_record(&game, &game.start(), &src) {
+    match regula::formats::input::read_record(&game, &game.start(), &src) {
         Ok(line) => {
             exercise(&game, line.last().expect("the start"));
             Ok(Verdict::Accepted)
@@ -319,8 +319,8 @@ fn record_input(game: Arc<Game>, bytes: Vec<u8>) -> Result<Verdict, String> {
 
 fn case_file_input(path: PathBuf, bytes: Vec<u8>) -> Result<Verdict, String> {
     std::fs::write(&path, &bytes).map_err(|e| e.to_string())?;
-    let mut cache = regula::cases::GameCache::default();
-    match regula::cases::run_file(&path, None, &mut cache) {
+    let mut cache = regula::suites::cases::GameCache::default();
+    match regula::suites::cases::run_file(&path, None, &mut cache) {
         Ok(_) => Ok(Verdict::Accepted),
         Err(e) => refused(&e),
     }
@@ -350,7 +350,7 @@ fn random_record(game: &Game, plies: usize, rng: &mut SmallRng) -> String {
         if i % 2 == 0 {
             out.push_str(&format!("{}.", i / 2 + 1));
         }
-        out.push_str(&regula::notation::format(&game.def, m));
+        out.push_str(&regula::formats::notation::format(&game.def, m));
         out.push(if i % 2 == 0 { ' ' } else { '\n' });
         pos = game.play_unchecked(&pos, m);
     }
@@ -418,8 +418,9 @@ fn run(seed: u64, rule_n: usize, other_n: usize) -> Tally {
     // Positions and records, for each game.
     for path in &files {
         let g = game(path);
-        let start =
-            regula::setup::to_yaml(&regula::setup::PositionSpec::from_position(&g, &g.start()));
+        let start = regula::formats::setup::to_yaml(
+            &regula::formats::setup::PositionSpec::from_position(&g, &g.start()),
+        );
         let record = random_record(&g, 30, &mut rng);
         for (what, text) in [("position", &start), ("record", &record)] {
             for _ in 0..other_n {
@@ -437,7 +438,7 @@ fn run(seed: u64, rule_n: usize, other_n: usize) -> Tally {
     }
     // Case files: written three directories below the repository, as the bundled ones are
     // (their `rules:` paths are relative).
-    let mut cases: Vec<PathBuf> = regula::cases::collect_files(Path::new("tests/cases"));
+    let mut cases: Vec<PathBuf> = regula::suites::cases::collect_files(Path::new("tests/cases"));
     cases.sort();
     let dir = Path::new("target/mutation-cases").join(format!("{seed}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -505,21 +506,21 @@ fn the_property_checks_catch_panics_hangs_and_unlocated_diagnostics() {
     .unwrap_err();
     assert!(hung.contains("hang"), "{hung}");
     let src = SourceFile::new("x.yaml", "a: b\n");
-    let nowhere = regula::cases::CaseFileError {
+    let nowhere = regula::suites::cases::CaseFileError {
         src: src.named(),
         span: None,
         message: "no place".into(),
         help: None,
     };
     assert!(located(&nowhere).unwrap_err().contains("has no label"));
-    let outside = regula::cases::CaseFileError {
+    let outside = regula::suites::cases::CaseFileError {
         src: src.named(),
         span: Some((3, 40).into()),
         message: "past the end".into(),
         help: None,
     };
     assert!(located(&outside).unwrap_err().contains("outside the text"));
-    let here = regula::cases::CaseFileError {
+    let here = regula::suites::cases::CaseFileError {
         src: src.named(),
         span: Some((0, 1).into()),
         message: "here".into(),

@@ -96,7 +96,7 @@ end { win P if blocked(opponent) }
 }
 
 fn yaml_position(g: &regula::Game, yaml: &str) -> regula::Position {
-    let spec: regula::setup::PositionSpec = serde_yaml::from_str(yaml).unwrap();
+    let spec: regula::formats::setup::PositionSpec = serde_yaml::from_str(yaml).unwrap();
     spec.to_position(g).unwrap()
 }
 
@@ -107,13 +107,13 @@ fn start_moves_print_as_pdn() {
     let g = game("rules/english-draughts.rules");
     let moves = g.legal_moves(&g.start());
     assert_eq!(
-        regula::notation::sorted_texts(&g.def, &moves),
+        regula::formats::notation::sorted_texts(&g.def, &moves),
         ["9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"]
     );
     let g = game("rules/international-draughts.rules");
     let moves = g.legal_moves(&g.start());
     assert_eq!(
-        regula::notation::sorted_texts(&g.def, &moves),
+        regula::formats::notation::sorted_texts(&g.def, &moves),
         [
             "31-26", "31-27", "32-27", "32-28", "33-28", "33-29", "34-29", "34-30", "35-30"
         ]
@@ -132,15 +132,15 @@ fn captures_with_the_same_ends_print_their_squares_in_between() {
     );
     let moves = g.legal_moves(&pos);
     assert_eq!(
-        regula::notation::sorted_texts(&g.def, &moves),
+        regula::formats::notation::sorted_texts(&g.def, &moves),
         ["30x21x14", "30x23x14"]
     );
-    let find = |t: &str| regula::notation::find(&g, &pos, t, false);
+    let find = |t: &str| regula::formats::notation::find(&g, &pos, t, false);
     let e = find("30x14").unwrap_err();
     assert!(e.is_ambiguous(), "{e:?}");
     assert_eq!(
         e.reason,
-        regula::notation::Refused::Ambiguous {
+        regula::formats::notation::Refused::Ambiguous {
             text: "30x14".into(),
             moves: vec!["30x21x14".into(), "30x23x14".into()]
         }
@@ -150,7 +150,10 @@ fn captures_with_the_same_ends_print_their_squares_in_between() {
         "`30x14` names 2 legal moves: 30x21x14, 30x23x14"
     );
     let by_e3 = find("30x23x14").unwrap();
-    assert_eq!(regula::notation::format(&g.def, &by_e3), "30x23x14");
+    assert_eq!(
+        regula::formats::notation::format(&g.def, &by_e3),
+        "30x23x14"
+    );
     // Labels, or numbers and labels mixed, name the same move.
     for t in ["c1xe3xc5", "30xe3x14", "C1Xe3x14"] {
         assert!(find(t).unwrap().same_effect(&by_e3, true), "{t}");
@@ -191,8 +194,8 @@ fn moves_round_trip_through_pdn_text() {
                     break;
                 }
                 for m in &moves {
-                    let short = regula::notation::format_in(&g.def, m, &moves);
-                    let full = regula::notation::format(&g.def, m);
+                    let short = regula::formats::notation::format_in(&g.def, m, &moves);
+                    let full = regula::formats::notation::format(&g.def, m);
                     let path: Vec<u8> = std::iter::once(m.from)
                         .chain(m.landings().iter().copied())
                         .collect();
@@ -213,7 +216,7 @@ fn moves_round_trip_through_pdn_text() {
                         assert_eq!(short.matches(['-', 'x']).count(), 1, "{short}");
                     }
                     for t in [&short, &full, &algebraic] {
-                        let back = regula::notation::find(&g, &pos, t, false)
+                        let back = regula::formats::notation::find(&g, &pos, t, false)
                             .unwrap_or_else(|e| panic!("{file}: {t}: {e}"));
                         assert!(back.same_effect(m, true), "{file}: {t}");
                     }
@@ -234,8 +237,12 @@ fn fen_of_the_start_positions() {
     ] {
         let g = game(file);
         let start = g.start();
-        assert_eq!(regula::pdn::write(&g, &start).unwrap(), fen, "{file}");
-        let read = regula::pdn::read(&g, fen).unwrap();
+        assert_eq!(
+            regula::formats::pdn::write(&g, &start).unwrap(),
+            fen,
+            "{file}"
+        );
+        let read = regula::formats::pdn::read(&g, fen).unwrap();
         assert_eq!(read.cells, start.cells, "{file}");
         assert_eq!(read.to_move, start.to_move, "{file}");
     }
@@ -245,7 +252,7 @@ fn fen_of_the_start_positions() {
 #[test]
 fn fen_kings_ranges_and_errors() {
     let g = game("rules/international-draughts.rules");
-    let pos = regula::pdn::read(&g, " B:WK4,31-35:B6-15. ").unwrap();
+    let pos = regula::formats::pdn::read(&g, " B:WK4,31-35:B6-15. ").unwrap();
     let b = &g.def.board;
     let at = |n: &str| pos.cells[b.square(n).unwrap() as usize];
     let (white, black) = (
@@ -259,21 +266,35 @@ fn fen_kings_ranges_and_errors() {
     assert_eq!(at("15"), regula::engine::piece_code(black, man));
     assert_eq!(at("16"), 0);
     assert_eq!(pos.to_move, black);
-    assert_eq!(regula::pdn::write(&g, &pos).unwrap(), "B:WK4,31-35:B6-15");
-    let err = |t: &str| regula::pdn::read(&g, t).unwrap_err();
+    assert_eq!(
+        regula::formats::pdn::write(&g, &pos).unwrap(),
+        "B:WK4,31-35:B6-15"
+    );
+    let err = |t: &str| regula::formats::pdn::read(&g, t).unwrap_err();
     let e = err("W:W31-51:B1-20");
-    assert_eq!(e.problem, regula::pdn::FenProblem::BadSquare("51".into()));
+    assert_eq!(
+        e.problem,
+        regula::formats::pdn::FenProblem::BadSquare("51".into())
+    );
     assert_eq!(&"W:W31-51:B1-20"[e.span], "31-51");
     // A White king and a Black man on 4.
     let e = err("B:WK4,31-35:B1-15");
-    assert_eq!(e.problem, regula::pdn::FenProblem::Twice("4".into()));
+    assert_eq!(
+        e.problem,
+        regula::formats::pdn::FenProblem::Twice("4".into())
+    );
     let e = err("W:W31,31:B1");
-    assert_eq!(e.problem, regula::pdn::FenProblem::Twice("31".into()));
+    assert_eq!(
+        e.problem,
+        regula::formats::pdn::FenProblem::Twice("31".into())
+    );
     let e = err("X:W31:B1");
     assert_eq!(e.span, 0..1);
     let camelot = game("rules/camelot.rules");
     assert_eq!(
-        regula::pdn::read(&camelot, "W:W1:B2").unwrap_err().problem,
-        regula::pdn::FenProblem::NotNumbered
+        regula::formats::pdn::read(&camelot, "W:W1:B2")
+            .unwrap_err()
+            .problem,
+        regula::formats::pdn::FenProblem::NotNumbered
     );
 }

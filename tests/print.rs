@@ -213,7 +213,7 @@ fn pdf_books_are_printed_through_chromium() {
     let mut pages = Vec::new();
     for b in books {
         assert!(b.pdf.starts_with(b"%PDF-"), "{}: a PDF", b.label);
-        let n = regula::docgen::pdf::page_count(&b.pdf);
+        let n = regula::books::pdf::page_count(&b.pdf);
         eprintln!("{}: {n} A4 pages", b.label);
         assert!((3..=60).contains(&n), "{}: {n} pages", b.label);
         pages.push(n);
@@ -378,7 +378,7 @@ fn no_printed_page_is_left_half_empty() {
         let fills = page_fills(&b.pdf, &dir);
         let texts = page_texts(&dir);
         let _ = std::fs::remove_dir_all(&dir);
-        let n = regula::docgen::pdf::page_count(&b.pdf);
+        let n = regula::books::pdf::page_count(&b.pdf);
         assert_eq!(fills.len(), n, "{}: a picture of every page", b.label);
         assert_eq!(texts.len(), n, "{}: the text of every page", b.label);
         let file = format!("rules/{}.rules", b.game);

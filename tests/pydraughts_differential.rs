@@ -369,12 +369,12 @@ impl<'a> Fixture<'a> {
     }
 
     fn describe(&self, pos: &Position) -> String {
-        let spec = regula::setup::PositionSpec::from_position(&self.game, pos);
+        let spec = regula::formats::setup::PositionSpec::from_position(&self.game, pos);
         format!(
             "{}\nas YAML (for `regula moves rules/{}.rules --position`):\n{}",
-            regula::setup::draw(&self.game, pos),
+            regula::formats::setup::draw(&self.game, pos),
             self.v.rules,
-            regula::setup::to_yaml(&spec)
+            regula::formats::setup::to_yaml(&spec)
         )
     }
 }
@@ -586,7 +586,7 @@ fn check_game(fx: &Fixture, run: Run, lines: &[&str]) -> Stats {
                 if regula::engine::kind(mv.result) != regula::engine::kind(mv.piece) {
                     st.promotions += 1;
                 }
-                record.push(regula::notation::format(&game.def, &mv));
+                record.push(regula::formats::notation::format(&game.def, &mv));
                 pos = Some(game.play_unchecked(&p, &mv));
                 g.history.push(p);
                 ply += 1;

@@ -451,7 +451,7 @@ fn a_books_pieces_show_the_letters_of_its_language() {
 #[test]
 fn letters_stay_unique_within_a_picture() {
     let l = |v: &[&str]| {
-        regula::tools::svg::letters(&v.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+        regula::formats::svg::letters(&v.iter().map(|s| s.to_string()).collect::<Vec<_>>())
     };
     assert_eq!(l(&["Knight", "Man"]), ["K", "M"]);
     // The same initial: every name sharing it takes the beginning that tells them apart.
@@ -633,15 +633,15 @@ fn landings_are_numbered_in_order_and_step_aside_for_a_piece() {
     let game = regula::load(&src, &[]).unwrap();
     let def = &game.def;
     let sq = |n: u16| def.board.by_number[n as usize - 1];
-    let pic = regula::tools::svg::Picture {
+    let pic = regula::formats::svg::Picture {
         position: Some(game.start()),
-        arrows: vec![regula::tools::svg::Arrow {
+        arrows: vec![regula::formats::svg::Arrow {
             squares: vec![sq(11), sq(15), sq(18), sq(11), sq(19)],
             refused: false,
         }],
         ..Default::default()
     };
-    let text = regula::tools::svg::draw(def, &pic);
+    let text = regula::formats::svg::draw(def, &pic);
     let line = elements(&text, "polyline")[0];
     let points: Vec<(f64, f64)> = attr(line, "points")
         .unwrap()

@@ -106,8 +106,8 @@ fn mutated_case_files_never_panic() {
         let f = dir.join(format!("case{i}.yaml"));
         std::fs::write(&f, &m).unwrap();
         let result = panic::catch_unwind(|| {
-            let mut cache = regula::cases::GameCache::default();
-            let _ = regula::cases::run_file(&f, Some(&rules), &mut cache);
+            let mut cache = regula::suites::cases::GameCache::default();
+            let _ = regula::suites::cases::run_file(&f, Some(&rules), &mut cache);
         });
         assert!(result.is_ok(), "panic on mutated case file:\n{m}");
     }
@@ -124,17 +124,17 @@ fn mutated_positions_and_records_never_panic() {
         let p = mutate(position, &mut rng);
         let r = mutate(&record, &mut rng);
         let result = panic::catch_unwind(|| {
-            if let Ok(spec) = serde_yaml::from_str::<regula::setup::PositionSpec>(&p)
+            if let Ok(spec) = serde_yaml::from_str::<regula::formats::setup::PositionSpec>(&p)
                 && let Ok(pos) = spec.to_position(&game)
             {
                 for m in game.legal_moves(&pos) {
                     let _ = game.play_unchecked(&pos, &m);
                 }
             }
-            if let Ok(tokens) = regula::record::tokenize(&r) {
+            if let Ok(tokens) = regula::formats::record::tokenize(&r) {
                 let mut pos = game.start();
                 for t in tokens {
-                    match regula::notation::find(&game, &pos, &t.text, false) {
+                    match regula::formats::notation::find(&game, &pos, &t.text, false) {
                         Ok(m) => pos = game.play_unchecked(&pos, &m),
                         Err(e) => {
                             assert!(!e.message().is_empty());

@@ -169,19 +169,19 @@ fn distinct_moves(state: &Value) -> Vec<String> {
 pub fn explained(rules: &str, record: &str, mv: &str) -> String {
     let src = regula::SourceFile::read(std::path::Path::new(rules)).unwrap();
     let game = regula::load(&src, &[]).unwrap();
-    let res = regula::inherit::resolve(&src).unwrap();
-    let tokens = regula::record::tokenize(record).unwrap();
-    let mut line = regula::record::replay(&game, &game.start(), &tokens).unwrap();
+    let res = regula::lang::inherit::resolve(&src).unwrap();
+    let tokens = regula::formats::record::tokenize(record).unwrap();
+    let mut line = regula::formats::record::replay(&game, &game.start(), &tokens).unwrap();
     let pos = line.pop().unwrap();
-    match regula::explain::explain(&res, &[], &game, &pos, &line, mv) {
-        regula::explain::Verdict::Refused(r) => {
+    match regula::analysis::explain::explain(&res, &[], &game, &pos, &line, mv) {
+        regula::analysis::explain::Verdict::Refused(r) => {
             let (text, help) = r.plain();
             match help {
                 Some(h) => format!("{text}\n{h}"),
                 None => text,
             }
         }
-        regula::explain::Verdict::Legal(m) => panic!("{mv} is legal ({m})"),
+        regula::analysis::explain::Verdict::Legal(m) => panic!("{mv} is legal ({m})"),
     }
 }
 
@@ -910,11 +910,11 @@ fn the_record_and_the_position_are_exported_in_the_formats_the_cli_reads() {
     }
     let src = regula::SourceFile::read(Path::new("rules/english-draughts.rules")).unwrap();
     let game = regula::load(&src, &[]).unwrap();
-    let tokens = regula::record::tokenize("11-15 22-18 15x22").unwrap();
-    let line = regula::record::replay(&game, &game.start(), &tokens).unwrap();
+    let tokens = regula::formats::record::tokenize("11-15 22-18 15x22").unwrap();
+    let line = regula::formats::record::replay(&game, &game.start(), &tokens).unwrap();
     let mut mvs = Vec::new();
     for (w, t) in line.windows(2).zip(&tokens) {
-        mvs.push(regula::notation::find(&game, &w[0], &t.text, false).unwrap());
+        mvs.push(regula::formats::notation::find(&game, &w[0], &t.text, false).unwrap());
     }
     let (status, rec) = export(&api, "what=record");
     assert_eq!(status, 200);
@@ -922,7 +922,7 @@ fn the_record_and_the_position_are_exported_in_the_formats_the_cli_reads() {
     assert_eq!(rec["file"], "english-draughts.pdn");
     assert_eq!(
         rec["text"],
-        json!(regula::pdn::write_game(
+        json!(regula::formats::pdn::write_game(
             &game,
             &game.start(),
             &mvs,
@@ -936,7 +936,7 @@ fn the_record_and_the_position_are_exported_in_the_formats_the_cli_reads() {
     assert_eq!(pos["file"], "english-draughts-1.fen");
     let fen = pos["text"].as_str().unwrap().trim();
     assert!(
-        regula::pdn::read(&game, fen).ok() == Some(line[1].clone()),
+        regula::formats::pdn::read(&game, fen).ok() == Some(line[1].clone()),
         "{fen}"
     );
 

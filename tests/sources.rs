@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::Path;
 
-use regula::cases::{self, CaseResult, GameCache};
+use regula::suites::cases::{self, CaseResult, GameCache};
 use serde::Deserialize;
 
 #[derive(Deserialize)]

@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use regula::engine::{Identity, perft};
-use regula::setup::PositionSpec;
+use regula::formats::setup::PositionSpec;
 use regula::{Game, SourceFile};
 
 fn game(path: &str) -> Game {
@@ -80,7 +80,7 @@ fn perft_on_threads_counts_the_same() {
 
 #[test]
 fn playout_gives_the_same_games_on_any_number_of_threads() {
-    use regula::playout::{Options, playout};
+    use regula::play::playout::{Options, playout};
     for path in [
         "rules/camelot.rules",
         "rules/turkish-draughts.rules",

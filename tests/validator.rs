@@ -1,7 +1,7 @@
 //! Issue 7: inputs that used to pass, crash or blow up, each with the diagnostic or failure it
 //! gives now.
 
-use regula::cases::{self, GameCache};
+use regula::suites::cases::{self, GameCache};
 
 /// Case files whose every case must fail (or which must be refused whole): the rendered
 /// verdicts are snapshots, so a case runner that lets one pass is caught.
@@ -83,7 +83,7 @@ fn endless_and_huge_inputs_are_refused() {
         }
         let e = regula::SourceFile::read(std::path::Path::new(dev)).unwrap_err();
         assert!(
-            matches!(e, regula::source::ReadError::NotRegular { .. }),
+            matches!(e, regula::base::source::ReadError::NotRegular { .. }),
             "{e}"
         );
         let (code, _, err) = regula(&["check", dev]);
@@ -99,7 +99,7 @@ fn endless_and_huge_inputs_are_refused() {
     // A sparse file one byte over the limit: refused without reading 16 MiB.
     let big = scratch("big.rules", b"");
     let f = std::fs::OpenOptions::new().write(true).open(&big).unwrap();
-    f.set_len(regula::source::MAX_FILE_BYTES + 1).unwrap();
+    f.set_len(regula::base::source::MAX_FILE_BYTES + 1).unwrap();
     let (code, _, err) = regula(&["check", big.to_str().unwrap()]);
     assert_eq!(code, 2, "{err}");
     assert!(
@@ -321,10 +321,10 @@ fn an_overflowing_move_list_is_not_taken_as_complete() {
     };
     let start = game.start();
     assert_eq!(game.try_legal_moves(&start), Err(regula::engine::Overflow));
-    let e = regula::notation::find(&game, &start, "a1-a2", false).unwrap_err();
+    let e = regula::formats::notation::find(&game, &start, "a1-a2", false).unwrap_err();
     assert_eq!(
         e.reason,
-        regula::notation::Refused::Overflow(regula::engine::Overflow)
+        regula::formats::notation::Refused::Overflow(regula::engine::Overflow)
     );
     assert!(e.to_string().contains("exceeded its bounds"), "{e}");
     let (code, _, err) = regula(&["moves", "tests/fixtures/engine/long_path.rules"]);
@@ -421,11 +421,11 @@ fn replay_shows_the_final_position() {
     };
     let record = std::fs::read_to_string("tests/games/camelot/wcf-2009-game1.txt").unwrap();
     let mut p = game.start();
-    for t in regula::record::tokenize(&record).unwrap() {
-        let m = regula::notation::find(&game, &p, &t.text, false).unwrap();
+    for t in regula::formats::record::tokenize(&record).unwrap() {
+        let m = regula::formats::notation::find(&game, &p, &t.text, false).unwrap();
         p = game.play_unchecked(&p, &m);
     }
-    let from_record = regula::notation::sorted_texts(&game.def, &game.legal_moves(&p));
+    let from_record = regula::formats::notation::sorted_texts(&game.def, &game.legal_moves(&p));
     assert!(!from_record.is_empty());
     assert_eq!(from_yaml.lines().collect::<Vec<_>>(), from_record, "{err}");
     // Black's 23rd-ply position holds what the record says: 8 Black men and a knight.

@@ -2,7 +2,7 @@
 //! `regula diff`'s witnesses.
 
 use regula::SourceFile;
-use regula::diff::{Budget, Verdict, witness};
+use regula::analysis::diff::{Budget, Verdict, witness};
 use std::path::Path;
 
 fn load(path: &str, params: &[(&str, &str)]) -> regula::Game {
@@ -75,7 +75,7 @@ fn a_variant_of_a_variant_inherits_through_the_chain() {
     assert_eq!(game.def.board.len(), 67, "Cam's board");
     assert!(game.def.moves.iter().all(|m| m.name != "charge"));
     assert!(game.def.moves.iter().all(|m| m.name != "castle-move"));
-    let res = regula::inherit::resolve(&src).unwrap();
+    let res = regula::lang::inherit::resolve(&src).unwrap();
     assert_eq!(res.parents.len(), 2, "cam.rules, then camelot.rules");
 }
 
@@ -145,21 +145,23 @@ fn witness_of_the_knight_canter_parameter() {
                 .line
                 .iter()
                 .try_fold(a.start(), |p, t| {
-                    regula::notation::find(&a, &p, t, false).map(|m| a.play_unchecked(&p, &m))
+                    regula::formats::notation::find(&a, &p, t, false)
+                        .map(|m| a.play_unchecked(&p, &m))
                 })
                 .unwrap();
             let only_b = w.differences.join(" ");
             let text = only_b.split("legal in B only: ").nth(1).unwrap().trim();
             let mv = text.split_whitespace().next().unwrap();
-            assert!(regula::notation::find(&a, &after, mv, false).is_err());
+            assert!(regula::formats::notation::find(&a, &after, mv, false).is_err());
             let after_b = w
                 .line
                 .iter()
                 .try_fold(b.start(), |p, t| {
-                    regula::notation::find(&b, &p, t, false).map(|m| b.play_unchecked(&p, &m))
+                    regula::formats::notation::find(&b, &p, t, false)
+                        .map(|m| b.play_unchecked(&p, &m))
                 })
                 .unwrap();
-            assert!(regula::notation::find(&b, &after_b, mv, false).is_ok());
+            assert!(regula::formats::notation::find(&b, &after_b, mv, false).is_ok());
         }
         Verdict::Agree { .. } => panic!("the readings differ"),
     }
@@ -198,7 +200,7 @@ fn witnesses_of_parker_and_anti_camelot() {
         ),
     ] {
         let v = load(file, &[]);
-        let spec: regula::setup::PositionSpec = serde_yaml::from_str(yaml).unwrap();
+        let spec: regula::formats::setup::PositionSpec = serde_yaml::from_str(yaml).unwrap();
         let (pa, pb) = (
             spec.to_position(&camelot).unwrap(),
             spec.to_position(&v).unwrap(),
@@ -265,8 +267,8 @@ fn play_random(game: &regula::Game, games: u32, max_plies: u32, seed: u64) -> St
             rng ^= rng << 17;
             let mv = moves[(rng % moves.len() as u64) as usize];
             // The text of every move reads back as the same move.
-            let text = regula::notation::format(&game.def, &mv);
-            let back = regula::notation::find(game, &pos, &text, false).unwrap();
+            let text = regula::formats::notation::format(&game.def, &mv);
+            let back = regula::formats::notation::find(game, &pos, &text, false).unwrap();
             assert!(back.same_effect(&mv, true) || back.is_pass());
             pos = game.play_unchecked(&pos, &mv);
             stats.plies += 1;
@@ -296,8 +298,8 @@ fn a_variant_inherits_and_removes_unstated_rules() {
     let g = regula::load(&same, &[]).unwrap();
     assert_eq!(names(&g), ["forty-moves", "lone-men"]);
     assert_eq!(g.def.unstated[0].clause.as_deref(), Some("XX-7"));
-    let res = regula::inherit::resolve(&same).unwrap();
-    let notes = regula::validate::notes(&res.file);
+    let res = regula::lang::inherit::resolve(&same).unwrap();
+    let notes = regula::lang::validate::notes(&res.file);
     assert_eq!(notes.len(), 2, "inherited notes are reported");
 
     let removed = variant(
@@ -306,12 +308,12 @@ fn a_variant_inherits_and_removes_unstated_rules() {
     );
     let g = regula::load(&removed, &[]).unwrap();
     assert_eq!(names(&g), ["lone-men"]);
-    let res = regula::inherit::resolve(&removed).unwrap();
-    assert_eq!(regula::validate::notes(&res.file).len(), 1);
+    let res = regula::lang::inherit::resolve(&removed).unwrap();
+    assert_eq!(regula::lang::validate::notes(&res.file).len(), 1);
     // The rules differ only in what they leave unstated, and `diff` says so.
     let base = regula::load(&SourceFile::read(&parent).unwrap(), &[]).unwrap();
     assert_eq!(
-        regula::diff::rules(&base.def, &g.def),
+        regula::analysis::diff::rules(&base.def, &g.def),
         ["- unstated rule `forty-moves`: clause XX-7"]
     );
 
@@ -327,7 +329,7 @@ fn a_variant_inherits_and_removes_unstated_rules() {
         ["Drawn after two moves each, in this variant's source."]
     );
     assert_eq!(
-        regula::diff::rules(&base.def, &g.def),
+        regula::analysis::diff::rules(&base.def, &g.def),
         [
             "~ unstated rule `lone-men`: no clause id",
             "                         → clause XX-8"

@@ -1,6 +1,6 @@
 #![no_main]
-//! Fuzz target `lsp`: the language server of the binary (`src/app/lsp/mod.rs` over
-//! `src/app/jsonrpc.rs`, compiled here as they are in the binary) on a fuzzed stream; see
+//! Fuzz target `lsp`: the language server (`regula::app::lsp`, the library's `app` feature)
+//! on a fuzzed stream; see
 //! `checks::lsp` for what it asserts.
 
 use libfuzzer_sys::fuzz_target;
@@ -10,12 +10,9 @@ mod checks;
 #[path = "../harness.rs"]
 mod harness;
 
-#[path = "../app.rs"]
-mod app;
-
 fn serve(stream: &[u8]) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();
-    app::lsp::serve(stream, &mut out).map_err(|e| e.to_string())?;
+    regula::app::lsp::serve(stream, &mut out).map_err(|e| e.to_string())?;
     Ok(out)
 }
 

@@ -13,7 +13,7 @@ pub const MAX_HEADER_LINE: usize = 4096;
 /// The most header lines of one message (real ones have one or two).
 pub const MAX_HEADERS: usize = 32;
 /// The largest message body, as for input files.
-pub const MAX_BODY: u64 = regula::base::source::MAX_FILE_BYTES;
+pub const MAX_BODY: u64 = crate::base::source::MAX_FILE_BYTES;
 
 /// Why a frame was not read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

@@ -4,8 +4,8 @@
 //! a changed copy, not while a request computes; the page (plain HTML, CSS and
 //! JavaScript embedded in the binary, nothing fetched from elsewhere) asks a small JSON API for
 //! the state and sends moves, undo, positions, records and parameter choices. The board is the
-//! rulebook's drawing ([`regula::tools::svg`]) with its squares labelled for clicks; moves are read and
-//! refused by [`regula::tools::notation`], so the page explains a refused move in the words of
+//! rulebook's drawing ([`crate::formats::svg`]) with its squares labelled for clicks; moves are read and
+//! refused by [`crate::formats::notation`], so the page explains a refused move in the words of
 //! `regula moves --explain`. The rule file (and every file it `extends`) is re-read when it
 //! changes on disk: the page polls the state about once a second, and a file that no longer
 //! checks shows its diagnostics while the last version that did stays playable.

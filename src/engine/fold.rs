@@ -270,7 +270,7 @@ mod tests {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
         for entry in std::fs::read_dir(dir).unwrap() {
             let src = crate::SourceFile::read(&entry.unwrap().path()).unwrap();
-            let game = crate::tools::load(&src, &[]).unwrap();
+            let game = crate::load::load(&src, &[]).unwrap();
             let def = &game.def;
             let f = FoldedGame::new(def);
             let mut g = game.generator(super::super::Identity::Effect);

@@ -176,7 +176,7 @@ end {
 
     fn game() -> GameDef {
         let f = crate::base::source::SourceFile::new("counts.rules", GAME);
-        (*crate::tools::load(&f, &[]).unwrap().def).clone()
+        (*crate::load::load(&f, &[]).unwrap().def).clone()
     }
 
     fn count(who: PlayerRef) -> Quantity {

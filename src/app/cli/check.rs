@@ -40,11 +40,11 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     // Text goes to stderr; JSON, one object a line, to stdout.
     let report = |d: &dyn Diagnostic| {
         if json {
-            for o in regula::base::json::diagnostics(d) {
+            for o in crate::base::json::diagnostics(d) {
                 println!("{o}");
             }
         } else {
-            eprintln!("{:?}", regula::base::render::shown(d));
+            eprintln!("{:?}", crate::base::render::shown(d));
         }
     };
     let files = rule_files(&args.files);
@@ -138,30 +138,30 @@ fn check_file(
             return Ok(());
         }
     };
-    regula::lang::params::check_params(&src, &args.params, &super::args())?;
-    match regula::tools::load(&src, &args.params) {
+    crate::lang::params::check_params(&src, &args.params, &super::args())?;
+    match crate::load::load(&src, &args.params) {
         Ok(g) => {
             let mut status = "ok";
             let mut notes = None;
             // A file that loads has parsed, so its lints can be computed.
-            if let Ok(res) = regula::lang::inherit::resolve(&src) {
-                let mut warnings = regula::lang::validate::lints(&res.file);
-                warnings.extend(regula::tools::docgen::clauses::undefined_in(f, &src.text));
+            if let Ok(res) = crate::lang::inherit::resolve(&src) {
+                let mut warnings = crate::lang::validate::lints(&res.file);
+                warnings.extend(crate::books::clauses::undefined_in(f, &src.text));
                 if !warnings.is_empty() && args.deny_warnings {
                     t.denied += 1;
                 }
                 if !warnings.is_empty() {
                     status = "warnings";
-                    report(&regula::lang::validate::ValidationErrors {
+                    report(&crate::lang::validate::ValidationErrors {
                         src: res.sources.clone(),
                         errors: warnings,
                     });
                 }
                 // Notes (rules the file says it does not state) are neither errors nor
                 // warnings: listed after the file's line, never denied.
-                let found = regula::lang::validate::notes(&res.file);
+                let found = crate::lang::validate::notes(&res.file);
                 if !found.is_empty() {
-                    notes = Some(regula::lang::validate::ValidationErrors {
+                    notes = Some(crate::lang::validate::ValidationErrors {
                         src: res.sources.clone(),
                         errors: found,
                     });

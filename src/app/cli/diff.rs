@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use regula::tools::diff;
+use crate::analysis::diff;
 
 use serde_json::json;
 

@@ -7,9 +7,9 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use regula::engine::Game;
-use regula::tools::docgen::pdf;
-use regula::tools::docgen::write::{self, BookOptions, Made, RunError};
+use crate::books::pdf;
+use crate::books::write::{self, BookOptions, Made, RunError};
+use crate::engine::Game;
 
 use super::{CliError, load, parse_param, write_atomically};
 
@@ -115,7 +115,7 @@ fn print_pdf(game: &Game, file: &Path, book: BookArgs) -> Result<(), CliError> {
     };
     let browser = pdf::find_chromium()?;
     let limit = Duration::from_secs(book.pdf_timeout);
-    let name = format!("{}.pdf", write::stem(file, &book.lang));
+    let name = format!("{}.pdf", crate::books::inputs::stem(file, &book.lang));
     let opts = BookOptions {
         out: None,
         ..BookOptions::from(book)

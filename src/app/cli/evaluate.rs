@@ -6,8 +6,8 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use regula::tools::agent::{Evaluator, Spec};
-use regula::tools::evaluate::{self, report};
+use crate::play::agent::{Evaluator, Spec};
+use crate::play::evaluate::{self, report};
 
 use super::{CliError, load};
 
@@ -171,7 +171,7 @@ fn play(args: &Args) -> Result<Vec<report::Evaluated>, CliError> {
         .iter()
         .map(|a| {
             a.parse()
-                .map_err(|e: regula::tools::agent::SpecError| CliError::Usage(e.0))
+                .map_err(|e: crate::play::agent::SpecError| CliError::Usage(e.0))
         })
         .collect::<Result<_, _>>()?;
     let (shard, shards) = shard_of(&args.shard)?;
@@ -180,7 +180,7 @@ fn play(args: &Args) -> Result<Vec<report::Evaluated>, CliError> {
         agents: agents.clone(),
         games: args.games,
         seed: args.seed,
-        threads: args.threads.unwrap_or_else(regula::engine::default_threads),
+        threads: args.threads.unwrap_or_else(crate::engine::default_threads),
         max_plies: args.max_plies,
         shard,
         shards,
@@ -239,7 +239,7 @@ fn play(args: &Args) -> Result<Vec<report::Evaluated>, CliError> {
 }
 
 fn save(
-    game: &regula::Game,
+    game: &crate::engine::Game,
     eval: &Arc<Evaluator>,
     opts: &evaluate::Options,
     records: &[evaluate::GameRecord],
@@ -255,7 +255,7 @@ fn save(
         if !text.is_empty() {
             text.push('\n');
         }
-        text.push_str(&regula::tools::pdn::write_game(
+        text.push_str(&crate::formats::pdn::write_game(
             game,
             &start,
             &moves,

@@ -4,8 +4,8 @@
 use std::io::{Read as _, Write as _};
 use std::path::{Path, PathBuf};
 
-use regula::base::source::SourceFile;
-use regula::lang::syntax::fmt;
+use crate::base::source::SourceFile;
+use crate::lang::syntax::fmt;
 
 use super::CliError;
 
@@ -74,7 +74,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
 /// Formats one file (or checks it), reporting its errors and counting it in `t`.
 fn one(path: &Path, check: bool, t: &mut Tally) {
     let report = |e: &dyn miette::Diagnostic| {
-        eprintln!("{:?}", regula::base::render::shown(e));
+        eprintln!("{:?}", crate::base::render::shown(e));
     };
     let src = match super::read(path) {
         Ok(s) => s,

@@ -31,10 +31,10 @@ use clap::{Parser, Subcommand};
 use miette::Diagnostic;
 use thiserror::Error;
 
-use regula::base::source::SourceFile;
-use regula::engine::{Game, Position};
-use regula::tools::cases;
-use regula::tools::input::{self, InputError};
+use crate::base::source::SourceFile;
+use crate::engine::{Game, Position};
+use crate::formats::input::{self, InputError};
+use crate::suites::cases;
 
 /// regula: board-game rules as text files, checked, played and documented.
 #[derive(Debug, Parser)]
@@ -166,13 +166,13 @@ enum CliError {
     Io(String),
     #[error(transparent)]
     #[diagnostic(transparent)]
-    Read(regula::base::source::ReadError),
+    Read(crate::base::source::ReadError),
     #[error(transparent)]
     #[diagnostic(transparent)]
-    Param(#[from] regula::lang::params::ParamError),
+    Param(#[from] crate::lang::params::ParamError),
     #[error(transparent)]
     #[diagnostic(transparent)]
-    Load(#[from] regula::lang::LoadError),
+    Load(#[from] crate::lang::LoadError),
     #[error(transparent)]
     #[diagnostic(transparent)]
     Input(#[from] InputError),
@@ -185,7 +185,7 @@ enum CliError {
     /// Move generation passed its bounds, so the answer would be incomplete.
     #[error(transparent)]
     #[diagnostic(code(regula::failed))]
-    Overflow(#[from] regula::engine::Overflow),
+    Overflow(#[from] crate::engine::Overflow),
     /// Arguments that do not say a run: an unknown agent, a bad `--shard`.
     #[error("{0}")]
     #[diagnostic(code(regula::usage))]
@@ -193,14 +193,14 @@ enum CliError {
     /// `moves --explain`: the move is refused, with every reason.
     #[error(transparent)]
     #[diagnostic(transparent)]
-    Refused(Box<regula::tools::explain::Refusal>),
+    Refused(Box<crate::analysis::explain::Refusal>),
     #[error(transparent)]
     #[diagnostic(transparent)]
-    Doc(#[from] regula::tools::docgen::DocError),
+    Doc(#[from] crate::books::DocError),
     /// `doc --format pdf`: no browser to print with, or it failed or hung.
     #[error(transparent)]
     #[diagnostic(transparent)]
-    Pdf(#[from] regula::tools::docgen::pdf::PdfError),
+    Pdf(#[from] crate::books::pdf::PdfError),
     /// An answer that is an exit code, as `diff(1)`'s 1 for "they differ": the output said
     /// everything, so nothing is printed on stderr.
     /// (No code: it is never shown.)
@@ -213,7 +213,7 @@ enum CliError {
         /// The move as given.
         text: String,
         /// Why the position has no such move.
-        refused: regula::tools::notation::IllegalMove,
+        refused: crate::formats::notation::IllegalMove,
         /// The notation's hint (the piece's legal moves, ...).
         #[help]
         help: Option<String>,
@@ -221,7 +221,7 @@ enum CliError {
     /// `fmt`: a file that does not parse (or a formatter bug).
     #[error(transparent)]
     #[diagnostic(transparent)]
-    Fmt(#[from] regula::lang::syntax::fmt::FmtError),
+    Fmt(#[from] crate::lang::syntax::fmt::FmtError),
 }
 
 impl CliError {
@@ -232,7 +232,7 @@ impl CliError {
             CliError::Io(_) | CliError::Usage(_) | CliError::Pdf(_) => 2,
             CliError::Read(e) if !e.is_invalid_input() => 2,
             CliError::Param(_) => 2,
-            CliError::Doc(regula::tools::docgen::DocError::Language(..)) => 2,
+            CliError::Doc(crate::books::DocError::Language(..)) => 2,
             _ => 1,
         }
     }
@@ -247,7 +247,7 @@ pub fn main() -> ExitCode {
         Err(e) => {
             let code = e.exit_code();
             if !matches!(e, CliError::Answer(_)) {
-                eprintln!("{:?}", regula::base::render::shown(&e));
+                eprintln!("{:?}", crate::base::render::shown(&e));
             }
             ExitCode::from(code)
         }
@@ -314,15 +314,15 @@ fn args() -> Vec<String> {
 
 fn load(path: &Path, params: &[(String, String)]) -> Result<Game, CliError> {
     let src = read(path)?;
-    regula::lang::params::check_params(&src, params, &args())?;
-    Ok(regula::tools::load(&src, params)?)
+    crate::lang::params::check_params(&src, params, &args())?;
+    Ok(crate::load::load(&src, params)?)
 }
 
 /// Reads a position file (YAML or a PDN position), or a PDN position given as the argument
 /// itself (`--position W:W31-50:B1-20`); errors point into it.
 fn load_position(game: &Game, path: &Path) -> Result<Position, CliError> {
     let arg = path.to_string_lossy();
-    if !path.exists() && regula::tools::pdn::looks_like_fen(&arg) {
+    if !path.exists() && crate::formats::pdn::looks_like_fen(&arg) {
         return Ok(input::read_position(
             game,
             &SourceFile::new("--position", arg.into_owned()),
@@ -355,8 +355,8 @@ fn claimed_after(opts: &PosOpts) -> Result<Option<String>, CliError> {
         return Ok(None);
     };
     let src = read(record)?;
-    let tokens = regula::tools::record::tokenize(&src.text).unwrap_or_default();
-    Ok(regula::tools::record::claimed(&tokens)
+    let tokens = crate::formats::record::tokenize(&src.text).unwrap_or_default();
+    Ok(crate::formats::record::claimed(&tokens)
         .map(|name| name.map_or_else(|| "claim".to_string(), |n| format!("claim:{n}"))))
 }
 

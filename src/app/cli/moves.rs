@@ -2,8 +2,8 @@
 
 use std::path::PathBuf;
 
-use regula::engine::Identity;
-use regula::tools::notation;
+use crate::engine::Identity;
+use crate::formats::notation;
 
 use serde_json::json;
 
@@ -49,8 +49,8 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
         let mut history = super::line(&game, &opts)?;
         let pos = history.pop().expect("the start position");
         // The game loaded, so its file resolves again.
-        let res = regula::lang::inherit::resolve(&read(&file)?)?;
-        return match regula::tools::explain::explain(
+        let res = crate::lang::inherit::resolve(&read(&file)?)?;
+        return match crate::analysis::explain::explain(
             &res,
             &opts.params,
             &game,
@@ -58,7 +58,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
             &history,
             &text,
         ) {
-            regula::tools::explain::Verdict::Legal(as_written) => {
+            crate::analysis::explain::Verdict::Legal(as_written) => {
                 match format {
                     Format::Text => println!("{text} is legal (as {as_written})"),
                     Format::Json => {
@@ -67,7 +67,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
                 }
                 Ok(())
             }
-            regula::tools::explain::Verdict::Refused(r) => {
+            crate::analysis::explain::Verdict::Refused(r) => {
                 if format == Format::Json {
                     let reasons: Vec<_> = r
                         .reasons
@@ -98,13 +98,13 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     let mut moves = Vec::new();
     let mut outcome = game.analyze(&mut g, &pos, &mut moves);
     if g.overflow {
-        return Err(regula::engine::Overflow.into());
+        return Err(crate::engine::Overflow.into());
     }
     let ended_by = super::claimed_after(&opts)?;
     if ended_by.is_some() {
         // The record ends with a claim: the game is drawn, nothing is left to play.
         moves.clear();
-        outcome = regula::Outcome::Draw;
+        outcome = crate::engine::Outcome::Draw;
     }
     // The draws a player may claim here (none once the game is over).
     let claims: Vec<&str> = if ended_by.is_some() {
@@ -126,7 +126,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     }
     if let Some(c) = &ended_by {
         eprintln!("the game is over: drawn by `{c}`");
-    } else if outcome != regula::Outcome::Ongoing {
+    } else if outcome != crate::engine::Outcome::Ongoing {
         // Standard output stays a (here empty) move list for scripts.
         eprintln!("the game is over: {}", outcome.describe(&game.def));
     }

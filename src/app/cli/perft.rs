@@ -3,8 +3,8 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use regula::engine::Identity;
-use regula::tools::notation;
+use crate::engine::Identity;
+use crate::formats::notation;
 
 use serde_json::json;
 
@@ -46,11 +46,11 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
         threads,
         format,
     } = args;
-    let threads = threads.unwrap_or_else(regula::engine::default_threads);
+    let threads = threads.unwrap_or_else(crate::engine::default_threads);
     let game = load(&file, &opts.params)?;
     let pos = position(&game, &opts)?;
     let outcome = game.outcome(&pos);
-    if outcome != regula::Outcome::Ongoing && depth > 0 {
+    if outcome != crate::engine::Outcome::Ongoing && depth > 0 {
         eprintln!(
             "the game is over: {}; no move follows",
             outcome.describe(&game.def)
@@ -72,7 +72,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
         let mut g = game.generator(identity);
         let mut moves = Vec::new();
         game.analyze(&mut g, &pos, &mut moves);
-        let counts = regula::engine::divide_threads(
+        let counts = crate::engine::divide_threads(
             &game,
             &pos,
             &moves,
@@ -91,7 +91,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
         divided = rows;
         total
     } else {
-        regula::engine::perft_threads(&game, &pos, depth, identity, threads, &progress)?
+        crate::engine::perft_threads(&game, &pos, depth, identity, threads, &progress)?
     };
     bar.finish_and_clear();
     let secs = t0.elapsed().as_secs_f64();

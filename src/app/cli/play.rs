@@ -5,9 +5,9 @@ use std::path::{Path, PathBuf};
 
 use rand::{Rng, SeedableRng};
 
-use regula::engine::{Game, Move, Outcome, Position};
-use regula::tools::notation;
-use regula::tools::setup;
+use crate::engine::{Game, Move, Outcome, Position};
+use crate::formats::notation;
+use crate::formats::setup;
 
 use super::{CliError, PosOpts, load, position};
 
@@ -75,7 +75,7 @@ impl Table<'_> {
         let Some(path) = self.save else {
             return Ok(());
         };
-        let text = regula::tools::pdn::write_game(
+        let text = crate::formats::pdn::write_game(
             self.game,
             &self.first,
             &self.made,
@@ -111,16 +111,16 @@ impl Table<'_> {
 /// The players `--agent PLAYER=AGENT` gives to agents, each agent seeded from `seed` and
 /// its player.
 fn agents_of<'g>(
-    game: &'g regula::Game,
+    game: &'g crate::engine::Game,
     agent: &[String],
     seed: u64,
-) -> Result<Vec<(u8, regula::tools::agent::Agent<'g>)>, CliError> {
+) -> Result<Vec<(u8, crate::play::agent::Agent<'g>)>, CliError> {
     let def = &game.def;
     let mut agents = Vec::new();
     if agent.is_empty() {
         return Ok(agents);
     }
-    let eval = std::sync::Arc::new(regula::tools::agent::Evaluator::new(game, 1));
+    let eval = std::sync::Arc::new(crate::play::agent::Evaluator::new(game, 1));
     for a in agent {
         let usage = |m: String| CliError::Usage(format!("--agent {a}: {m}"));
         let (who, spec) = a
@@ -132,13 +132,13 @@ fn agents_of<'g>(
                 def.players.join(", ")
             ))
         })?;
-        let spec: regula::tools::agent::Spec = spec
+        let spec: crate::play::agent::Spec = spec
             .parse()
-            .map_err(|e: regula::tools::agent::SpecError| usage(e.0))?;
+            .map_err(|e: crate::play::agent::SpecError| usage(e.0))?;
         let seed = seed ^ u64::from(p).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         agents.push((
             p,
-            regula::tools::agent::Agent::new(game, spec, eval.clone(), seed),
+            crate::play::agent::Agent::new(game, spec, eval.clone(), seed),
         ));
     }
     Ok(agents)
@@ -248,9 +248,9 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
             ),
             "moves" | "?" => println!("{}", notation::sorted_texts(&def, &moves).join(" ")),
             "undo" => t.undo(),
-            text if regula::tools::claim::token(text).is_some() => {
-                let name = regula::tools::claim::token(text).flatten();
-                match regula::tools::claim::find(&game, &t.pos, &t.history, name) {
+            text if crate::formats::claim::token(text).is_some() => {
+                let name = crate::formats::claim::token(text).flatten();
+                match crate::formats::claim::find(&game, &t.pos, &t.history, name) {
                     Ok(i) => {
                         let name = def.claims[i].name.clone();
                         t.played.push(format!("claim:{name}"));

@@ -44,34 +44,31 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     } = args;
     let game = load(&file, &opts.params)?;
     let pos = position(&game, &opts)?;
-    let o = regula::tools::playout::Options {
+    let o = crate::play::playout::Options {
         games,
         seed,
-        threads: threads.unwrap_or_else(regula::engine::default_threads),
+        threads: threads.unwrap_or_else(crate::engine::default_threads),
         max_plies,
     };
     let bar = super::progress_bar("playout", "games");
     bar.set_length(games);
     let t0 = Instant::now();
-    let r = regula::tools::playout::playout(&game, &pos, &o, &|| bar.inc(1))?;
+    let r = crate::play::playout::playout(&game, &pos, &o, &|| bar.inc(1))?;
     bar.finish_and_clear();
     let secs = t0.elapsed().as_secs_f64();
     if format == Format::Json {
-        println!(
-            "{}",
-            regula::tools::playout::render_json(&game, &r, secs, &o)
-        );
+        println!("{}", crate::play::playout::render_json(&game, &r, secs, &o));
     } else {
-        print!("{}", regula::tools::playout::render_text(&game, &r, secs));
+        print!("{}", crate::play::playout::render_text(&game, &r, secs));
     }
     if let Some(path) = save {
         let mut text = String::new();
         for i in 0..games {
-            let (moves, outcome) = regula::tools::playout::game_moves(&game, &pos, &o, i)?;
+            let (moves, outcome) = crate::play::playout::game_moves(&game, &pos, &o, i)?;
             if i > 0 {
                 text.push('\n');
             }
-            text.push_str(&regula::tools::pdn::write_game(
+            text.push_str(&crate::formats::pdn::write_game(
                 &game,
                 &pos,
                 &moves,

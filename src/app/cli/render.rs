@@ -4,10 +4,10 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use regula::engine::{Game, Position};
-use regula::model::SquareSet;
-use regula::tools::notation;
-use regula::tools::svg::{self, Arrow, Picture};
+use crate::engine::{Game, Position};
+use crate::formats::notation;
+use crate::formats::svg::{self, Arrow, Picture};
+use crate::model::SquareSet;
 
 use super::{CliError, PosOpts, load, position};
 
@@ -49,7 +49,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     match (&args.svg, &args.png) {
         (Some(out), _) => emit(out, text.as_bytes()),
         (None, Some(out)) => {
-            let png = svg::png(&text)
+            let png = crate::app::png::png(&text)
                 .map_err(|e| CliError::Failed(format!("the picture does not render: {e}")))?;
             emit(out, &png)
         }

@@ -3,9 +3,9 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-use regula::engine::Position;
-use regula::tools::input;
-use regula::tools::setup::{self, PositionSpec};
+use crate::engine::Position;
+use crate::formats::input;
+use crate::formats::setup::{self, PositionSpec};
 
 use serde_json::json;
 
@@ -54,11 +54,11 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     let history = vec![last.clone(); earlier as usize];
     let (_, mut outcome) = game.analyze_in_game(last, &history);
     // A record ending in a claim (checked by the replay) is a draw by that claim.
-    let claim = regula::tools::record::tokenize(&src.text)
+    let claim = crate::formats::record::tokenize(&src.text)
         .ok()
         .and_then(|t| {
-            regula::tools::record::claimed(&t).map(|name| {
-                let i = regula::tools::claim::find(&game, last, &history, name).ok();
+            crate::formats::record::claimed(&t).map(|name| {
+                let i = crate::formats::claim::find(&game, last, &history, name).ok();
                 i.map_or_else(
                     || name.unwrap_or("claim").to_string(),
                     |i| game.def.claims[i].name.clone(),
@@ -66,7 +66,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
             })
         });
     if claim.is_some() {
-        outcome = regula::Outcome::Draw;
+        outcome = crate::engine::Outcome::Draw;
     }
     let ending = match &claim {
         Some(c) => format!("drawn by claim `{c}`"),
@@ -74,13 +74,13 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     };
     if format == Format::Json {
         let winners: Vec<&str> = match outcome {
-            regula::Outcome::Win(p) => game
+            crate::engine::Outcome::Win(p) => game
                 .def
                 .team_of(p)
                 .iter()
                 .map(|&q| game.def.players[q as usize].as_str())
                 .collect(),
-            regula::Outcome::Ongoing | regula::Outcome::Draw => Vec::new(),
+            crate::engine::Outcome::Ongoing | crate::engine::Outcome::Draw => Vec::new(),
         };
         let spec = PositionSpec::from_position(&game, last);
         print_json(&json!({
@@ -89,7 +89,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
             "claim": claim,
             "winners": winners,
             "position": setup::to_yaml(&spec),
-            "fen": regula::tools::pdn::write(&game, last).ok(),
+            "fen": crate::formats::pdn::write(&game, last).ok(),
         }));
         return Ok(());
     }
@@ -97,7 +97,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
         print!("{}", setup::draw(&game, last));
         let spec = PositionSpec::from_position(&game, last);
         print!("{}", setup::to_yaml(&spec));
-        if let Ok(fen) = regula::tools::pdn::write(&game, last) {
+        if let Ok(fen) = crate::formats::pdn::write(&game, last) {
             println!("[FEN \"{fen}\"]");
         }
     }

@@ -21,7 +21,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     // A file that does not check is served with its diagnostics; one that cannot be
     // read at all is a usage error.
     let src = read(&file)?;
-    regula::lang::params::check_params(&src, &params, &super::args())?;
+    crate::lang::params::check_params(&src, &params, &super::args())?;
     crate::app::serve::serve(&crate::app::serve::Options { file, params, port })
         .map_err(|e| CliError::Io(format!("serve: {e}")))
 }

@@ -4,9 +4,9 @@ use std::path::PathBuf;
 
 use std::path::Path;
 
-use regula::tools::cases::{self, CaseResult, GameCache};
-use regula::tools::diff::Budget;
-use regula::tools::mutants::{self, Options};
+use crate::analysis::diff::Budget;
+use crate::suites::cases::{self, CaseResult, GameCache};
+use crate::suites::mutants::{self, Options};
 
 use serde_json::json;
 
@@ -97,7 +97,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
             Ok(r) => r,
             Err(e) => {
                 failed += 1;
-                bar.suspend(|| eprintln!("{:?}", regula::base::render::shown(&e)));
+                bar.suspend(|| eprintln!("{:?}", crate::base::render::shown(&e)));
                 suites.push((f.display().to_string(), Err(e.to_string())));
                 continue;
             }
@@ -289,7 +289,7 @@ fn print_failure(r: &CaseResult) {
 /// `regula test --mutants`: the mutation run, its report, and the cases for survivors.
 fn mutants(args: &Args, rules: Option<&Path>, paths: &[PathBuf]) -> Result<(), CliError> {
     let opts = Options {
-        threads: args.threads.unwrap_or_else(regula::engine::default_threads),
+        threads: args.threads.unwrap_or_else(crate::engine::default_threads),
         budget: Budget {
             depth: args.depth,
             playouts: args.playouts,
@@ -306,7 +306,7 @@ fn mutants(args: &Args, rules: Option<&Path>, paths: &[PathBuf]) -> Result<(), C
     let report = match report {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("{:?}", regula::base::render::shown(&e));
+            eprintln!("{:?}", crate::base::render::shown(&e));
             return Err(CliError::Failed(
                 "the mutation run could not be made".into(),
             ));

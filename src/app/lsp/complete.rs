@@ -8,9 +8,9 @@
 
 use lsp_types as lt;
 
-use regula::lang::inherit::Resolved;
-use regula::lang::syntax::KEYWORDS;
-use regula::lang::syntax::ast::{self, ItemKind};
+use crate::lang::inherit::Resolved;
+use crate::lang::syntax::KEYWORDS;
+use crate::lang::syntax::ast::{self, ItemKind};
 
 use super::Decl;
 
@@ -622,7 +622,7 @@ fn name_item(n: &Name) -> lt::CompletionItem {
         detail: Some(n.kind.to_string()),
         kind: Some(n.ns.completion_kind()),
         documentation: (!n.docs.is_empty())
-            .then(|| lt::Documentation::String(regula::lang::doctext::english(&n.docs).join("\n"))),
+            .then(|| lt::Documentation::String(crate::lang::doctext::english(&n.docs).join("\n"))),
         ..Default::default()
     }
 }

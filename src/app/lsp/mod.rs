@@ -18,11 +18,11 @@ use lsp_server::{Message, Notification, Request, Response};
 use lsp_types as lt;
 use miette::Diagnostic as _;
 
-use regula::base::source::{SourceFile, SourceMap};
-use regula::base::span::Span;
-use regula::lang::inherit::{self, Resolved};
-use regula::lang::syntax::ast::{self, ItemKind};
-use regula::lang::validate::ValidationError;
+use crate::base::source::{SourceFile, SourceMap};
+use crate::base::span::Span;
+use crate::lang::inherit::{self, Resolved};
+use crate::lang::syntax::ast::{self, ItemKind};
+use crate::lang::validate::ValidationError;
 
 use text::{Lines, path_of, uri_of, word_at};
 
@@ -320,19 +320,19 @@ fn end_labels(stmts: &[ast::EndStmt], f: &mut dyn FnMut(&ast::Ident)) {
 }
 
 /// The grammar's keywords, read from `grammar/regula.pest` by build.rs.
-const KEYWORDS: &[&str] = regula::lang::syntax::KEYWORDS;
+const KEYWORDS: &[&str] = crate::lang::syntax::KEYWORDS;
 
 /// One analysis of a document: the resolved files and the compiled game, if it loads.
 struct Analysis {
     resolved: Option<Resolved>,
-    game: Option<regula::Game>,
-    error: Option<regula::lang::LoadError>,
+    game: Option<crate::engine::Game>,
+    error: Option<crate::lang::LoadError>,
 }
 
 fn analyze(path: &std::path::Path, text: &str) -> Analysis {
     let src = SourceFile::new(path.display().to_string(), text.to_string());
     let resolved = inherit::resolve(&src).ok();
-    match regula::tools::load(&src, &[]) {
+    match crate::load::load(&src, &[]) {
         Ok(g) => Analysis {
             resolved,
             game: Some(g),
@@ -403,7 +403,7 @@ impl Server {
         let lines = Lines::new(text);
         let mut out = Vec::new();
         match &a.error {
-            Some(regula::lang::LoadError::Syntax(e)) => {
+            Some(crate::lang::LoadError::Syntax(e)) => {
                 let (s, l) = (e.span.offset(), e.span.len());
                 // A syntax error in a parent file is shown at this file's `extends`.
                 let own = e.src.name() == path.display().to_string();
@@ -425,7 +425,7 @@ impl Server {
                     ..Default::default()
                 });
             }
-            Some(regula::lang::LoadError::Invalid(errs)) => {
+            Some(crate::lang::LoadError::Invalid(errs)) => {
                 for e in &errs.errors {
                     out.push(self.diagnostic(e, &errs.src, text, &lines));
                 }
@@ -433,9 +433,9 @@ impl Server {
             None => {}
         }
         if let Some(res) = &a.resolved {
-            for w in regula::lang::validate::lints(&res.file)
+            for w in crate::lang::validate::lints(&res.file)
                 .into_iter()
-                .chain(regula::lang::validate::notes(&res.file))
+                .chain(crate::lang::validate::notes(&res.file))
             {
                 out.push(self.diagnostic(&w, &res.sources, text, &lines));
             }
@@ -563,7 +563,7 @@ impl Server {
     fn symbols(&self, p: lt::DocumentSymbolParams) -> Option<lt::DocumentSymbolResponse> {
         let text = self.docs.get(&p.text_document.uri)?;
         let src = SourceFile::new("doc", text.clone());
-        let file = regula::lang::syntax::parse(&src).ok()?;
+        let file = crate::lang::syntax::parse(&src).ok()?;
         let lines = Lines::new(text);
         #[allow(deprecated)]
         let syms = declarations(&file)
@@ -633,7 +633,7 @@ impl Server {
         let uri = &p.text_document.uri;
         let text = self.docs.get(uri)?;
         let src = SourceFile::new(path_of(uri).display().to_string(), text.clone());
-        let new = regula::lang::syntax::fmt::format(&src).ok()?;
+        let new = crate::lang::syntax::fmt::format(&src).ok()?;
         Some(line_edit(text, &new).into_iter().collect())
     }
 }

@@ -12,8 +12,8 @@ use std::sync::Arc;
 
 use lsp_types as lt;
 
-use regula::lang::inherit::Resolved;
-use regula::model::GameDef;
+use crate::lang::inherit::Resolved;
+use crate::model::GameDef;
 
 use super::complete::{self, Known, Ns};
 use super::text::{Lines, occurrences, uri_of};
@@ -163,7 +163,7 @@ impl Server {
         for d in &declared {
             md.push_str(&format!("**{}** `{}`\n\n", d.kind, d.name));
             // The English text only: translations and word forms are for the rulebooks.
-            for line in regula::lang::doctext::english(&d.docs) {
+            for line in crate::lang::doctext::english(&d.docs) {
                 md.push_str(&line);
                 md.push('\n');
             }
@@ -175,7 +175,7 @@ impl Server {
             _ => (None, false),
         };
         if let Some(def) = def {
-            let meanings = regula::model::print::meaning(def, &name);
+            let meanings = crate::model::print::meaning(def, &name);
             if old && !meanings.is_empty() {
                 md.push_str("*Compiled meaning from the last version that loaded:*\n\n");
             }

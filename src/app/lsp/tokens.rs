@@ -11,9 +11,9 @@ use std::collections::HashMap;
 
 use lsp_types as lt;
 
-use regula::base::source::SourceFile;
-use regula::lang::inherit;
-use regula::lang::syntax::ast;
+use crate::base::source::SourceFile;
+use crate::lang::inherit;
+use crate::lang::syntax::ast;
 
 use super::text::Lines;
 
@@ -89,7 +89,7 @@ impl Names {
                 names.class.insert(d.name, class_of_kind(d.kind));
             }
         }
-        if let Ok(own) = regula::lang::syntax::parse(src) {
+        if let Ok(own) = crate::lang::syntax::parse(src) {
             for d in declarations(&own) {
                 names.declared_at.push(d.span.start);
                 names

@@ -11,13 +11,11 @@ use std::time::SystemTime;
 use rand::{Rng, SeedableRng};
 use serde_json::{Value, json};
 
-use regula::base::source::SourceFile;
-use regula::engine::{Game, Identity, Move, Outcome, Position};
-use regula::tools::notation;
-use regula::tools::setup::{self, PositionSpec};
+use crate::base::source::SourceFile;
+use crate::engine::{Game, Identity, Move, Outcome, Position};
+use crate::formats::notation;
+use crate::formats::setup::{self, PositionSpec};
 
-// A path of its own: the fuzz harness includes this file by path.
-#[path = "session/view.rs"]
 mod view;
 use view::read_position;
 
@@ -34,7 +32,7 @@ enum Mode {
     First,
     /// A search agent (`greedy`, `alphabeta:nodes=N`, `mcts:iterations=N`, ...), seeded: the
     /// page's strength setting.
-    Agent(regula::tools::agent::Spec),
+    Agent(crate::play::agent::Spec),
 }
 
 /// A message for the page.
@@ -71,8 +69,8 @@ struct Diagnostics {
 impl Diagnostics {
     fn of(d: &dyn miette::Diagnostic) -> Diagnostics {
         Diagnostics {
-            text: regula::base::render::render_plain(d),
-            json: regula::base::json::diagnostics(d)
+            text: crate::base::render::render_plain(d),
+            json: crate::base::json::diagnostics(d)
                 .iter()
                 .filter_map(|s| serde_json::from_str(s).ok())
                 .collect(),
@@ -164,7 +162,7 @@ impl Watched {
 struct Loaded {
     game: Result<Game, Diagnostics>,
     /// The resolved rule file of a game that loads, for explanations.
-    resolved: Option<Arc<regula::lang::inherit::Resolved>>,
+    resolved: Option<Arc<crate::lang::inherit::Resolved>>,
     /// Lints of a file that loads, as plain text.
     warnings: Option<String>,
     /// The files read (the rule file and its `extends` chain) with their texts.
@@ -194,7 +192,7 @@ fn load(file: &Path, params: &[(String, String)]) -> Loaded {
         text: Some(src.text.to_string()),
         stamp: first,
     }];
-    let resolved = regula::lang::inherit::resolve(&src);
+    let resolved = crate::lang::inherit::resolve(&src);
     if let Ok(res) = &resolved {
         for (_, f) in res.sources.files().skip(1) {
             files.push(Watched::read_as(
@@ -203,7 +201,7 @@ fn load(file: &Path, params: &[(String, String)]) -> Loaded {
             ));
         }
     }
-    if let Err(e) = regula::lang::params::check_params(&src, params, &[]) {
+    if let Err(e) = crate::lang::params::check_params(&src, params, &[]) {
         return Loaded {
             game: Err(Diagnostics::of(&e)),
             resolved: None,
@@ -211,13 +209,13 @@ fn load(file: &Path, params: &[(String, String)]) -> Loaded {
             files,
         };
     }
-    match regula::tools::load(&src, params) {
+    match crate::load::load(&src, params) {
         Ok(game) => {
             let resolved = resolved.ok().map(Arc::new);
             let warnings = resolved.as_ref().and_then(|res| {
-                let errors = regula::lang::validate::lints(&res.file);
+                let errors = crate::lang::validate::lints(&res.file);
                 (!errors.is_empty()).then(|| {
-                    regula::base::render::render_plain(&regula::lang::validate::ValidationErrors {
+                    crate::base::render::render_plain(&crate::lang::validate::ValidationErrors {
                         src: res.sources.clone(),
                         errors,
                     })
@@ -251,7 +249,7 @@ pub struct Session {
     /// The last rules that checked, if any did.
     game: Option<Game>,
     /// Their resolved rule file, which explanations point into.
-    resolved: Option<Arc<regula::lang::inherit::Resolved>>,
+    resolved: Option<Arc<crate::lang::inherit::Resolved>>,
     /// Why the file as it is now does not check.
     diagnostics: Option<Diagnostics>,
     warnings: Option<String>,
@@ -271,7 +269,7 @@ pub struct Session {
     rng: rand::rngs::SmallRng,
     /// The agents' evaluation of the loaded game, made when an agent first moves (it plays
     /// seeded random games to weigh the kinds) and dropped when the file is read again.
-    evaluator: Option<std::sync::Arc<regula::tools::agent::Evaluator>>,
+    evaluator: Option<std::sync::Arc<crate::play::agent::Evaluator>>,
     note: Option<Note>,
     /// Bumped on every change, so the page redraws only when something changed.
     generation: u64,
@@ -423,7 +421,7 @@ impl Session {
     /// Lets the opponent move while it is to move.
     fn answer(&mut self) {
         if let (Mode::Agent(_), None, Some(game)) = (self.mode, &self.evaluator, &self.game) {
-            self.evaluator = Some(std::sync::Arc::new(regula::tools::agent::Evaluator::new(
+            self.evaluator = Some(std::sync::Arc::new(crate::play::agent::Evaluator::new(
                 game, 1,
             )));
         }
@@ -444,7 +442,7 @@ impl Session {
                     // A fresh agent per move, seeded by the seed and the ply: the same
                     // seed answers the same, and undoing a move and playing it again too.
                     let before = &self.line[..self.line.len() - 1];
-                    let mut agent = regula::tools::agent::Agent::new(
+                    let mut agent = crate::play::agent::Agent::new(
                         game,
                         spec,
                         eval,
@@ -507,15 +505,15 @@ impl Session {
             Err(e) => {
                 let history = &self.line[..self.line.len() - 1];
                 let verdict = self.resolved.as_deref().map(|res| {
-                    regula::tools::explain::explain(res, &self.params, game, &pos, history, text)
+                    crate::analysis::explain::explain(res, &self.params, game, &pos, history, text)
                 });
                 self.note = match verdict {
-                    Some(regula::tools::explain::Verdict::Refused(r)) => {
+                    Some(crate::analysis::explain::Verdict::Refused(r)) => {
                         let (text, help) = r.plain();
                         error(text, help)
                     }
                     // The shortcut (start and end square) found no move; keep its words.
-                    Some(regula::tools::explain::Verdict::Legal(_)) | None => error(
+                    Some(crate::analysis::explain::Verdict::Legal(_)) | None => error(
                         format!("{} is not legal: {}", text.trim(), e.reason),
                         e.help,
                     ),
@@ -620,7 +618,7 @@ impl Session {
         }
         let game = self.game.as_ref().expect("a game").clone();
         let start = self.line.first().expect("the start").clone();
-        let tokens = match regula::tools::record::tokenize(text) {
+        let tokens = match crate::formats::record::tokenize(text) {
             Ok(t) => t,
             Err(e) => {
                 self.note = error(
@@ -630,7 +628,7 @@ impl Session {
                 return;
             }
         };
-        let line = match regula::tools::record::replay(&game, &start, &tokens) {
+        let line = match crate::formats::record::replay(&game, &start, &tokens) {
             Ok(l) => l,
             Err(e) => {
                 self.note = error(
@@ -700,7 +698,7 @@ impl Session {
             "random" => Mode::Random,
             "first" => Mode::First,
             "off" => Mode::Off,
-            other => match other.parse::<regula::tools::agent::Spec>() {
+            other => match other.parse::<crate::play::agent::Spec>() {
                 Ok(spec) => Mode::Agent(spec),
                 Err(e) => {
                     self.note = error(

@@ -251,7 +251,7 @@ mod tests {
         for entry in std::fs::read_dir(dir).expect("rules/") {
             let path = entry.expect("entry").path();
             let src = crate::base::source::SourceFile::read(&path).expect("readable");
-            let game = crate::tools::load(&src, &[]).expect("valid");
+            let game = crate::load::load(&src, &[]).expect("valid");
             let def = &game.def;
             for leg in &def.legs {
                 let dirs = &def.dir_sets[leg.dirs as usize].per_player;

@@ -174,7 +174,7 @@ mod tests {
         for entry in std::fs::read_dir(dir).expect("rules/") {
             let path = entry.expect("entry").path();
             let src = crate::base::source::SourceFile::read(&path).expect("readable");
-            let game = crate::tools::load(&src, &[]).expect("valid");
+            let game = crate::load::load(&src, &[]).expect("valid");
             let board = &game.def.board;
             let Some(sh) = Shifts::compile(board) else {
                 continue;

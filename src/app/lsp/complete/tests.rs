@@ -128,10 +128,10 @@ fn every_name_in_the_rule_files_is_in_its_namespace() {
             continue;
         }
         let text = std::fs::read_to_string(&p).unwrap();
-        let src = regula::SourceFile::new(p.display().to_string(), text.clone());
+        let src = crate::base::source::SourceFile::new(p.display().to_string(), text.clone());
         let (Ok(res), Ok(own)) = (
-            regula::lang::inherit::resolve(&src),
-            regula::lang::syntax::parse(&src),
+            crate::lang::inherit::resolve(&src),
+            crate::lang::syntax::parse(&src),
         ) else {
             continue;
         };

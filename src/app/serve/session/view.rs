@@ -35,14 +35,14 @@ impl Session {
         let pos = &self.line[ply];
         let def = &game.def;
         let (legal, outcome) = game.analyze_in_game(pos, &self.line[..ply]);
-        let picture = regula::tools::svg::Picture {
+        let picture = crate::formats::svg::Picture {
             position: Some(pos.clone()),
             title: format!(
                 "{}: {} to move",
                 def.name, def.players[pos.to_move as usize]
             ),
             interactive: true,
-            ..regula::tools::svg::Picture::default()
+            ..crate::formats::svg::Picture::default()
         };
         let params: Vec<Value> = def
             .params
@@ -53,7 +53,7 @@ impl Session {
                     "values": p.values.iter().map(|(v, _)| v).collect::<Vec<_>>(),
                     "chosen": p.values[p.chosen].0,
                     "fixed": p.fixed,
-                    "doc": regula::lang::doctext::english(&p.docs).join(" "),
+                    "doc": crate::lang::doctext::english(&p.docs).join(" "),
                 })
             })
             .collect();
@@ -61,7 +61,10 @@ impl Session {
         o.insert("name".into(), json!(def.name));
         o.insert("players".into(), json!(def.players));
         o.insert("to_move".into(), json!(def.players[pos.to_move as usize]));
-        o.insert("svg".into(), json!(regula::tools::svg::draw(def, &picture)));
+        o.insert(
+            "svg".into(),
+            json!(crate::formats::svg::draw(def, &picture)),
+        );
         o.insert("played".into(), json!(self.played));
         o.insert("rounds".into(), json!(self.rounds()));
         o.insert("first_mover".into(), json!(self.first_mover()));
@@ -73,8 +76,8 @@ impl Session {
         o.insert("last".into(), self.last_move(game, ply));
         o.insert("captured".into(), json!(self.captured(game, ply)));
         o.insert("goals".into(), json!(goals(def)));
-        let pdn = regula::tools::pdn::write(game, &game.start()).is_ok();
-        let fen = pdn && regula::tools::pdn::write(game, pos).is_ok();
+        let pdn = crate::formats::pdn::write(game, &game.start()).is_ok();
+        let fen = pdn && crate::formats::pdn::write(game, pos).is_ok();
         o.insert(
             "formats".into(),
             json!({
@@ -162,7 +165,7 @@ impl Session {
                 let code = before.cells[sq as usize];
                 if code != 0 {
                     *counts
-                        .entry((regula::engine::owner(code), regula::engine::kind(code)))
+                        .entry((crate::engine::owner(code), crate::engine::kind(code)))
                         .or_default() += 1;
                 }
             }
@@ -189,7 +192,7 @@ impl Session {
         };
         let def = &game.def;
         let ply = self.ply(ply)?;
-        let pdn = regula::tools::pdn::write(game, &game.start()).is_ok();
+        let pdn = crate::formats::pdn::write(game, &game.start()).is_ok();
         let stem = slug(&def.name);
         match what {
             "record" => {
@@ -197,7 +200,7 @@ impl Session {
                 let start = &self.line[0];
                 if pdn {
                     let outcome = (outcome != Outcome::Ongoing).then_some(outcome);
-                    let text = regula::tools::pdn::write_game(
+                    let text = crate::formats::pdn::write_game(
                         game,
                         start,
                         &self.moves,
@@ -216,7 +219,7 @@ impl Session {
             }
             "position" => {
                 let pos = &self.line[ply];
-                match regula::tools::pdn::write(game, pos) {
+                match crate::formats::pdn::write(game, pos) {
                     Ok(fen) if pdn => Ok(json!({
                         "format": "FEN",
                         "text": format!("{fen}\n"),
@@ -317,7 +320,7 @@ impl Session {
             if p.is_drop() {
                 out.push(json!({
                     "text": text, "move": canonical, "drop": labels[p.to as usize],
-                    "kind": def.kinds[regula::engine::kind(p.result) as usize],
+                    "kind": def.kinds[crate::engine::kind(p.result) as usize],
                 }));
             } else {
                 let squares: Vec<&str> = std::iter::once(p.from)
@@ -338,8 +341,8 @@ impl Session {
 /// position, or the message and help of why not.
 pub(super) fn read_position(game: &Game, text: &str) -> Result<Position, (String, Option<String>)> {
     use miette::Diagnostic;
-    let src = regula::base::source::SourceFile::new("position", text.to_string());
-    regula::tools::input::read_position(game, &src)
+    let src = crate::base::source::SourceFile::new("position", text.to_string());
+    crate::formats::input::read_position(game, &src)
         .map_err(|e| (e.to_string(), e.help().map(|h| h.to_string())))
 }
 
@@ -362,8 +365,8 @@ pub(super) fn slug(name: &str) -> String {
 /// every region a promotion happens in (`why`: `promotion`), read off the compiled rules.
 /// One entry per region part: the region, the player whose part it is (`null` for a region
 /// without parts) and its squares.
-pub(super) fn goals(def: &regula::model::GameDef) -> Vec<Value> {
-    use regula::model::{Cond, EndResult, MvExpr, Quantity, RegionSel, SqExpr};
+pub(super) fn goals(def: &crate::model::GameDef) -> Vec<Value> {
+    use crate::model::{Cond, EndResult, MvExpr, Quantity, RegionSel, SqExpr};
     fn sq(e: &SqExpr, out: &mut Vec<RegionSel>) {
         match e {
             SqExpr::In(r) => out.push(*r),

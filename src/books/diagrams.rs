@@ -1,0 +1,567 @@
+//! Example positions for a rulebook's diagrams, each checked by the engine when the book is
+//! made.
+//!
+//! A move type's diagram shows a legal move of that type; a restriction's diagram (a priority,
+//! a landing condition, a `to` or `require` condition, a counter bound, a `not reverse` leg, the
+//! kinds a leap may go over)
+//! shows a move that the same rules *without* that restriction would allow and the real rules
+//! refuse, with regula's own explanation. Positions come first from cases that name the rule
+//! item with `diagram:`, then from every other case, then from the start position and from
+//! deterministic pseudo-random games. Every drawn move is re-read from its text through
+//! [`crate::formats::notation::find`]: a move shown as legal must be accepted, a refused one must be
+//! refused by the real rules and accepted by the relaxed ones, or the book is not made.
+
+mod causes;
+
+use std::path::{Path, PathBuf};
+
+use super::book::Block;
+use super::i18n::s;
+use super::text::Cx;
+use super::{DocError, squares};
+use crate::engine::{Game, Move, Outcome, Position};
+use crate::formats::notation;
+use crate::formats::svg::{Arrow, Picture};
+use crate::model::*;
+use crate::suites::cases::{self, CaseResult, GameCache};
+pub use causes::{kind_letters, letters_untranslated};
+
+/// A case position usable for diagrams.
+#[derive(Debug, Clone)]
+pub struct CasePos {
+    /// The case file (as given).
+    pub file: String,
+    /// The case's name.
+    pub name: String,
+    /// The rule item the case names as its diagram.
+    pub diagram: Option<String>,
+    /// The position after the case's `play`.
+    pub pos: Position,
+}
+
+/// Where an example position came from.
+#[derive(Debug, Clone)]
+pub enum Origin {
+    /// A case: file and name.
+    Case(String, String),
+    /// The start position.
+    Start,
+    /// A position reached by a pseudo-random game from the start (seed, plies).
+    Searched(u64, usize),
+}
+
+/// A restriction of the rules that a diagram can show at work.
+#[derive(Debug, Clone)]
+pub struct Restriction {
+    /// The rule item's name (priority, move, leg or counter).
+    pub item: String,
+    /// Message id of the kind of restriction.
+    pub what: &'static str,
+    /// The same rules without this restriction.
+    pub relaxed: Game,
+}
+
+/// The example positions of a game, and the case verdicts for the appendix.
+pub struct Examples {
+    /// The game.
+    pub game: Game,
+    /// Case positions, in file order.
+    pub cases: Vec<CasePos>,
+    /// Every case's verdict (all case files given, whatever their parameters).
+    pub results: Vec<CaseResult>,
+    /// Searched positions.
+    searched: Vec<(Position, Origin)>,
+}
+
+/// A tiny deterministic generator (xorshift), so that searched positions never change.
+fn next(state: &mut u64) -> u64 {
+    let mut x = *state;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    *state = x;
+    x
+}
+
+impl Examples {
+    /// Reads the case files and prepares the candidate positions.
+    ///
+    /// # Errors
+    /// A case that names an unknown rule item as its diagram.
+    pub fn collect(game: &Game, files: &[PathBuf]) -> Result<Examples, DocError> {
+        let def = &game.def;
+        let mut out = Examples {
+            game: game.clone(),
+            cases: Vec::new(),
+            results: Vec::new(),
+            searched: Vec::new(),
+        };
+        out.results = case_results(files);
+        let chosen: Vec<(String, String)> = def
+            .params
+            .iter()
+            .map(|p| (p.name.clone(), p.values[p.chosen].0.clone()))
+            .collect();
+        for f in files {
+            let Ok(src) = crate::base::source::SourceFile::read(f) else {
+                continue;
+            };
+            let Ok(cf) = cases::read_case_file(&src) else {
+                continue;
+            };
+            for c in &cf.cases {
+                if let Some(d) = &c.diagram
+                    && !item_names(def).contains(&d.as_str())
+                {
+                    return Err(DocError::Diagram(
+                        d.clone(),
+                        format!(
+                            "case `{}` in {} names it, but the rule file has no such item",
+                            c.name,
+                            f.display()
+                        ),
+                    ));
+                }
+                // Only cases played under the parameters this book describes.
+                if c.params
+                    .iter()
+                    .any(|(k, v)| !chosen.iter().any(|(ck, cv)| ck == k && cv == v))
+                {
+                    continue;
+                }
+                let Some(pos) = case_position(game, c) else {
+                    continue;
+                };
+                out.cases.push(CasePos {
+                    file: display_path(f),
+                    name: c.name.clone(),
+                    diagram: c.diagram.clone(),
+                    pos,
+                });
+            }
+        }
+        // Pseudo-random games from the start: a few hundred positions of every phase.
+        for seed in 1..=6u64 {
+            let mut st = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+            let mut pos = game.start();
+            for ply in 0..120 {
+                let mut g = game.generator(crate::engine::Identity::Effect);
+                let mut moves = Vec::new();
+                if game.analyze(&mut g, &pos, &mut moves) != Outcome::Ongoing || moves.is_empty() {
+                    break;
+                }
+                moves.sort_by_key(|m| notation::format(def, m));
+                let m = moves[(next(&mut st) % moves.len() as u64) as usize];
+                pos = game.play_unchecked(&pos, &m);
+                out.searched
+                    .push((pos.clone(), Origin::Searched(seed, ply + 1)));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Candidate positions for rule item `item`, best first.
+    fn candidates(&self, item: &str) -> Vec<(Position, Origin)> {
+        let mut v = Vec::new();
+        for c in self
+            .cases
+            .iter()
+            .filter(|c| c.diagram.as_deref() == Some(item))
+        {
+            v.push((c.pos.clone(), Origin::Case(c.file.clone(), c.name.clone())));
+        }
+        for c in self
+            .cases
+            .iter()
+            .filter(|c| c.diagram.as_deref() != Some(item))
+        {
+            v.push((c.pos.clone(), Origin::Case(c.file.clone(), c.name.clone())));
+        }
+        v.push((self.game.start(), Origin::Start));
+        v.extend(self.searched.iter().cloned());
+        v
+    }
+
+    /// The board with its regions and coordinates.
+    pub fn board_figure(&self, cx: &Cx, stem: &str) -> Block {
+        let def = cx.def;
+        let mut pic = Picture {
+            title: cx.t("fig-board", &[]),
+            ..Picture::default()
+        };
+        for (i, r) in def.regions.iter().enumerate() {
+            pic.fills.push((r.all, i));
+            let parts = if r.per_player {
+                def.players
+                    .iter()
+                    .enumerate()
+                    .map(|(p, name)| {
+                        format!(
+                            "{} {}",
+                            cx.t("player", &[s("player", name.clone())]),
+                            squares(def, &r.parts[p])
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            } else {
+                squares(def, &r.all)
+            };
+            pic.legend.push((
+                Some(i),
+                cx.t(
+                    "legend-region",
+                    &[s("region", r.name.clone()), s("squares", parts)],
+                ),
+            ));
+        }
+        let svg = crate::formats::svg::draw(def, &pic);
+        Block::Figure(format!("{stem}-board.svg"), svg, cx.t("fig-board", &[]))
+    }
+
+    /// The start position.
+    pub fn start_figure(&self, cx: &Cx, stem: &str) -> Block {
+        let def = cx.def;
+        let pos = self.game.start();
+        let pic = Picture {
+            position: Some(pos.clone()),
+            legend: legend(cx),
+            letters: kind_letters(cx),
+            title: cx.t(
+                "fig-start",
+                &[s("player", def.players[pos.to_move as usize].clone())],
+            ),
+            ..Picture::default()
+        };
+        Block::Figure(
+            format!("{stem}-start.svg"),
+            crate::formats::svg::draw(def, &pic),
+            cx.t(
+                "fig-start",
+                &[s("player", def.players[pos.to_move as usize].clone())],
+            ),
+        )
+    }
+
+    /// A legal move of move type `k`, drawn and verified.
+    ///
+    /// # Errors
+    /// When the engine does not accept the drawn move.
+    pub fn move_figures(&self, cx: &Cx, stem: &str, k: usize) -> Result<Vec<Block>, DocError> {
+        let def = cx.def;
+        let name = &def.moves[k].name;
+        for (pos, origin) in self.candidates(name) {
+            let mut g = self.game.generator(crate::engine::Identity::Effect);
+            let mut legal = Vec::new();
+            if self.game.analyze(&mut g, &pos, &mut legal) != Outcome::Ongoing {
+                continue;
+            }
+            legal.retain(|m: &Move| m.kind as usize == k);
+            if legal.is_empty() {
+                continue;
+            }
+            // The richest example: most captures, then the longest path, then by text.
+            legal.sort_by_key(|m| {
+                (
+                    std::cmp::Reverse(m.ncapt),
+                    std::cmp::Reverse(m.len),
+                    notation::format(def, m),
+                )
+            });
+            let m = legal[0];
+            let text = notation::format(def, &m);
+            match notation::find(&self.game, &pos, &text, false) {
+                Ok(found) if found.same_effect(&m, true) => {}
+                Ok(_) => {
+                    return Err(DocError::Diagram(
+                        name.clone(),
+                        format!("{text} is read back as a different move"),
+                    ));
+                }
+                Err(e) => return Err(DocError::Diagram(name.clone(), e.message())),
+            }
+            let caption = format!(
+                "{} {}",
+                cx.t(
+                    "fig-move",
+                    &[
+                        s("move", name.clone()),
+                        s("text", text.clone()),
+                        s("player", def.players[pos.to_move as usize].clone()),
+                    ],
+                ),
+                origin_text(cx, &origin)
+            );
+            let pic = Picture {
+                position: Some(pos.clone()),
+                arrows: vec![Arrow::of_move(&m, false)],
+                captured: m.captures,
+                legend: legend(cx),
+                letters: kind_letters(cx),
+                title: strip(&caption),
+                ..Picture::default()
+            };
+            return Ok(vec![Block::Figure(
+                format!("{stem}-move-{name}.svg"),
+                crate::formats::svg::draw(def, &pic),
+                caption,
+            )]);
+        }
+        Ok(vec![Block::Para(
+            cx.t("fig-none", &[s("item", name.clone())]),
+        )])
+    }
+
+    /// One diagram per restriction the rule file states.
+    ///
+    /// # Errors
+    /// When the engine does not confirm a refused move.
+    pub fn restriction_figures(&self, cx: &Cx, stem: &str) -> Result<Vec<Block>, DocError> {
+        let def = cx.def;
+        let mut out = vec![Block::Heading(
+            3,
+            cx.t("h-restrictions", &[]),
+            "restrictions".into(),
+        )];
+        for r in restrictions(def) {
+            let mut found = None;
+            'search: for (pos, origin) in self.candidates(&r.item) {
+                let mut g = self.game.generator(crate::engine::Identity::Effect);
+                let mut real = Vec::new();
+                if self.game.analyze(&mut g, &pos, &mut real) != Outcome::Ongoing {
+                    continue;
+                }
+                let mut gp = r.relaxed.generator(crate::engine::Identity::Effect);
+                let mut relaxed = Vec::new();
+                if r.relaxed.analyze(&mut gp, &pos, &mut relaxed) != Outcome::Ongoing {
+                    continue;
+                }
+                relaxed.sort_by_key(|m| notation::format(def, m));
+                for m in relaxed {
+                    if real.iter().any(|x| x.same_effect(&m, false)) {
+                        continue;
+                    }
+                    found = Some((pos, origin, m, real));
+                    break 'search;
+                }
+            }
+            let title = cx.t(r.what, &[s("item", r.item.clone())]);
+            let Some((pos, origin, m, real)) = found else {
+                out.push(Block::Para(format!(
+                    "{} {}",
+                    title,
+                    cx.t("fig-none", &[s("item", r.item.clone())])
+                )));
+                continue;
+            };
+            let text = notation::format(def, &m);
+            // The real rules must refuse it, the relaxed ones accept it.
+            let why = match notation::find(&self.game, &pos, &text, false) {
+                Ok(_) => {
+                    return Err(DocError::Diagram(
+                        r.item.clone(),
+                        format!("{text} is shown as refused but the rules accept it"),
+                    ));
+                }
+                // Said in the book's language, from the restriction shown.
+                Err(_) => cx.refusal(r.what, &r.item, &m, &text),
+            };
+            if notation::find(&r.relaxed, &pos, &text, false).is_err() {
+                return Err(DocError::Diagram(
+                    r.item.clone(),
+                    format!("{text} is not legal even without `{}`", r.item),
+                ));
+            }
+            let caption = format!(
+                "{}: {} {}",
+                title,
+                cx.t(
+                    "fig-refused",
+                    &[
+                        s("text", text.clone()),
+                        s("item", r.item.clone()),
+                        s("player", def.players[pos.to_move as usize].clone()),
+                        s("why", why),
+                    ],
+                ),
+                origin_text(cx, &origin)
+            );
+            let pic = Picture {
+                position: Some(pos.clone()),
+                arrows: vec![Arrow::of_move(&m, true)],
+                captured: m.captures,
+                legend: legend(cx),
+                letters: kind_letters(cx),
+                causes: causes::causes(cx, &r, &pos, &m, &real),
+                title: strip(&caption),
+                ..Picture::default()
+            };
+            out.push(Block::Figure(
+                format!(
+                    "{stem}-refused-{}-{}.svg",
+                    r.what.trim_start_matches("restr-"),
+                    r.item
+                ),
+                crate::formats::svg::draw(def, &pic),
+                caption,
+            ));
+        }
+        Ok(out)
+    }
+}
+
+/// Text without inline marks (for SVG titles).
+fn strip(t: &str) -> String {
+    t.replace('`', "").replace("**", "")
+}
+
+/// The pieces legend: the kind letters (in the book's language) and words, after the disc colour of each player whose name
+/// does not say it (a player named Red has red discs).
+fn legend(cx: &Cx) -> Vec<(Option<usize>, String)> {
+    let def = cx.def;
+    let kinds: Vec<String> = def
+        .kinds
+        .iter()
+        .zip(kind_letters(cx))
+        .map(|(k, letter)| format!("{letter} = {}", cx.t("kind", &[s("kind", k.clone())])))
+        .collect();
+    let players: Vec<String> = def
+        .players
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| {
+            let colour = crate::formats::svg::player_colour(def, i as u8);
+            (!colour.named).then(|| {
+                cx.t(
+                    "legend-player",
+                    &[
+                        s("player", p.clone()),
+                        super::i18n::n("index", colour.palette),
+                    ],
+                )
+            })
+        })
+        .collect();
+    let kinds = kinds.join(", ");
+    if players.is_empty() {
+        return vec![(None, kinds)];
+    }
+    vec![(None, format!("{}; {kinds}", players.join(", ")))]
+}
+
+fn origin_text(cx: &Cx, o: &Origin) -> String {
+    match o {
+        Origin::Case(file, name) => cx.t(
+            "origin-case",
+            &[s("file", file.clone()), s("name", name.clone())],
+        ),
+        Origin::Start => cx.t("origin-start", &[]),
+        Origin::Searched(seed, plies) => cx.t(
+            "origin-search",
+            &[
+                super::i18n::n("seed", *seed as usize),
+                super::i18n::n("plies", *plies),
+            ],
+        ),
+    }
+}
+
+/// Every case's verdict.
+pub fn case_results(files: &[PathBuf]) -> Vec<CaseResult> {
+    let mut cache = GameCache::default();
+    let mut out = Vec::new();
+    for f in files {
+        if let Ok(r) = cases::run_file(f, None, &mut cache) {
+            out.extend(r);
+        }
+    }
+    out
+}
+
+/// The position of a case after its `play`, if it loads and every move is legal.
+fn case_position(game: &Game, c: &cases::Case) -> Option<Position> {
+    let mut pos = match &c.position {
+        None => game.start(),
+        Some(cases::CasePosition::Spec(spec)) => spec.to_position(game).ok()?,
+        Some(cases::CasePosition::Fen(text)) => crate::formats::pdn::read(game, text).ok()?,
+    };
+    for m in &c.play {
+        let mv = notation::find(game, &pos, m, false).ok()?;
+        pos = game.play_unchecked(&pos, &mv);
+    }
+    Some(pos)
+}
+
+fn display_path(p: &Path) -> String {
+    p.to_string_lossy().replace('\\', "/")
+}
+
+/// Names of the rule items a case may name as its diagram.
+fn item_names(def: &GameDef) -> Vec<&str> {
+    def.moves
+        .iter()
+        .map(|m| m.name.as_str())
+        .chain(def.priorities.iter().map(|p| p.name.as_str()))
+        .chain(def.legs.iter().map(|l| l.name.as_str()))
+        .chain(def.counters.iter().map(|c| c.name.as_str()))
+        .collect()
+}
+
+/// Every restriction of the rules, each with the rules relaxed by it alone.
+pub fn restrictions(def: &GameDef) -> Vec<Restriction> {
+    let mut out = Vec::new();
+    let mut add = |item: &str, what: &'static str, d: GameDef| {
+        out.push(Restriction {
+            item: item.to_string(),
+            what,
+            relaxed: Game::new(d),
+        })
+    };
+    for (i, p) in def.priorities.iter().enumerate() {
+        let mut d = def.clone();
+        d.priorities.remove(i);
+        add(&p.name, "restr-priority", d);
+    }
+    for (i, mk) in def.moves.iter().enumerate() {
+        if !matches!(mk.land, SqExpr::True) {
+            let mut d = def.clone();
+            d.moves[i].land = SqExpr::True;
+            add(&mk.name, "restr-landing", d);
+        }
+        if !matches!(mk.to, SqExpr::True) {
+            let mut d = def.clone();
+            d.moves[i].to = SqExpr::True;
+            add(&mk.name, "restr-final", d);
+        }
+        if mk.require.is_some() {
+            let mut d = def.clone();
+            d.moves[i].require = None;
+            add(&mk.name, "restr-require", d);
+        }
+    }
+    for (i, leg) in def.legs.iter().enumerate() {
+        if !matches!(leg.land, SqExpr::True) {
+            let mut d = def.clone();
+            d.legs[i].land = SqExpr::True;
+            add(&leg.name, "restr-leg-land", d);
+        }
+        if leg.leapt_kinds.is_some() {
+            let mut d = def.clone();
+            d.legs[i].leapt_kinds = None;
+            add(&leg.name, "restr-over", d);
+        }
+        if leg.no_reverse {
+            let mut d = def.clone();
+            d.legs[i].no_reverse = false;
+            add(&leg.name, "restr-no-reverse", d);
+        }
+    }
+    for (i, c) in def.counters.iter().enumerate() {
+        if c.max.is_some() {
+            let mut d = def.clone();
+            d.counters[i].max = None;
+            add(&c.name, "restr-counter", d);
+        }
+    }
+    out
+}

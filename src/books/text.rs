@@ -1,0 +1,534 @@
+//! The sentences of a rulebook, rendered from the compiled game through the language's
+//! Fluent messages. Each function turns one construct of the model (a leg, a square condition,
+//! a quantity, ...) into a phrase; the phrase's words, order, cases and plurals are decided by
+//! the message file, which receives rule-file names as identifiers and inflects them with
+//! `NAME($id, form: ...)`.
+
+use super::i18n::{Lang, n, s};
+use crate::model::*;
+
+mod prose;
+pub use prose::Host;
+
+/// The game and the language a book is written in.
+pub struct Cx<'a> {
+    /// The compiled game.
+    pub def: &'a GameDef,
+    /// The language.
+    pub l: &'a Lang,
+}
+
+impl Cx<'_> {
+    /// A message.
+    pub fn t(&self, id: &str, args: &[super::i18n::Arg]) -> String {
+        self.l.t(id, args)
+    }
+
+    /// Joins phrases with the language's `and` / `or`.
+    pub fn join(&self, v: Vec<String>, conj: &str) -> String {
+        let sep = self.t(conj, &[]);
+        v.join(&sep)
+    }
+
+    /// A doc comment in the book's language; English when the rule file has no translation
+    /// (the book says so once, near its top: [`Cx::untranslated`]).
+    pub fn doc(&self, lines: &[String]) -> Option<Vec<String>> {
+        let d = crate::lang::doctext::parse(lines);
+        if d.english.is_empty() && d.translations.is_empty() {
+            return None;
+        }
+        if self.l.code == "en" {
+            return (!d.english.is_empty()).then_some(d.english);
+        }
+        match d.translations.get(&self.l.code) {
+            Some(t) => Some(t.clone()),
+            None if d.english.is_empty() => None,
+            None => Some(d.english),
+        }
+    }
+
+    /// Why a move that a diagram shows refused is not legal, in the book's language. The
+    /// diagram shows one restriction at work (`what`, its `restr-` message id, on rule item
+    /// `item`): the engine refuses the move and accepts it once that restriction is relaxed,
+    /// which is how [`crate::analysis::explain`] finds its reasons, so the reason is said as the
+    /// kind explain gives for it (`why-` and [`ReasonKind::name`]).
+    pub fn refusal(&self, what: &str, item: &str, m: &crate::engine::Move, text: &str) -> String {
+        use crate::analysis::explain::ReasonKind;
+        let kind = match what {
+            "restr-priority" => ReasonKind::Priority,
+            "restr-counter" => ReasonKind::CounterBound,
+            "restr-no-reverse" => ReasonKind::NoReverse,
+            "restr-over" => ReasonKind::Over,
+            _ => ReasonKind::Condition,
+        };
+        let mv = self
+            .def
+            .moves
+            .get(m.kind as usize)
+            .map(|k| k.name.clone())
+            .unwrap_or_default();
+        let to = self
+            .def
+            .board
+            .labels
+            .get(m.to as usize)
+            .cloned()
+            .unwrap_or_default();
+        self.t(
+            &format!("why-{}", kind.name()),
+            &[
+                s("text", text),
+                s("item", item),
+                s("what", what.trim_start_matches("restr-")),
+                s("move", mv),
+                s("to", to),
+            ],
+        )
+    }
+
+    /// Whether some doc comment of the game has no text in the book's language (and would be
+    /// quoted in English), and whether some name has no form in it: said once per book.
+    pub fn untranslated(&self) -> (bool, bool) {
+        if self.l.code == "en" {
+            return (false, false);
+        }
+        let def = self.def;
+        let all = def.every_doc();
+        let mut docs = false;
+        let mut named = std::collections::HashSet::new();
+        for d in all {
+            let p = crate::lang::doctext::parse(d);
+            docs |= !p.english.is_empty() && !p.translations.contains_key(&self.l.code);
+            for w in p.words {
+                if w.lang == self.l.code {
+                    named.insert(w.ident);
+                }
+            }
+        }
+        let names = def
+            .players
+            .iter()
+            .chain(&def.kinds)
+            .chain(def.regions.iter().map(|r| &r.name))
+            .chain(def.moves.iter().map(|r| &r.name))
+            .chain(def.legs.iter().map(|r| &r.name))
+            .any(|n| !named.contains(n));
+        (docs, names)
+    }
+
+    /// A doc comment as one inline emphasised text after a sentence (` _..._`), or nothing.
+    pub fn doc_inline(&self, lines: &[String]) -> String {
+        self.doc(lines)
+            .map(|v| format!(" _{}_", v.join(" ")))
+            .unwrap_or_default()
+    }
+
+    /// The piece kinds of a mask, joined by `or`.
+    pub fn kinds(&self, mask: u32) -> String {
+        let v: Vec<String> = self
+            .def
+            .kinds
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| mask >> i & 1 == 1)
+            .map(|(_, k)| self.t("kind", &[s("kind", k.clone())]))
+            .collect();
+        if v.is_empty() {
+            self.t("no-piece", &[])
+        } else {
+            self.join(v, "or")
+        }
+    }
+
+    /// A leg, as a noun phrase. `Leg` is destructured without `..`: a new field fails to
+    /// compile here until the books say it.
+    pub fn leg(&self, leg: &Leg) -> String {
+        let Leg {
+            name: _,
+            docs: _,
+            kind,
+            dirs,
+            capture,
+            land,
+            no_reverse,
+            leapt_kinds,
+            land_behind,
+            prefer_continuing,
+            halt_behind,
+        } = leg;
+        let set = s("set", self.def.dir_sets[*dirs as usize].name.clone());
+        let mut t = match *kind {
+            LegKind::Step => self.t("leg-step", &[set]),
+            LegKind::Slide => self.t("leg-slide", &[set]),
+            LegKind::Leap { over, flying } => {
+                let over = match over {
+                    Over::Friend => "friend",
+                    Over::Enemy => "enemy",
+                    Over::Any => "any",
+                    Over::Own => "own",
+                };
+                self.t(
+                    if flying {
+                        "leg-leap-flying"
+                    } else {
+                        "leg-leap"
+                    },
+                    &[set, s("over", over)],
+                )
+            }
+        };
+        if let Some(k) = leapt_kinds {
+            t.push_str(&self.t("leg-leap-kinds", &[s("kinds", self.kinds(*k))]));
+        }
+        if *land_behind {
+            t.push_str(&self.t("leg-land-behind", &[]));
+        }
+        if *capture {
+            t.push_str(&self.t("leg-captures", &[]));
+        }
+        if !matches!(land, SqExpr::True) {
+            t.push_str(&self.t("leg-land", &[s("where", self.sq(land))]));
+        }
+        if *no_reverse {
+            t.push_str(&self.t("leg-no-reverse", &[]));
+        }
+        if *prefer_continuing {
+            t.push_str(&self.t("leg-prefer-continuing", &[]));
+        }
+        if let Some(k) = halt_behind {
+            t.push_str(&self.t("leg-halt-behind", &[s("kinds", self.kinds(*k))]));
+        }
+        t
+    }
+
+    /// A move's leg sequence.
+    pub fn sequence(&self, mk: &MoveKind) -> String {
+        let parts: Vec<String> = mk
+            .segments
+            .iter()
+            .map(|sg| {
+                let name = s("leg", self.def.legs[sg.leg as usize].name.clone());
+                match sg.repeat {
+                    Repeat::Once => self.t("seg-once", &[name]),
+                    Repeat::Plus => self.t("seg-plus", &[name]),
+                    Repeat::PlusMust => self.t("seg-plus-must", &[name]),
+                }
+            })
+            .collect();
+        self.join(parts, "then")
+    }
+
+    /// "in its own home-row", "in an opponent's home-row", "in home-row".
+    pub fn region(&self, sel: RegionSel, inside: bool) -> String {
+        let (id, r) = match sel {
+            RegionSel::Own(r) => ("own", r),
+            RegionSel::Opponent(r) => ("opp", r),
+            RegionSel::All(r) => ("all", r),
+            RegionSel::Of(r, p) => {
+                let id = format!("sq-{}-of", if inside { "in" } else { "out" });
+                return self.t(
+                    &id,
+                    &[
+                        s("region", self.def.regions[r as usize].name.clone()),
+                        s("player", self.def.players[p as usize].clone()),
+                    ],
+                );
+            }
+            // Only in position conditions, which name it through `quantity`.
+            RegionSel::OfVar(r, _) => ("all", r),
+        };
+        let id = format!("sq-{}-{id}", if inside { "in" } else { "out" });
+        self.t(
+            &id,
+            &[s("region", self.def.regions[r as usize].name.clone())],
+        )
+    }
+
+    /// A square condition, completing "a square ...".
+    pub fn sq(&self, e: &SqExpr) -> String {
+        match e {
+            SqExpr::True => self.t("sq-anywhere", &[]),
+            SqExpr::False => self.t("sq-nowhere", &[]),
+            SqExpr::In(sel) => self.region(*sel, true),
+            SqExpr::Not(x) => match x.as_ref() {
+                SqExpr::In(sel) => self.region(*sel, false),
+                SqExpr::And(v) if v.iter().any(|e| matches!(e, SqExpr::Piece(_))) => {
+                    // `not (piece K and C)`: a restriction that applies to some kinds only.
+                    let mut mask = 0;
+                    let mut rest = Vec::new();
+                    for e in v {
+                        if let SqExpr::Piece(m) = e {
+                            mask |= m;
+                        } else {
+                            rest.push(self.sq(e));
+                        }
+                    }
+                    self.t(
+                        "sq-kind-not",
+                        &[
+                            s("kinds", self.kinds(mask)),
+                            s("rest", self.join(rest, "and")),
+                        ],
+                    )
+                }
+                other => self.t("sq-not", &[s("x", self.sq(other))]),
+            },
+            SqExpr::And(v) => self.join(v.iter().map(|x| self.sq(x)).collect(), "and"),
+            SqExpr::Or(v) => self.join(v.iter().map(|x| self.sq(x)).collect(), "or"),
+            SqExpr::Piece(mask) => self.t("sq-piece", &[s("kinds", self.kinds(*mask))]),
+            SqExpr::Can(m) => self.t(
+                "sq-can",
+                &[s("move", self.def.moves[*m as usize].name.clone())],
+            ),
+        }
+    }
+
+    /// A priority's `prefer` and `maximize` rungs, in the order written, each continuing the
+    /// priority's sentence.
+    pub fn ladder(&self, ladder: &[Rank]) -> String {
+        let mut out = String::new();
+        for r in ladder {
+            out.push_str(&match r {
+                Rank::Prefer(x) => self.t("priority-prefer", &[s("x", self.mv(x))]),
+                Rank::Maximize(Measure::Captures(None)) => self.t("priority-maximize", &[]),
+                Rank::Maximize(Measure::Captures(Some(k))) => {
+                    self.t("priority-maximize-kinds", &[s("kinds", self.kinds(*k))])
+                }
+                Rank::Maximize(Measure::Value) => self.t("priority-maximize-value", &[]),
+                Rank::Maximize(Measure::Earliest(k)) => {
+                    self.t("priority-maximize-earliest", &[s("kinds", self.kinds(*k))])
+                }
+            });
+        }
+        out
+    }
+
+    /// A move condition, completing "moves that ...".
+    pub fn mv(&self, e: &MvExpr) -> String {
+        match e {
+            MvExpr::True => self.t("mv-any", &[]),
+            MvExpr::Capturing => self.t("mv-capture", &[]),
+            MvExpr::Kind(k) => self.t(
+                "mv-kind",
+                &[s("move", self.def.moves[*k as usize].name.clone())],
+            ),
+            MvExpr::From(x) => self.t("mv-from", &[s("where", self.sq(x))]),
+            MvExpr::To(x) => self.t("mv-to", &[s("where", self.sq(x))]),
+            MvExpr::Not(x) => match x.as_ref() {
+                MvExpr::To(q) => self.t("mv-not-to", &[s("where", self.sq(q))]),
+                MvExpr::From(q) => self.t("mv-not-from", &[s("where", self.sq(q))]),
+                MvExpr::Capturing => self.t("mv-not-capture", &[]),
+                other => self.t("mv-not", &[s("x", self.mv(other))]),
+            },
+            MvExpr::And(v) => self.join(v.iter().map(|x| self.mv(x)).collect(), "and"),
+            MvExpr::Or(v) => self.join(v.iter().map(|x| self.mv(x)).collect(), "or"),
+        }
+    }
+
+    fn player(&self, r: PlayerRef, vars: &[String]) -> String {
+        let var = |i: u8| vars.get(i as usize).cloned().unwrap_or_else(|| "?".into());
+        match r {
+            PlayerRef::Var(i) => self.t("pl-var", &[s("var", var(i))]),
+            PlayerRef::OpponentOf(i) => self.t("pl-opp-of", &[s("var", var(i))]),
+            PlayerRef::Mover => self.t("pl-mover", &[]),
+            PlayerRef::OpponentOfMover => self.t("pl-opp-mover", &[]),
+            PlayerRef::TeamOf(i) => self.t("pl-team-of", &[s("var", var(i))]),
+            PlayerRef::TeamOfMover => self.t("pl-team-mover", &[]),
+            PlayerRef::Named(p) => self.t(
+                "pl-named",
+                &[s("player", self.def.players[p as usize].clone())],
+            ),
+        }
+    }
+
+    fn quantity(&self, q: &Quantity, vars: &[String]) -> String {
+        match q {
+            Quantity::Int(i) => i.to_string(),
+            Quantity::Count {
+                who,
+                kinds: k,
+                region,
+            } => {
+                let what = if *k == u32::MAX {
+                    self.t("q-pieces", &[])
+                } else {
+                    let v: Vec<String> = self
+                        .def
+                        .kinds
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, _)| k >> i & 1 == 1)
+                        .map(|(_, name)| self.t("q-kind", &[s("kind", name.clone())]))
+                        .collect();
+                    self.join(v, "and")
+                };
+                let place = match region {
+                    None => String::new(),
+                    Some(RegionSel::Own(r)) => self.t(
+                        "q-in-own",
+                        &[s("region", self.def.regions[*r as usize].name.clone())],
+                    ),
+                    Some(RegionSel::Opponent(r)) => self.t(
+                        "q-in-opp",
+                        &[s("region", self.def.regions[*r as usize].name.clone())],
+                    ),
+                    Some(RegionSel::All(r)) => self.t(
+                        "q-in-all",
+                        &[s("region", self.def.regions[*r as usize].name.clone())],
+                    ),
+                    Some(RegionSel::Of(r, p)) => self.t(
+                        "q-in-of",
+                        &[
+                            s("region", self.def.regions[*r as usize].name.clone()),
+                            s("player", self.def.players[*p as usize].clone()),
+                        ],
+                    ),
+                    Some(RegionSel::OfVar(r, v)) => self.t(
+                        "q-in-of",
+                        &[
+                            s("region", self.def.regions[*r as usize].name.clone()),
+                            s(
+                                "player",
+                                vars.get(*v as usize).cloned().unwrap_or_else(|| "?".into()),
+                            ),
+                        ],
+                    ),
+                };
+                self.t(
+                    "q-count",
+                    &[
+                        s("who", self.player(*who, vars)),
+                        s("what", what),
+                        s("place", place),
+                    ],
+                )
+            }
+            Quantity::Counter { counter, who } => self.t(
+                "q-counter",
+                &[
+                    s("who", self.player(*who, vars)),
+                    s("counter", self.def.counters[*counter as usize].name.clone()),
+                ],
+            ),
+        }
+    }
+
+    /// A condition on a position, completing "when ...".
+    pub fn cond(&self, c: &Cond, vars: &mut Vec<String>) -> String {
+        match c {
+            Cond::True => self.t("c-always", &[]),
+            Cond::Not(x) => {
+                let inner = self.cond(x, vars);
+                self.t("c-not", &[s("x", inner)])
+            }
+            Cond::And(v) => {
+                let parts = v.iter().map(|x| self.cond(x, vars)).collect();
+                self.join(parts, "and")
+            }
+            Cond::Or(v) => {
+                let parts = v.iter().map(|x| self.cond(x, vars)).collect();
+                self.join(parts, "or")
+            }
+            Cond::Every(x) | Cond::Some(x) => {
+                let name = ["Q", "R", "S", "T"]
+                    .get(vars.len().saturating_sub(1))
+                    .copied()
+                    .unwrap_or("Q")
+                    .to_string();
+                vars.push(name.clone());
+                let body = self.cond(x, vars);
+                vars.pop();
+                let id = if matches!(c, Cond::Every(_)) {
+                    "c-every"
+                } else {
+                    "c-some"
+                };
+                self.t(id, &[s("var", name), s("x", body)])
+            }
+            Cond::Exists(MvExpr::Kind(k)) => self.t(
+                "c-exists-kind",
+                &[s("move", self.def.moves[*k as usize].name.clone())],
+            ),
+            Cond::Exists(MvExpr::Capturing) => self.t("c-exists-capture", &[]),
+            Cond::Exists(m) => self.t("c-exists", &[s("x", self.mv(m))]),
+            Cond::Blocked(PlayerRef::Mover) => self.t("c-blocked-mover", &[]),
+            Cond::Blocked(r) => self.t("c-blocked", &[s("who", self.player(*r, vars))]),
+            Cond::Repeated(k) => self.t("c-repeated", &[n("n", *k as usize)]),
+            Cond::Cmp(a, op, b) => {
+                let op = op_key(*op);
+                self.t(
+                    "c-cmp",
+                    &[
+                        s("a", self.quantity(a, vars)),
+                        s("op", op),
+                        s("b", self.quantity(b, vars)),
+                    ],
+                )
+            }
+        }
+    }
+}
+
+impl Cx<'_> {
+    /// An end rule as the book says it: the common shapes as prose ("a player wins when
+    /// their opponent cannot move"), else the general form with the player named `P`. The
+    /// end section and the list of differences from a parent both say it so.
+    pub fn end_rule(&self, r: &EndRule) -> String {
+        let (id, mut vars) = match r.result {
+            EndResult::Win => ("end-win", vec!["P".to_string()]),
+            EndResult::Loss => ("end-loss", vec!["P".to_string()]),
+            EndResult::Draw => ("end-draw", Vec::new()),
+        };
+        match self.prose(&r.cond, &vars) {
+            Some(cond) => self.t(&format!("{id}-prose"), &[s("cond", cond)]),
+            None => self.t(id, &[s("cond", self.cond(&r.cond, &mut vars))]),
+        }
+    }
+}
+
+/// A comparison's `$op` selector in the messages.
+fn op_key(op: CmpOp) -> &'static str {
+    match op {
+        CmpOp::Ge => "ge",
+        CmpOp::Le => "le",
+        CmpOp::Eq => "eq",
+        CmpOp::Ne => "ne",
+        CmpOp::Gt => "gt",
+        CmpOp::Lt => "lt",
+    }
+}
+
+/// One counter's sentence: its name, scope and bound (the differences of a variant say it
+/// the same way).
+pub(super) fn counter_text(cx: &Cx, c: &Counter) -> String {
+    let bound = match c.max {
+        Some(m) => cx.t("counter-bound", &[n("max", m.max(0) as usize)]),
+        None => cx.t("counter-unbounded", &[]),
+    };
+    let scope = match &c.while_cond {
+        // The common shapes as prose ("while one of the players has three pieces, ..."),
+        // else the general form.
+        Some(w) => match cx.prose_for(w, &[], Host::While) {
+            Some(cond) => cx.t("counter-while-prose", &[s("cond", cond)]),
+            None => cx.t("counter-while", &[s("cond", cx.cond(w, &mut Vec::new()))]),
+        },
+        None => cx.t(
+            if c.same_piece {
+                "counter-same-piece"
+            } else if c.per_player {
+                "counter-per-player"
+            } else {
+                "counter-global"
+            },
+            &[],
+        ),
+    };
+    cx.t(
+        "counter",
+        &[
+            s("name", c.name.clone()),
+            s("scope", scope),
+            s("bound", bound),
+        ],
+    )
+}

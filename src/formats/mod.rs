@@ -1,0 +1,13 @@
+//! Game texts and pictures: what a loaded game reads and writes. Moves in the game's notation
+//! ([`notation`]), PDN and FEN ([`pdn`]), YAML positions and set-ups ([`setup`]), game records
+//! ([`record`]), the one reader that tells them apart ([`input`]), claimed draws in a record
+//! ([`claim`]) and SVG pictures of positions ([`svg`]). Imports the base, the model, the
+//! language and the engine.
+
+pub mod claim;
+pub mod input;
+pub mod notation;
+pub mod pdn;
+pub mod record;
+pub mod setup;
+pub mod svg;
