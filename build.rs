@@ -1,6 +1,8 @@
 //! Embeds every Fluent message file of `i18n/` in the binary, so that a new language is a new
-//! `i18n/<code>.ftl` file and no Rust; and lists the grammar's keywords, so that the language
-//! server's completion and hover cannot fall behind the grammar.
+//! `i18n/<code>.ftl` file and no Rust; lists the grammar's keywords, so that the language
+//! server's completion and hover cannot fall behind the grammar; and writes the shapes of the
+//! parse tree (`shapes.rs`, see [`shapes`]), so that a new alternative in the grammar is a
+//! compile error in the lowering until it is lowered.
 
 use std::fmt::Write;
 
@@ -27,6 +29,7 @@ fn main() {
     let dest = std::path::Path::new(&std::env::var("OUT_DIR").unwrap()).join("languages.rs");
     std::fs::write(dest, out).unwrap();
     keywords();
+    shapes();
 }
 
 /// Every quoted word of `grammar/regula.pest` (letters and `-`), sorted, as `GRAMMAR_WORDS`.
@@ -55,4 +58,278 @@ fn keywords() {
     out.push_str("];\n");
     let dest = std::path::Path::new(&std::env::var("OUT_DIR").unwrap()).join("keywords.rs");
     std::fs::write(dest, out).unwrap();
+}
+
+/// The shapes of the parse tree, read from `grammar/regula.pest` with pest's own grammar
+/// reader, as `shapes.rs` (included by `src/lang/syntax/shape.rs`):
+///
+/// - `alt::X`, for every silent rule `x = _{ ... }`: one variant per rule whose pair can stand
+///   in the tree where `x` is called (`leg_stmt = _{ leg_step | leg_slide | ... }` gives
+///   `alt::LegStmt::{LegStep, LegSlide, ...}`), each holding that pair;
+/// - `inner::X`, for every rule `x` whose pairs hold pairs: one variant per rule whose pair
+///   can stand directly inside an `x` pair (`counter` gives `inner::Counter::{Ident,
+///   PerPlayer, SamePiece, Int, CounterWhile}`);
+/// - `kw::X`, for every rule `x` that is a choice of two or more literals
+///   (`over = { "friend" | "enemy" | ... }` gives `kw::Over::{Friend, Enemy, ...}`);
+/// - the lists `ALTS`, `INNERS` and `WORD_RULES`, for the test that parses every variant.
+///
+/// The lowering matches these enums exhaustively, so an alternative added to the grammar
+/// fails to compile there until it is lowered. A grammar that this function cannot read
+/// (a construct it does not know, two rules with one Rust name) fails the build here.
+fn shapes() {
+    use pest_meta::ast::RuleType;
+    let rules = grammar_rules();
+    let by_name: std::collections::HashMap<&str, &pest_meta::ast::Rule> =
+        rules.iter().map(|r| (r.name.as_str(), r)).collect();
+
+    let mut out = String::from(
+        "// The shapes of the parse tree, made by build.rs from grammar/regula.pest.\n\n",
+    );
+    let mut alts = String::from("pub mod alt {\n    use super::*;\n");
+    let mut inners = String::from("pub mod inner {\n    use super::*;\n");
+    let mut kws = String::from("pub mod kw {\n    use super::*;\n");
+    let mut word_list = String::new();
+    let mut inner_list = String::new();
+    let mut names = std::collections::BTreeSet::new();
+    for r in &rules {
+        let atomic = matches!(r.ty, RuleType::Atomic);
+        let silent = matches!(r.ty, RuleType::Silent);
+        let kids = if atomic {
+            Vec::new()
+        } else {
+            let mut v = Vec::new();
+            let mut seen = std::collections::HashSet::new();
+            pairs_of(&r.expr, &by_name, &mut seen, true, &mut v);
+            v
+        };
+        // The rules that stand in `r` written there, not through a silent rule: the test
+        // needs each inside `r` (what stands through a silent rule is lowered by that rule's
+        // shape, which `ALTS` covers).
+        let direct: Vec<String> = kids.iter().filter(|k| k.1).map(|k| k.0.clone()).collect();
+        let kids: Vec<String> = kids.into_iter().map(|k| k.0).collect();
+        let name = camel(&r.name);
+        if !kids.is_empty() && !names.insert((silent, name.clone())) {
+            panic!("grammar/regula.pest: two rules are named {name} in Rust");
+        }
+        if !kids.is_empty() {
+            let (module, doc) = if silent {
+                let doc = format!(
+                    "What stands in the tree where `{}` is called: one of its alternatives' pairs.",
+                    r.name
+                );
+                (&mut alts, doc)
+            } else {
+                (
+                    &mut inners,
+                    format!("A pair directly inside a `{}` pair.", r.name),
+                )
+            };
+            let _ = writeln!(module, "    /// {doc}");
+            let _ = writeln!(module, "    #[derive(Debug, Clone)]");
+            let _ = writeln!(module, "    pub enum {name}<'i> {{");
+            for k in &kids {
+                let _ = writeln!(module, "        {}(P<'i>),", camel(k));
+            }
+            let _ = writeln!(module, "    }}");
+            let _ = writeln!(module, "    impl<'i> {name}<'i> {{");
+            let rules_of: Vec<String> = kids.iter().map(|k| format!("Rule::{k}")).collect();
+            let _ = writeln!(
+                module,
+                "        /// The rules of the variants, in the grammar's order.\n        pub const RULES: &'static [Rule] = &[{}];",
+                rules_of.join(", ")
+            );
+            let _ = writeln!(
+                module,
+                "        /// The variant of `p`, a pair that the grammar puts at this place.\n        pub fn of(p: P<'i>) -> Self {{\n            match p.as_rule() {{"
+            );
+            for k in &kids {
+                let _ = writeln!(
+                    module,
+                    "                Rule::{k} => Self::{}(p),",
+                    camel(k)
+                );
+            }
+            let _ = writeln!(
+                module,
+                "                r => misplaced({:?}, r),\n            }}\n        }}",
+                r.name
+            );
+            if !silent {
+                let _ = writeln!(
+                    module,
+                    "        /// The pairs inside `p`, a `{0}` pair.\n        pub fn all(p: P<'i>) -> impl Iterator<Item = Self> + use<'i> {{\n            debug_assert_eq!(p.as_rule(), Rule::{0});\n            p.into_inner().map(Self::of)\n        }}",
+                    r.name
+                );
+            }
+            let _ = writeln!(module, "    }}");
+            if !silent && !direct.is_empty() {
+                let direct: Vec<String> = direct.iter().map(|k| format!("Rule::{k}")).collect();
+                let _ = writeln!(
+                    inner_list,
+                    "    (Rule::{}, &[{}]),",
+                    r.name,
+                    direct.join(", ")
+                );
+            }
+        }
+        if let Some(words) = literals(&r.expr).filter(|w| w.len() > 1 && !silent && !atomic) {
+            let _ = writeln!(
+                kws,
+                "    /// `{}`: one of its literals.\n    #[derive(Debug, Clone, Copy, PartialEq, Eq)]\n    pub enum {name} {{",
+                r.name
+            );
+            for w in &words {
+                let _ = writeln!(kws, "        /// `{w}`\n        {},", word_name(w));
+            }
+            let _ = writeln!(kws, "    }}\n    impl {name} {{");
+            let quoted: Vec<String> = words.iter().map(|w| format!("{w:?}")).collect();
+            let _ = writeln!(
+                kws,
+                "        /// The literals, in the grammar's order.\n        pub const WORDS: &'static [&'static str] = &[{}];",
+                quoted.join(", ")
+            );
+            let _ = writeln!(
+                kws,
+                "        /// The variant written `w`, if one is.\n        pub fn from_word(w: &str) -> Option<Self> {{\n            Some(match w {{"
+            );
+            for w in &words {
+                let _ = writeln!(kws, "                {w:?} => Self::{},", word_name(w));
+            }
+            let _ = writeln!(
+                kws,
+                "                _ => return None,\n            }})\n        }}\n        /// The variant of `p`, a `{0}` pair (whose text is one of the literals).\n        pub fn of(p: &P<'_>) -> Self {{\n            debug_assert_eq!(p.as_rule(), Rule::{0});\n            Self::from_word(p.as_str()).unwrap_or_else(|| misplaced({0:?}, p.as_rule()))\n        }}\n    }}",
+                r.name
+            );
+            let _ = writeln!(word_list, "    (Rule::{}, kw::{name}::WORDS),", r.name);
+        }
+    }
+    out.push_str(&alts);
+    out.push_str("}\n\n");
+    out.push_str(&inners);
+    out.push_str("}\n\n");
+    out.push_str(&kws);
+    out.push_str("}\n\n");
+    out.push_str("/// Every silent rule with its alternatives' rules.\n");
+    out.push_str("pub const ALTS: &[(&str, &[Rule])] = &[\n");
+    for r in rules.iter().filter(|r| matches!(r.ty, RuleType::Silent)) {
+        if names.contains(&(true, camel(&r.name))) {
+            let _ = writeln!(out, "    ({:?}, alt::{}::RULES),", r.name, camel(&r.name));
+        }
+    }
+    out.push_str(
+        "];\n/// Every rule whose pairs hold pairs, with the rules written in it (not through a\n",
+    );
+    out.push_str("/// silent rule) whose pairs may stand directly inside its pairs.\n");
+    out.push_str("pub const INNERS: &[(Rule, &[Rule])] = &[\n");
+    out.push_str(&inner_list);
+    out.push_str("];\n/// Every choice of literals, with its literals.\n");
+    out.push_str("pub const WORD_RULES: &[(Rule, &[&str])] = &[\n");
+    out.push_str(&word_list);
+    out.push_str("];\n");
+    let dest = std::path::Path::new(&std::env::var("OUT_DIR").unwrap()).join("shapes.rs");
+    std::fs::write(dest, out).unwrap();
+}
+
+/// The rules whose pairs `e` can put in the tree, in order of first appearance, each with
+/// whether it is written in `e` itself (`direct`) rather than reached through a silent rule,
+/// which stands for what it can put there; a predicate puts nothing.
+fn pairs_of(
+    e: &pest_meta::ast::Expr,
+    rules: &std::collections::HashMap<&str, &pest_meta::ast::Rule>,
+    seen: &mut std::collections::HashSet<String>,
+    direct: bool,
+    out: &mut Vec<(String, bool)>,
+) {
+    use pest_meta::ast::{Expr, RuleType};
+    let mut push = |name: &str| match out.iter_mut().find(|o| o.0 == name) {
+        Some(o) => o.1 |= direct,
+        None => out.push((name.to_string(), direct)),
+    };
+    match e {
+        Expr::Str(_) | Expr::Insens(_) | Expr::Range(..) | Expr::PeekSlice(..) => {}
+        Expr::PosPred(_) | Expr::NegPred(_) | Expr::Skip(_) => {}
+        Expr::Ident(name) => match rules.get(name.as_str()) {
+            Some(r) if matches!(r.ty, RuleType::Silent) && !seen.contains(name) => {
+                seen.insert(name.clone());
+                pairs_of(&r.expr, rules, seen, false, out);
+            }
+            // A silent rule met again adds nothing new.
+            Some(r) if matches!(r.ty, RuleType::Silent) => {}
+            Some(_) => push(name),
+            // pest's built-in rules: only EOI makes a pair.
+            None if name == "EOI" => push(name),
+            None => {}
+        },
+        Expr::Seq(a, b) | Expr::Choice(a, b) => {
+            pairs_of(a, rules, seen, direct, out);
+            pairs_of(b, rules, seen, direct, out);
+        }
+        Expr::Opt(a)
+        | Expr::Rep(a)
+        | Expr::RepOnce(a)
+        | Expr::RepExact(a, _)
+        | Expr::RepMin(a, _)
+        | Expr::RepMax(a, _)
+        | Expr::RepMinMax(a, _, _)
+        | Expr::Push(a) => pairs_of(a, rules, seen, direct, out),
+        #[allow(unreachable_patterns)]
+        other => panic!("grammar/regula.pest: build.rs does not know {other:?}"),
+    }
+}
+
+/// The literals of `e` if it is a choice of literals and nothing else.
+fn literals(e: &pest_meta::ast::Expr) -> Option<Vec<String>> {
+    use pest_meta::ast::Expr;
+    match e {
+        Expr::Str(s) => Some(vec![s.clone()]),
+        Expr::Choice(a, b) => {
+            let mut v = literals(a)?;
+            v.extend(literals(b)?);
+            Some(v)
+        }
+        _ => None,
+    }
+}
+
+/// `leg_step` -> `LegStep`, `EOI` -> `Eoi`.
+fn camel(rule: &str) -> String {
+    rule.split('_')
+        .map(|part| {
+            let mut c = part.chars();
+            c.next().map_or(String::new(), |f| {
+                f.to_ascii_uppercase().to_string() + &c.as_str().to_ascii_lowercase()
+            })
+        })
+        .collect()
+}
+
+/// A literal's variant name: `at-end` -> `AtEnd`, `>=` -> `GtEq`, `+!` -> `PlusBang`.
+fn word_name(w: &str) -> String {
+    let mut out = String::new();
+    for part in w.split('-') {
+        if part.chars().all(|c| c.is_ascii_alphanumeric()) {
+            out.push_str(&camel(part));
+            continue;
+        }
+        for c in part.chars() {
+            out.push_str(match c {
+                '>' => "Gt",
+                '<' => "Lt",
+                '=' => "Eq",
+                '!' => "Bang",
+                '+' => "Plus",
+                _ => panic!("grammar/regula.pest: build.rs has no name for `{c}` in `{w}`"),
+            });
+        }
+    }
+    out
+}
+
+/// The grammar's rules read with pest's own grammar reader.
+fn grammar_rules() -> Vec<pest_meta::ast::Rule> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar/regula.pest");
+    let text = std::fs::read_to_string(&path).expect("grammar/regula.pest is readable");
+    let pairs = pest_meta::parser::parse(pest_meta::parser::Rule::grammar_rules, &text)
+        .unwrap_or_else(|e| panic!("grammar/regula.pest: {e}"));
+    pest_meta::parser::consume_rules(pairs).unwrap_or_else(|e| panic!("grammar/regula.pest: {e:?}"))
 }

@@ -208,7 +208,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::inner_doc => "`//!` documentation",
         Rule::outer_doc => "`///` documentation",
         Rule::doc_text => "documentation text",
-        Rule::item => "an item (game, players, board, ...)",
+        Rule::item | Rule::item_body => "an item (game, players, board, ...)",
         Rule::game => "`game \"Name\"`",
         Rule::extends => "`extends \"parent.rules\"`",
         Rule::remove_item => "`remove KIND NAME`",
@@ -217,6 +217,9 @@ fn describe(rule: Rule) -> &'static str {
             "an item kind (leg, move, priority, region, set, counter, param, set-param, promote, teams, neutral, turn, values, unstated)"
         }
         Rule::amend => "`amend ITEM { ... }`",
+        Rule::amend_body => {
+            "an item to amend (leg, move, priority, end, promote, pieces, neutral, setup)"
+        }
         Rule::teams => "`teams { A B | C D }`",
         Rule::team => "the players of a team",
         Rule::turn => "`turn { blocked pass|end }`",

@@ -9,6 +9,7 @@ mod depth;
 mod error;
 pub mod fmt;
 mod lower;
+mod shape;
 pub mod walk;
 
 pub use error::SyntaxError;
