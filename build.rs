@@ -2,7 +2,8 @@
 //! `i18n/<code>.ftl` file and no Rust; lists the grammar's keywords, so that the language
 //! server's completion and hover cannot fall behind the grammar; and writes the shapes of the
 //! parse tree (`shapes.rs`, see [`shapes`]), so that a new alternative in the grammar is a
-//! compile error in the lowering until it is lowered.
+//! compile error in the lowering until it is lowered; and what the language server's
+//! completion reads from the grammar (`completion.rs`, see [`completion`]).
 
 use std::fmt::Write;
 
@@ -30,6 +31,7 @@ fn main() {
     std::fs::write(dest, out).unwrap();
     keywords();
     shapes();
+    completion();
 }
 
 /// Every quoted word of `grammar/regula.pest` (letters and `-`), sorted, as `GRAMMAR_WORDS`.
@@ -332,4 +334,218 @@ fn grammar_rules() -> Vec<pest_meta::ast::Rule> {
     let pairs = pest_meta::parser::parse(pest_meta::parser::Rule::grammar_rules, &text)
         .unwrap_or_else(|e| panic!("grammar/regula.pest: {e}"));
     pest_meta::parser::consume_rules(pairs).unwrap_or_else(|e| panic!("grammar/regula.pest: {e:?}"))
+}
+
+/// What completion reads from the grammar, as `completion.rs` (included by
+/// `src/lang/syntax/mod.rs` as `syntax::grammar`):
+///
+/// - `first_words(rule)`: the keywords a rule's text may start with (`measure`: `captures`,
+///   `value`, `earliest`), so that the language server offers exactly what the grammar takes;
+/// - `NameList` and `NAME_LISTS`: every list of names in braces (`"{" ~ ident+ ~ "}"`) with
+///   the words written just before its `{` (`by {`, `over enemy {`), so that the language
+///   server names each list's namespace in one exhaustive match.
+///
+/// A list whose opening words this function cannot tell fails the build here.
+fn completion() {
+    let rules = grammar_rules();
+    let by_name: std::collections::HashMap<&str, &pest_meta::ast::Rule> =
+        rules.iter().map(|r| (r.name.as_str(), r)).collect();
+    let mut out = String::from("// What completion reads from the grammar, made by build.rs.\n\n");
+    out.push_str(
+        "/// The keywords the text of `rule` may start with (through the rules it starts with).\n",
+    );
+    out.push_str(
+        "pub const fn first_words(rule: Rule) -> &'static [&'static str] {\n    match rule {\n",
+    );
+    let mut all: Vec<&str> = rules.iter().map(|r| r.name.as_str()).collect();
+    all.push("EOI");
+    for name in all {
+        let words = match by_name.get(name) {
+            Some(r) => {
+                let mut words = Vec::new();
+                let mut visiting = std::collections::HashSet::new();
+                first(&r.expr, &by_name, &mut visiting, &mut words);
+                words
+            }
+            None => Vec::new(),
+        };
+        let quoted: Vec<String> = words.iter().map(|w| format!("{w:?}")).collect();
+        let _ = writeln!(out, "        Rule::{name} => &[{}],", quoted.join(", "));
+    }
+    out.push_str("    }\n}\n\n");
+
+    // Lists of names in braces, with the words before their `{`.
+    let mut lists: Vec<(String, Vec<Vec<String>>)> = Vec::new();
+    for r in &rules {
+        let seq = flatten(&r.expr);
+        for i in 0..seq.len() {
+            if !is_name_list(&seq[i..]) {
+                continue;
+            }
+            let before = if i > 0 {
+                vec![words_before(&seq[..i], &by_name)]
+            } else {
+                // The list is the whole rule (`over_kinds = { "{" ~ ident+ ~ "}" }`): what
+                // its callers write before it.
+                callers_words(&r.name, &rules, &by_name)
+            };
+            if before.iter().any(|b| b.is_empty()) || before.is_empty() {
+                panic!(
+                    "grammar/regula.pest: build.rs cannot tell the words before the list of names in `{}`",
+                    r.name
+                );
+            }
+            lists.push((r.name.clone(), before));
+        }
+    }
+    out.push_str(
+        "/// A list of names in braces, one variant for each rule of the grammar that has one.\n",
+    );
+    out.push_str("#[derive(Debug, Clone, Copy, PartialEq, Eq)]\npub enum NameList {\n");
+    for (name, _) in &lists {
+        let _ = writeln!(out, "    /// In `{name}`.\n    {},", camel(name));
+    }
+    out.push_str("}\n\n");
+    out.push_str(
+        "/// Every list of names in braces with the words that may be written just before its\n",
+    );
+    out.push_str("/// `{`, one row per way to open it, each a list of word sets, nearest last\n");
+    out.push_str(
+        "/// (`over enemy {`: `[[\"over\"], [\"friend\", \"enemy\", \"any\", \"own\"]]`).\n",
+    );
+    out.push_str("pub const NAME_LISTS: &[(NameList, &[&[&str]])] = &[\n");
+    for (name, befores) in &lists {
+        for b in befores {
+            let _ = writeln!(out, "    (NameList::{}, &[{}]),", camel(name), b_text(b));
+        }
+    }
+    out.push_str("];\n");
+    let dest = std::path::Path::new(&std::env::var("OUT_DIR").unwrap()).join("completion.rs");
+    std::fs::write(dest, out).unwrap();
+}
+
+/// A row of word sets, as Rust.
+fn b_text(sets: &[String]) -> String {
+    sets.join(", ")
+}
+
+/// The keywords `e` may start with, added to `out`; whether `e` may match nothing.
+fn first(
+    e: &pest_meta::ast::Expr,
+    rules: &std::collections::HashMap<&str, &pest_meta::ast::Rule>,
+    visiting: &mut std::collections::HashSet<String>,
+    out: &mut Vec<String>,
+) -> bool {
+    use pest_meta::ast::Expr;
+    match e {
+        Expr::Str(w) | Expr::Insens(w) => {
+            let word = w.len() > 1
+                && w.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+                && !out.contains(w);
+            if word {
+                out.push(w.clone());
+            }
+            false
+        }
+        Expr::Range(..) | Expr::Skip(_) => false,
+        Expr::PeekSlice(..) | Expr::PosPred(_) | Expr::NegPred(_) => true,
+        Expr::Ident(name) => match rules.get(name.as_str()) {
+            Some(r) => {
+                if !visiting.insert(name.clone()) {
+                    return false;
+                }
+                let empty = first(&r.expr, rules, visiting, out);
+                visiting.remove(name);
+                empty
+            }
+            None => matches!(name.as_str(), "SOI" | "EOI"),
+        },
+        Expr::Seq(a, b) => first(a, rules, visiting, out) && first(b, rules, visiting, out),
+        Expr::Choice(a, b) => {
+            let ea = first(a, rules, visiting, out);
+            first(b, rules, visiting, out) || ea
+        }
+        Expr::Opt(a) | Expr::Rep(a) | Expr::RepMax(a, _) => {
+            first(a, rules, visiting, out);
+            true
+        }
+        Expr::RepOnce(a) | Expr::RepExact(a, _) | Expr::RepMin(a, _) | Expr::RepMinMax(a, _, _) => {
+            first(a, rules, visiting, out)
+        }
+        Expr::Push(a) => first(a, rules, visiting, out),
+        #[allow(unreachable_patterns)]
+        other => panic!("grammar/regula.pest: build.rs does not know {other:?}"),
+    }
+}
+
+/// A sequence's parts, in order.
+fn flatten(e: &pest_meta::ast::Expr) -> Vec<&pest_meta::ast::Expr> {
+    match e {
+        pest_meta::ast::Expr::Seq(a, b) => {
+            let mut v = flatten(a);
+            v.extend(flatten(b));
+            v
+        }
+        other => vec![other],
+    }
+}
+
+/// Whether `seq` starts with `"{" ~ ident+ ~ "}"`.
+fn is_name_list(seq: &[&pest_meta::ast::Expr]) -> bool {
+    use pest_meta::ast::Expr;
+    matches!(
+        seq,
+        [Expr::Str(open), Expr::RepOnce(name), Expr::Str(close), ..]
+            if open == "{" && close == "}" && matches!(&**name, Expr::Ident(n) if n == "ident")
+    )
+}
+
+/// The word sets of the last (at most two) parts of `seq`, nearest last, as Rust; a part that
+/// is no literal and no choice of literals ends the row.
+fn words_before(
+    seq: &[&pest_meta::ast::Expr],
+    rules: &std::collections::HashMap<&str, &pest_meta::ast::Rule>,
+) -> Vec<String> {
+    use pest_meta::ast::Expr;
+    let mut sets = Vec::new();
+    for part in seq.iter().rev().take(2) {
+        let words = match part {
+            Expr::Str(w) => Some(vec![w.clone()]),
+            Expr::Ident(n) => rules.get(n.as_str()).and_then(|r| literals(&r.expr)),
+            _ => None,
+        };
+        match words {
+            Some(w) => {
+                let quoted: Vec<String> = w.iter().map(|w| format!("{w:?}")).collect();
+                sets.push(format!("&[{}]", quoted.join(", ")));
+            }
+            None => break,
+        }
+    }
+    sets.reverse();
+    sets
+}
+
+/// For a rule that is a list of names: the words before it where other rules call it.
+fn callers_words(
+    list: &str,
+    rules: &[pest_meta::ast::Rule],
+    by_name: &std::collections::HashMap<&str, &pest_meta::ast::Rule>,
+) -> Vec<Vec<String>> {
+    use pest_meta::ast::Expr;
+    let mut out = Vec::new();
+    for r in rules {
+        let seq = flatten(&r.expr);
+        for (i, part) in seq.iter().enumerate() {
+            let calls = match part {
+                Expr::Ident(n) => n == list,
+                Expr::Opt(a) => matches!(&**a, Expr::Ident(n) if n == list),
+                _ => false,
+            };
+            if calls {
+                out.push(words_before(&seq[..i], by_name));
+            }
+        }
+    }
+    out
 }

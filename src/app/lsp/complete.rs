@@ -5,12 +5,19 @@
 //! tree: while typing, a document almost never parses, and completion is wanted exactly
 //! then. The same reading tells go to definition, references and rename which namespace a
 //! word is in, since a leg and a move (or a counter and a region) may share a name.
+//!
+//! What the look compares with comes from the grammar where the grammar can say it
+//! ([`crate::lang::syntax::grammar`], made by build.rs): the keywords a rule starts with
+//! (`first_words`), and every list of names in braces with the words that open it
+//! (`NAME_LISTS`). A new list of names is a compile error in [`list_block`] until it says
+//! what its names are; the namespaces of single names (`sequence |` a leg) are this file's.
 
 use lsp_types as lt;
 
 use crate::lang::inherit::Resolved;
-use crate::lang::syntax::KEYWORDS;
 use crate::lang::syntax::ast::{self, ItemKind};
+use crate::lang::syntax::grammar::{NAME_LISTS, NameList, first_words};
+use crate::lang::syntax::{KEYWORDS, Rule};
 
 use super::Decl;
 
@@ -53,19 +60,22 @@ impl Ns {
         })
     }
 
-    /// The namespace an item word names (`remove move x`, `leg x { }`), if it names one.
+    /// The namespace an item word names (`remove move x`, `leg x { }`), if it names one:
+    /// one arm per word of the grammar's `item_word`, so that a new one is a compile error
+    /// here until it says.
     fn of_item_word(word: &str) -> Option<Ns> {
-        Some(match word {
-            "leg" => Ns::Leg,
-            "move" => Ns::Move,
-            "priority" => Ns::Priority,
-            "region" => Ns::Region,
-            "set" => Ns::Direction,
-            "counter" => Ns::Counter,
-            "param" | "set-param" => Ns::Param,
-            "unstated" => Ns::Unstated,
-            _ => return None,
-        })
+        use crate::lang::syntax::grammar::kw::ItemWord as W;
+        match W::from_word(word)? {
+            W::Leg => Some(Ns::Leg),
+            W::Move => Some(Ns::Move),
+            W::Priority => Some(Ns::Priority),
+            W::Region => Some(Ns::Region),
+            W::Set => Some(Ns::Direction),
+            W::Counter => Some(Ns::Counter),
+            W::Param | W::SetParam => Some(Ns::Param),
+            W::Unstated => Some(Ns::Unstated),
+            W::Promote | W::Teams | W::Neutral | W::Turn | W::Values => None,
+        }
     }
 
     fn completion_kind(self) -> lt::CompletionItemKind {
@@ -113,53 +123,11 @@ pub(super) enum Context {
 }
 
 /// The words that start an item.
-const ITEM_WORDS: &[&str] = &[
-    "game",
-    "extends",
-    "remove",
-    "amend",
-    "players",
-    "teams",
-    "turn",
-    "board",
-    "directions",
-    "set",
-    "region",
-    "pieces",
-    "values",
-    "neutral",
-    "setup",
-    "counter",
-    "param",
-    "set-param",
-    "leg",
-    "move",
-    "priority",
-    "end",
-    "promote",
-    "unstated",
-];
+const ITEM_WORDS: &[&str] = first_words(Rule::item_body);
 /// What `remove` takes (`item_word`).
-const REMOVE_WORDS: &[&str] = &[
-    "set-param",
-    "leg",
-    "move",
-    "priority",
-    "region",
-    "set",
-    "counter",
-    "param",
-    "promote",
-    "teams",
-    "neutral",
-    "turn",
-    "values",
-    "unstated",
-];
+const REMOVE_WORDS: &[&str] = first_words(Rule::item_word);
 /// What `amend` takes.
-const AMEND_WORDS: &[&str] = &[
-    "leg", "move", "priority", "end", "promote", "pieces", "neutral", "setup",
-];
+const AMEND_WORDS: &[&str] = first_words(Rule::amend_body);
 /// The keywords of a condition on the position and of an end rule.
 const END_WORDS: &[&str] = &[
     "win", "loss", "draw", "claim", "if", "else", "and", "or", "not", "count", "every", "some",
@@ -245,7 +213,8 @@ pub(super) fn word_start(text: &str, offset: usize) -> usize {
 /// A block the text is in, named by what opened it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Block<'a> {
-    /// `by { }`, `over enemy { }`, `halt behind { }`, `maximize captures { }`: piece kinds.
+    /// `by { }`, `over enemy { }`, `halt behind { }`, `maximize captures { }`: piece kinds
+    /// (see [`list_block`]).
     Kinds,
     /// `if p = v { }`, `else { }`: what the enclosing block takes.
     If,
@@ -256,22 +225,46 @@ enum Block<'a> {
     Other,
 }
 
+/// What the names of each list of names in braces of the grammar are: one arm per list, so
+/// that a list added to the grammar (build.rs finds it) is a compile error here until it is
+/// given its namespace.
+fn list_block(list: NameList) -> Block<'static> {
+    match list {
+        NameList::Players => Block::Item("players"),
+        NameList::Pieces => Block::Item("pieces"),
+        NameList::Neutral => Block::Item("neutral"),
+        NameList::OverKinds | NameList::MoveBy | NameList::MeasureKinds => Block::Kinds,
+    }
+}
+
+/// Whether the words `p2 p1` just before a `{` are one of the grammar's ways (`before`,
+/// nearest last) to open a list of names.
+fn opens(before: &[&[&str]], p1: &str, p2: &str) -> bool {
+    match before {
+        [.., two, one] => one.contains(&p1) && two.contains(&p2),
+        [one] => one.contains(&p1),
+        [] => false,
+    }
+}
+
 /// What opens the block whose `{` is `toks[i]`, given the enclosing block.
 fn opener<'a>(toks: &[Tok<'a>], i: usize, outer: Option<Block<'a>>) -> Block<'a> {
     let back = |n: usize| i.checked_sub(n).map_or("", |j| toks[j].text);
     let (p1, p2, p4) = (back(1), back(2), back(4));
-    if matches!(p1, "by" | "behind" | "captures" | "earliest") || p2 == "over" {
-        Block::Kinds
-    } else if p1 == "else" || (p2 == "=" && p4 == "if") {
+    let list = NAME_LISTS
+        .iter()
+        .find(|(_, before)| opens(before, p1, p2))
+        .map(|(list, _)| *list);
+    if p1 == "else" || (p2 == "=" && p4 == "if") {
         Block::If
     } else if outer == Some(Block::Item("setup")) {
+        // `neutral { Tree: E8 }` places neutral pieces here; it declares none.
         Block::SetupPlayer
+    } else if let Some(list) = list {
+        list_block(list)
     } else if matches!(
         p1,
-        "players"
-            | "teams"
-            | "pieces"
-            | "neutral"
+        "teams"
             | "directions"
             | "board"
             | "files"
@@ -412,12 +405,14 @@ fn after_word(
         "can" | "as" | "move" => Context::Name(Ns::Move),
         "effect" => Context::Name(Ns::Counter),
         "step" | "slide" | "leap" if in_leg => Context::Name(Ns::Direction),
-        "over" => Context::Keywords(&["friend", "enemy", "any", "own"]),
-        "remove" => Context::Keywords(&["immediately", "at-end"]),
-        "timing" => Context::Keywords(&["at-end", "continue", "stop"]),
-        "otherwise" => Context::Keywords(&["skip", "none"]),
-        "maximize" => Context::Keywords(&["captures", "value", "earliest"]),
-        "blocked" if block == Some(Block::Item("turn")) => Context::Keywords(&["pass", "end"]),
+        "over" => Context::Keywords(first_words(Rule::over)),
+        "remove" => Context::Keywords(first_words(Rule::removal)),
+        "timing" => Context::Keywords(first_words(Rule::timing)),
+        "otherwise" => Context::Keywords(first_words(Rule::otherwise)),
+        "maximize" => Context::Keywords(first_words(Rule::measure)),
+        "blocked" if block == Some(Block::Item("turn")) => {
+            Context::Keywords(first_words(Rule::blocked_action))
+        }
         "win" | "loss" => Context::Name(Ns::Player),
         "every" | "some" => Context::Nothing,
         // `draw if`, `win P if`: a condition, not a parameter's block.
@@ -441,8 +436,8 @@ fn in_item(item: &str) -> Context {
         "setup" => Context::Mixed(Ns::Player, &["neutral"]),
         "values" => Context::Mixed(Ns::Piece, &["if", "else"]),
         "promote" => Context::Mixed(Ns::Piece, &["timing", "if", "else"]),
-        "turn" => Context::Keywords(&["blocked"]),
-        "board" => Context::Keywords(&["files", "ranks", "squares", "numbers"]),
+        "turn" => Context::Keywords(first_words(Rule::turn_stmt)),
+        "board" => Context::Keywords(first_words(Rule::board_stmt)),
         "files" | "ranks" | "squares" | "numbers" => Context::Nothing,
         "end" => Context::End,
         _ => Context::Any,

@@ -22,6 +22,18 @@ mod grammar_words {
 /// build.rs, so the list cannot drift from the grammar).
 pub const KEYWORDS: &[&str] = grammar_words::GRAMMAR_WORDS;
 
+/// What the language server's completion reads from the grammar (made by build.rs from
+/// `grammar/regula.pest`): the keywords each rule starts with, and every list of names in
+/// braces with the words that open it.
+pub mod grammar {
+    use super::Rule;
+    include!(concat!(env!("OUT_DIR"), "/completion.rs"));
+
+    /// The grammar's choices of literals as enums (`kw::ItemWord`, `kw::Over`, ...), for an
+    /// exhaustive match over what a keyword position takes.
+    pub use super::shape::kw;
+}
+
 use pest::Parser;
 
 use crate::base::source::SourceFile;

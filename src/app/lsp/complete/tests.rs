@@ -173,3 +173,93 @@ fn every_name_in_the_rule_files_is_in_its_namespace() {
     assert!(files > 10, "the rule files are read");
     assert!(wrong.is_empty(), "{wrong:#?}");
 }
+
+/// Every list of names in braces of the grammar (`NAME_LISTS`, which build.rs reads from
+/// `grammar/regula.pest`) is written somewhere in the repository's rule files, and at each
+/// place completion offers the namespace of the names written there: piece kinds after
+/// `by {`, `over enemy {`, `halt behind {`, `maximize captures {` and `earliest {`. The rule
+/// files have passed the validator, so what they write in a list is what the list takes; a
+/// kind list added to the grammar is a compile error in [`list_block`] until it has a
+/// namespace, and fails here until a rule file uses it and completes it with kinds.
+#[test]
+fn every_list_of_names_in_the_grammar_completes_with_what_it_holds() {
+    let mut met = vec![0; NAME_LISTS.len()];
+    let mut wrong = Vec::new();
+    for e in std::fs::read_dir("rules").unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_none_or(|x| x != "rules") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&p).unwrap();
+        let src = regula::SourceFile::new(p.display().to_string(), text.clone());
+        let Ok(res) = regula::lang::inherit::resolve(&src) else {
+            continue;
+        };
+        let k = Known::of(&res);
+        let toks = lex(&text);
+        for (i, t) in toks.iter().enumerate() {
+            let back = |n: usize| i.checked_sub(n).map_or("", |j| toks[j].text);
+            let Some(name) = toks.get(i + 1).filter(|n| t.text == "{" && n.word()) else {
+                continue;
+            };
+            for (row, (list, before)) in NAME_LISTS.iter().enumerate() {
+                if !opens(before, back(1), back(2)) {
+                    continue;
+                }
+                met[row] += 1;
+                let at = name.text.as_ptr() as usize - text.as_ptr() as usize;
+                let got = context(&text, at, &|w| k.is_player(w));
+                let nss: Vec<Ns> = (k.names.iter())
+                    .filter(|n| n.name == name.text)
+                    .map(|n| n.ns)
+                    .collect();
+                let ok = match &got {
+                    Context::Name(ns) | Context::Declare(ns) | Context::Mixed(ns, _) => {
+                        nss.contains(ns)
+                    }
+                    _ => false,
+                };
+                if !ok {
+                    wrong.push(format!(
+                        "{}: {list:?} `{} {} {{ {}`: {got:?}, but {} is {nss:?}",
+                        p.display(),
+                        back(2),
+                        back(1),
+                        name.text,
+                        name.text
+                    ));
+                }
+            }
+        }
+    }
+    for ((list, before), n) in NAME_LISTS.iter().zip(&met) {
+        assert!(
+            *n > 0,
+            "no rule file writes a {list:?} opened by {before:?}; add one to a rule file"
+        );
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+/// The keyword places read the grammar: what follows `over`, `maximize`, `remove` in a move
+/// and `remove` at top level is what the grammar's rules there start with.
+#[test]
+fn keyword_places_offer_what_the_grammar_takes() {
+    assert_eq!(
+        ctx("leg l { leap all over "),
+        Context::Keywords(&["friend", "enemy", "any", "own"])
+    );
+    assert_eq!(
+        ctx("priority p { maximize "),
+        Context::Keywords(&["captures", "value", "earliest"])
+    );
+    assert_eq!(
+        ctx("move m { remove "),
+        Context::Keywords(&["immediately", "at-end"])
+    );
+    assert!(
+        REMOVE_WORDS.contains(&"values"),
+        "85c42f1's `remove values`"
+    );
+    assert!(ITEM_WORDS.contains(&"unstated") && AMEND_WORDS.contains(&"setup"));
+}
