@@ -340,7 +340,8 @@ fn grammar_rules() -> Vec<pest_meta::ast::Rule> {
 /// `src/lang/syntax/mod.rs` as `syntax::grammar`):
 ///
 /// - `first_words(rule)`: the keywords a rule's text may start with (`measure`: `captures`,
-///   `value`, `earliest`), so that the language server offers exactly what the grammar takes;
+///   `value`, `earliest`), and `starts_with_name(rule)`, so that the language server offers
+///   what the grammar takes where pest says which rules come next;
 /// - `NameList` and `NAME_LISTS`: every list of names in braces (`"{" ~ ident+ ~ "}"`) with
 ///   the words written just before its `{` (`by {`, `over enemy {`), so that the language
 ///   server names each list's namespace in one exhaustive match.
@@ -359,20 +360,27 @@ fn completion() {
     );
     let mut all: Vec<&str> = rules.iter().map(|r| r.name.as_str()).collect();
     all.push("EOI");
-    for name in all {
-        let words = match by_name.get(name) {
-            Some(r) => {
-                let mut words = Vec::new();
-                let mut visiting = std::collections::HashSet::new();
-                first(&r.expr, &by_name, &mut visiting, &mut words);
-                words
-            }
-            None => Vec::new(),
-        };
+    let mut named = Vec::new();
+    for rule in all {
+        let mut words = Vec::new();
+        let mut name = rule == "ident";
+        if let Some(r) = by_name.get(rule) {
+            let mut visiting = std::collections::HashSet::new();
+            first(&r.expr, &by_name, &mut visiting, &mut words, &mut name);
+        }
+        if name {
+            named.push(format!("Rule::{rule}"));
+        }
         let quoted: Vec<String> = words.iter().map(|w| format!("{w:?}")).collect();
-        let _ = writeln!(out, "        Rule::{name} => &[{}],", quoted.join(", "));
+        let _ = writeln!(out, "        Rule::{rule} => &[{}],", quoted.join(", "));
     }
     out.push_str("    }\n}\n\n");
+    out.push_str("/// Whether the text of `rule` may start with a name (an `ident`).\n");
+    let _ = writeln!(
+        out,
+        "pub const fn starts_with_name(rule: Rule) -> bool {{\n    matches!(\n        rule,\n        {}\n    )\n}}\n",
+        named.join("\n            | ")
+    );
 
     // Lists of names in braces, with the words before their `{`.
     let mut lists: Vec<(String, Vec<Vec<String>>)> = Vec::new();
@@ -429,14 +437,19 @@ fn b_text(sets: &[String]) -> String {
     sets.join(", ")
 }
 
-/// The keywords `e` may start with, added to `out`; whether `e` may match nothing.
+/// The keywords `e` may start with, added to `out`, and whether it may start with a name
+/// (`ident`), set in `name`; returns whether `e` may match nothing.
 fn first(
     e: &pest_meta::ast::Expr,
     rules: &std::collections::HashMap<&str, &pest_meta::ast::Rule>,
     visiting: &mut std::collections::HashSet<String>,
     out: &mut Vec<String>,
+    name: &mut bool,
 ) -> bool {
     use pest_meta::ast::Expr;
+    let mut go = |e: &Expr, visiting: &mut std::collections::HashSet<String>| {
+        first(e, rules, visiting, out, name)
+    };
     match e {
         Expr::Str(w) | Expr::Insens(w) => {
             let word = w.len() > 1
@@ -449,30 +462,34 @@ fn first(
         }
         Expr::Range(..) | Expr::Skip(_) => false,
         Expr::PeekSlice(..) | Expr::PosPred(_) | Expr::NegPred(_) => true,
-        Expr::Ident(name) => match rules.get(name.as_str()) {
+        Expr::Ident(n) if n == "ident" => {
+            *name = true;
+            false
+        }
+        Expr::Ident(n) => match rules.get(n.as_str()) {
             Some(r) => {
-                if !visiting.insert(name.clone()) {
+                if !visiting.insert(n.clone()) {
                     return false;
                 }
-                let empty = first(&r.expr, rules, visiting, out);
-                visiting.remove(name);
+                let empty = go(&r.expr, visiting);
+                visiting.remove(n);
                 empty
             }
-            None => matches!(name.as_str(), "SOI" | "EOI"),
+            None => matches!(n.as_str(), "SOI" | "EOI"),
         },
-        Expr::Seq(a, b) => first(a, rules, visiting, out) && first(b, rules, visiting, out),
+        Expr::Seq(a, b) => go(a, visiting) && go(b, visiting),
         Expr::Choice(a, b) => {
-            let ea = first(a, rules, visiting, out);
-            first(b, rules, visiting, out) || ea
+            let ea = go(a, visiting);
+            go(b, visiting) || ea
         }
         Expr::Opt(a) | Expr::Rep(a) | Expr::RepMax(a, _) => {
-            first(a, rules, visiting, out);
+            go(a, visiting);
             true
         }
         Expr::RepOnce(a) | Expr::RepExact(a, _) | Expr::RepMin(a, _) | Expr::RepMinMax(a, _, _) => {
-            first(a, rules, visiting, out)
+            go(a, visiting)
         }
-        Expr::Push(a) => first(a, rules, visiting, out),
+        Expr::Push(a) => go(a, visiting),
         #[allow(unreachable_patterns)]
         other => panic!("grammar/regula.pest: build.rs does not know {other:?}"),
     }

@@ -16,7 +16,7 @@ use lsp_types as lt;
 
 use crate::lang::inherit::Resolved;
 use crate::lang::syntax::ast::{self, ItemKind};
-use crate::lang::syntax::grammar::{NAME_LISTS, NameList, first_words};
+use crate::lang::syntax::grammar::{NAME_LISTS, NameList, first_words, starts_with_name};
 use crate::lang::syntax::{KEYWORDS, Rule};
 
 use super::Decl;
@@ -116,6 +116,9 @@ pub(super) enum Context {
     Item,
     /// A statement of `end { }`: conditions' keywords and counters.
     End,
+    /// What pest expects where the text stops (see [`by_grammar`]): these keywords, and any
+    /// name if `true`.
+    Grammar(Vec<&'static str>, bool),
     /// Nothing the server can offer (a square, a string, a new bound variable).
     Nothing,
     /// Anything: every name and keyword.
@@ -300,7 +303,26 @@ pub(super) fn context(text: &str, offset: usize, is_player: &dyn Fn(&str) -> boo
         // In a comment or a string.
         return Context::Nothing;
     }
-    scan(&toks, before.trim().is_empty(), is_player)
+    match scan(&toks, before.trim().is_empty(), is_player) {
+        Context::Any => by_grammar(&text[..start]).unwrap_or(Context::Any),
+        ctx => ctx,
+    }
+}
+
+/// Where the look back decides nothing (`leg l { |`): what pest expects where `text` stops,
+/// as the keywords those rules start with and, if one may start with a name, every name.
+/// `None` where the text leaves the grammar before it stops (a document being edited
+/// elsewhere), which leaves completion to offer everything.
+fn by_grammar(text: &str) -> Option<Context> {
+    let rules = crate::lang::syntax::expected_at_end(text)?;
+    let mut words: Vec<&'static str> = Vec::new();
+    for w in rules.iter().flat_map(|r| first_words(*r)) {
+        if !words.contains(w) {
+            words.push(w);
+        }
+    }
+    let names = rules.iter().any(|r| starts_with_name(*r));
+    (!words.is_empty() || names).then_some(Context::Grammar(words, names))
 }
 
 /// [`context`] from the tokens before the word.
@@ -592,6 +614,12 @@ pub(super) fn items(
         Context::End => {
             add_names(&mut out, &known.names, &|n| n.ns == Ns::Counter);
             out.extend(kws(END_WORDS));
+        }
+        Context::Grammar(words, names) => {
+            if names {
+                add_names(&mut out, &known.names, &|_| true);
+            }
+            out.extend(kws(&words));
         }
         Context::Declare(_) | Context::Nothing => {}
         Context::Any => {

@@ -64,3 +64,24 @@ pub fn parse_at(src: &SourceFile, base: usize) -> Result<ast::RuleFile, SyntaxEr
     depth::check(src, &file)?;
     Ok(lower::with_base(base, || lower::lower_file(file)))
 }
+
+/// The grammar rules that pest would try next where `text` (a rule file cut at the cursor)
+/// stops: the rules it reports as expected when the text leaves the grammar at its very end
+/// (`leg l {` expects `leg_step`, `leg_slide`, ...; `over` expects `over`). `None` when the
+/// text parses, or leaves the grammar before its end, where the end says nothing. For the
+/// language server's completion, with [`grammar::first_words`].
+pub fn expected_at_end(text: &str) -> Option<Vec<Rule>> {
+    let Err(e) = RulesParser::parse(Rule::file, text) else {
+        return None;
+    };
+    let at = match e.location {
+        pest::error::InputLocation::Pos(at) => at,
+        pest::error::InputLocation::Span((at, _)) => at,
+    };
+    match e.variant {
+        pest::error::ErrorVariant::ParsingError { positives, .. } if at == text.len() => {
+            Some(positives)
+        }
+        _ => None,
+    }
+}

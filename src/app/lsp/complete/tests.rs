@@ -263,3 +263,27 @@ fn keyword_places_offer_what_the_grammar_takes() {
     );
     assert!(ITEM_WORDS.contains(&"unstated") && AMEND_WORDS.contains(&"setup"));
 }
+
+/// Where the words before decide nothing, pest says what comes next: a leg's statements in a
+/// leg, the rest of a leap after its `over`, and names only where a rule may start with one.
+#[test]
+fn where_the_words_decide_nothing_the_grammar_does() {
+    let leg = [
+        "step", "slide", "leap", "capture", "land", "not", "prefer", "halt", "if",
+    ];
+    assert_eq!(ctx("leg l {\n  "), Context::Grammar(leg.to_vec(), false));
+    assert_eq!(
+        ctx("leg l {\n  step N\n  ca"),
+        Context::Grammar(leg.to_vec(), false)
+    );
+    let Context::Grammar(words, false) = ctx("leg l { leap all over enemy ") else {
+        panic!("a leap's rest");
+    };
+    assert!(words.contains(&"flying") && words.contains(&"step"));
+    let Context::Grammar(words, false) = ctx("move m {\n  ") else {
+        panic!("a move's statements");
+    };
+    assert!(words.contains(&"sequence") && words.contains(&"by"));
+    // A document that leaves the grammar before the place: everything, as before.
+    assert_eq!(ctx("leg l { ) }\nleg k {\n  "), Context::Any);
+}
