@@ -344,7 +344,10 @@ fn grammar_rules() -> Vec<pest_meta::ast::Rule> {
 ///   what the grammar takes where pest says which rules come next;
 /// - `NameList` and `NAME_LISTS`: every list of names in braces (`"{" ~ ident+ ~ "}"`) with
 ///   the words written just before its `{` (`by {`, `over enemy {`), so that the language
-///   server names each list's namespace in one exhaustive match.
+///   server names each list's namespace in one exhaustive match;
+/// - `NAME_SLOTS`: every word that a single name may follow (`step N`, `in castle`), which
+///   the language server's tests look for in the rule files, each completed with the
+///   namespace of the name written there.
 ///
 /// A list whose opening words this function cannot tell fails the build here.
 fn completion() {
@@ -427,9 +430,118 @@ fn completion() {
             let _ = writeln!(out, "    (NameList::{}, &[{}]),", camel(name), b_text(b));
         }
     }
+    out.push_str("];\n\n");
+
+    // Single names after a word: `step N`, `sequence jump`, `in castle`, `c(White)`.
+    let mut slots: Vec<(Vec<String>, Vec<String>, bool)> = Vec::new();
+    for r in &rules {
+        let mut found = Vec::new();
+        name_slots(&r.expr, &by_name, &mut found);
+        for (words, only) in found {
+            match slots.iter_mut().find(|s| s.0 == words) {
+                Some(s) => {
+                    if !s.1.contains(&r.name) {
+                        s.1.push(r.name.clone());
+                    }
+                    s.2 |= only;
+                }
+                None => slots.push((words, vec![r.name.clone()], only)),
+            }
+        }
+    }
+    out.push_str(concat!(
+        "/// Every place of the grammar where a single name follows a word (`step N`, `sequence\n",
+        "/// jump`, `in castle`, `c(White)`): the words, the rules that have such a place, and\n",
+        "/// whether in one of them only a name may follow (`step N`; after `when` comes `not`\n",
+        "/// as well as a counter's name).\n",
+        "pub const NAME_SLOTS: &[(&[&str], &[&str], bool)] = &[\n",
+    ));
+    for (words, in_rules, only) in &slots {
+        let w: Vec<String> = words.iter().map(|w| format!("{w:?}")).collect();
+        let r: Vec<String> = in_rules.iter().map(|r| format!("{r:?}")).collect();
+        let _ = writeln!(
+            out,
+            "    (&[{}], &[{}], {only}),",
+            w.join(", "),
+            r.join(", ")
+        );
+    }
     out.push_str("];\n");
     let dest = std::path::Path::new(&std::env::var("OUT_DIR").unwrap()).join("completion.rs");
     std::fs::write(dest, out).unwrap();
+}
+
+/// The words before each single name in `e`: a literal or a choice of literals followed by
+/// `ident` or by a rule that starts with one (`"sequence" ~ segment`), in every sequence of
+/// `e`. A list of names (`ident+`) is no single name; see `NAME_LISTS`.
+fn name_slots(
+    e: &pest_meta::ast::Expr,
+    rules: &std::collections::HashMap<&str, &pest_meta::ast::Rule>,
+    out: &mut Vec<(Vec<String>, bool)>,
+) {
+    use pest_meta::ast::Expr;
+    let starts_with_name = |e: &Expr| match e {
+        Expr::Ident(n) if n == "ident" => true,
+        Expr::Ident(n) => rules.get(n.as_str()).is_some_and(|r| {
+            let mut name = false;
+            first(
+                &r.expr,
+                rules,
+                &mut Default::default(),
+                &mut Vec::new(),
+                &mut name,
+            );
+            name && literals(&r.expr).is_none()
+        }),
+        _ => false,
+    };
+    let seq = flatten(e);
+    for pair in seq.windows(2) {
+        let words = match pair[0] {
+            Expr::Str(w) => Some(vec![w.clone()]),
+            Expr::Ident(n) => rules.get(n.as_str()).and_then(|r| literals(&r.expr)),
+            _ => None,
+        };
+        if let Some(words) = words.filter(|_| starts_with_name(pair[1])) {
+            // Only a name may come (`step N`), or a name or a keyword (`when c(P) > 0`).
+            let only = match pair[1] {
+                Expr::Ident(n) => rules.get(n.as_str()).is_none_or(|r| {
+                    let mut words = Vec::new();
+                    first(
+                        &r.expr,
+                        rules,
+                        &mut Default::default(),
+                        &mut words,
+                        &mut false,
+                    );
+                    words.is_empty()
+                }),
+                _ => false,
+            };
+            match out.iter_mut().find(|o| o.0 == words) {
+                Some(o) => o.1 |= only,
+                None => out.push((words, only)),
+            }
+        }
+    }
+    for part in seq {
+        match part {
+            Expr::Seq(..) => {}
+            Expr::Choice(a, b) => {
+                name_slots(a, rules, out);
+                name_slots(b, rules, out);
+            }
+            Expr::Opt(a)
+            | Expr::Rep(a)
+            | Expr::RepOnce(a)
+            | Expr::RepExact(a, _)
+            | Expr::RepMin(a, _)
+            | Expr::RepMax(a, _)
+            | Expr::RepMinMax(a, _, _)
+            | Expr::Push(a) => name_slots(a, rules, out),
+            _ => {}
+        }
+    }
 }
 
 /// A row of word sets, as Rust.

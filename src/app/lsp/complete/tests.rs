@@ -1,6 +1,7 @@
 //! The context scanner, on made-up texts and on the repository's rule files.
 
 use super::*;
+use regula::lang::syntax::grammar::NAME_SLOTS;
 
 fn ctx(text: &str) -> Context {
     context(text, text.len(), &|w| w == "White")
@@ -286,4 +287,122 @@ fn where_the_words_decide_nothing_the_grammar_does() {
     assert!(words.contains(&"sequence") && words.contains(&"by"));
     // A document that leaves the grammar before the place: everything, as before.
     assert_eq!(ctx("leg l { ) }\nleg k {\n  "), Context::Any);
+}
+
+/// What the bundled rule files do not write: a name after `loss`, and a counter after the
+/// words of a condition.
+const SLOT_SNIPPET: &str = "game \"G\"\nplayers { White Black }\npieces { Man }\n\
+    counter c per-player\n\
+    end { loss White if count(White Man) == 0 or c(White) > 1 and not c(Black) >= c(White)\n\
+    draw if every P: c(P) > 0 }\n";
+
+/// The repository's rule files and `more` texts, each with a path to name it by.
+fn rule_files_and(more: &[&str]) -> Vec<(std::path::PathBuf, String)> {
+    let mut out: Vec<_> = (more.iter().enumerate())
+        .map(|(i, t)| (format!("snippet {i}").into(), t.to_string()))
+        .collect();
+    for e in std::fs::read_dir("rules").unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "rules") {
+            let text = std::fs::read_to_string(&p).unwrap();
+            out.push((p, text));
+        }
+    }
+    out
+}
+
+/// The namespaces completion offers in `ctx`: every one where it offers every name.
+fn offered(ctx: &Context) -> Vec<Ns> {
+    const ALL: [Ns; 12] = [
+        Ns::Player,
+        Ns::Piece,
+        Ns::Direction,
+        Ns::Region,
+        Ns::Counter,
+        Ns::Param,
+        Ns::Value,
+        Ns::Leg,
+        Ns::Move,
+        Ns::Priority,
+        Ns::EndRule,
+        Ns::Unstated,
+    ];
+    match ctx {
+        Context::Name(ns) | Context::Mixed(ns, _) | Context::Declare(ns) | Context::Removed(ns) => {
+            vec![*ns]
+        }
+        Context::Value(_) => vec![Ns::Value],
+        Context::End => vec![Ns::Counter],
+        Context::Any | Context::Grammar(_, true) => ALL.to_vec(),
+        Context::Grammar(_, false) | Context::Keywords(_) | Context::Item | Context::Nothing => {
+            Vec::new()
+        }
+    }
+}
+
+/// Every word of the grammar that a single name may follow (`NAME_SLOTS`, which build.rs
+/// reads from `grammar/regula.pest`: `step N`, `sequence jump`, `c(White)`) is followed by a
+/// name somewhere in the repository's rule files, and completion there offers the namespace
+/// of the declared names written there; where only a name may follow (`step |`, not
+/// `when |`), it offers that namespace and not every name. A construct added to the grammar
+/// with a name after a new word fails here until a rule file uses it and completion knows
+/// its namespace. (A name before `:` is a label, and a name that is also a keyword is read
+/// as the keyword: both are left to the test above.)
+#[test]
+fn every_name_after_a_word_of_the_grammar_completes_with_its_namespace() {
+    let mut met = vec![0; NAME_SLOTS.len()];
+    let mut wrong = Vec::new();
+    for (p, text) in rule_files_and(&[SLOT_SNIPPET]) {
+        let src = regula::SourceFile::new(p.display().to_string(), text.clone());
+        let Ok(res) = regula::lang::inherit::resolve(&src) else {
+            continue;
+        };
+        let k = Known::of(&res);
+        let toks = lex(&text);
+        for (i, name) in toks.iter().enumerate().skip(1) {
+            let label = toks.get(i + 1).is_some_and(|t| t.text == ":");
+            if !name.word() {
+                continue;
+            }
+            let before = toks[i - 1].text;
+            for (row, (words, rules, only)) in NAME_SLOTS.iter().enumerate() {
+                if !words.contains(&before) {
+                    continue;
+                }
+                met[row] += 1;
+                // A label, or a name that is also a keyword (a parameter's value `stop`),
+                // which the keyword's meaning takes here.
+                if label || KEYWORDS.contains(&name.text) {
+                    continue;
+                }
+                let nss: Vec<Ns> = (k.names.iter())
+                    .filter(|n| n.name == name.text)
+                    .map(|n| n.ns)
+                    .collect();
+                if nss.is_empty() {
+                    continue;
+                }
+                let at = name.text.as_ptr() as usize - text.as_ptr() as usize;
+                let got = context(&text, at, &|w| k.is_player(w));
+                let every = matches!(got, Context::Any | Context::Grammar(_, true));
+                if !offered(&got).iter().any(|ns| nss.contains(ns)) || (*only && every) {
+                    let line = text[..at].rfind('\n').map_or(0, |l| l + 1);
+                    let line = text[line..].lines().next().unwrap_or("");
+                    wrong.push(format!(
+                        "{}: {rules:?} `{before} {}`: {got:?}, but it is {nss:?}: {line}",
+                        p.display(),
+                        name.text
+                    ));
+                }
+            }
+        }
+    }
+    for ((words, rules, _), n) in NAME_SLOTS.iter().zip(&met) {
+        assert!(
+            *n > 0,
+            "no rule file writes a name after {words:?} ({rules:?}); add one to SLOT_SNIPPET"
+        );
+    }
+    wrong.dedup();
+    assert!(wrong.is_empty(), "{wrong:#?}");
 }
