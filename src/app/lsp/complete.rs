@@ -373,11 +373,19 @@ fn scan(toks: &[Tok<'_>], first_on_line: bool, is_player: &dyn Fn(&str) -> bool)
     if let Some(&j) = parens.last() {
         let callee = j.checked_sub(1).map_or("", |k| toks[k].text);
         let args = &toks[j + 1..];
-        return match (callee, args.len()) {
-            (_, 0) => Context::Name(Ns::Player),
-            ("count", _) => Context::Mixed(Ns::Piece, &["in"]),
-            _ => Context::Nothing,
-        };
+        // A call (`count(`, `blocked(`, `repeated(`, a counter's `c(`), not a condition in
+        // parentheses (`when (`, `and (`), whose context the block decides.
+        let word = j.checked_sub(1).is_some_and(|k| toks[k].word());
+        let call = matches!(callee, "count" | "blocked" | "repeated")
+            || (word && !KEYWORDS.contains(&callee));
+        if call {
+            return match (callee, args.len()) {
+                ("repeated", _) => Context::Nothing,
+                (_, 0) => Context::Name(Ns::Player),
+                ("count", _) => Context::Mixed(Ns::Piece, &["in"]),
+                _ => Context::Nothing,
+            };
+        }
     }
     match block {
         Some(Block::Kinds) => Context::Name(Ns::Piece),

@@ -406,3 +406,21 @@ fn every_name_after_a_word_of_the_grammar_completes_with_its_namespace() {
     wrong.dedup();
     assert!(wrong.is_empty(), "{wrong:#?}");
 }
+
+/// A condition in parentheses is no call: inside it the block decides (and pest), not the
+/// callee's place (`when (` took a player's name before, and `when (count(P) > 0 and `
+/// offered nothing).
+#[test]
+fn a_condition_in_parentheses_is_no_call() {
+    assert_eq!(ctx("priority p { when c("), Context::Name(Ns::Player));
+    assert_eq!(ctx("priority p { when repeated("), Context::Nothing);
+    for text in [
+        "priority p { when (",
+        "priority p { when (count(P) > 0 and ",
+    ] {
+        let Context::Grammar(words, true) = ctx(text) else {
+            panic!("{text}: {:?}", ctx(text));
+        };
+        assert!(words.contains(&"count") && words.contains(&"not"), "{text}");
+    }
+}
