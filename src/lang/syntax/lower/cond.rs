@@ -7,11 +7,10 @@ use crate::lang::syntax::ast::*;
 use crate::lang::syntax::shape::{alt, inner};
 
 /// One condition of `parts`, or all of them joined by `many` (`Or`, `And`).
-fn one_or_many<T>(mut parts: Vec<T>, many: fn(Vec<T>) -> T) -> T {
-    if parts.len() == 1 {
-        parts.pop().expect("one part")
-    } else {
-        many(parts)
+fn one_or_many<T>(parts: Vec<T>, many: fn(Vec<T>) -> T) -> T {
+    match <[T; 1]>::try_from(parts) {
+        Ok([one]) => one,
+        Err(parts) => many(parts),
     }
 }
 
