@@ -1,7 +1,7 @@
 //! The context scanner, on made-up texts and on the repository's rule files.
 
 use super::*;
-use regula::lang::syntax::grammar::NAME_SLOTS;
+use crate::lang::syntax::grammar::NAME_SLOTS;
 
 fn ctx(text: &str) -> Context {
     context(text, text.len(), &|w| w == "White")
@@ -192,8 +192,8 @@ fn every_list_of_names_in_the_grammar_completes_with_what_it_holds() {
             continue;
         }
         let text = std::fs::read_to_string(&p).unwrap();
-        let src = regula::SourceFile::new(p.display().to_string(), text.clone());
-        let Ok(res) = regula::lang::inherit::resolve(&src) else {
+        let src = crate::base::source::SourceFile::new(p.display().to_string(), text.clone());
+        let Ok(res) = crate::lang::inherit::resolve(&src) else {
             continue;
         };
         let k = Known::of(&res);
@@ -353,8 +353,8 @@ fn every_name_after_a_word_of_the_grammar_completes_with_its_namespace() {
     let mut met = vec![0; NAME_SLOTS.len()];
     let mut wrong = Vec::new();
     for (p, text) in rule_files_and(&[SLOT_SNIPPET]) {
-        let src = regula::SourceFile::new(p.display().to_string(), text.clone());
-        let Ok(res) = regula::lang::inherit::resolve(&src) else {
+        let src = crate::base::source::SourceFile::new(p.display().to_string(), text.clone());
+        let Ok(res) = crate::lang::inherit::resolve(&src) else {
             continue;
         };
         let k = Known::of(&res);
