@@ -6,6 +6,7 @@
 
 use std::sync::Arc;
 
+use crate::binary::regula;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use regula::engine::{Game, Outcome, Position};
@@ -228,19 +229,6 @@ fn agents_long() {
     let lost = recs.iter().filter(|r| r.winner.is_some()).count() - won;
     println!("mcts 400 against 100: won {won}, lost {lost}, of 200");
     assert!(won as f64 >= 0.6 * 200.0, "{won}");
-}
-
-fn regula(args: &[&str]) -> (i32, String, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_regula"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]

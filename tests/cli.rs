@@ -3,34 +3,8 @@
 //! Over 800 lines: one short test per command and exit code, each standing alone; the file
 //! is a list of them, grouped by command, rather than one long function.
 
+use crate::binary::{regula, regula_typed};
 use std::process::Command;
-
-fn regula(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_regula"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-/// What the command prints on standard output with `input` typed on its standard input (as
-/// `play` is driven from a pipe).
-fn regula_typed(args: &[&str], input: &[u8]) -> String {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_regula"))
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).into_owned()
-}
 
 #[test]
 fn perft_prints_the_count_on_the_last_line() {
@@ -1026,7 +1000,8 @@ fn claims_in_records_moves_and_play() {
             saved.to_str().unwrap(),
         ],
         moves.as_bytes(),
-    );
+    )
+    .1;
     assert!(
         out.contains("a draw may be claimed: `claim:repetition`"),
         "{out}"
@@ -1129,7 +1104,8 @@ fn play_redraws_the_board_only_when_the_position_changed() {
     let out = regula_typed(
         &["play", "rules/english-draughts.rules"],
         b"help\nzz-zz\nmoves\n9-13\nundo\nquit\n",
-    );
+    )
+    .1;
     assert!(out.contains("illegal: `zz` is not a square"), "{out}");
     // At the start, after 9-13 and after the undo: three boards for six lines typed.
     assert_eq!(out.matches("    a b c d e f g h").count(), 3, "{out}");
@@ -1239,7 +1215,7 @@ fn play_against_a_search_agent() {
     let play = |input: &[u8], extra: &[&str]| {
         let mut args = vec!["play", "rules/english-draughts.rules"];
         args.extend_from_slice(extra);
-        regula_typed(&args, input)
+        regula_typed(&args, input).1
     };
     let agent = ["--agent", "White=alphabeta:nodes=2000"];
     let out = play(b"9-13\nquit\n", &agent);
@@ -1303,7 +1279,8 @@ fn the_readme_tutorial_works() {
     let out = regula_typed(
         &["play", file, "--agent", "White=alphabeta:nodes=20000"],
         b"quit\n",
-    );
+    )
+    .1;
     assert!(out.contains("Black to move"), "{out}");
     let _ = std::fs::remove_dir_all(dir);
 }

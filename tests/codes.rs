@@ -4,21 +4,9 @@
 //! strings), so a new code without a snapshot fails here. The snapshots for codes that no
 //! other test shows are made here too.
 
+use crate::binary::regula_100;
 use std::collections::BTreeSet;
 use std::path::Path;
-
-fn regula(args: &[&str]) -> (i32, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_regula"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .env("COLUMNS", "100")
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 /// Every `regula::NAME` code written in `src/`.
 fn declared_codes() -> BTreeSet<String> {
@@ -112,7 +100,7 @@ fn every_diagnostic_code_has_a_snapshot() {
 /// `regula::undefined_clause`: a clause id cited in a doc comment that the clause list lacks.
 #[test]
 fn undefined_clause_snapshot() {
-    let (code, err) = regula(&["check", "tests/fixtures/clauses/rules/cites.rules"]);
+    let (code, _, err) = regula_100(&["check", "tests/fixtures/clauses/rules/cites.rules"]);
     assert_eq!(code, 0, "a warning: {err}");
     insta::assert_snapshot!(err);
 }
@@ -120,7 +108,7 @@ fn undefined_clause_snapshot() {
 /// `regula::doc_language`: a book asked for in a language without a message file.
 #[test]
 fn doc_language_snapshot() {
-    let (code, err) = regula(&["doc", "rules/english-draughts.rules", "--lang", "xx"]);
+    let (code, _, err) = regula_100(&["doc", "rules/english-draughts.rules", "--lang", "xx"]);
     assert_eq!(code, 2, "a usage error: {err}");
     insta::assert_snapshot!(err);
 }
@@ -161,7 +149,7 @@ fn doc_diagram_snapshot() {
 /// English draughts cases run against Camelot's rules).
 #[test]
 fn mutants_snapshot() {
-    let (code, err) = regula(&[
+    let (code, _, err) = regula_100(&[
         "test",
         "--mutants",
         "rules/camelot.rules",

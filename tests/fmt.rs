@@ -4,8 +4,8 @@
 //! refuses as it says.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
+use crate::binary::{regula, regula_typed};
 use regula::SourceFile;
 use regula::lang::syntax::{self, fmt};
 
@@ -349,18 +349,6 @@ fn any_prefix_formats_or_is_refused() {
     }
 }
 
-fn regula(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_regula"))
-        .args(args)
-        .output()
-        .expect("runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
 fn scratch(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join("fmt")
@@ -432,25 +420,9 @@ fn cli_leaves_a_file_that_does_not_parse_alone() {
 
 #[test]
 fn cli_formats_standard_input() {
-    use std::io::Write as _;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_regula"))
-        .args(["fmt", "-"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"game \"X\"\nplayers {White   Black}\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    assert_eq!(
-        String::from_utf8_lossy(&out.stdout),
-        "game \"X\"\nplayers { White Black }\n"
-    );
+    let (code, out) = regula_typed(&["fmt", "-"], b"game \"X\"\nplayers {White   Black}\n");
+    assert_eq!(code, 0);
+    assert_eq!(out, "game \"X\"\nplayers { White Black }\n");
 }
 
 /// A small fuzzer: seeded random edits of every bundled file (comments, line breaks, blank

@@ -3,8 +3,8 @@
 //! them; a small game's whole run in CI time; the whole Camelot run (ignored: run it with
 //! `--ignored`, in release, to see the figures of the README).
 
+use crate::binary::regula;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use regula::analysis::edit::Edit;
 use regula::suites::cases::{self, GameCache};
@@ -163,15 +163,8 @@ fn the_operators_cover_the_language() {
 
 #[test]
 fn min_score_sets_the_exit_code() {
-    let regula = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_regula"))
-            .args(args)
-            .env("NO_COLOR", "1")
-            .output()
-            .expect("the binary runs")
-    };
     let weak = "tests/fixtures/mutants/english-weak.yaml";
-    let out = regula(&[
+    let (code, out, _) = regula(&[
         "test",
         "--mutants",
         weak,
@@ -180,16 +173,12 @@ fn min_score_sets_the_exit_code() {
         "--format",
         "json",
     ]);
-    assert!(!out.status.success());
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert_ne!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
     assert!(v["score"].as_f64().unwrap() < 0.9);
-    let out = regula(&["test", "--mutants", weak, "--min-score", "0.1"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(String::from_utf8_lossy(&out.stdout).contains("survivors:"));
+    let (code, out, err) = regula(&["test", "--mutants", weak, "--min-score", "0.1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("survivors:"));
 }
 
 /// The whole Camelot run: all mutants against its whole suite (the README's figures come

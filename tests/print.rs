@@ -7,24 +7,10 @@
 //! `REGULA_REQUIRE_BROWSER=1` (as in CI). The tests of a missing, failing or hanging browser run everywhere: they name a
 //! browser that is not there, or a script that behaves like a broken one.
 
+use crate::binary::regula_env;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
-
-/// Runs the regula binary with extra environment variables: (exit code, stdout, stderr).
-fn regula(args: &[&str], env: &[(&str, &Path)]) -> (i32, String, String) {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_regula"));
-    cmd.args(args);
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    let out = cmd.output().expect("regula runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 /// An error report with miette's line wrapping undone (its `│` gutters, its breaks), so that a
 /// test can look for a phrase wherever the report broke it.
@@ -59,7 +45,7 @@ fn the_appendix_is_in_a_book_only_with_the_switch() {
     let book = |format: &str, extra: &[&str]| {
         let mut args = vec!["doc", "rules/camelot.rules", "--format", format];
         args.extend_from_slice(extra);
-        let (code, out, err) = regula(&args, &[]);
+        let (code, out, err) = regula_env(&args, &[]);
         assert_eq!(code, 0, "{err}");
         out
     };
@@ -97,7 +83,7 @@ fn rule<'a>(css: &'a str, selector: &str) -> &'a str {
 
 #[test]
 fn the_html_book_carries_print_styles_for_a4() {
-    let (code, html, err) = regula(&["doc", "rules/camelot.rules", "--format", "html"], &[]);
+    let (code, html, err) = regula_env(&["doc", "rules/camelot.rules", "--format", "html"], &[]);
     assert_eq!(code, 0, "{err}");
     let css = &html[html.find("<style>").unwrap()..html.find("</style>").unwrap()];
     let page = rule(css, "@page");
@@ -185,7 +171,7 @@ fn printed() -> &'static (Vec<Printed>, Vec<String>) {
             let mut args = vec!["doc", &file, "--format", "pdf", "--out", out_s];
             args.extend_from_slice(extra);
             let t0 = Instant::now();
-            let (code, stdout, err) = regula(&args, &[]);
+            let (code, stdout, err) = regula_env(&args, &[]);
             assert_eq!(code, 0, "{game}: {err}");
             assert!(stdout.is_empty(), "{stdout}");
             let pdf = std::fs::read(out.join(format!("{game}.pdf"))).unwrap();
@@ -384,7 +370,7 @@ fn no_printed_page_is_left_half_empty() {
         let file = format!("rules/{}.rules", b.game);
         let mut args = vec!["doc", file.as_str(), "--format", "html"];
         args.extend_from_slice(b.extra);
-        let (code, html, err) = regula(&args, &[]);
+        let (code, html, err) = regula_env(&args, &[]);
         assert_eq!(code, 0, "{err}");
         let forced = forced_breaks(&html);
         let shown: Vec<String> = fills.iter().map(|f| format!("{:.0}%", f * 100.0)).collect();
@@ -419,7 +405,7 @@ fn no_printed_page_is_left_half_empty() {
 fn pdf_without_a_browser_says_what_to_install() {
     let out = scratch("missing");
     let missing = out.join("no-such-chromium");
-    let (code, _, err) = regula(
+    let (code, _, err) = regula_env(
         &[
             "doc",
             "rules/camelot.rules",
@@ -428,7 +414,7 @@ fn pdf_without_a_browser_says_what_to_install() {
             "--out",
             out.to_str().unwrap(),
         ],
-        &[("REGULA_CHROMIUM", &missing)],
+        &[("REGULA_CHROMIUM", missing.as_os_str())],
     );
     let err = flat(&err);
     assert_eq!(code, 2, "{err}");
@@ -440,7 +426,7 @@ fn pdf_without_a_browser_says_what_to_install() {
     );
     assert!(listing(&out).is_empty(), "nothing written");
     // Without --out there is nowhere to put the file.
-    let (code, _, err) = regula(&["doc", "rules/camelot.rules", "--format", "pdf"], &[]);
+    let (code, _, err) = regula_env(&["doc", "rules/camelot.rules", "--format", "pdf"], &[]);
     let err = flat(&err);
     assert_eq!(code, 2);
     assert!(err.contains("--out DIR"), "{err}");
@@ -473,7 +459,7 @@ fn a_browser_that_fails_leaves_the_old_pdf_and_says_why() {
         "--out",
         out.to_str().unwrap(),
     ];
-    let (code, _, err) = regula(&args, &[("REGULA_CHROMIUM", &browser)]);
+    let (code, _, err) = regula_env(&args, &[("REGULA_CHROMIUM", browser.as_os_str())]);
     let err = flat(&err);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("did not print the PDF"), "{err}");
@@ -506,7 +492,7 @@ fn a_browser_that_hangs_is_stopped_after_the_time_limit() {
         dir.to_str().unwrap(),
     ];
     let t0 = Instant::now();
-    let (code, _, err) = regula(&args, &[("REGULA_CHROMIUM", &browser)]);
+    let (code, _, err) = regula_env(&args, &[("REGULA_CHROMIUM", browser.as_os_str())]);
     let err = flat(&err);
     assert!(t0.elapsed() < Duration::from_secs(20), "{:?}", t0.elapsed());
     assert_eq!(code, 2, "{err}");

@@ -1,28 +1,15 @@
 //! `regula render`: pictures of positions, as SVG and PNG, and every text of every picture
 //! (the rulebooks' diagrams, each bundled game's start position) inside the picture.
 
+use crate::binary::regula_bytes;
 use std::path::{Path, PathBuf};
-use std::process::Command;
-
-fn regula(args: &[&str]) -> (i32, Vec<u8>, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_regula"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        out.stdout,
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 /// An SVG picture drawn by `regula render`, read back from standard output.
 fn svg(args: &[&str]) -> String {
     let mut all = vec!["render"];
     all.extend_from_slice(args);
     all.extend_from_slice(&["--svg", "-"]);
-    let (code, out, err) = regula(&all);
+    let (code, out, err) = regula_bytes(&all);
     assert_eq!(code, 0, "{args:?}: {err}");
     String::from_utf8(out).unwrap()
 }
@@ -172,7 +159,7 @@ fn a_placement_is_drawn_as_a_ring_on_the_square_it_fills() {
 
 #[test]
 fn an_illegal_arrow_is_refused_with_the_notations_reason() {
-    let (code, out, err) = regula(&[
+    let (code, out, err) = regula_bytes(&[
         "render",
         "rules/english-draughts.rules",
         "--arrow",
@@ -189,9 +176,9 @@ fn an_illegal_arrow_is_refused_with_the_notations_reason() {
 
 #[test]
 fn render_needs_one_output() {
-    let (code, _, err) = regula(&["render", "rules/english-draughts.rules"]);
+    let (code, _, err) = regula_bytes(&["render", "rules/english-draughts.rules"]);
     assert_eq!(code, 2, "{err}");
-    let (code, _, err) = regula(&[
+    let (code, _, err) = regula_bytes(&[
         "render",
         "rules/english-draughts.rules",
         "--svg",
@@ -214,7 +201,7 @@ fn tmp(name: &str) -> PathBuf {
 fn render_png_decodes_to_the_picture_with_its_pieces() {
     let dir = tmp("png");
     let out = dir.join("start.png");
-    let (code, _, err) = regula(&[
+    let (code, _, err) = regula_bytes(&[
         "render",
         "rules/english-draughts.rules",
         "--png",
@@ -283,7 +270,7 @@ fn render_png_decodes_to_the_picture_with_its_pieces() {
 
 #[test]
 fn render_png_to_standard_output() {
-    let (code, out, err) = regula(&["render", "rules/camelot.rules", "--png", "-"]);
+    let (code, out, err) = regula_bytes(&["render", "rules/camelot.rules", "--png", "-"]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(&out[1..4], b"PNG");
     resvg::tiny_skia::Pixmap::decode_png(&out).unwrap();

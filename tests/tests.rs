@@ -1,6 +1,7 @@
 //! The one integration-test binary: every test module is a `mod` here.
 
 mod agents;
+mod binary;
 mod browser;
 mod camelot_reference;
 mod cases;

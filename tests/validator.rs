@@ -1,6 +1,7 @@
 //! Issue 7: inputs that used to pass, crash or blow up, each with the diagnostic or failure it
 //! gives now.
 
+use crate::binary::{regula_100, regula_typed};
 use regula::suites::cases::{self, GameCache};
 
 /// Case files whose every case must fail (or which must be refused whole): the rendered
@@ -27,21 +28,6 @@ fn failing_case_files() {
         };
         insta::assert_snapshot!(text);
     });
-}
-
-/// Runs the binary; returns the exit code, stdout and stderr.
-fn regula(args: &[&str]) -> (i32, String, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_regula"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .env("COLUMNS", "100")
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 /// Joins the lines miette wraps (`\n  │ ` continuations), so that assertions do not depend on
@@ -86,13 +72,13 @@ fn endless_and_huge_inputs_are_refused() {
             matches!(e, regula::base::source::ReadError::NotRegular { .. }),
             "{e}"
         );
-        let (code, _, err) = regula(&["check", dev]);
+        let (code, _, err) = regula_100(&["check", dev]);
         assert_eq!(code, 2, "{err}");
         assert!(err.contains("not a regular file"), "{err}");
-        let (code, _, err) = regula(&["moves", "rules/camelot.rules", "--position", dev]);
+        let (code, _, err) = regula_100(&["moves", "rules/camelot.rules", "--position", dev]);
         assert_eq!(code, 2, "{err}");
         assert!(err.contains("not a regular file"), "{err}");
-        let (code, _, err) = regula(&["replay", "rules/camelot.rules", dev]);
+        let (code, _, err) = regula_100(&["replay", "rules/camelot.rules", dev]);
         assert_eq!(code, 2, "{err}");
         assert!(err.contains("not a regular file"), "{err}");
     }
@@ -100,7 +86,7 @@ fn endless_and_huge_inputs_are_refused() {
     let big = scratch("big.rules", b"");
     let f = std::fs::OpenOptions::new().write(true).open(&big).unwrap();
     f.set_len(regula::base::source::MAX_FILE_BYTES + 1).unwrap();
-    let (code, _, err) = regula(&["check", big.to_str().unwrap()]);
+    let (code, _, err) = regula_100(&["check", big.to_str().unwrap()]);
     assert_eq!(code, 2, "{err}");
     assert!(
         unwrap_lines(&err).contains("larger than 16777216 bytes"),
@@ -111,7 +97,7 @@ fn endless_and_huge_inputs_are_refused() {
         "dev-rules.yaml",
         b"rules: /dev/zero\ncases:\n  - name: x\n    count: 1\n",
     );
-    let (code, out, _) = regula(&["test", case.to_str().unwrap()]);
+    let (code, out, _) = regula_100(&["test", case.to_str().unwrap()]);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("not a regular file"), "{out}");
 }
@@ -120,7 +106,7 @@ fn endless_and_huge_inputs_are_refused() {
 #[test]
 fn a_file_that_is_not_utf8_is_invalid_input() {
     let bad = scratch("latin1.rules", b"game \"Caf\xe9\"\n");
-    let (code, _, err) = regula(&["check", bad.to_str().unwrap()]);
+    let (code, _, err) = regula_100(&["check", bad.to_str().unwrap()]);
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("is not UTF-8 text"), "{err}");
     assert!(
@@ -129,7 +115,7 @@ fn a_file_that_is_not_utf8_is_invalid_input() {
     );
     assert!(err.contains("regula::encoding"), "{err}");
     let case = scratch("latin1.yaml", b"cases:\n  - name: caf\xe9\n");
-    let (code, out, err) = regula(&["test", "rules/camelot.rules", case.to_str().unwrap()]);
+    let (code, out, err) = regula_100(&["test", "rules/camelot.rules", case.to_str().unwrap()]);
     assert_eq!(code, 1, "{out}");
     assert!(
         unwrap_lines(&err).contains("invalid byte at offset 20"),
@@ -142,19 +128,19 @@ fn a_file_that_is_not_utf8_is_invalid_input() {
 fn a_byte_order_mark_is_skipped() {
     let rules = std::fs::read("rules/english-draughts.rules").unwrap();
     let bom = scratch("bom.rules", &[b"\xEF\xBB\xBF".as_slice(), &rules].concat());
-    let (code, _, err) = regula(&["check", bom.to_str().unwrap()]);
+    let (code, _, err) = regula_100(&["check", bom.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
     let case = scratch(
         "bom.yaml",
         b"\xEF\xBB\xBFcases:\n  - name: start\n    count: 7\n",
     );
-    let (code, out, err) = regula(&["test", bom.to_str().unwrap(), case.to_str().unwrap()]);
+    let (code, out, err) = regula_100(&["test", bom.to_str().unwrap(), case.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}{err}");
     let pos = scratch(
         "bom-position.yaml",
         b"\xEF\xBB\xBFto-move: Black\npieces: { Black: { Man: [c3] } }\n",
     );
-    let (code, out, err) = regula(&[
+    let (code, out, err) = regula_100(&[
         "moves",
         bom.to_str().unwrap(),
         "--position",
@@ -187,11 +173,11 @@ fn long_lines_do_not_crash_the_renderer() {
         assert!(out.contains(&format!("long{i}.rules:")), "{out}");
     }
     let rules = scratch("long.rules", cases[0].as_bytes());
-    let (code, _, err) = regula(&["check", rules.to_str().unwrap()]);
+    let (code, _, err) = regula_100(&["check", rules.to_str().unwrap()]);
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("long.rules:1:70009]"), "{err}");
     let record = scratch("long.txt", format!("{pad}1.c3-d4 c3-d4").as_bytes());
-    let (code, _, err) = regula(&[
+    let (code, _, err) = regula_100(&[
         "replay",
         "rules/english-draughts.rules",
         record.to_str().unwrap(),
@@ -202,7 +188,7 @@ fn long_lines_do_not_crash_the_renderer() {
         "long-position.yaml",
         format!("to-move: Black\npieces:\n  Black: {{ Man: [{pad}z99] }}\n").as_bytes(),
     );
-    let (code, _, err) = regula(&[
+    let (code, _, err) = regula_100(&[
         "moves",
         "rules/english-draughts.rules",
         "--position",
@@ -222,7 +208,7 @@ fn bad_positions() {
         let text = std::fs::read_to_string(&rel).unwrap();
         let game = text.lines().next().unwrap().trim_start_matches("# ");
         let rules = format!("rules/{game}.rules");
-        let (code, out, err) = regula(&["moves", &rules, "--position", rel.to_str().unwrap()]);
+        let (code, out, err) = regula_100(&["moves", &rules, "--position", rel.to_str().unwrap()]);
         assert_eq!(code, 1, "{}: {out}{err}", rel.display());
         insta::assert_snapshot!(err);
     });
@@ -327,7 +313,7 @@ fn an_overflowing_move_list_is_not_taken_as_complete() {
         regula::formats::notation::Refused::Overflow(regula::engine::Overflow)
     );
     assert!(e.to_string().contains("exceeded its bounds"), "{e}");
-    let (code, _, err) = regula(&["moves", "tests/fixtures/engine/long_path.rules"]);
+    let (code, _, err) = regula_100(&["moves", "tests/fixtures/engine/long_path.rules"]);
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("exceeded its bounds"), "{err}");
 }
@@ -378,12 +364,12 @@ fn param_mistakes_point_at_the_command_line() {
         ),
     ];
     for (name, args) in runs {
-        let (code, _, err) = regula(args);
+        let (code, _, err) = regula_100(args);
         assert_eq!(code, 2, "{err}");
         insta::assert_snapshot!(name, err);
     }
     // The same value twice is harmless; a good choice is taken.
-    let (code, _, err) = regula(&[
+    let (code, _, err) = regula_100(&[
         "check",
         "rules/camelot.rules",
         "--param",
@@ -398,7 +384,7 @@ fn param_mistakes_point_at_the_command_line() {
 /// one move is "1 move replayed".
 #[test]
 fn replay_shows_the_final_position() {
-    let (code, out, err) = regula(&[
+    let (code, out, err) = regula_100(&[
         "replay",
         "rules/camelot.rules",
         "tests/games/camelot/wcf-2009-game1.txt",
@@ -408,7 +394,7 @@ fn replay_shows_the_final_position() {
     assert!(out.ends_with("23 moves replayed; ongoing\n"), "{out}");
     let yaml = &out[out.find("to-move:").unwrap()..out.rfind("23 moves").unwrap()];
     let pos = scratch("replayed.yaml", yaml.as_bytes());
-    let (_, from_yaml, err) = regula(&[
+    let (_, from_yaml, err) = regula_100(&[
         "moves",
         "rules/camelot.rules",
         "--position",
@@ -434,7 +420,7 @@ fn replay_shows_the_final_position() {
         "{yaml}"
     );
     let one = scratch("one.txt", b"1.b6-a5");
-    let (code, out, err) = regula(&[
+    let (code, out, err) = regula_100(&[
         "replay",
         "rules/english-draughts.rules",
         one.to_str().unwrap(),
@@ -447,12 +433,12 @@ fn replay_shows_the_final_position() {
 /// are not headed as problems.
 #[test]
 fn deny_warnings() {
-    let (code, out, err) = regula(&["check", "tests/fixtures/lints/unused.rules"]);
+    let (code, out, err) = regula_100(&["check", "tests/fixtures/lints/unused.rules"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("ok "), "{out}");
     assert!(err.contains("warning"), "{err}");
     assert!(!err.contains("invalid"), "{err}");
-    let (code, _, err) = regula(&[
+    let (code, _, err) = regula_100(&[
         "check",
         "tests/fixtures/lints/unused.rules",
         "--deny-warnings",
@@ -462,7 +448,7 @@ fn deny_warnings() {
         err.contains("the rule file has warnings (denied by --deny-warnings)"),
         "{err}"
     );
-    let (code, _, err) = regula(&["check", "rules/", "--deny-warnings"]);
+    let (code, _, err) = regula_100(&["check", "rules/", "--deny-warnings"]);
     assert_eq!(code, 0, "{err}");
 }
 
@@ -471,7 +457,7 @@ fn deny_warnings() {
 /// text report.
 #[test]
 fn check_format_json() {
-    let (code, out, err) = regula(&[
+    let (code, out, err) = regula_100(&[
         "check",
         "--format",
         "json",
@@ -548,7 +534,7 @@ fn check_format_json() {
 /// `replay` accepts and ends with the same outcome; `help` is answered.
 #[test]
 fn play_prints_a_record_that_replays() {
-    let (code, out, err) = regula(&[
+    let (code, out, err) = regula_100(&[
         "play",
         "rules/english-draughts.rules",
         "--random",
@@ -566,7 +552,7 @@ fn play_prints_a_record_that_replays() {
         .find_map(|l| l.strip_prefix("record: "))
         .unwrap();
     let path = scratch("played.txt", record.as_bytes());
-    let (code, replayed, err) = regula(&[
+    let (code, replayed, err) = regula_100(&[
         "replay",
         "rules/english-draughts.rules",
         path.to_str().unwrap(),
@@ -576,20 +562,10 @@ fn play_prints_a_record_that_replays() {
         replayed.trim_end().ends_with(&format!("; {over}")),
         "{replayed} vs {over}"
     );
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_regula"))
-        .args(["play", "rules/english-draughts.rules"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"help\nb6-a5\nquit\n")
-        .unwrap();
-    let out = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    let (_, out) = regula_typed(
+        &["play", "rules/english-draughts.rules"],
+        b"help\nb6-a5\nquit\n",
+    );
     assert!(out.contains("Type a move as squares"), "{out}");
     // English draughts numbers its squares: b6 is 9, a5 13.
     assert!(out.contains("record: 1.9-13"), "{out}");
@@ -599,7 +575,7 @@ fn play_prints_a_record_that_replays() {
 /// chosen (the default unless `--param` says otherwise).
 #[test]
 fn params_lists_the_parameters() {
-    let (code, out, err) = regula(&[
+    let (code, out, err) = regula_100(&[
         "params",
         "rules/camelot.rules",
         "--param",
@@ -614,7 +590,7 @@ fn params_lists_the_parameters() {
     assert!(out.contains("  - final-landing (chosen): "), "{out}");
     assert!(out.contains("own-castle-entry = continue\n"), "{out}");
     assert!(out.contains("  - continue (chosen, default): "), "{out}");
-    let (code, out, _) = regula(&["params", "rules/english-draughts.rules"]);
+    let (code, out, _) = regula_100(&["params", "rules/english-draughts.rules"]);
     assert_eq!(
         (code, out.trim_end()),
         (0, "rules/english-draughts.rules has no parameters")
@@ -627,7 +603,7 @@ fn bad_records() {
     insta::glob!("fixtures/bad-records/*.txt", |path| {
         let rel =
             std::path::Path::new("tests/fixtures/bad-records").join(path.file_name().unwrap());
-        let (code, out, err) = regula(&[
+        let (code, out, err) = regula_100(&[
             "replay",
             "rules/english-draughts.rules",
             rel.to_str().unwrap(),
@@ -693,7 +669,7 @@ fn cli_errors() {
         ),
     ];
     for (name, want, args) in runs {
-        let (code, _, err) = regula(args);
+        let (code, _, err) = regula_100(args);
         assert_eq!(code, want, "{name}: {err}");
         insta::assert_snapshot!(name, err);
     }
