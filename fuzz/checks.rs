@@ -663,7 +663,7 @@ pub fn lsp(data: &[u8], serve: &dyn Fn(&[u8]) -> Result<Vec<u8>, String>) -> Res
 // ---------------------------------------------------------------------------------------
 // The play server.
 
-/// The bodies the play server's JSON endpoints take (as `src/app/serve.rs` declares them).
+/// The bodies the play server's JSON endpoints take (as `src/app/serve/mod.rs` declares them).
 #[derive(serde::Deserialize)]
 struct Text {
     text: String,

@@ -630,7 +630,7 @@ fn the_scanner_reads_code_only() {
 }
 
 #[test]
-fn no_room_holds_more_than_a_quarter_of_the_code_nor_a_file_over_800_lines() {
+fn no_room_holds_more_than_a_quarter_of_the_code_nor_a_file_over_800_lines_and_one_module_convention() {
     let tree = source_tree();
     let total: usize = tree.iter().map(|(_, t)| t.lines().count()).sum();
     let mut per_room: BTreeMap<String, usize> = BTreeMap::new();
@@ -649,6 +649,16 @@ fn no_room_holds_more_than_a_quarter_of_the_code_nor_a_file_over_800_lines() {
         .collect();
     assert!(big.is_empty(), "rooms over a quarter of src/: {big:?}");
     assert!(long.is_empty(), "files over 800 lines: {long:?}");
+    // One module-file convention: a folder's module is its `mod.rs`, never `x.rs` beside `x/`.
+    let pairs: Vec<&String> = tree
+        .iter()
+        .map(|(rel, _)| rel)
+        .filter(|rel| {
+            let dir = rel.trim_end_matches(".rs");
+            tree.iter().any(|(r, _)| r.starts_with(&format!("{dir}/")))
+        })
+        .collect();
+    assert!(pairs.is_empty(), "modules written as x.rs beside x/: {pairs:?}");
     for bad in ["tools", "util", "utils", "misc", "common", "helpers"] {
         assert!(
             !per_room.contains_key(bad),

@@ -30,9 +30,9 @@ use serde_json::{Value, json};
 use session::Session;
 
 /// The page, its script and its style, embedded so that the page works offline.
-const PAGE: &str = include_str!("serve/page.html");
-const SCRIPT: &str = include_str!("serve/page.js");
-const STYLE: &str = include_str!("serve/page.css");
+const PAGE: &str = include_str!("page.html");
+const SCRIPT: &str = include_str!("page.js");
+const STYLE: &str = include_str!("page.css");
 
 /// What `regula serve` was asked for.
 #[derive(Debug, Clone)]
