@@ -879,6 +879,27 @@ fn the_readme_commands_are_the_ones_ci_runs() {
     let readme = std::fs::read_to_string("README.md").unwrap();
     let ci = std::fs::read_to_string(".ci/run").unwrap();
     let main_job = "cargo run -- check rules/ && cargo run -- test tests/cases";
+    // A newcomer meets both commands on the first screen, and the README stays short: the
+    // manual is in docs/manual/.
+    assert!(
+        readme.len() < 20 * 1024,
+        "README.md is {} bytes",
+        readme.len()
+    );
+    let first: String = readme.lines().take(60).collect::<Vec<_>>().join("\n");
+    assert!(
+        first.contains(main_job) && first.contains("cargo test"),
+        "the commands are not in the README's first 60 lines"
+    );
+    for link in readme.split("](").skip(1) {
+        let target = &link[..link.find(')').unwrap_or(0)];
+        if !target.starts_with("http") && !target.starts_with('#') {
+            assert!(
+                std::path::Path::new(target).exists(),
+                "README links to missing {target}"
+            );
+        }
+    }
     assert!(
         readme.contains(&format!("```sh\n{main_job}\n```")),
         "README main job"

@@ -191,13 +191,13 @@ fn the_vscode_extension_names_the_grammar() {
     let _: Value = serde_json::from_str(&read(&format!("editors/vscode/{conf}"))).unwrap();
 }
 
-/// The Neovim lines of the README's language-server section, as a user copies them: the
-/// Lua inside their backquotes.
+/// The Neovim lines of the manual's language-server section (docs/manual/editors.md), as a
+/// user copies them: the Lua inside their backquotes.
 fn readme_neovim_setup() -> Vec<String> {
-    let readme = read("README.md");
+    let readme = read("docs/manual/editors.md");
     let start = readme
         .find("- Neovim (0.11+):")
-        .expect("the README gives a Neovim setup");
+        .expect("the manual gives a Neovim setup");
     let bullet = &readme[start..];
     let end = bullet[2..].find("\n- ").map_or(bullet.len(), |i| i + 2);
     bullet[..end]

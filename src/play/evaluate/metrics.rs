@@ -1,5 +1,5 @@
 //! The metrics of a run, each a value with a 95% interval, computed from its game records
-//! alone (so shards merge exactly). Names and formulas, as the README lists them; where
+//! alone (so shards merge exactly). Names and formulas, as docs/manual/play-testing.md lists them; where
 //! Ludii defines a metric of the same name, the definition follows Ludii's, except that
 //! draws and games stopped at the ply limit are counted apart and every value has an
 //! interval. Proportions use Wilson's interval; the rest a seeded bootstrap over games.
@@ -13,7 +13,7 @@ const BOOT_SEED: u64 = 0xB007;
 /// One metric's value.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Metric {
-    /// Its name, as the README lists it.
+    /// Its name, as docs/manual/play-testing.md lists it.
     pub name: String,
     /// Value and interval.
     #[serde(flatten)]

@@ -241,11 +241,11 @@ pub fn read_case_file(src: &SourceFile) -> Result<CaseFile, CaseFileError> {
                 "invalid case file: nested more than {} levels deep",
                 crate::base::source::MAX_YAML_DEPTH
             ),
-            help: Some("Case files nest a few levels; see the case schema in README.md.".into()),
+            help: Some("Case files nest a few levels; see the case schema in docs/manual/positions.md.".into()),
         });
     }
     serde_yaml::from_str::<CaseFile>(&src.text).map_err(|e| {
-        let schema = "See the case schema in README.md (keys: name, clause, position, params, play, moves, includes, excludes, count, outcome, claims, perft, note, diagram).";
+        let schema = "See the case schema in docs/manual/positions.md (keys: name, clause, position, params, play, moves, includes, excludes, count, outcome, claims, perft, note, diagram).";
         let (span, help) = match crate::base::locate::yaml_unknown_key(&src.text, &e) {
             Some((span, Some(dym))) => (Some(span), format!("{dym} {schema}")),
             Some((span, None)) => (Some(span), schema.to_string()),
