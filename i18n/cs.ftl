@@ -60,6 +60,15 @@ leg-leap-flying = skok (směry `{ $set }`) přes { $over ->
    *[any] libovolnou
   } figuru v libovolné vzdálenosti po řadě prázdných polí na libovolné prázdné pole za ní
 leg-captures = ; přeskočená figura je sebrána
+leg-step-onto = jeden krok (směry `{ $set }`) { $onto ->
+    [enemy] na pole, na kterém stojí nepřátelská figura
+   *[other] na prázdné pole nebo na pole, na kterém stojí nepřátelská figura
+}
+leg-slide-onto = { $onto ->
+    [enemy] přes libovolný počet prázdných polí jedním směrem (směry `{ $set }`) na nepřátelskou figuru, která ji zastaví
+   *[other] libovolný počet prázdných polí jedním směrem (směry `{ $set }`), nebo dál na nepřátelskou figuru, která ji zastaví
+}
+leg-captures-onto = ; figura na poli, kam dopadne, je sebrána
 leg-land = ; dopadnout smí jen na pole { $where }
 leg-no-reverse = ; nesmí se vrátit přímo zpět, opačně než předchozí část tahu
 leg-leap-kinds = ; přeskočit lze jen figuru druhu { $kinds }

@@ -55,6 +55,15 @@ leg-leap-flying = a leap (directions `{ $set }`) over { $over ->
    *[any] any
   } piece at any distance along a line of empty squares, landing on any empty square beyond it
 leg-captures = ; the piece leapt is captured
+leg-step-onto = one step (directions `{ $set }`) { $onto ->
+    [enemy] onto a square held by an enemy piece
+   *[other] to an empty square or onto a square held by an enemy piece
+}
+leg-slide-onto = { $onto ->
+    [enemy] over any number of empty squares in one direction (directions `{ $set }`) onto the enemy piece that stops it
+   *[other] any number of empty squares in one direction (directions `{ $set }`), or on to the enemy piece that stops it
+}
+leg-captures-onto = ; the piece it lands on is captured
 leg-land = ; it may only land on a square { $where }
 leg-no-reverse = ; it may not go straight back in the direction opposite to the previous leg
 leg-leap-kinds = ; only a piece of kind { $kinds } may be leapt

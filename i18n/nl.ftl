@@ -55,6 +55,15 @@ leg-leap-flying = een sprong (richtingen `{ $set }`) over { $over ->
    *[any] een willekeurig
   } stuk op elke afstand langs een lijn van lege velden, naar een willekeurig leeg veld erachter
 leg-captures = ; het overgesprongen stuk is geslagen
+leg-step-onto = één stap (richtingen `{ $set }`) { $onto ->
+    [enemy] naar een veld met een vijandelijk stuk
+   *[other] naar een leeg veld of een veld met een vijandelijk stuk
+}
+leg-slide-onto = { $onto ->
+    [enemy] over een willekeurig aantal lege velden in één richting (richtingen `{ $set }`) naar het vijandelijke stuk dat haar tegenhoudt
+   *[other] een willekeurig aantal lege velden in één richting (richtingen `{ $set }`), of door naar het vijandelijke stuk dat haar tegenhoudt
+}
+leg-captures-onto = ; het stuk op het veld waar het landt is geslagen
 leg-land = ; het mag alleen landen op een veld { $where }
 leg-no-reverse = ; het mag niet recht terug in de richting tegengesteld aan het vorige deel
 leg-leap-kinds = ; alleen een stuk van de soort { $kinds } mag overgesprongen worden

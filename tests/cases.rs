@@ -105,3 +105,8 @@ fn grand_camelot_cases() {
 fn fixture_games() {
     run_suite("tests/fixtures/valid");
 }
+
+#[test]
+fn pseudo_chess_cases() {
+    run_suite("tests/cases/pseudo-chess");
+}

@@ -4,6 +4,7 @@ mod agents;
 mod browser;
 mod camelot_reference;
 mod cases;
+mod chess_differential;
 mod cli;
 mod codes;
 mod diagnostics;

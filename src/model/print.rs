@@ -133,6 +133,7 @@ pub fn leg(d: &GameDef, l: &Leg) -> String {
         land_behind,
         prefer_continuing,
         halt_behind,
+        onto,
     } = l;
     let set = &d.dir_sets[*dirs as usize].name;
     let mut s = match *kind {
@@ -154,7 +155,11 @@ pub fn leg(d: &GameDef, l: &Leg) -> String {
             }
         ),
     };
-    if *capture {
+    if *onto != Onto::Empty {
+        let _ = write!(s, "  onto {}", onto.word());
+    }
+    // Implied by `onto enemy` and `onto empty-or-enemy`.
+    if *capture && !onto.enemy() {
         s.push_str("  capture");
     }
     if !matches!(land, SqExpr::True) {

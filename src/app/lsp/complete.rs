@@ -413,6 +413,7 @@ fn after_word(
         "effect" => Context::Name(Ns::Counter),
         "step" | "slide" | "leap" if in_leg => Context::Name(Ns::Direction),
         "over" => Context::Keywords(&["friend", "enemy", "any", "own"]),
+        "onto" if in_leg => Context::Keywords(&["empty", "enemy", "empty-or-enemy"]),
         "remove" => Context::Keywords(&["immediately", "at-end"]),
         "timing" => Context::Keywords(&["at-end", "continue", "stop"]),
         "otherwise" => Context::Keywords(&["skip", "none"]),

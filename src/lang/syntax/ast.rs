@@ -295,7 +295,7 @@ pub struct IfParam<T> {
 
 // Enums the source and the model share: the validator passes them through unchanged, so a
 // new alternative is added once and every `match` on it, in both layers, must handle it.
-pub use crate::model::{CmpOp, Otherwise, Over, Removal, Repeat, Timing};
+pub use crate::model::{CmpOp, Onto, Otherwise, Over, Removal, Repeat, Timing};
 
 /// A statement in a `leg` block.
 #[derive(Debug, Clone)]
@@ -312,6 +312,8 @@ pub enum LegStmt {
         behind: bool,
     },
     Capture(Span),
+    /// `onto enemy`: what a step or slide may land on, and where the statement is written.
+    Onto(Onto, Span),
     Land(SqCond),
     NoReverse(Span),
     /// `prefer continuing`.
@@ -536,7 +538,7 @@ macro_rules! conditional {
 }
 
 conditional!(LegStmt: Self::Step(_), Self::Slide(_), Self::Leap { .. }, Self::Capture(_),
-    Self::Land(_), Self::NoReverse(_), Self::PreferContinuing(_), Self::HaltBehind(..));
+    Self::Onto(..), Self::Land(_), Self::NoReverse(_), Self::PreferContinuing(_), Self::HaltBehind(..));
 conditional!(MoveStmt: Self::By(_), Self::Drop(_), Self::From(_), Self::To(_), Self::Land(_),
     Self::Stop(_), Self::Sequence(_), Self::Require(_), Self::Effect { .. }, Self::Removal(_));
 conditional!(ValueStmt: Self::Pair(..));

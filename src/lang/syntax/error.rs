@@ -256,6 +256,8 @@ fn describe(rule: Rule) -> &'static str {
         Rule::leg_slide => "`slide DIRECTIONS`",
         Rule::leg_leap => "`leap DIRECTIONS over friend|enemy|any|own`",
         Rule::over => "friend, enemy, any or own",
+        Rule::leg_onto => "`onto empty|enemy|empty-or-enemy`",
+        Rule::onto => "empty, enemy or empty-or-enemy",
         Rule::flying => "`flying`",
         Rule::flying_behind => "`behind`",
         Rule::over_kinds => "`{ kinds }`",

@@ -469,6 +469,15 @@ fn lower_leg_stmt(p: P) -> LegStmt {
             }
         }
         Rule::leg_capture => LegStmt::Capture(sp),
+        Rule::leg_onto => LegStmt::Onto(
+            match p.into_inner().next().unwrap().as_str() {
+                "empty" => Onto::Empty,
+                "enemy" => Onto::Enemy,
+                "empty-or-enemy" => Onto::EmptyOrEnemy,
+                w => unreachable!("onto: {w}"),
+            },
+            sp,
+        ),
         Rule::leg_land => LegStmt::Land(lower_sq_cond(p.into_inner().next().unwrap())),
         Rule::leg_no_reverse => LegStmt::NoReverse(sp),
         Rule::leg_prefer_continuing => LegStmt::PreferContinuing(sp),

@@ -110,6 +110,7 @@ fn leg(s: &LegStmt, u: &mut Used) {
         }
         LegStmt::Land(c) => sq(c, u),
         LegStmt::Capture(_)
+        | LegStmt::Onto(..)
         | LegStmt::NoReverse(_)
         | LegStmt::PreferContinuing(_)
         | LegStmt::HaltBehind(..) => {}
