@@ -180,6 +180,7 @@ c-exists-capture = je možné braní
 c-exists = některý tah { $x }
 c-blocked-mover = hráč na tahu nemá žádný dovolený tah
 c-blocked = nastal tah { $who } a ten nemá žádný dovolený tah
+c-in-check = královská figura { $who } je napadena (šach)
 c-repeated = stejná pozice se stejným hráčem na tahu nastala už { $n ->
     [one] { $n }krát
    *[other] { $n }krát
@@ -265,6 +266,7 @@ diff-none = Pravidla jsou stejná jako v původní hře; lišit se může jen po
 teams = Týmy, jejichž hráči spolu vyhrávají i prohrávají: { $list }.
 turn-pass = Hráč, který nemůže táhnout, stojí, dokud může táhnout jiný hráč.
 neutral-kinds = Neutrální figury nepatří nikomu, nikdy netáhnou, nelze je přeskočit ani sebrat a blokují jako okraj desky: { $list }.
+royal-kinds = Královské figury: žádný tah nesmí nechat takovou figuru hráče na tahu napadenou, tedy tam, kde by ji mohl sebrat některý tah soupeře: { $list }.
 move-drop = Postaví novou figuru { NAME($kind) } na prázdné pole.
 sq-in-of = v { NAME($region, form: "loc") } hráče { NAME($player, form: "gen") }
 sq-out-of = mimo { NAME($region, form: "acc") } hráče { NAME($player, form: "gen") }

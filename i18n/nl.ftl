@@ -187,6 +187,7 @@ c-exists-capture = er geslagen kan worden
 c-exists = een zet zou { $x }
 c-blocked-mover = de speler aan zet geen zet kan doen
 c-blocked = { $who } aan zet is en geen zet kan doen
+c-in-check = een koninklijk stuk van { $who } aangevallen wordt (schaak staat)
 c-repeated = dezelfde stelling, met dezelfde speler aan zet, nu { $n } keer is voorgekomen
 c-cmp = { $a } { $op ->
     [ge] minstens
@@ -275,6 +276,7 @@ diff-none = De regels zijn die van het oorspronkelijke spel; alleen de toelichti
 teams = Teams, waarvan de spelers samen winnen of verliezen: { $list }.
 turn-pass = Een speler die geen zet kan doen, past, zolang een andere speler wel kan zetten.
 neutral-kinds = Neutrale stukken zijn van niemand, worden nooit verzet, overgesprongen of geslagen en blokkeren als de rand van het bord: { $list }.
+royal-kinds = Koninklijke stukken: geen zet mag er een van de speler aan zet aangevallen laten staan, dat wil zeggen waar een zet van een tegenstander het zou kunnen slaan: { $list }.
 move-drop = Plaatst een nieuwe { NAME($kind) } op een leeg veld.
 sq-in-of = in { NAME($region) } van { NAME($player) }
 sq-out-of = buiten { NAME($region) } van { NAME($player) }

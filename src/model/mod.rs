@@ -497,6 +497,9 @@ pub enum Cond {
     Some(Box<Cond>),
     Exists(MvExpr),
     Blocked(PlayerRef),
+    /// A royal piece of one of these players is attacked: some move of an opponent (by the
+    /// move types, before priorities) could capture it.
+    InCheck(PlayerRef),
     /// The position (pieces and side to move) has occurred this many times in the game.
     Repeated(u32),
     Cmp(Quantity, CmpOp, Quantity),
@@ -564,6 +567,9 @@ pub struct GameDef {
     pub team: Vec<u8>,
     /// Bit `k` set: piece kind `k` is neutral (owned by [`NEUTRAL`], never moves, never leapt).
     pub neutral: u32,
+    /// `royal { King }`: bit `k` set, the players' pieces of kind `k` are royal: no move may
+    /// leave one of the mover's attacked.
+    pub royal: u32,
     /// `turn { blocked pass }`: a player with no legal move passes while another can move.
     pub blocked_pass: bool,
     /// The rules of the sources the file says it does not state (`unstated`), in the file's

@@ -411,6 +411,7 @@ pub fn cond(d: &GameDef, c: &Cond, bound: u8) -> String {
         | Cond::Some(_)
         | Cond::Exists(_)
         | Cond::Blocked(_)
+        | Cond::InCheck(_)
         | Cond::Repeated(_)
         | Cond::Cmp(..) => cond(d, x, b),
     };
@@ -431,6 +432,7 @@ pub fn cond(d: &GameDef, c: &Cond, bound: u8) -> String {
         Cond::Some(x) => format!("some {}: {}", var(bound), atom(x, bound + 1)),
         Cond::Exists(m) => format!("exists {}", mv(d, m)),
         Cond::Blocked(p) => format!("blocked({})", player(d, *p)),
+        Cond::InCheck(p) => format!("in-check({})", player(d, *p)),
         Cond::Repeated(n) => format!("repeated({n})"),
         Cond::Cmp(a, op, b) => format!("{} {} {}", quantity(d, a), op_text(*op), quantity(d, b)),
     }
@@ -468,6 +470,8 @@ pub fn meaning(d: &GameDef, name: &str) -> Vec<String> {
             "piece kind{}; moves: {}",
             if d.neutral >> k & 1 == 1 {
                 " (neutral)"
+            } else if d.royal >> k & 1 == 1 {
+                " (royal)"
             } else {
                 ""
             },

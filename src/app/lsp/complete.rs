@@ -128,6 +128,7 @@ const ITEM_WORDS: &[&str] = &[
     "pieces",
     "values",
     "neutral",
+    "royal",
     "setup",
     "counter",
     "param",
@@ -152,18 +153,19 @@ const REMOVE_WORDS: &[&str] = &[
     "promote",
     "teams",
     "neutral",
+    "royal",
     "turn",
     "values",
     "unstated",
 ];
 /// What `amend` takes.
 const AMEND_WORDS: &[&str] = &[
-    "leg", "move", "priority", "end", "promote", "pieces", "neutral", "setup",
+    "leg", "move", "priority", "end", "promote", "pieces", "neutral", "royal", "setup",
 ];
 /// The keywords of a condition on the position and of an end rule.
 const END_WORDS: &[&str] = &[
     "win", "loss", "draw", "claim", "if", "else", "and", "or", "not", "count", "every", "some",
-    "exists", "blocked", "repeated", "in", "own", "opponent",
+    "exists", "blocked", "in-check", "repeated", "in", "own", "opponent",
 ];
 
 /// One lexical token: a word (identifiers, keywords, numbers), a string, or one punctuation
@@ -272,6 +274,7 @@ fn opener<'a>(toks: &[Tok<'a>], i: usize, outer: Option<Block<'a>>) -> Block<'a>
             | "teams"
             | "pieces"
             | "neutral"
+            | "royal"
             | "directions"
             | "board"
             | "files"
@@ -434,6 +437,7 @@ fn in_item(item: &str) -> Context {
     match item {
         "players" => Context::Declare(Ns::Player),
         "pieces" | "neutral" => Context::Declare(Ns::Piece),
+        "royal" => Context::Name(Ns::Piece),
         "directions" => Context::Declare(Ns::Direction),
         "param" => Context::Declare(Ns::Value),
         "teams" => Context::Name(Ns::Player),

@@ -27,6 +27,7 @@ mod eval;
 mod kernel;
 mod legs;
 mod priorities;
+mod royal;
 
 pub use crate::engine::seats::Env;
 use crate::engine::seats::Seats;
@@ -157,6 +158,8 @@ pub struct Generator<'g> {
     pub history: Vec<Position>,
     /// The last end-rule verdict (see [`EndMemo`]).
     pub(super) end_memo: EndMemo,
+    /// The generator that tests royal pieces (see [`royal`]), made when first needed.
+    probe: Option<Box<royal::Probe<'g>>>,
 }
 
 /// Breadth-first scratch; vectors so that taking it out of the generator costs nothing.
@@ -282,6 +285,7 @@ impl<'g> Generator<'g> {
             overflow: false,
             history: Vec::new(),
             end_memo: EndMemo::new(def),
+            probe: None,
         };
         let keep = g.kernels.floods * def.players.len() * 256;
         g.flood_keep = vec![kernel::FloodKeep::default(); keep];
@@ -294,6 +298,9 @@ impl<'g> Generator<'g> {
     /// conditions are not checked here; see [`super::Game::analyze`].
     pub fn legal(&mut self, pos: &Position, out: &mut Vec<Move>) {
         self.pseudo_legal(pos, out);
+        if self.def.royal != 0 {
+            self.keep_royal_safe(pos, out);
+        }
         self.apply_priorities(pos, out);
     }
 

@@ -54,6 +54,8 @@ pub enum ItemKind {
     Turn(Vec<TurnStmt>),
     /// `neutral { Tree }`: kinds owned by no player.
     Neutral(Vec<Ident>),
+    /// `royal { King }`: kinds whose pieces no move may leave attacked.
+    Royal(Vec<Ident>),
     Board(Board),
     Directions(Vec<DirDecl>),
     DirSet(DirSetDecl),
@@ -89,6 +91,7 @@ pub enum ItemWord {
     Pieces,
     Values,
     Neutral,
+    Royal,
     Setup,
     Counter,
     Param,
@@ -116,6 +119,7 @@ impl ItemWord {
             ItemWord::Pieces => "pieces",
             ItemWord::Values => "values",
             ItemWord::Neutral => "neutral",
+            ItemWord::Royal => "royal",
             ItemWord::Setup => "setup",
             ItemWord::Counter => "counter",
             ItemWord::Param => "param",
@@ -464,6 +468,8 @@ pub enum Cond {
     Some(Ident, Box<Cond>),
     Exists(Box<MvCond>),
     Blocked(Ident),
+    /// `in-check(P)`: a royal piece of P is attacked.
+    InCheck(Ident),
     Repeated(i64, Span),
     Cmp(Quantity, CmpOp, Quantity, Span),
 }

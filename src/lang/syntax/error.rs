@@ -223,6 +223,8 @@ fn describe(rule: Rule) -> &'static str {
         Rule::turn_stmt | Rule::turn_blocked => "`blocked pass` or `blocked end`",
         Rule::blocked_action => "`pass` or `end`",
         Rule::neutral => "`neutral { kinds }`",
+        Rule::royal => "`royal { kinds }`",
+        Rule::cond_in_check => "`in-check(PLAYER)`",
         Rule::move_drop => "`drop KIND`",
         Rule::player_region => "a player's region (`White home`)",
         Rule::keyword => "a keyword",

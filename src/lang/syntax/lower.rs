@@ -138,6 +138,7 @@ fn lower_item_kind(p: P) -> ItemKind {
                 .collect(),
         ),
         Rule::neutral => ItemKind::Neutral(p.into_inner().map(ident).collect()),
+        Rule::royal => ItemKind::Royal(p.into_inner().map(ident).collect()),
         Rule::pieces => ItemKind::Pieces(p.into_inner().map(ident).collect()),
         Rule::values => ItemKind::Values(p.into_inner().map(lower_value_stmt).collect()),
         Rule::board => ItemKind::Board(lower_board(p)),
@@ -307,6 +308,7 @@ fn item_word(w: &str) -> ItemWord {
         "promote" => ItemWord::Promote,
         "teams" => ItemWord::Teams,
         "neutral" => ItemWord::Neutral,
+        "royal" => ItemWord::Royal,
         "turn" => ItemWord::Turn,
         "values" => ItemWord::Values,
         "unstated" => ItemWord::Unstated,
@@ -707,6 +709,7 @@ fn lower_cond(p: P) -> Cond {
         }
         Rule::cond_exists => Cond::Exists(Box::new(lower_mv_cond(p.into_inner().next().unwrap()))),
         Rule::cond_blocked => Cond::Blocked(ident(p.into_inner().next().unwrap())),
+        Rule::cond_in_check => Cond::InCheck(ident(p.into_inner().next().unwrap())),
         Rule::cond_repeated => Cond::Repeated(int(&p.into_inner().next().unwrap()), sp),
         Rule::comparison => {
             let mut it = p.into_inner();

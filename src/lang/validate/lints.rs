@@ -96,7 +96,7 @@ fn cond(c: &Cond, u: &mut Used) {
             quantity(a, u);
             quantity(b, u);
         }
-        Cond::Blocked(_) | Cond::Repeated(..) => {}
+        Cond::Blocked(_) | Cond::InCheck(_) | Cond::Repeated(..) => {}
     }
 }
 

@@ -350,7 +350,7 @@ impl Validator {
                             span.unwrap_or(m.name.span),
                             format!("`{what}` cannot be read by the `require` of move `{}`", m.name.name),
                             "not known before the moves are generated",
-                            Some("A `require` condition is decided before the moves: it may compare counts and counters and ask `repeated(N)`; a condition on the moves belongs in a `priority`.".into()),
+                            Some("A `require` condition is decided before the moves: it may compare counts and counters and ask `repeated(N)`; a condition on the moves (or on `in-check`, which generates the opponents' moves) belongs in a `priority`.".into()),
                         );
                     }
                     let mut vars = vec![];

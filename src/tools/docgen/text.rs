@@ -463,6 +463,7 @@ impl Cx<'_> {
             Cond::Exists(m) => self.t("c-exists", &[s("x", self.mv(m))]),
             Cond::Blocked(PlayerRef::Mover) => self.t("c-blocked-mover", &[]),
             Cond::Blocked(r) => self.t("c-blocked", &[s("who", self.player(*r, vars))]),
+            Cond::InCheck(r) => self.t("c-in-check", &[s("who", self.player(*r, vars))]),
             Cond::Repeated(k) => self.t("c-repeated", &[n("n", *k as usize)]),
             Cond::Cmp(a, op, b) => {
                 let op = op_key(*op);

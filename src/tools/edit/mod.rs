@@ -403,6 +403,7 @@ fn block(kind: &mut ItemKind) -> Option<Block<'_>> {
         | ItemKind::Teams(_)
         | ItemKind::Turn(_)
         | ItemKind::Neutral(_)
+        | ItemKind::Royal(_)
         | ItemKind::Board(_)
         | ItemKind::Directions(_)
         | ItemKind::DirSet(_)

@@ -132,6 +132,34 @@ pub fn explain(
     {
         return simple(ReasonKind::WrongSeparators, err);
     }
+    // A move of the rules that would leave a royal piece of the mover attacked.
+    if def.royal != 0 {
+        gp.pseudo_legal(pos, &mut paths);
+        if let Some(m) = paths
+            .iter()
+            .find(|m| m.from == from && m.landings() == &squares[1..])
+        {
+            let royal = res
+                .file
+                .items
+                .iter()
+                .rev()
+                .find(|i| matches!(i.kind, ItemKind::Royal(_)))
+                .map(|i| without_docs(res, i.span));
+            return refuse(
+                vec![Reason {
+                    kind: ReasonKind::Royal,
+                    message: format!(
+                        "it would leave a royal piece of {} attacked",
+                        def.players[pos.to_move as usize]
+                    ),
+                    span: royal,
+                    move_type: Some(def.moves[m.kind as usize].name.clone()),
+                }],
+                err.help,
+            );
+        }
+    }
     let r = Relaxer {
         res,
         params,

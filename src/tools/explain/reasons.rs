@@ -196,6 +196,7 @@ impl Relaxer<'_> {
             | ReasonKind::LandContinuing
             | ReasonKind::HaltBehind
             | ReasonKind::Onto
+            | ReasonKind::Royal
             | ReasonKind::Unreachable => c.message.clone(),
         }
     }

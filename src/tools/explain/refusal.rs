@@ -50,6 +50,8 @@ pub enum ReasonKind {
     HaltBehind,
     /// `onto enemy`: the leg lands only on an enemy piece.
     Onto,
+    /// `royal`: the move would leave a royal piece of the mover attacked.
+    Royal,
     /// No move type of the piece goes along this path, whatever is relaxed.
     Unreachable,
 }
@@ -77,6 +79,7 @@ impl ReasonKind {
             ReasonKind::LandContinuing => "the leg that must land where the move goes on",
             ReasonKind::HaltBehind => "the leg that must halt directly behind the leapt piece",
             ReasonKind::Onto => "what the leg may land on",
+            ReasonKind::Royal => "the royal pieces, which no move may leave attacked",
             ReasonKind::Unreachable => "no move goes this way",
         }
     }
@@ -103,6 +106,7 @@ impl ReasonKind {
             ReasonKind::LandContinuing => "land-continuing",
             ReasonKind::HaltBehind => "halt-behind",
             ReasonKind::Onto => "onto",
+            ReasonKind::Royal => "royal",
             ReasonKind::Unreachable => "unreachable",
         }
     }
@@ -279,6 +283,7 @@ fn label(r: &Reason) -> String {
         ReasonKind::LandContinuing => "must land where the move goes on".into(),
         ReasonKind::HaltBehind => "must halt directly behind".into(),
         ReasonKind::Onto => "only onto an enemy piece".into(),
+        ReasonKind::Royal => "may not be left attacked".into(),
         ReasonKind::NotAMove
         | ReasonKind::PlacementOrPass
         | ReasonKind::NoPiece
