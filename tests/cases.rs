@@ -110,3 +110,8 @@ fn fixture_games() {
 fn pseudo_chess_cases() {
     run_suite("tests/cases/pseudo-chess");
 }
+
+#[test]
+fn chess_cases() {
+    run_suite("tests/cases/chess");
+}

@@ -125,3 +125,8 @@ fn explain_river_camelot() {
 fn explain_turkish_draughts() {
     run("turkish.yaml");
 }
+
+#[test]
+fn explain_chess() {
+    run("chess.yaml");
+}
