@@ -115,3 +115,8 @@ fn pseudo_chess_cases() {
 fn chess_cases() {
     run_suite("tests/cases/chess");
 }
+
+#[test]
+fn antichess_cases() {
+    run_suite("tests/cases/antichess");
+}

@@ -16,6 +16,10 @@
 //!   leave it attacked), checkmate (`blocked(opponent) and in-check(opponent)`) and stalemate
 //!   (`blocked(mover)`), compared at the end of every game.
 //!
+//! - `rules/antichess.rules` against python-chess's `AntichessBoard`: captures compulsory
+//!   (a priority keeping the captures by replacement), and a player with no piece or no move
+//!   wins.
+//!
 //! Chessprogramming's published perft figures of position 3 (14, 191, 2,812, 43,238) count en
 //! passant captures (none at depths 1 and 2, 2 of the 2,812 leaves at depth 3, and they change
 //! the tree below); `tests/perft.rs` checks the figures where en passant does not occur, and
@@ -235,6 +239,8 @@ fn compare_games(chess: &Chess, out: &str) -> usize {
                     "plies" => continue,
                     // The side to move has lost its king, or cannot move, or is mated.
                     "king-taken" | "checkmate" => Outcome::Win(1 - mover),
+                    // Antichess: the side to move has no piece or no move, and wins.
+                    "variant-win" => Outcome::Win(mover),
                     // The pseudo-legal fixture: a player who cannot move has lost.
                     "stalemate" if chess.path.contains("pseudo") => Outcome::Win(1 - mover),
                     "stalemate" => Outcome::Draw,
@@ -301,4 +307,16 @@ fn chess_agrees_with_python_chess() {
 fn chess_perft_4_agrees_with_python_chess() {
     let chess = Chess::load("rules/chess.rules");
     compare_perft(&chess, "legal", 4);
+}
+
+#[test]
+fn antichess_agrees_with_python_chess() {
+    let chess = Chess::load("rules/antichess.rules");
+    let mut args = vec!["games", "antichess", "13", "120", "300"];
+    args.extend(FENS);
+    let Some(out) = oracle(&args) else { return };
+    let positions = compare_games(&chess, &out);
+    assert!(positions > 3000, "only {positions} positions compared");
+    assert!(out.contains("end variant-win"), "no game was won");
+    compare_perft(&chess, "antichess", 3);
 }

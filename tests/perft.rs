@@ -246,3 +246,12 @@ fn chess_position_3() {
 fn chess_start_deep() {
     check_at("rules/chess.rules", Identity::Effect, 5, 4_865_351);
 }
+
+/// Antichess from the start: 153,299 at depth 4 is Fairy-Stockfish's figure
+/// (`tests/perft.sh`: `antichess startpos 4 153299`), and python-chess's `AntichessBoard`
+/// counts 20, 400, 8,067 and 153,299; en passant, which rules/antichess.rules does not state,
+/// is first possible at depth 5, and castling is no rule of antichess.
+#[test]
+fn antichess_start() {
+    check("rules/antichess.rules", Identity::Effect, &[20, 400, 8_067, 153_299]);
+}

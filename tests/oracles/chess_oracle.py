@@ -2,14 +2,16 @@
 
 Moves are python-chess's with castling, en passant and promotions other than to a queen left
 out (the rule files compared state none of them); castling rights and the en passant square
-are never set. MODE `pseudo`: `pseudo_legal_moves` (a king may be left attacked, and a game
-ends when a king is taken); MODE `legal`: `legal_moves`, and the game ends in checkmate or
-stalemate.
+are never set (nor, after a move, the en passant square). MODE `pseudo`: `pseudo_legal_moves`
+(a king may be left attacked, and a game ends when a king is taken); MODE `legal`:
+`legal_moves`, and the game ends in checkmate or stalemate; MODE `antichess`: the legal moves
+of python-chess's `AntichessBoard` (captures compulsory, no check), and the game ends when the
+side to move wins (no piece left, or no legal move).
 
   chess_oracle.py games MODE SEED GAMES MAX_PLIES FEN...
       plays seeded random games from each FEN in turn; for every position prints
       `pos FEN-BOARD SIDE`, `moves UCI...` (sorted, a promotion without its letter),
-      then `play UCI` or `end RESULT` (checkmate, stalemate, king-taken, plies)
+      then `play UCI` or `end RESULT` (checkmate, stalemate, king-taken, variant-win, plies)
   chess_oracle.py perft MODE DEPTH FEN
       prints the number of leaves DEPTH plies below FEN
 
@@ -21,6 +23,7 @@ import sys
 
 try:
     import chess
+    import chess.variant
 except ImportError:
     sys.stderr.write("python-chess is not installed\n")
     sys.exit(3)
@@ -57,13 +60,14 @@ def perft(board, mode, depth):
     n = 0
     for m in ms:
         board.push(m)
+        board.ep_square = None
         n += perft(board, mode, depth - 1)
         board.pop()
     return n
 
 
-def start(fen):
-    board = chess.Board(fen)
+def start(fen, mode):
+    board = chess.variant.AntichessBoard(fen) if mode == "antichess" else chess.Board(fen)
     board.castling_rights = chess.BB_EMPTY
     board.ep_square = None
     return board
@@ -72,13 +76,16 @@ def start(fen):
 def games(mode, seed, count, max_plies, fens):
     rng = random.Random(seed)
     for i in range(count):
-        board = start(fens[i % len(fens)])
+        board = start(fens[i % len(fens)], mode)
         print("game")
         for ply in range(max_plies + 1):
             side = "White" if board.turn == chess.WHITE else "Black"
             print("pos", board.board_fen(), side)
             if mode == "pseudo" and not both_kings(board):
                 print("end king-taken")
+                break
+            if mode == "antichess" and board.is_variant_win():
+                print("end variant-win")
                 break
             ms = moves(board, mode)
             print("moves", " ".join(sorted(uci(m) for m in ms)))
@@ -100,7 +107,7 @@ def games(mode, seed, count, max_plies, fens):
 def main(argv):
     if argv[1] == "perft":
         mode, depth, fen = argv[2], int(argv[3]), argv[4]
-        print(perft(start(fen), mode, depth))
+        print(perft(start(fen, mode), mode, depth))
     elif argv[1] == "games":
         mode, seed, count, max_plies = argv[2], int(argv[3]), int(argv[4]), int(argv[5])
         games(mode, seed, count, max_plies, argv[6:])
