@@ -253,5 +253,9 @@ fn chess_start_deep() {
 /// is first possible at depth 5, and castling is no rule of antichess.
 #[test]
 fn antichess_start() {
-    check("rules/antichess.rules", Identity::Effect, &[20, 400, 8_067, 153_299]);
+    check(
+        "rules/antichess.rules",
+        Identity::Effect,
+        &[20, 400, 8_067, 153_299],
+    );
 }
