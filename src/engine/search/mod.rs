@@ -544,6 +544,9 @@ impl Generator<'_> {
         self.quiet_unique_here = on && self.kernels.quiet_unique;
         self.quiet_unique_apart =
             on && !self.kernels.quiet_unique && self.kernels.quiet_unique_apart;
+        if let Some(probe) = &mut self.probe {
+            probe.set_kernels(on);
+        }
     }
 
     /// Whether the kernels are on.

@@ -18,6 +18,8 @@ pub(super) struct Probe<'g> {
     after: Position,
     /// The opponents' moves there.
     moves: Vec<Move>,
+    /// Some generation of the opponents' moves overflowed since the probe was taken.
+    overflow: bool,
 }
 
 impl<'g> Generator<'g> {
@@ -35,8 +37,16 @@ impl<'g> Generator<'g> {
                 generator,
                 after: Position::empty(0),
                 moves: Vec::new(),
+                overflow: false,
             })
         })
+    }
+
+    /// Puts the probe back, passing on an overflow of its generations.
+    fn put_probe(&mut self, mut probe: Box<Probe<'g>>) {
+        self.overflow |= probe.overflow;
+        probe.overflow = false;
+        self.probe = Some(probe);
     }
 
     /// Removes from `out` (the pseudo-legal moves of `pos`) every move that leaves a royal
@@ -45,14 +55,12 @@ impl<'g> Generator<'g> {
         let mut probe = self.take_probe();
         let def = self.def;
         let mover = pos.to_move;
-        let overflow = self.overflow;
         out.retain(|m| {
             probe.after.clone_from(pos);
             m.apply_pieces(def, &mut probe.after);
             !probe.attacked(def, mover)
         });
-        self.overflow = overflow || probe.generator.overflow;
-        self.probe = Some(probe);
+        self.put_probe(probe);
     }
 
     /// Whether a royal piece of `player` is attacked in `pos`.
@@ -63,13 +71,17 @@ impl<'g> Generator<'g> {
         let mut probe = self.take_probe();
         probe.after.clone_from(pos);
         let r = probe.attacked(self.def, player);
-        self.overflow |= probe.generator.overflow;
-        self.probe = Some(probe);
+        self.put_probe(probe);
         r
     }
 }
 
 impl Probe<'_> {
+    /// The kernels on or off, as the generator that owns it.
+    pub(super) fn set_kernels(&mut self, on: bool) {
+        self.generator.set_kernels(on);
+    }
+
     /// Whether some opponent of `player` could capture a royal piece of `player` in
     /// `self.after` (whose side to move it changes).
     fn attacked(&mut self, def: &GameDef, player: u8) -> bool {
@@ -90,6 +102,7 @@ impl Probe<'_> {
             }
             self.after.to_move = o;
             self.generator.pseudo_legal(&self.after, &mut self.moves);
+            self.overflow |= self.generator.overflow;
             if self
                 .moves
                 .iter()
