@@ -31,8 +31,17 @@ impl Generator<'_> {
         let base = self.lbuf.len();
         self.landings(mk, seg, sq, last_dir);
         let end = self.lbuf.len();
+        // A royal probe wants only captures: a last leg taken once that captures nothing
+        // ends a move that captures nothing, when none of its legs has captured before.
+        let skip_quiet = self.captures_only
+            && self.ncapt == 0
+            && seg + 1 == mk.segments.len()
+            && segment.repeat == Repeat::Once;
         for i in base..end {
             let (t, d, victim) = self.lbuf[i];
+            if skip_quiet && !(leg.capture && victim != NO_SQUARE) {
+                continue;
+            }
             self.land(mk, seg, t, d, victim, out);
         }
         self.lbuf.truncate(base);

@@ -4,7 +4,11 @@
 //! (pseudo-legal: whether or not that move would leave the opponent's own royal piece
 //! attacked). The engine decides it by generating those moves, on a second generator of its
 //! own, so that a test made in the middle of a search (an end rule, a priority's `when`)
-//! leaves this generator's scratch state as it was.
+//! leaves this generator's scratch state as it was. That generator wants captures only: it
+//! skips the move types none of whose legs captures, does not take a last leg that captures
+//! nothing in a move that has captured nothing, and stops trying pieces once a move captures
+//! a royal piece (chess perft 5 from the start: 10.1 s without these, 5.1 s with them, one
+//! thread of the dev profile).
 
 use super::{Compiled, Generator, Identity};
 use crate::engine::moves::Move;
@@ -33,6 +37,7 @@ impl<'g> Generator<'g> {
             };
             let mut generator = Generator::with(self.def, Identity::Effect, compiled);
             generator.set_kernels(self.use_kernels);
+            generator.captures_only = true;
             Box::new(Probe {
                 generator,
                 after: Position::empty(0),
@@ -101,6 +106,7 @@ impl Probe<'_> {
                 continue;
             }
             self.after.to_move = o;
+            self.generator.target = royal;
             self.generator.pseudo_legal(&self.after, &mut self.moves);
             self.overflow |= self.generator.overflow;
             if self
