@@ -240,7 +240,7 @@ fn chess_position_3() {
 
 /// Chess perft 5 from the start: chessprogramming's 4,865,609 counts 258 en passant captures
 /// (the first possible at depth 5, so all among the leaves), which rules/chess.rules does not
-/// state: 4,865,351 without them. About 10 s on one thread of the dev profile.
+/// state: 4,865,351 without them. About 5 s on one thread of the dev profile.
 #[test]
 #[ignore = "deep perft: run with --release -- --ignored"]
 fn chess_start_deep() {
