@@ -120,3 +120,8 @@ fn chess_cases() {
 fn antichess_cases() {
     run_suite("tests/cases/antichess");
 }
+
+#[test]
+fn breakthrough_cases() {
+    run_suite("tests/cases/breakthrough");
+}

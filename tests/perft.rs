@@ -259,3 +259,16 @@ fn antichess_start() {
         &[20, 400, 8_067, 153_299],
     );
 }
+
+/// Breakthrough: Fairy-Stockfish's `tests/perft.sh` counts 256,036 at depth 4 from the start
+/// and 121,264 at depth 4 from `1p2pp1p/2p2ppp/2P5/8/8/3P2P1/1p1P2PP/1PP1PP1P w` (capture by
+/// replacement, `onto empty-or-enemy`; the kernels decline the capturing move type).
+#[test]
+fn breakthrough() {
+    check_at("rules/breakthrough.rules", Identity::Effect, 4, 256_036);
+    let g = game("rules/breakthrough.rules");
+    let yaml = "to-move: White\npieces:\n  White: { Piece: [c6, d3, g3, d2, g2, h2, b1, c1, e1, f1, h1] }\n  Black: { Piece: [b8, e8, f8, h8, c7, f7, g7, h7, b2] }\n";
+    let src = SourceFile::new("breakthrough.yaml", yaml);
+    let pos = regula::input::read_position(&g, &src).unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(perft(&g, &pos, 4, Identity::Effect).unwrap(), 121_264);
+}
