@@ -125,3 +125,8 @@ fn antichess_cases() {
 fn breakthrough_cases() {
     run_suite("tests/cases/breakthrough");
 }
+
+#[test]
+fn losers_cases() {
+    run_suite("tests/cases/losers");
+}

@@ -272,3 +272,11 @@ fn breakthrough() {
     let pos = regula::input::read_position(&g, &src).unwrap_or_else(|e| panic!("{e:?}"));
     assert_eq!(perft(&g, &pos, 4, Identity::Effect).unwrap(), 121_264);
 }
+
+/// Losers chess from the start: Fairy-Stockfish's `tests/perft.sh` counts
+/// `losers startpos 4 152955` (compulsory captures among the legal moves of a royal king;
+/// no castling, en passant or promotion occurs by depth 4).
+#[test]
+fn losers_start() {
+    check_at("rules/losers.rules", Identity::Effect, 4, 152_955);
+}
