@@ -255,6 +255,7 @@ pub fn mutants(res: &Resolved, def: &GameDef) -> Vec<Mutant> {
                 }
             }
             ItemKind::Setup(players) => setup(&mut o, def, i, players),
+            ItemKind::Royal(_) => o.push(Edit::RemoveItem(i), "remove the royal kinds".into()),
             _ => {}
         }
         all.extend(o.out);
