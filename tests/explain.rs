@@ -130,3 +130,8 @@ fn explain_turkish_draughts() {
 fn explain_chess() {
     run("chess.yaml");
 }
+
+#[test]
+fn explain_losers_chess() {
+    run("losers.yaml");
+}

@@ -68,6 +68,20 @@ impl<'g> Generator<'g> {
         self.put_probe(probe);
     }
 
+    /// Whether making `mv` (a pseudo-legal move of `pos`) leaves a royal piece of the mover
+    /// attacked: the moves the royal rule takes out (for explanations).
+    pub fn leaves_royal_attacked(&mut self, pos: &Position, mv: &Move) -> bool {
+        if self.def.royal == 0 {
+            return false;
+        }
+        let mut probe = self.take_probe();
+        probe.after.clone_from(pos);
+        mv.apply_pieces(self.def, &mut probe.after);
+        let r = probe.attacked(self.def, pos.to_move);
+        self.put_probe(probe);
+        r
+    }
+
     /// Whether a royal piece of `player` is attacked in `pos`.
     pub(super) fn royal_attacked(&mut self, pos: &Position, player: u8) -> bool {
         if self.def.royal == 0 {

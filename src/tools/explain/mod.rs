@@ -132,12 +132,15 @@ pub fn explain(
     {
         return simple(ReasonKind::WrongSeparators, err);
     }
-    // A move of the rules that would leave a royal piece of the mover attacked.
+    // A move of the rules that would leave a royal piece of the mover attacked (every reading
+    // of the path: one that would not is refused by something else).
     if def.royal != 0 {
         gp.pseudo_legal(pos, &mut paths);
-        if let Some(m) = paths
-            .iter()
-            .find(|m| m.from == from && m.landings() == &squares[1..])
+        paths.retain(|m| m.from == from && m.landings() == &squares[1..]);
+        let attacked = paths.len();
+        paths.retain(|m| gp.leaves_royal_attacked(pos, m));
+        if let Some(m) = paths.first()
+            && paths.len() == attacked
         {
             let royal = res
                 .file
