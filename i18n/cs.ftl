@@ -60,6 +60,15 @@ leg-leap-flying = skok (směry `{ $set }`) přes { $over ->
    *[any] libovolnou
   } figuru v libovolné vzdálenosti po řadě prázdných polí na libovolné prázdné pole za ní
 leg-captures = ; přeskočená figura je sebrána
+leg-step-onto = jeden krok (směry `{ $set }`) { $onto ->
+    [enemy] na pole, na kterém stojí nepřátelská figura
+   *[other] na prázdné pole nebo na pole, na kterém stojí nepřátelská figura
+}
+leg-slide-onto = { $onto ->
+    [enemy] přes libovolný počet prázdných polí jedním směrem (směry `{ $set }`) na nepřátelskou figuru, která ji zastaví
+   *[other] libovolný počet prázdných polí jedním směrem (směry `{ $set }`), nebo dál na nepřátelskou figuru, která ji zastaví
+}
+leg-captures-onto = ; figura na poli, kam dopadne, je sebrána
 leg-land = ; dopadnout smí jen na pole { $where }
 leg-no-reverse = ; nesmí se vrátit přímo zpět, opačně než předchozí část tahu
 leg-leap-kinds = ; přeskočit lze jen figuru druhu { $kinds }
@@ -171,6 +180,7 @@ c-exists-capture = je možné braní
 c-exists = některý tah { $x }
 c-blocked-mover = hráč na tahu nemá žádný dovolený tah
 c-blocked = nastal tah { $who } a ten nemá žádný dovolený tah
+c-in-check = královská figura { $who } je napadena (šach)
 c-repeated = stejná pozice se stejným hráčem na tahu nastala už { $n ->
     [one] { $n }krát
    *[other] { $n }krát
@@ -256,6 +266,7 @@ diff-none = Pravidla jsou stejná jako v původní hře; lišit se může jen po
 teams = Týmy, jejichž hráči spolu vyhrávají i prohrávají: { $list }.
 turn-pass = Hráč, který nemůže táhnout, stojí, dokud může táhnout jiný hráč.
 neutral-kinds = Neutrální figury nepatří nikomu, nikdy netáhnou, nelze je přeskočit ani sebrat a blokují jako okraj desky: { $list }.
+royal-kinds = Královské figury: žádný tah nesmí nechat takovou figuru hráče na tahu napadenou, tedy tam, kde by ji mohl sebrat některý tah soupeře: { $list }.
 move-drop = Postaví novou figuru { NAME($kind) } na prázdné pole.
 sq-in-of = v { NAME($region, form: "loc") } hráče { NAME($player, form: "gen") }
 sq-out-of = mimo { NAME($region, form: "acc") } hráče { NAME($player, form: "gen") }

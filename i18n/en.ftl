@@ -55,6 +55,15 @@ leg-leap-flying = a leap (directions `{ $set }`) over { $over ->
    *[any] any
   } piece at any distance along a line of empty squares, landing on any empty square beyond it
 leg-captures = ; the piece leapt is captured
+leg-step-onto = one step (directions `{ $set }`) { $onto ->
+    [enemy] onto a square held by an enemy piece
+   *[other] to an empty square or onto a square held by an enemy piece
+}
+leg-slide-onto = { $onto ->
+    [enemy] over any number of empty squares in one direction (directions `{ $set }`) onto the enemy piece that stops it
+   *[other] any number of empty squares in one direction (directions `{ $set }`), or on to the enemy piece that stops it
+}
+leg-captures-onto = ; the piece it lands on is captured
 leg-land = ; it may only land on a square { $where }
 leg-no-reverse = ; it may not go straight back in the direction opposite to the previous leg
 leg-leap-kinds = ; only a piece of kind { $kinds } may be leapt
@@ -162,6 +171,7 @@ c-exists-capture = some move captures
 c-exists = some move would { $x }
 c-blocked-mover = the side to move has no legal move
 c-blocked = { $who } is to move and has no legal move
+c-in-check = a royal piece of { $who } is attacked (in check)
 c-repeated = the same position, with the same side to move, has now occurred { $n } times
 c-cmp = { $a } { $op ->
     [ge] is at least
@@ -247,6 +257,7 @@ diff-none = The rules are those of the parent; only the documentation may differ
 teams = Teams, whose players share a result: { $list }.
 turn-pass = A player who cannot move passes, as long as another player can move.
 neutral-kinds = Neutral pieces, owned by no player, never move and are never leapt or captured; they block like the board's edge: { $list }.
+royal-kinds = Royal pieces: no move may leave one of the mover's attacked, that is where some move of an opponent could capture it: { $list }.
 move-drop = Places a new { NAME($kind) } on an empty square.
 sq-in-of = in { NAME($player) }'s { NAME($region) }
 sq-out-of = outside { NAME($player) }'s { NAME($region) }

@@ -55,6 +55,15 @@ leg-leap-flying = een sprong (richtingen `{ $set }`) over { $over ->
    *[any] een willekeurig
   } stuk op elke afstand langs een lijn van lege velden, naar een willekeurig leeg veld erachter
 leg-captures = ; het overgesprongen stuk is geslagen
+leg-step-onto = één stap (richtingen `{ $set }`) { $onto ->
+    [enemy] naar een veld met een vijandelijk stuk
+   *[other] naar een leeg veld of een veld met een vijandelijk stuk
+}
+leg-slide-onto = { $onto ->
+    [enemy] over een willekeurig aantal lege velden in één richting (richtingen `{ $set }`) naar het vijandelijke stuk dat haar tegenhoudt
+   *[other] een willekeurig aantal lege velden in één richting (richtingen `{ $set }`), of door naar het vijandelijke stuk dat haar tegenhoudt
+}
+leg-captures-onto = ; het stuk op het veld waar het landt is geslagen
 leg-land = ; het mag alleen landen op een veld { $where }
 leg-no-reverse = ; het mag niet recht terug in de richting tegengesteld aan het vorige deel
 leg-leap-kinds = ; alleen een stuk van de soort { $kinds } mag overgesprongen worden
@@ -178,6 +187,7 @@ c-exists-capture = er geslagen kan worden
 c-exists = een zet zou { $x }
 c-blocked-mover = de speler aan zet geen zet kan doen
 c-blocked = { $who } aan zet is en geen zet kan doen
+c-in-check = een koninklijk stuk van { $who } aangevallen wordt (schaak staat)
 c-repeated = dezelfde stelling, met dezelfde speler aan zet, nu { $n } keer is voorgekomen
 c-cmp = { $a } { $op ->
     [ge] minstens
@@ -266,6 +276,7 @@ diff-none = De regels zijn die van het oorspronkelijke spel; alleen de toelichti
 teams = Teams, waarvan de spelers samen winnen of verliezen: { $list }.
 turn-pass = Een speler die geen zet kan doen, past, zolang een andere speler wel kan zetten.
 neutral-kinds = Neutrale stukken zijn van niemand, worden nooit verzet, overgesprongen of geslagen en blokkeren als de rand van het bord: { $list }.
+royal-kinds = Koninklijke stukken: geen zet mag er een van de speler aan zet aangevallen laten staan, dat wil zeggen waar een zet van een tegenstander het zou kunnen slaan: { $list }.
 move-drop = Plaatst een nieuwe { NAME($kind) } op een leeg veld.
 sq-in-of = in { NAME($region) } van { NAME($player) }
 sq-out-of = buiten { NAME($region) } van { NAME($player) }

@@ -105,3 +105,28 @@ fn grand_camelot_cases() {
 fn fixture_games() {
     run_suite("tests/fixtures/valid");
 }
+
+#[test]
+fn pseudo_chess_cases() {
+    run_suite("tests/cases/pseudo-chess");
+}
+
+#[test]
+fn chess_cases() {
+    run_suite("tests/cases/chess");
+}
+
+#[test]
+fn antichess_cases() {
+    run_suite("tests/cases/antichess");
+}
+
+#[test]
+fn breakthrough_cases() {
+    run_suite("tests/cases/breakthrough");
+}
+
+#[test]
+fn losers_cases() {
+    run_suite("tests/cases/losers");
+}

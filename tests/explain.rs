@@ -125,3 +125,13 @@ fn explain_river_camelot() {
 fn explain_turkish_draughts() {
     run("turkish.yaml");
 }
+
+#[test]
+fn explain_chess() {
+    run("chess.yaml");
+}
+
+#[test]
+fn explain_losers_chess() {
+    run("losers.yaml");
+}

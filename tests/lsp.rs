@@ -584,7 +584,13 @@ fn completion_knows_its_context() {
     );
     let items = complete("end {\n  ").0;
     assert!(items.contains(&"count".to_string()) && items.contains(&"win".to_string()));
+    assert!(items.contains(&"in-check".to_string()), "{items:?}");
     assert!(!items.contains(&"Knight".to_string()), "{items:?}");
+    assert_eq!(
+        complete("leg l {\n  step all\n  onto ").0,
+        ["empty", "empty-or-enemy", "enemy"]
+    );
+    assert_eq!(complete("royal { ").0, ["Knight", "Man"]);
     c.stop();
 }
 

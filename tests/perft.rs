@@ -206,3 +206,77 @@ fn turkish_depth_8_matches_kish() {
         123_290_300
     );
 }
+
+/// Chess from the start, chessprogramming's "Perft Results" (initial position): 20, 400,
+/// 8,902 and 197,281; their table counts no castling, no en passant and no promotion by depth
+/// 4, none of which rules/chess.rules states, so it must give the same counts.
+#[test]
+fn chess_start() {
+    check(
+        "rules/chess.rules",
+        Identity::Effect,
+        &[20, 400, 8_902, 197_281],
+    );
+}
+
+/// Chessprogramming's position 3 (`8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -`): 14 and 191 at
+/// depths 1 and 2, where their table counts no en passant, castling or promotion; at depth 3
+/// it counts 2,812 leaves of which 2 are en passant captures (the first possible at depth 3),
+/// so without en passant 2,810. (Deeper counts: `chess_differential`, against python-chess.)
+#[test]
+fn chess_position_3() {
+    let g = game("rules/chess.rules");
+    let yaml = "to-move: White\npieces:\n  White: { King: [a5], Pawn: [b5, e2, g2], Rook: [b4] }\n  Black: { King: [h4], Pawn: [c7, d6, f4], Rook: [h5] }\n";
+    let src = SourceFile::new("position-3.yaml", yaml);
+    let pos = regula::formats::input::read_position(&g, &src).unwrap_or_else(|e| panic!("{e:?}"));
+    for (d, n) in [(1, 14), (2, 191), (3, 2_810)] {
+        assert_eq!(
+            perft(&g, &pos, d, Identity::Effect).unwrap(),
+            n,
+            "position 3 perft {d}"
+        );
+    }
+}
+
+/// Chess perft 5 from the start: chessprogramming's 4,865,609 counts 258 en passant captures
+/// (the first possible at depth 5, so all among the leaves), which rules/chess.rules does not
+/// state: 4,865,351 without them. About 5 s on one thread of the dev profile.
+#[test]
+#[ignore = "deep perft: run with --release -- --ignored"]
+fn chess_start_deep() {
+    check_at("rules/chess.rules", Identity::Effect, 5, 4_865_351);
+}
+
+/// Antichess from the start: 153,299 at depth 4 is Fairy-Stockfish's figure
+/// (`tests/perft.sh`: `antichess startpos 4 153299`), and python-chess's `AntichessBoard`
+/// counts 20, 400, 8,067 and 153,299; en passant, which rules/antichess.rules does not state,
+/// is first possible at depth 5, and castling is no rule of antichess.
+#[test]
+fn antichess_start() {
+    check(
+        "rules/antichess.rules",
+        Identity::Effect,
+        &[20, 400, 8_067, 153_299],
+    );
+}
+
+/// Breakthrough: Fairy-Stockfish's `tests/perft.sh` counts 256,036 at depth 4 from the start
+/// and 121,264 at depth 4 from `1p2pp1p/2p2ppp/2P5/8/8/3P2P1/1p1P2PP/1PP1PP1P w` (capture by
+/// replacement, `onto empty-or-enemy`; the kernels decline the capturing move type).
+#[test]
+fn breakthrough() {
+    check_at("rules/breakthrough.rules", Identity::Effect, 4, 256_036);
+    let g = game("rules/breakthrough.rules");
+    let yaml = "to-move: White\npieces:\n  White: { Piece: [c6, d3, g3, d2, g2, h2, b1, c1, e1, f1, h1] }\n  Black: { Piece: [b8, e8, f8, h8, c7, f7, g7, h7, b2] }\n";
+    let src = SourceFile::new("breakthrough.yaml", yaml);
+    let pos = regula::formats::input::read_position(&g, &src).unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(perft(&g, &pos, 4, Identity::Effect).unwrap(), 121_264);
+}
+
+/// Losers chess from the start: Fairy-Stockfish's `tests/perft.sh` counts
+/// `losers startpos 4 152955` (compulsory captures among the legal moves of a royal king;
+/// no castling, en passant or promotion occurs by depth 4).
+#[test]
+fn losers_start() {
+    check_at("rules/losers.rules", Identity::Effect, 4, 152_955);
+}

@@ -5,6 +5,7 @@ mod binary;
 mod browser;
 mod camelot_reference;
 mod cases;
+mod chess_differential;
 mod cli;
 mod codes;
 mod diagnostics;

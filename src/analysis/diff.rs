@@ -82,6 +82,8 @@ pub fn rules(a: &GameDef, b: &GameDef) -> Vec<String> {
             .map(|(k, n)| {
                 if d.neutral >> k & 1 == 1 {
                     format!("{n} (neutral)")
+                } else if d.royal >> k & 1 == 1 {
+                    format!("{n} (royal)")
                 } else {
                     n.clone()
                 }

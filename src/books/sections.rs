@@ -187,6 +187,15 @@ fn pieces(cx: &Cx, game: &Game, opts: &Options, ex: Option<&Examples>, b: &mut B
             cx.t("neutral-kinds", &[s("list", neutral.join(", "))]),
         ));
     }
+    let royal: Vec<String> = (0..def.kinds.len())
+        .filter(|&k| def.royal >> k & 1 == 1)
+        .map(|k| cx.t("kind", &[s("kind", def.kinds[k].clone())]))
+        .collect();
+    if !royal.is_empty() {
+        b.push(Block::Para(
+            cx.t("royal-kinds", &[s("list", royal.join(", "))]),
+        ));
+    }
     quote(cx, b, &def.kind_docs);
     match ex {
         Some(ex) => b.push(ex.start_figure(cx, &opts.stem)),

@@ -193,8 +193,9 @@ fn read_squares(def: &GameDef, c: &Cond, squares: &mut Option<SquareSet>) {
     match c {
         Cond::True | Cond::Blocked(_) => {}
         Cond::Repeated(_) => {}
-        // The side to move's moves depend on the whole position: no key holds them.
-        Cond::Exists(_) => *squares = None,
+        // The side to move's moves, and the opponents' captures, depend on the whole
+        // position: no key holds them.
+        Cond::Exists(_) | Cond::InCheck(_) => *squares = None,
         Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => read_squares(def, x, squares),
         Cond::And(v) | Cond::Or(v) => v.iter().for_each(|x| read_squares(def, x, squares)),
         Cond::Cmp(a, _, b) => {
@@ -234,7 +235,7 @@ fn read_squares(def: &GameDef, c: &Cond, squares: &mut Option<SquareSet>) {
 /// Adds a bit for each counter `c` reads to `read`.
 fn read_counters(c: &Cond, read: &mut u32) {
     match c {
-        Cond::True | Cond::Exists(_) | Cond::Blocked(_) | Cond::Repeated(_) => {}
+        Cond::True | Cond::Exists(_) | Cond::Blocked(_) | Cond::InCheck(_) | Cond::Repeated(_) => {}
         Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => read_counters(x, read),
         Cond::And(v) | Cond::Or(v) => v.iter().for_each(|x| read_counters(x, read)),
         Cond::Cmp(a, _, b) => {
@@ -252,7 +253,7 @@ fn read_counters(c: &Cond, read: &mut u32) {
 fn reads_history(c: &Cond) -> bool {
     match c {
         Cond::Repeated(_) => true,
-        Cond::True | Cond::Exists(_) | Cond::Blocked(_) | Cond::Cmp(..) => false,
+        Cond::True | Cond::Exists(_) | Cond::Blocked(_) | Cond::InCheck(_) | Cond::Cmp(..) => false,
         Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => reads_history(x),
         Cond::And(v) | Cond::Or(v) => v.iter().any(reads_history),
     }
@@ -261,7 +262,9 @@ fn reads_history(c: &Cond) -> bool {
 /// Whether `c` compares quantities anywhere.
 fn compares(c: &Cond) -> bool {
     match c {
-        Cond::True | Cond::Exists(_) | Cond::Blocked(_) | Cond::Repeated(_) => false,
+        Cond::True | Cond::Exists(_) | Cond::Blocked(_) | Cond::InCheck(_) | Cond::Repeated(_) => {
+            false
+        }
         Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => compares(x),
         Cond::And(v) | Cond::Or(v) => v.iter().any(compares),
         Cond::Cmp(..) => true,
@@ -276,6 +279,11 @@ fn needs_blocked(c: &Cond) -> bool {
         Cond::And(v) => v.iter().any(needs_blocked),
         Cond::Or(v) => !v.is_empty() && v.iter().all(needs_blocked),
         Cond::Every(x) | Cond::Some(x) => needs_blocked(x),
-        Cond::True | Cond::Not(_) | Cond::Exists(_) | Cond::Repeated(_) | Cond::Cmp(..) => false,
+        Cond::True
+        | Cond::Not(_)
+        | Cond::Exists(_)
+        | Cond::InCheck(_)
+        | Cond::Repeated(_)
+        | Cond::Cmp(..) => false,
     }
 }

@@ -16,7 +16,10 @@ pub(super) fn reads_only_counts(c: &Cond) -> bool {
         Quantity::Counter { .. } => false,
     };
     match c {
-        Cond::True | Cond::Exists(_) | Cond::Blocked(_) | Cond::Repeated(_) => true,
+        // `in-check` is refused in `while` conditions by the validator.
+        Cond::True | Cond::Exists(_) | Cond::Blocked(_) | Cond::InCheck(_) | Cond::Repeated(_) => {
+            true
+        }
         Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => reads_only_counts(x),
         Cond::And(v) | Cond::Or(v) => v.iter().all(reads_only_counts),
         Cond::Cmp(a, _, b) => quantity(a) && quantity(b),
@@ -35,7 +38,7 @@ pub(super) fn reads_counts_and_side(c: &Cond) -> bool {
     };
     match c {
         Cond::True => true,
-        Cond::Exists(_) | Cond::Blocked(_) | Cond::Repeated(_) => false,
+        Cond::Exists(_) | Cond::Blocked(_) | Cond::InCheck(_) | Cond::Repeated(_) => false,
         Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => reads_counts_and_side(x),
         Cond::And(v) | Cond::Or(v) => v.iter().all(reads_counts_and_side),
         Cond::Cmp(a, _, b) => quantity(a) && quantity(b),
@@ -82,6 +85,7 @@ pub(super) fn piece_bound(def: &GameDef, c: &Cond) -> Option<u32> {
         | Cond::Not(_)
         | Cond::Exists(_)
         | Cond::Blocked(_)
+        | Cond::InCheck(_)
         | Cond::Repeated(_)
         | Cond::Cmp(..) => None,
     }

@@ -46,6 +46,8 @@ pub(super) fn dir_matters(def: &GameDef) -> bool {
             prefer_continuing: _,
             // Which landings go on is decided from the same state alike.
             halt_behind: _,
+            // What a step or slide may land on: read from the board at the landing.
+            onto: _,
             // Forbids reversing the last leg: its direction is then part of the state.
             no_reverse,
         } = leg;

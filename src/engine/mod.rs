@@ -393,37 +393,7 @@ impl Game {
     /// and put, the move type's effects, and the turn passed on.
     #[inline(always)]
     fn apply_pieces(&self, next: &mut Position, mv: &Move) {
-        let def = &self.def;
-        let mover = next.to_move;
-        let players = def.players.len().clamp(1, MAX_PLAYERS);
-        if mv.is_pass() {
-            next.to_move = ((mover as usize + 1) % players) as u8;
-            return;
-        }
-        if !mv.is_drop() {
-            next.take(mv.from);
-        }
-        for sq in mv.captures.iter() {
-            next.take(sq);
-        }
-        next.put(mv.to, mv.result);
-        for e in &def.moves[mv.kind as usize].effects {
-            let p = if def.counters[e.counter as usize].per_player {
-                mover
-            } else {
-                0
-            };
-            let v = next.counter(e.counter, p) as i32;
-            let nv = if e.add { v + e.value } else { e.value };
-            // Generated moves keep counters in 0..=MAX_COUNTER_VALUE; a move given from
-            // outside cannot make one wrap.
-            next.set_counter(
-                e.counter,
-                p,
-                nv.clamp(0, crate::model::MAX_COUNTER_VALUE) as i16,
-            );
-        }
-        next.to_move = ((mover as usize + 1) % players) as u8;
+        mv.apply_pieces(&self.def, next);
     }
 
     /// Before a move's effects: the `same-piece` counters of the mover start again from 0
@@ -589,6 +559,9 @@ fn reads_moves(c: &crate::model::Cond) -> bool {
         Cond::Exists(_) => true,
         Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => reads_moves(x),
         Cond::And(v) | Cond::Or(v) => v.iter().any(reads_moves),
-        Cond::True | Cond::Blocked(_) | Cond::Repeated(_) | Cond::Cmp(..) => false,
+        // `in-check` reads the opponents' moves, not the side to move's.
+        Cond::True | Cond::Blocked(_) | Cond::InCheck(_) | Cond::Repeated(_) | Cond::Cmp(..) => {
+            false
+        }
     }
 }

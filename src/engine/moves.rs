@@ -1,7 +1,7 @@
 //! A move: the piece, its path and its effect.
 
-use super::position::PieceCode;
-use crate::model::{MAX_PATH, SquareSet};
+use super::position::{PieceCode, Position};
+use crate::model::{GameDef, MAX_COUNTER_VALUE, MAX_PATH, MAX_PLAYERS, SquareSet};
 
 /// One legal move, with one path that realises it.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -67,6 +67,39 @@ impl Move {
     /// Whether the move captures.
     pub fn is_capture(&self) -> bool {
         self.ncapt > 0
+    }
+
+    /// Makes the move on `next` (the position it is made from): the pieces taken and put, the
+    /// move type's effects, and the turn passed on; `while` counters and `same-piece`
+    /// anchors are the caller's (`Game::apply`).
+    #[inline(always)]
+    pub(crate) fn apply_pieces(&self, def: &GameDef, next: &mut Position) {
+        let mover = next.to_move;
+        let players = def.players.len().clamp(1, MAX_PLAYERS);
+        if self.is_pass() {
+            next.to_move = ((mover as usize + 1) % players) as u8;
+            return;
+        }
+        if !self.is_drop() {
+            next.take(self.from);
+        }
+        for sq in self.captures.iter() {
+            next.take(sq);
+        }
+        next.put(self.to, self.result);
+        for e in &def.moves[self.kind as usize].effects {
+            let p = if def.counters[e.counter as usize].per_player {
+                mover
+            } else {
+                0
+            };
+            let v = next.counter(e.counter, p) as i32;
+            let nv = if e.add { v + e.value } else { e.value };
+            // Generated moves keep counters in 0..=MAX_COUNTER_VALUE; a move given from
+            // outside cannot make one wrap.
+            next.set_counter(e.counter, p, nv.clamp(0, MAX_COUNTER_VALUE) as i16);
+        }
+        next.to_move = ((mover as usize + 1) % players) as u8;
     }
 
     /// Whether two moves have the same effect on the position.

@@ -138,7 +138,7 @@ impl Seats {
     }
 
     /// A condition on the position alone (a counter's `while`). Validation keeps `exists`,
-    /// `blocked` and `repeated` out of such conditions; here they read as false, as they
+    /// `blocked`, `in-check` and `repeated` out of such conditions; here they read as false, as they
     /// do where no moves, no blocked side and no history are known.
     pub fn holds(&self, def: &GameDef, pos: &Position, c: &Cond, env: &mut Env) -> bool {
         match c {
@@ -162,7 +162,7 @@ impl Seats {
                 }
                 result
             }
-            Cond::Exists(_) | Cond::Blocked(_) | Cond::Repeated(_) => false,
+            Cond::Exists(_) | Cond::Blocked(_) | Cond::InCheck(_) | Cond::Repeated(_) => false,
             Cond::Cmp(a, op, b) => self.compare(def, pos, (a, *op, b), env),
         }
     }

@@ -623,10 +623,15 @@ fn explain(
     let mut pseudo_paths = Vec::new();
     let mut gp = Generator::new(def, Identity::Path);
     gp.pseudo_legal(pos, &mut pseudo_paths);
-    if let Some(p) = pseudo_paths
+    // The priorities choose among the moves that leave no royal piece attacked.
+    let mut safe_paths = pseudo_paths.clone();
+    if def.royal != 0 {
+        safe_paths.retain(|m| !gp.leaves_royal_attacked(pos, m));
+    }
+    if let Some(p) = safe_paths
         .iter()
         .find(|m| m.from == from && m.landings() == &squares[1..])
-        && let Some(pr) = first_applying(def, g, pos, &pseudo_paths)
+        && let Some(pr) = first_applying(def, g, pos, &safe_paths)
     {
         let doc = crate::lang::doctext::english(&pr.docs).join(" ");
         return illegal(
@@ -661,9 +666,16 @@ fn explain(
         );
     }
     // Name the first square the path cannot reach, when it is simply occupied.
-    for &sq in &squares[1..] {
+    let replaces = def.legs.iter().any(|l| l.onto.enemy());
+    for (i, &sq) in squares[1..].iter().enumerate() {
         let c = pos.cells[sq as usize];
-        if c != 0 && sq != from {
+        // The last square may hold an enemy piece that the move would capture by replacement.
+        let last_enemy = replaces
+            && c != 0
+            && i + 2 == squares.len()
+            && owner(c) != crate::model::NEUTRAL
+            && def.team[owner(c) as usize] != def.team[pos.to_move as usize];
+        if c != 0 && sq != from && !last_enemy {
             return illegal(
                 Refused::Blocked {
                     piece: piece.clone(),

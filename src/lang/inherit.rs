@@ -270,6 +270,7 @@ pub fn key(kind: &ItemKind) -> Option<(ItemWord, &str)> {
         ItemKind::Pieces(_) => (ItemWord::Pieces, ""),
         ItemKind::Values(_) => (ItemWord::Values, ""),
         ItemKind::Neutral(_) => (ItemWord::Neutral, ""),
+        ItemKind::Royal(_) => (ItemWord::Royal, ""),
         ItemKind::Setup(_) => (ItemWord::Setup, ""),
         ItemKind::Counter(c) => (ItemWord::Counter, c.name.name.as_str()),
         ItemKind::Param(p) => (ItemWord::Param, p.name.name.as_str()),
@@ -565,6 +566,7 @@ fn amend(target: &mut ItemKind, extra: ItemKind) {
         (ItemKind::Promote(t), ItemKind::Promote(e)) => t.extend(e),
         (ItemKind::Pieces(t), ItemKind::Pieces(e)) => t.extend(e),
         (ItemKind::Neutral(t), ItemKind::Neutral(e)) => t.extend(e),
+        (ItemKind::Royal(t), ItemKind::Royal(e)) => t.extend(e),
         (ItemKind::Setup(t), ItemKind::Setup(e)) => {
             for p in e {
                 match t.iter_mut().find(|q| q.player.name == p.player.name) {

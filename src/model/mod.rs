@@ -232,6 +232,44 @@ pub enum Over {
     Own,
 }
 
+/// What a step or slide may land on (`onto`). A leap always lands on an empty square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Onto {
+    /// Only an empty square (the default): the leg moves, never captures.
+    Empty,
+    /// Only an enemy piece, which it captures: the leg only captures.
+    Enemy,
+    /// An empty square, or an enemy piece, which it captures.
+    EmptyOrEnemy,
+}
+
+impl Onto {
+    /// Whether the leg may land on an empty square.
+    pub fn empty(self) -> bool {
+        match self {
+            Onto::Empty | Onto::EmptyOrEnemy => true,
+            Onto::Enemy => false,
+        }
+    }
+
+    /// Whether the leg may land on an enemy piece (and capture it).
+    pub fn enemy(self) -> bool {
+        match self {
+            Onto::Enemy | Onto::EmptyOrEnemy => true,
+            Onto::Empty => false,
+        }
+    }
+
+    /// The word of the rule file.
+    pub fn word(self) -> &'static str {
+        match self {
+            Onto::Empty => "empty",
+            Onto::Enemy => "enemy",
+            Onto::EmptyOrEnemy => "empty-or-enemy",
+        }
+    }
+}
+
 /// One leg type.
 #[derive(Debug, Clone)]
 pub struct Leg {
@@ -252,6 +290,9 @@ pub struct Leg {
     /// `halt behind { King }`: bit `k` set, a flying leap over a piece of kind `k` lands
     /// directly beyond it unless the move goes on from a farther landing; `None`: no such rule.
     pub halt_behind: Option<u32>,
+    /// `onto enemy`, `onto empty-or-enemy`: a step or slide that may land on an enemy piece,
+    /// capturing it (by replacement; `capture` is then set); `Onto::Empty` for every other leg.
+    pub onto: Onto,
 }
 
 /// How a segment repeats.
@@ -456,6 +497,9 @@ pub enum Cond {
     Some(Box<Cond>),
     Exists(MvExpr),
     Blocked(PlayerRef),
+    /// A royal piece of one of these players is attacked: some move of an opponent (by the
+    /// move types, before priorities) could capture it.
+    InCheck(PlayerRef),
     /// The position (pieces and side to move) has occurred this many times in the game.
     Repeated(u32),
     Cmp(Quantity, CmpOp, Quantity),
@@ -523,6 +567,9 @@ pub struct GameDef {
     pub team: Vec<u8>,
     /// Bit `k` set: piece kind `k` is neutral (owned by [`NEUTRAL`], never moves, never leapt).
     pub neutral: u32,
+    /// `royal { King }`: bit `k` set, the players' pieces of kind `k` are royal: no move may
+    /// leave one of the mover's attacked.
+    pub royal: u32,
     /// `turn { blocked pass }`: a player with no legal move passes while another can move.
     pub blocked_pass: bool,
     /// The rules of the sources the file says it does not state (`unstated`), in the file's

@@ -133,6 +133,7 @@ pub fn leg(d: &GameDef, l: &Leg) -> String {
         land_behind,
         prefer_continuing,
         halt_behind,
+        onto,
     } = l;
     let set = &d.dir_sets[*dirs as usize].name;
     let mut s = match *kind {
@@ -154,7 +155,11 @@ pub fn leg(d: &GameDef, l: &Leg) -> String {
             }
         ),
     };
-    if *capture {
+    if *onto != Onto::Empty {
+        let _ = write!(s, "  onto {}", onto.word());
+    }
+    // Implied by `onto enemy` and `onto empty-or-enemy`.
+    if *capture && !onto.enemy() {
         s.push_str("  capture");
     }
     if !matches!(land, SqExpr::True) {
@@ -406,6 +411,7 @@ pub fn cond(d: &GameDef, c: &Cond, bound: u8) -> String {
         | Cond::Some(_)
         | Cond::Exists(_)
         | Cond::Blocked(_)
+        | Cond::InCheck(_)
         | Cond::Repeated(_)
         | Cond::Cmp(..) => cond(d, x, b),
     };
@@ -426,6 +432,7 @@ pub fn cond(d: &GameDef, c: &Cond, bound: u8) -> String {
         Cond::Some(x) => format!("some {}: {}", var(bound), atom(x, bound + 1)),
         Cond::Exists(m) => format!("exists {}", mv(d, m)),
         Cond::Blocked(p) => format!("blocked({})", player(d, *p)),
+        Cond::InCheck(p) => format!("in-check({})", player(d, *p)),
         Cond::Repeated(n) => format!("repeated({n})"),
         Cond::Cmp(a, op, b) => format!("{} {} {}", quantity(d, a), op_text(*op), quantity(d, b)),
     }
@@ -463,6 +470,8 @@ pub fn meaning(d: &GameDef, name: &str) -> Vec<String> {
             "piece kind{}; moves: {}",
             if d.neutral >> k & 1 == 1 {
                 " (neutral)"
+            } else if d.royal >> k & 1 == 1 {
+                " (royal)"
             } else {
                 ""
             },

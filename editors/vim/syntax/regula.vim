@@ -15,14 +15,14 @@ syntax case match
 
 syntax keyword regulaDeclaration amend board counter directions end extends game leg move
 syntax keyword regulaDeclaration neutral param pieces players priority promote region remove set
-syntax keyword regulaDeclaration set-param setup teams turn unstated values
+syntax keyword regulaDeclaration royal set-param setup teams turn unstated values
 syntax keyword regulaConditional and else if not or then
-syntax keyword regulaConstant any at-end enemy friend immediately opponent own
-syntax keyword regulaFunction blocked count repeated
+syntax keyword regulaConstant any at-end empty empty-or-enemy enemy friend immediately opponent own
+syntax keyword regulaFunction blocked count in-check repeated
 syntax keyword regulaKeyword as behind by can capture captures capturing claim clause continue
 syntax keyword regulaKeyword continuing draw drop each earliest effect every exists files flying from halt
 syntax keyword regulaKeyword in keep land landing leap like loss max maximize none numbers
-syntax keyword regulaKeyword otherwise over pass per-player piece prefer ranks require reverse
+syntax keyword regulaKeyword onto otherwise over pass per-player piece prefer ranks require reverse
 syntax keyword regulaKeyword same-piece sequence skip slide some squares step stop timing to value when
 syntax keyword regulaKeyword while win
 syntax keyword regulaTodo contained TODO FIXME XXX NOTE

@@ -19,8 +19,8 @@
 use crate::base::span::Span;
 use crate::lang::syntax::ast::{
     self, CmpOp, Cond, Conditional, EndStmt, IfParam, Item, ItemKind, LegStmt, MoveStmt, MvCond,
-    Over, PerPlayer, PrioStmt, PromoteStmt, Quantity, RegionOwner, RegionRef, Removal, Repeat,
-    SqCond, SquareItem, Timing,
+    Onto, Over, PerPlayer, PrioStmt, PromoteStmt, Quantity, RegionOwner, RegionRef, Removal,
+    Repeat, SqCond, SquareItem, Timing,
 };
 use crate::model::GameDef;
 
@@ -68,6 +68,8 @@ pub enum Edit {
     SwapSegments(StmtRef, usize),
     /// Make a leg's `leap` go over these pieces (its kinds kept).
     SetOver(StmtRef, Over),
+    /// Make a leg's `onto` say what else it may land on.
+    SetOnto(StmtRef, Onto),
     /// Make a move's `by` name these kinds.
     SetKinds(StmtRef, Vec<String>),
     /// Swap a statement with the next one of its block (two end rules).
@@ -171,6 +173,7 @@ impl Edit {
             | Edit::DropSegment(s, _)
             | Edit::SwapSegments(s, _)
             | Edit::SetOver(s, _)
+            | Edit::SetOnto(s, _)
             | Edit::SetKinds(s, _)
             | Edit::SwapNext(s)
             | Edit::SetRemoval(s, _)
@@ -191,6 +194,7 @@ impl Edit {
             | Edit::DropSegment(s, _)
             | Edit::SwapSegments(s, _)
             | Edit::SetOver(s, _)
+            | Edit::SetOnto(s, _)
             | Edit::SetKinds(s, _)
             | Edit::SwapNext(s)
             | Edit::SetRemoval(s, _)
@@ -403,6 +407,7 @@ fn block(kind: &mut ItemKind) -> Option<Block<'_>> {
         | ItemKind::Teams(_)
         | ItemKind::Turn(_)
         | ItemKind::Neutral(_)
+        | ItemKind::Royal(_)
         | ItemKind::Board(_)
         | ItemKind::Directions(_)
         | ItemKind::DirSet(_)
@@ -592,6 +597,7 @@ fn apply_one(file: &mut ast::RuleFile, e: &Edit, def: &GameDef) -> Option<()> {
                 d.name = EVERY_DIRECTION.into();
             }
             LegStmt::Capture(_)
+            | LegStmt::Onto(..)
             | LegStmt::Land(_)
             | LegStmt::NoReverse(_)
             | LegStmt::PreferContinuing(_)
@@ -609,6 +615,12 @@ fn apply_one(file: &mut ast::RuleFile, e: &Edit, def: &GameDef) -> Option<()> {
                     *kinds = None;
                 }
             }
+        }
+        Edit::SetOnto(s, o) => {
+            let LegStmt::Onto(x, _) = leg_stmt(kind, s)? else {
+                return None;
+            };
+            *x = *o;
         }
         Edit::SetRemoval(s, r) => {
             let MoveStmt::Removal(x) = move_stmt(kind, s)? else {

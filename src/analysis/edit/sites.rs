@@ -62,7 +62,7 @@ fn cond_sites(c: &mut Cond, f: &mut dyn FnMut(Site<'_>)) {
         Cond::Or(v) | Cond::And(v) => v.iter_mut().for_each(|c| cond_sites(c, f)),
         Cond::Not(c) | Cond::Every(_, c) | Cond::Some(_, c) => cond_sites(c, f),
         Cond::Exists(m) => mv_sites(m, f),
-        Cond::Blocked(_) => {}
+        Cond::Blocked(_) | Cond::InCheck(_) => {}
         Cond::Repeated(n, _) => f(Site::Int(n)),
         Cond::Cmp(a, op, b, _) => {
             quantity_sites(a, f);

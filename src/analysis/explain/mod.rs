@@ -132,6 +132,37 @@ pub fn explain(
     {
         return simple(ReasonKind::WrongSeparators, err);
     }
+    // A move of the rules that would leave a royal piece of the mover attacked (every reading
+    // of the path: one that would not is refused by something else).
+    if def.royal != 0 {
+        gp.pseudo_legal(pos, &mut paths);
+        paths.retain(|m| m.from == from && m.landings() == &squares[1..]);
+        let attacked = paths.len();
+        paths.retain(|m| gp.leaves_royal_attacked(pos, m));
+        if let Some(m) = paths.first()
+            && paths.len() == attacked
+        {
+            let royal = res
+                .file
+                .items
+                .iter()
+                .rev()
+                .find(|i| matches!(i.kind, ItemKind::Royal(_)))
+                .map(|i| without_docs(res, i.span));
+            return refuse(
+                vec![Reason {
+                    kind: ReasonKind::Royal,
+                    message: format!(
+                        "it would leave a royal piece of {} attacked",
+                        def.players[pos.to_move as usize]
+                    ),
+                    span: royal,
+                    move_type: Some(def.moves[m.kind as usize].name.clone()),
+                }],
+                err.help,
+            );
+        }
+    }
     let r = Relaxer {
         res,
         params,

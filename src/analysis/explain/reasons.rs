@@ -8,8 +8,8 @@ use crate::engine::{Game, Identity, Move, Position};
 use crate::formats::notation;
 use crate::lang::inherit::Resolved;
 use crate::lang::syntax::ast::{
-    CounterDecl, ItemKind, LegDecl, LegStmt, MoveDecl, MoveStmt, Over, PrioStmt, PriorityDecl,
-    Repeat,
+    CounterDecl, ItemKind, LegDecl, LegStmt, MoveDecl, MoveStmt, Onto, Over, PrioStmt,
+    PriorityDecl, Repeat,
 };
 use crate::lang::syntax::walk::{At, Visitor, walk};
 use crate::model::GameDef;
@@ -195,6 +195,8 @@ impl Relaxer<'_> {
             | ReasonKind::NoReverse
             | ReasonKind::LandContinuing
             | ReasonKind::HaltBehind
+            | ReasonKind::Onto
+            | ReasonKind::Royal
             | ReasonKind::Unreachable => c.message.clone(),
         }
     }
@@ -367,6 +369,14 @@ impl<'a> Visitor<'a> for Candidates<'_> {
                             .join(" or ")
                     ),
                 ),
+                // Without `onto enemy` the leg lands on empty squares too.
+                LegStmt::Onto(Onto::Enemy, _) => push(
+                    Edit::RemoveStmt(stmt),
+                    ReasonKind::Onto,
+                    format!("leg `{leg}` lands only on an enemy piece, which it captures"),
+                ),
+                // Taking these out lets the leg land on no more squares than before.
+                LegStmt::Onto(Onto::Empty | Onto::EmptyOrEnemy, _) => {}
                 // `active` gives no `if`: the statements of its taken branch instead.
                 LegStmt::Capture(_) | LegStmt::If(_) => {}
             }

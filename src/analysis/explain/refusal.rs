@@ -48,6 +48,10 @@ pub enum ReasonKind {
     LandContinuing,
     /// `halt behind`: the piece must land directly behind a leapt piece of some kinds.
     HaltBehind,
+    /// `onto enemy`: the leg lands only on an enemy piece.
+    Onto,
+    /// `royal`: the move would leave a royal piece of the mover attacked.
+    Royal,
     /// No move type of the piece goes along this path, whatever is relaxed.
     Unreachable,
 }
@@ -74,6 +78,8 @@ impl ReasonKind {
             ReasonKind::NoReverse => "the leg that may not turn back",
             ReasonKind::LandContinuing => "the leg that must land where the move goes on",
             ReasonKind::HaltBehind => "the leg that must halt directly behind the leapt piece",
+            ReasonKind::Onto => "what the leg may land on",
+            ReasonKind::Royal => "the royal pieces, which no move may leave attacked",
             ReasonKind::Unreachable => "no move goes this way",
         }
     }
@@ -99,6 +105,8 @@ impl ReasonKind {
             ReasonKind::NoReverse => "no-reverse",
             ReasonKind::LandContinuing => "land-continuing",
             ReasonKind::HaltBehind => "halt-behind",
+            ReasonKind::Onto => "onto",
+            ReasonKind::Royal => "royal",
             ReasonKind::Unreachable => "unreachable",
         }
     }
@@ -274,6 +282,8 @@ fn label(r: &Reason) -> String {
         ReasonKind::NoReverse => "may not turn back".into(),
         ReasonKind::LandContinuing => "must land where the move goes on".into(),
         ReasonKind::HaltBehind => "must halt directly behind".into(),
+        ReasonKind::Onto => "only onto an enemy piece".into(),
+        ReasonKind::Royal => "may not be left attacked".into(),
         ReasonKind::NotAMove
         | ReasonKind::PlacementOrPass
         | ReasonKind::NoPiece

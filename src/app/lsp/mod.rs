@@ -293,6 +293,8 @@ fn declarations(file: &ast::RuleFile) -> Vec<Decl> {
             | ItemKind::Amend(_)
             | ItemKind::Teams(_)
             | ItemKind::Turn(_)
+            // Uses of kinds declared by `pieces`.
+            | ItemKind::Royal(_)
             | ItemKind::Board(_)
             | ItemKind::Setup(_)
             | ItemKind::Values(_)

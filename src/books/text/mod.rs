@@ -155,9 +155,17 @@ impl Cx<'_> {
             land_behind,
             prefer_continuing,
             halt_behind,
+            onto,
         } = leg;
         let set = s("set", self.def.dir_sets[*dirs as usize].name.clone());
         let mut t = match *kind {
+            // `onto enemy` and `onto empty-or-enemy` say what the step or slide lands on.
+            LegKind::Step if onto.enemy() => {
+                self.t("leg-step-onto", &[set, s("onto", onto.word())])
+            }
+            LegKind::Slide if onto.enemy() => {
+                self.t("leg-slide-onto", &[set, s("onto", onto.word())])
+            }
             LegKind::Step => self.t("leg-step", &[set]),
             LegKind::Slide => self.t("leg-slide", &[set]),
             LegKind::Leap { over, flying } => {
@@ -183,7 +191,9 @@ impl Cx<'_> {
         if *land_behind {
             t.push_str(&self.t("leg-land-behind", &[]));
         }
-        if *capture {
+        if onto.enemy() {
+            t.push_str(&self.t("leg-captures-onto", &[]));
+        } else if *capture {
             t.push_str(&self.t("leg-captures", &[]));
         }
         if !matches!(land, SqExpr::True) {
@@ -453,6 +463,7 @@ impl Cx<'_> {
             Cond::Exists(m) => self.t("c-exists", &[s("x", self.mv(m))]),
             Cond::Blocked(PlayerRef::Mover) => self.t("c-blocked-mover", &[]),
             Cond::Blocked(r) => self.t("c-blocked", &[s("who", self.player(*r, vars))]),
+            Cond::InCheck(r) => self.t("c-in-check", &[s("who", self.player(*r, vars))]),
             Cond::Repeated(k) => self.t("c-repeated", &[n("n", *k as usize)]),
             Cond::Cmp(a, op, b) => {
                 let op = op_key(*op);

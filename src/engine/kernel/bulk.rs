@@ -149,7 +149,8 @@ impl Generator<'_> {
     /// the quiet kernels' moves counted rather than built; `None` when that cannot be proved
     /// exact here (the caller then generates in full). `out` is scratch.
     pub(crate) fn bulk_count(&mut self, pos: &Position, out: &mut Vec<Move>) -> Option<u64> {
-        if !self.use_kernels || self.def.moves.len() > 64 {
+        // A game with royal pieces tests every move it generates (`keep_royal_safe`).
+        if !self.use_kernels || self.def.moves.len() > 64 || self.def.royal != 0 {
             return None;
         }
         let mut counted = self.counted_scratch.take().unwrap_or_else(|| {
@@ -312,9 +313,12 @@ impl Generator<'_> {
                 }
                 found
             }
-            Cond::True | Cond::Blocked(_) | Cond::Repeated(_) | Cond::Cmp(..) => {
-                self.cond_eval(pos, c, env, None, false)
-            }
+            // `in-check` generates the opponents' moves on a generator of its own.
+            Cond::True
+            | Cond::Blocked(_)
+            | Cond::InCheck(_)
+            | Cond::Repeated(_)
+            | Cond::Cmp(..) => self.cond_eval(pos, c, env, None, false),
         })
     }
 }
@@ -325,7 +329,9 @@ fn has_exists(c: &Cond) -> bool {
         Cond::Exists(_) => true,
         Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => has_exists(x),
         Cond::And(v) | Cond::Or(v) => v.iter().any(has_exists),
-        Cond::True | Cond::Blocked(_) | Cond::Repeated(_) | Cond::Cmp(..) => false,
+        Cond::True | Cond::Blocked(_) | Cond::InCheck(_) | Cond::Repeated(_) | Cond::Cmp(..) => {
+            false
+        }
     }
 }
 

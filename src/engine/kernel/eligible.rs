@@ -83,7 +83,15 @@ fn leg_take(leg: &Leg) -> LegTake {
         // `halt behind`: no kernel implements it (the interpreter probes each farther
         // landing); the first-leap test would still be exact, but is declined with the rest.
         halt_behind,
+        // `onto enemy`, `onto empty-or-enemy`: a step or slide that captures the piece it
+        // lands on. No kernel implements it (the quiet and flood kernels land on empty
+        // squares only): such a leg is the interpreter's.
+        onto,
     } = leg;
+    let onto_empty = match onto {
+        Onto::Empty => true,
+        Onto::Enemy | Onto::EmptyOrEnemy => false,
+    };
     let leap = match kind {
         LegKind::Step | LegKind::Slide => None,
         LegKind::Leap { over, flying } => {
@@ -96,13 +104,13 @@ fn leg_take(leg: &Leg) -> LegTake {
         }
     };
     let halts = halt_behind.is_some();
-    let tables = leapt_kinds.is_none() && !land_behind && !halts;
+    let tables = leapt_kinds.is_none() && !land_behind && !halts && onto_empty;
     LegTake {
         leap,
         capture: *capture,
         no_reverse: *no_reverse,
         tables,
-        chain: !halts,
+        chain: !halts && onto_empty,
         reach: tables && !prefer_continuing,
     }
 }

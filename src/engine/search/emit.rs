@@ -56,6 +56,9 @@ impl Generator<'_> {
             captures: self.captured,
             path: self.path,
         };
+        if self.captures_only && !self.captured.and(&self.target).is_empty() {
+            self.hit = true;
+        }
         // A non-capturing move needs no de-duplication where the kernels proved it unique.
         if self.identity == Identity::Effect && !(self.ncapt == 0 && self.quiet_unique_here) {
             let kind_matters = !mk.effects.is_empty();

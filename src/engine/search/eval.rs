@@ -156,7 +156,9 @@ pub(super) fn mv_reads_squares(e: &MvExpr) -> bool {
 /// Whether a condition asks about a move's squares (in an `exists`).
 pub(super) fn cond_reads_squares(c: &Cond) -> bool {
     match c {
-        Cond::True | Cond::Blocked(_) | Cond::Repeated(_) | Cond::Cmp(..) => false,
+        Cond::True | Cond::Blocked(_) | Cond::InCheck(_) | Cond::Repeated(_) | Cond::Cmp(..) => {
+            false
+        }
         Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => cond_reads_squares(x),
         Cond::And(v) | Cond::Or(v) => v.iter().any(cond_reads_squares),
         Cond::Exists(m) => mv_reads_squares(m),
@@ -210,6 +212,11 @@ impl Generator<'_> {
                 None => false,
             },
             Cond::Blocked(r) => blocked && self.players(pos, *r, env) >> pos.to_move & 1 == 1,
+            Cond::InCheck(r) => {
+                let players = self.players(pos, *r, env);
+                (0..self.def.players.len().min(MAX_PLAYERS) as u8)
+                    .any(|p| players >> p & 1 == 1 && self.royal_attacked(pos, p))
+            }
             Cond::Repeated(n) => {
                 let seen = self
                     .history

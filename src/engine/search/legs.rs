@@ -31,8 +31,17 @@ impl Generator<'_> {
         let base = self.lbuf.len();
         self.landings(mk, seg, sq, last_dir);
         let end = self.lbuf.len();
+        // A royal probe wants only captures: a last leg taken once that captures nothing
+        // ends a move that captures nothing, when none of its legs has captured before.
+        let skip_quiet = self.captures_only
+            && self.ncapt == 0
+            && seg + 1 == mk.segments.len()
+            && segment.repeat == Repeat::Once;
         for i in base..end {
             let (t, d, victim) = self.lbuf[i];
+            if skip_quiet && !(leg.capture && victim != NO_SQUARE) {
+                continue;
+            }
             self.land(mk, seg, t, d, victim, out);
         }
         self.lbuf.truncate(base);
@@ -51,15 +60,17 @@ impl Generator<'_> {
         let board = &def.board;
         let (mi, li) = (self.move_index(mk), self.leg_index(leg));
         // Where the piece may land, as one set when every landing condition folds: the
-        // leg's and the move's conditions, less the visited squares for a non-capturing leg.
+        // leg's and the move's conditions, less the visited squares for a leg whose
+        // landings may be on empty squares (all but a capturing leap).
         let k = kind(self.piece);
+        let quiet_landings = visits(leg);
         let allowed = match (
             self.folded.legs[li].get(self.mover, k),
             self.folded.moves[mi].land.get(self.mover, k),
         ) {
             (Some(a), Some(b)) => {
                 let mut s = a.and(b);
-                if !leg.capture {
+                if quiet_landings {
                     let v = self.visited.0;
                     s = SquareSet([
                         s.0[0] & !v[0],
@@ -83,24 +94,48 @@ impl Generator<'_> {
             match leg.kind {
                 LegKind::Step => {
                     let t = board.step(sq, d);
-                    if t != NO_SQUARE
-                        && self.cells[t as usize] == 0
-                        && allowed
-                            .map_or_else(|| self.landing_ok(mk, mi, leg, li, t), |s| s.contains(t))
+                    if t == NO_SQUARE {
+                        continue;
+                    }
+                    // An empty square, or (`onto enemy`) an enemy piece, captured there.
+                    let victim = if self.cells[t as usize] == 0 {
+                        if !leg.onto.empty() {
+                            continue;
+                        }
+                        NO_SQUARE
+                    } else if leg.onto.enemy() && self.takes_onto(t) {
+                        t
+                    } else {
+                        continue;
+                    };
+                    if allowed
+                        .map_or_else(|| self.landing_ok(mk, mi, leg, li, t), |s| s.contains(t))
                     {
-                        self.lbuf.push((t, d, NO_SQUARE));
+                        self.lbuf.push((t, d, victim));
                     }
                 }
                 LegKind::Slide => {
                     let group = self.lbuf.len();
                     let mut t = board.step(sq, d);
                     while t != NO_SQUARE && self.cells[t as usize] == 0 {
-                        if allowed
-                            .map_or_else(|| self.landing_ok(mk, mi, leg, li, t), |s| s.contains(t))
+                        if leg.onto.empty()
+                            && allowed.map_or_else(
+                                || self.landing_ok(mk, mi, leg, li, t),
+                                |s| s.contains(t),
+                            )
                         {
                             self.lbuf.push((t, d, NO_SQUARE));
                         }
                         t = board.step(t, d);
+                    }
+                    // The slide stops at the first piece: it lands there only to capture it.
+                    if t != NO_SQUARE
+                        && leg.onto.enemy()
+                        && self.takes_onto(t)
+                        && allowed
+                            .map_or_else(|| self.landing_ok(mk, mi, leg, li, t), |s| s.contains(t))
+                    {
+                        self.lbuf.push((t, d, t));
                     }
                     if prefer {
                         self.keep_continuing(mk, seg, group);
@@ -159,6 +194,16 @@ impl Generator<'_> {
                 }
             }
         }
+    }
+
+    /// Whether a step or slide with `onto enemy` may land on the piece on `t` (occupied) and
+    /// capture it: an enemy's piece (never a neutral one) not already captured by this move.
+    #[inline]
+    pub(super) fn takes_onto(&self, t: u8) -> bool {
+        let o = owner(self.cells[t as usize]);
+        o != NEUTRAL
+            && self.def.team[o as usize] != self.def.team[self.mover as usize]
+            && !self.captured.contains(t)
     }
 
     /// `halt behind`: of the landings `lbuf[group..]` beyond one leapt piece, keeps the one
@@ -290,7 +335,7 @@ impl Generator<'_> {
         li: usize,
         t: u8,
     ) -> bool {
-        if !leg.capture && self.visited.contains(t) {
+        if visits(leg) && self.visited.contains(t) {
             return false;
         }
         self.cond_at(Which::LegLand(li), &leg.land, t)
@@ -491,5 +536,16 @@ impl Generator<'_> {
             && def.promotions.iter().any(|p| {
                 p.from == kind(self.piece) && def.region_squares(p.region, self.mover).contains(t)
             })
+    }
+}
+
+/// Whether a leg's landings on empty squares are marked visited, so that a repeated leg
+/// does not come back to them: every leg but a capturing leap, whose landings never capture
+/// a piece there (a step or slide `onto enemy` lands on empty squares too, or on a piece).
+#[inline]
+fn visits(leg: &Leg) -> bool {
+    match leg.kind {
+        LegKind::Leap { .. } => !leg.capture,
+        LegKind::Step | LegKind::Slide => true,
     }
 }

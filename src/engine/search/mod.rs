@@ -27,6 +27,7 @@ mod eval;
 mod kernel;
 mod legs;
 mod priorities;
+mod royal;
 
 pub use crate::engine::seats::Env;
 use crate::engine::seats::Seats;
@@ -157,6 +158,15 @@ pub struct Generator<'g> {
     pub history: Vec<Position>,
     /// The last end-rule verdict (see [`EndMemo`]).
     pub(super) end_memo: EndMemo,
+    /// The generator that tests royal pieces (see [`royal`]), made when first needed.
+    probe: Option<Box<royal::Probe<'g>>>,
+    /// Set on a royal probe's generator: only moves that capture are wanted, and the search
+    /// may stop once one captures a piece on `target` (then `hit` is set).
+    captures_only: bool,
+    target: SquareSet,
+    hit: bool,
+    /// Bit `i` (of the first 64 move types): some leg of move type `i` captures.
+    capturing_types: u64,
 }
 
 /// Breadth-first scratch; vectors so that taking it out of the generator costs nothing.
@@ -282,6 +292,17 @@ impl<'g> Generator<'g> {
             overflow: false,
             history: Vec::new(),
             end_memo: EndMemo::new(def),
+            probe: None,
+            captures_only: false,
+            target: SquareSet::EMPTY,
+            hit: false,
+            capturing_types: def
+                .moves
+                .iter()
+                .take(64)
+                .enumerate()
+                .filter(|(_, m)| m.segments.iter().any(|s| def.legs[s.leg as usize].capture))
+                .fold(0, |b, (i, _)| b | 1 << i),
         };
         let keep = g.kernels.floods * def.players.len() * 256;
         g.flood_keep = vec![kernel::FloodKeep::default(); keep];
@@ -294,6 +315,9 @@ impl<'g> Generator<'g> {
     /// conditions are not checked here; see [`super::Game::analyze`].
     pub fn legal(&mut self, pos: &Position, out: &mut Vec<Move>) {
         self.pseudo_legal(pos, out);
+        if self.def.royal != 0 {
+            self.keep_royal_safe(pos, out);
+        }
         self.apply_priorities(pos, out);
     }
 
@@ -367,6 +391,7 @@ impl<'g> Generator<'g> {
         }
         self.nodes = 0;
         self.overflow = false;
+        self.hit = false;
         self.flood_clash = false;
         if self.quiet_unique_apart {
             self.quiet_unique_here = self.clashes_apart(allowed);
@@ -414,7 +439,8 @@ impl<'g> Generator<'g> {
             // Nothing left to search; the next call loads the board it needs.
             return;
         }
-        if self.has_drops {
+        // A drop captures nothing.
+        if self.has_drops && !self.captures_only {
             self.drops(allowed, out);
         }
     }
@@ -433,6 +459,10 @@ impl<'g> Generator<'g> {
         let code = pos.cells[sq as usize];
         let k = kind(code);
         if mk.pieces >> k & 1 == 0 {
+            return;
+        }
+        // A royal probe: a move type that never captures, or a capture of the target found.
+        if self.captures_only && (self.hit || (ki < 64 && self.capturing_types >> ki & 1 == 0)) {
             return;
         }
         self.piece = code;
@@ -537,6 +567,9 @@ impl Generator<'_> {
         self.quiet_unique_here = on && self.kernels.quiet_unique;
         self.quiet_unique_apart =
             on && !self.kernels.quiet_unique && self.kernels.quiet_unique_apart;
+        if let Some(probe) = &mut self.probe {
+            probe.set_kernels(on);
+        }
     }
 
     /// Whether the kernels are on.

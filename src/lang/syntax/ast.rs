@@ -54,6 +54,8 @@ pub enum ItemKind {
     Turn(Vec<TurnStmt>),
     /// `neutral { Tree }`: kinds owned by no player.
     Neutral(Vec<Ident>),
+    /// `royal { King }`: kinds whose pieces no move may leave attacked.
+    Royal(Vec<Ident>),
     Board(Board),
     Directions(Vec<DirDecl>),
     DirSet(DirSetDecl),
@@ -89,6 +91,7 @@ pub enum ItemWord {
     Pieces,
     Values,
     Neutral,
+    Royal,
     Setup,
     Counter,
     Param,
@@ -116,6 +119,7 @@ impl ItemWord {
             ItemWord::Pieces => "pieces",
             ItemWord::Values => "values",
             ItemWord::Neutral => "neutral",
+            ItemWord::Royal => "royal",
             ItemWord::Setup => "setup",
             ItemWord::Counter => "counter",
             ItemWord::Param => "param",
@@ -295,7 +299,7 @@ pub struct IfParam<T> {
 
 // Enums the source and the model share: the validator passes them through unchanged, so a
 // new alternative is added once and every `match` on it, in both layers, must handle it.
-pub use crate::model::{CmpOp, Otherwise, Over, Removal, Repeat, Timing};
+pub use crate::model::{CmpOp, Onto, Otherwise, Over, Removal, Repeat, Timing};
 
 /// A statement in a `leg` block.
 #[derive(Debug, Clone)]
@@ -312,6 +316,8 @@ pub enum LegStmt {
         behind: bool,
     },
     Capture(Span),
+    /// `onto enemy`: what a step or slide may land on, and where the statement is written.
+    Onto(Onto, Span),
     Land(SqCond),
     NoReverse(Span),
     /// `prefer continuing`.
@@ -462,6 +468,8 @@ pub enum Cond {
     Some(Ident, Box<Cond>),
     Exists(Box<MvCond>),
     Blocked(Ident),
+    /// `in-check(P)`: a royal piece of P is attacked.
+    InCheck(Ident),
     Repeated(i64, Span),
     Cmp(Quantity, CmpOp, Quantity, Span),
 }
@@ -536,7 +544,7 @@ macro_rules! conditional {
 }
 
 conditional!(LegStmt: Self::Step(_), Self::Slide(_), Self::Leap { .. }, Self::Capture(_),
-    Self::Land(_), Self::NoReverse(_), Self::PreferContinuing(_), Self::HaltBehind(..));
+    Self::Onto(..), Self::Land(_), Self::NoReverse(_), Self::PreferContinuing(_), Self::HaltBehind(..));
 conditional!(MoveStmt: Self::By(_), Self::Drop(_), Self::From(_), Self::To(_), Self::Land(_),
     Self::Stop(_), Self::Sequence(_), Self::Require(_), Self::Effect { .. }, Self::Removal(_));
 conditional!(ValueStmt: Self::Pair(..));

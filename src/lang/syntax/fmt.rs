@@ -207,7 +207,11 @@ fn is_part(r: Rule) -> bool {
 fn is_call(r: Rule) -> bool {
     matches!(
         r,
-        Rule::q_count | Rule::q_counter | Rule::cond_blocked | Rule::cond_repeated
+        Rule::q_count
+            | Rule::q_counter
+            | Rule::cond_blocked
+            | Rule::cond_in_check
+            | Rule::cond_repeated
     )
 }
 

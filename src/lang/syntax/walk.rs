@@ -35,6 +35,7 @@ pub trait Visitor<'a> {
     fn teams(&mut self, at: At<'a>, teams: &'a [Vec<Ident>]) {}
     fn turn(&mut self, at: At<'a>, stmts: &'a [TurnStmt]) {}
     fn neutral(&mut self, at: At<'a>, kinds: &'a [Ident]) {}
+    fn royal(&mut self, at: At<'a>, kinds: &'a [Ident]) {}
     fn board(&mut self, at: At<'a>, board: &'a Board) {}
     fn directions(&mut self, at: At<'a>, dirs: &'a [DirDecl]) {}
     fn dir_set(&mut self, at: At<'a>, set: &'a DirSetDecl) {}
@@ -69,6 +70,7 @@ pub fn walk<'a>(file: &'a RuleFile, v: &mut impl Visitor<'a>) {
             ItemKind::Teams(t) => v.teams(at, t),
             ItemKind::Turn(t) => v.turn(at, t),
             ItemKind::Neutral(k) => v.neutral(at, k),
+            ItemKind::Royal(k) => v.royal(at, k),
             ItemKind::Board(b) => v.board(at, b),
             ItemKind::Directions(d) => v.directions(at, d),
             ItemKind::DirSet(d) => v.dir_set(at, d),

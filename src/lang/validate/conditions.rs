@@ -175,7 +175,7 @@ impl Validator {
                     span.unwrap_or(d.name.span),
                     format!("`{what}` cannot be read by the `while` of counter `{}`", d.name.name),
                     "not a condition on the position alone",
-                    Some("A `while` condition is evaluated as each move is made: it may compare counts and counters, not ask for moves, `blocked` or `repeated`.".into()),
+                    Some("A `while` condition is evaluated as each move is made: it may compare counts and counters, not ask for moves, `blocked`, `in-check` or `repeated`.".into()),
                 );
             }
             out[i] = Some(self.cond(c, n, &mut Vec::new()));
@@ -209,6 +209,7 @@ impl Validator {
             }
             ast::Cond::Exists(m) => Cond::Exists(self.mv(m, n)),
             ast::Cond::Blocked(p) => Cond::Blocked(self.player_ref(p, n, vars)),
+            ast::Cond::InCheck(p) => Cond::InCheck(self.player_ref(p, n, vars)),
             ast::Cond::Repeated(k, span) => {
                 if !(2..=100).contains(k) {
                     self.err(
@@ -266,6 +267,7 @@ fn not_positional(c: &ast::Cond) -> Option<(Option<Span>, &'static str)> {
         ast::Cond::Not(x) | ast::Cond::Every(_, x) | ast::Cond::Some(_, x) => not_positional(x),
         ast::Cond::Exists(_) => Some((None, "exists")),
         ast::Cond::Blocked(p) => Some((Some(p.span), "blocked")),
+        ast::Cond::InCheck(p) => Some((Some(p.span), "in-check")),
         ast::Cond::Repeated(_, span) => Some((Some(*span), "repeated")),
         ast::Cond::Cmp(..) => None,
     }
@@ -279,6 +281,8 @@ pub(super) fn not_before_moves(c: &ast::Cond) -> Option<(Option<Span>, &'static 
         ast::Cond::Not(x) | ast::Cond::Every(_, x) | ast::Cond::Some(_, x) => not_before_moves(x),
         ast::Cond::Exists(_) => Some((None, "exists")),
         ast::Cond::Blocked(p) => Some((Some(p.span), "blocked")),
+        // Decided by generating the opponents' moves, which would decide this `require`.
+        ast::Cond::InCheck(p) => Some((Some(p.span), "in-check")),
         ast::Cond::Repeated(..) | ast::Cond::Cmp(..) => None,
     }
 }
@@ -308,6 +312,8 @@ pub(super) fn mentions_blocked(c: &Cond) -> bool {
         Cond::Blocked(_) => true,
         Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => mentions_blocked(x),
         Cond::And(v) | Cond::Or(v) => v.iter().any(mentions_blocked),
-        Cond::True | Cond::Exists(_) | Cond::Repeated(_) | Cond::Cmp(..) => false,
+        Cond::True | Cond::Exists(_) | Cond::InCheck(_) | Cond::Repeated(_) | Cond::Cmp(..) => {
+            false
+        }
     }
 }

@@ -22,6 +22,7 @@ fn canon_cond(c: &Cond) -> String {
         Cond::Some(v, x) => format!("some {}({})", v.name, canon_cond(x)),
         Cond::Exists(m) => format!("exists({})", canon_mv(m)),
         Cond::Blocked(p) => format!("blocked({})", p.name),
+        Cond::InCheck(p) => format!("in-check({})", p.name),
         Cond::Repeated(k, _) => format!("repeated({k})"),
         Cond::Cmp(a, op, b, _) => format!("cmp({} {op:?} {})", canon_q(a), canon_q(b)),
     }
@@ -126,7 +127,7 @@ fn cond_value(c: &Cond) -> Option<bool> {
             Some(false) => Some(false),
             Some(true) | None => None,
         },
-        Cond::Blocked(_) | Cond::Repeated(..) => None,
+        Cond::Blocked(_) | Cond::InCheck(_) | Cond::Repeated(..) => None,
         Cond::Cmp(a, op, b, _) => cmp_value(a, *op, b),
     }
 }
@@ -223,7 +224,11 @@ pub(super) fn cond_extent(c: &Cond) -> Option<Span> {
                 out.push(v.span);
                 all(x, out);
             }
-            Cond::Exists(_) | Cond::Blocked(_) | Cond::Repeated(..) | Cond::Cmp(..) => {
+            Cond::Exists(_)
+            | Cond::Blocked(_)
+            | Cond::InCheck(_)
+            | Cond::Repeated(..)
+            | Cond::Cmp(..) => {
                 out.extend(cond_span(c));
             }
         }
@@ -242,7 +247,7 @@ fn cond_span(c: &Cond) -> Option<Span> {
         Cond::Not(x) => cond_span(x),
         Cond::Every(v, _) | Cond::Some(v, _) => Some(v.span),
         Cond::Exists(m) => mv_span(m),
-        Cond::Blocked(p) => Some(p.span),
+        Cond::Blocked(p) | Cond::InCheck(p) => Some(p.span),
         Cond::Repeated(_, s) | Cond::Cmp(_, _, _, s) => Some(*s),
     }
 }

@@ -37,6 +37,7 @@ pub(super) struct Items<'a> {
     pub teams: Option<(&'a Vec<Vec<ast::Ident>>, Span)>,
     pub turn: Option<&'a Vec<ast::TurnStmt>>,
     pub neutral: Option<&'a Vec<ast::Ident>>,
+    pub royal: Option<&'a Vec<ast::Ident>>,
     pub unstated: Vec<Doc<'a, ast::UnstatedDecl>>,
     pub player_docs: Vec<String>,
     pub kind_docs: Vec<String>,
@@ -52,6 +53,8 @@ pub(super) struct Sides {
     pub kinds: Vec<String>,
     /// Bit `k`: kind `k` is neutral.
     pub neutral: u32,
+    /// Bit `k`: kind `k` is royal (`royal`).
+    pub royal: u32,
     /// The team of each player.
     pub team: Vec<u8>,
     /// `turn { blocked pass }`.
@@ -83,6 +86,7 @@ impl Validator {
             teams: None,
             turn: None,
             neutral: None,
+            royal: None,
             unstated: Vec::new(),
             player_docs: Vec::new(),
             kind_docs: Vec::new(),
@@ -103,6 +107,7 @@ impl Validator {
                 ItemKind::Teams(_) => Some("teams"),
                 ItemKind::Turn(_) => Some("turn"),
                 ItemKind::Neutral(_) => Some("neutral"),
+                ItemKind::Royal(_) => Some("royal"),
                 ItemKind::Extends(..)
                 | ItemKind::Remove(_)
                 | ItemKind::Amend(_)
@@ -144,6 +149,7 @@ impl Validator {
                 ItemKind::Teams(t) => it.teams = Some((t, item.span)),
                 ItemKind::Turn(t) => it.turn = Some(t),
                 ItemKind::Neutral(n) => it.neutral = Some(n),
+                ItemKind::Royal(r) => it.royal = Some(r),
                 ItemKind::Board(b) => {
                     it.board = Some(b);
                     it.board_docs = item.docs.clone();
@@ -244,6 +250,22 @@ impl Validator {
                 ),
             );
         }
+        let mut royal = 0;
+        for id in items.royal.into_iter().flatten() {
+            let Some(k) = self.lookup(&kinds, id, "piece kind") else {
+                continue;
+            };
+            if neutral >> k & 1 == 1 {
+                self.err(
+                    Check::Structure,
+                    id.span,
+                    format!("`{}` is neutral and cannot be royal", id.name),
+                    "a neutral kind",
+                    Some("Royal pieces belong to a player, who may not leave them attacked; neutral pieces belong to no one.".into()),
+                );
+            }
+            royal |= 1 << k;
+        }
         let team = self.teams(items.teams, &players);
         let blocked_pass = items.turn.is_some_and(|t| {
             t.iter()
@@ -265,6 +287,7 @@ impl Validator {
             players,
             kinds,
             neutral,
+            royal,
             team,
             blocked_pass,
         }

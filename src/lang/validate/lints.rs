@@ -96,7 +96,7 @@ fn cond(c: &Cond, u: &mut Used) {
             quantity(a, u);
             quantity(b, u);
         }
-        Cond::Blocked(_) | Cond::Repeated(..) => {}
+        Cond::Blocked(_) | Cond::InCheck(_) | Cond::Repeated(..) => {}
     }
 }
 
@@ -110,6 +110,7 @@ fn leg(s: &LegStmt, u: &mut Used) {
         }
         LegStmt::Land(c) => sq(c, u),
         LegStmt::Capture(_)
+        | LegStmt::Onto(..)
         | LegStmt::NoReverse(_)
         | LegStmt::PreferContinuing(_)
         | LegStmt::HaltBehind(..) => {}

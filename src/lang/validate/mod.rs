@@ -217,6 +217,7 @@ impl Validator {
             docs: file.docs.clone(),
             team: sides.team,
             neutral: sides.neutral,
+            royal: sides.royal,
             blocked_pass: sides.blocked_pass,
             players: sides.players,
             player_docs: items.player_docs,

@@ -6,6 +6,7 @@ use super::conditions::{Names, and_all, collect_can};
 use super::items::{Doc, Items};
 use super::params::flatten;
 use super::{Check, Validator};
+use crate::base::span::Span;
 use crate::lang::syntax::ast;
 use crate::model::*;
 
@@ -98,6 +99,8 @@ impl Validator {
         let mut leapt_kinds = None;
         let mut land_behind = false;
         let mut halt_behind = None;
+        let mut onto: Option<(Onto, Span)> = None;
+        let mut capture_span = None;
         for s in flat {
             let mut geometry = |v: &mut Validator, k: LegKind, d: &ast::Ident| {
                 if kind.is_some() {
@@ -130,7 +133,23 @@ impl Validator {
                         dirs,
                     )
                 }
-                ast::LegStmt::Capture(_) => capture = true,
+                ast::LegStmt::Capture(sp) => {
+                    capture = true;
+                    capture_span = Some(*sp);
+                }
+                ast::LegStmt::Onto(o, sp) => {
+                    if let Some((_, first)) = onto {
+                        self.errors.push(crate::lang::error::ValidationError {
+                            check: Check::BadMove,
+                            message: format!("leg `{}` says `onto` twice", l.name.name),
+                            span: *sp,
+                            label: "second `onto`".into(),
+                            related: Some((first, "first `onto`".into())),
+                            help: Some("Say once what the leg may land on: `onto empty`, `onto enemy` or `onto empty-or-enemy`.".into()),
+                        });
+                    }
+                    onto = Some((*o, *sp));
+                }
                 ast::LegStmt::Land(c) => land.push(self.sq(c, n)),
                 ast::LegStmt::NoReverse(_) => no_reverse = true,
                 ast::LegStmt::PreferContinuing(_) => prefer_continuing = true,
@@ -156,16 +175,42 @@ impl Validator {
                 LegKind::Step
             }
         };
-        if capture && !matches!(kind, LegKind::Leap { .. }) {
+        let leaps = match kind {
+            LegKind::Leap { .. } => true,
+            LegKind::Step | LegKind::Slide => false,
+        };
+        if let Some((o, span)) = onto
+            && leaps
+        {
             self.err(
                 Check::BadMove,
-                l.name.span,
+                span,
                 format!(
-                    "leg `{}` captures but does not leap over a piece",
+                    "`onto {}` in leg `{}`, which leaps: a leap always lands on an empty square",
+                    o.word(),
                     l.name.name
                 ),
-                "capture without a leap",
-                Some("Only a `leap ... over enemy` leg can capture the piece it leaps.".into()),
+                "`onto` on a leap",
+                Some("`onto` says what a `step` or `slide` may land on; a leap captures the piece it leaps over with `capture`.".into()),
+            );
+        }
+        let onto = match onto {
+            Some((o, _)) if !leaps => o,
+            Some(_) | None => Onto::Empty,
+        };
+        // A step or slide that may land on an enemy piece captures it: `capture` is implied.
+        if onto.enemy() {
+            capture = true;
+        } else if capture && !leaps {
+            self.err(
+                Check::BadMove,
+                capture_span.unwrap_or(l.name.span),
+                format!(
+                    "leg `{}` captures but lands only on empty squares",
+                    l.name.name
+                ),
+                "capture without a piece to take",
+                Some("A step or slide captures the piece it lands on: write `onto enemy` (it only captures) or `onto empty-or-enemy` (it moves or captures) instead of `capture`; a `leap ... over enemy` leg with `capture` captures the piece it leaps.".into()),
             );
         }
         if let Some((_, span)) = halt_behind
@@ -194,6 +239,7 @@ impl Validator {
             land_behind,
             prefer_continuing,
             halt_behind: halt_behind.map(|(k, _)| k),
+            onto,
         }
     }
 
@@ -304,7 +350,7 @@ impl Validator {
                             span.unwrap_or(m.name.span),
                             format!("`{what}` cannot be read by the `require` of move `{}`", m.name.name),
                             "not known before the moves are generated",
-                            Some("A `require` condition is decided before the moves: it may compare counts and counters and ask `repeated(N)`; a condition on the moves belongs in a `priority`.".into()),
+                            Some("A `require` condition is decided before the moves: it may compare counts and counters and ask `repeated(N)`; a condition on the moves (or on `in-check`, which generates the opponents' moves) belongs in a `priority`.".into()),
                         );
                     }
                     let mut vars = vec![];

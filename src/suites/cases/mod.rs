@@ -241,7 +241,10 @@ pub fn read_case_file(src: &SourceFile) -> Result<CaseFile, CaseFileError> {
                 "invalid case file: nested more than {} levels deep",
                 crate::base::source::MAX_YAML_DEPTH
             ),
-            help: Some("Case files nest a few levels; see the case schema in docs/manual/positions.md.".into()),
+            help: Some(
+                "Case files nest a few levels; see the case schema in docs/manual/positions.md."
+                    .into(),
+            ),
         });
     }
     serde_yaml::from_str::<CaseFile>(&src.text).map_err(|e| {

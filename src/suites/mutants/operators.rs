@@ -6,7 +6,7 @@ use crate::base::span::Span;
 use crate::lang::doctext::clause_ids;
 use crate::lang::inherit::{Resolved, key};
 use crate::lang::syntax::ast::{
-    CmpOp, EndResult, EndStmt, ItemKind, LegStmt, MoveStmt, Over, PromoteStmt, RegionOwner,
+    CmpOp, EndResult, EndStmt, ItemKind, LegStmt, MoveStmt, Onto, Over, PromoteStmt, RegionOwner,
     Removal, Repeat, SquareItem, Timing,
 };
 use crate::model::print::op_text;
@@ -255,6 +255,7 @@ pub fn mutants(res: &Resolved, def: &GameDef) -> Vec<Mutant> {
                 }
             }
             ItemKind::Setup(players) => setup(&mut o, def, i, players),
+            ItemKind::Royal(_) => o.push(Edit::RemoveItem(i), "remove the royal kinds".into()),
             _ => {}
         }
         all.extend(o.out);
@@ -267,6 +268,16 @@ fn leg(o: &mut Out, i: usize, body: &[LegStmt], spans: &[Span]) {
         let stmt = StmtRef { item: i, path };
         let t = text(o.res, sp);
         o.push(Edit::RemoveStmt(stmt.clone()), format!("remove {t}"));
+        if let LegStmt::Onto(onto, _) = s {
+            for other in [Onto::Empty, Onto::Enemy, Onto::EmptyOrEnemy] {
+                if other != *onto {
+                    o.push(
+                        Edit::SetOnto(stmt.clone(), other),
+                        format!("`onto {}` to `onto {}`", onto.word(), other.word()),
+                    );
+                }
+            }
+        }
         if let LegStmt::Leap { over, .. } = s {
             for other in [Over::Friend, Over::Enemy, Over::Any, Over::Own] {
                 if other != *over {

@@ -74,7 +74,7 @@ impl Ns {
             W::Counter => Some(Ns::Counter),
             W::Param | W::SetParam => Some(Ns::Param),
             W::Unstated => Some(Ns::Unstated),
-            W::Promote | W::Teams | W::Neutral | W::Turn | W::Values => None,
+            W::Promote | W::Teams | W::Neutral | W::Royal | W::Turn | W::Values => None,
         }
     }
 
@@ -134,7 +134,7 @@ const AMEND_WORDS: &[&str] = first_words(Rule::amend_body);
 /// The keywords of a condition on the position and of an end rule.
 const END_WORDS: &[&str] = &[
     "win", "loss", "draw", "claim", "if", "else", "and", "or", "not", "count", "every", "some",
-    "exists", "blocked", "repeated", "in", "own", "opponent",
+    "exists", "blocked", "in-check", "repeated", "in", "own", "opponent",
 ];
 
 /// One lexical token: a word (identifiers, keywords, numbers), a string, or one punctuation
@@ -236,6 +236,7 @@ fn list_block(list: NameList) -> Block<'static> {
         NameList::Players => Block::Item("players"),
         NameList::Pieces => Block::Item("pieces"),
         NameList::Neutral => Block::Item("neutral"),
+        NameList::Royal => Block::Kinds,
         NameList::OverKinds | NameList::MoveBy | NameList::MeasureKinds => Block::Kinds,
     }
 }
@@ -436,6 +437,7 @@ fn after_word(
         "effect" => Context::Name(Ns::Counter),
         "step" | "slide" | "leap" if in_leg => Context::Name(Ns::Direction),
         "over" => Context::Keywords(first_words(Rule::over)),
+        "onto" if in_leg => Context::Keywords(first_words(Rule::onto)),
         "remove" => Context::Keywords(first_words(Rule::removal)),
         "timing" => Context::Keywords(first_words(Rule::timing)),
         "otherwise" => Context::Keywords(first_words(Rule::otherwise)),
@@ -458,6 +460,7 @@ fn in_item(item: &str) -> Context {
     match item {
         "players" => Context::Declare(Ns::Player),
         "pieces" | "neutral" => Context::Declare(Ns::Piece),
+        "royal" => Context::Name(Ns::Piece),
         "directions" => Context::Declare(Ns::Direction),
         "param" => Context::Declare(Ns::Value),
         "teams" => Context::Name(Ns::Player),

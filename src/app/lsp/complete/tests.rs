@@ -270,7 +270,7 @@ fn keyword_places_offer_what_the_grammar_takes() {
 #[test]
 fn where_the_words_decide_nothing_the_grammar_does() {
     let leg = [
-        "step", "slide", "leap", "capture", "land", "not", "prefer", "halt", "if",
+        "step", "slide", "leap", "capture", "onto", "land", "not", "prefer", "halt", "if",
     ];
     assert_eq!(ctx("leg l {\n  "), Context::Grammar(leg.to_vec(), false));
     assert_eq!(

@@ -400,7 +400,7 @@ pub(super) fn goals(def: &crate::model::GameDef) -> Vec<Value> {
                 quantity(a, out);
                 quantity(b, out);
             }
-            Cond::True | Cond::Blocked(_) | Cond::Repeated(_) => {}
+            Cond::True | Cond::Blocked(_) | Cond::InCheck(_) | Cond::Repeated(_) => {}
         }
     }
     // (region, part or every part, why)

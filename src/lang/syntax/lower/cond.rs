@@ -40,6 +40,7 @@ fn lower_cond_atom(p: P) -> Cond {
         }
         C::CondExists(p) => Cond::Exists(Box::new(lower_mv_atom(child(p)))),
         C::CondBlocked(p) => Cond::Blocked(ident(child(p))),
+        C::CondInCheck(p) => Cond::InCheck(ident(child(p))),
         C::CondRepeated(p) => Cond::Repeated(int(&child(p)), sp),
         C::Comparison(p) => {
             let mut it = p.into_inner();

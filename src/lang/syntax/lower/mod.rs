@@ -155,6 +155,7 @@ fn lower_item_kind(p: alt::ItemBody) -> ItemKind {
         B::Teams(p) => ItemKind::Teams(p.into_inner().map(idents).collect()),
         B::Turn(p) => ItemKind::Turn(p.into_inner().map(lower_turn_stmt).collect()),
         B::Neutral(p) => ItemKind::Neutral(idents(p)),
+        B::Royal(p) => ItemKind::Royal(idents(p)),
         B::Pieces(p) => ItemKind::Pieces(idents(p)),
         B::Values(p) => ItemKind::Values(p.into_inner().map(lower_value_stmt).collect()),
         B::Board(p) => ItemKind::Board(lower_board(p)),
@@ -196,6 +197,7 @@ fn lower_amend(p: alt::AmendBody) -> ItemKind {
         A::Promote(p) => ItemKind::Promote(p.into_inner().map(lower_promote_stmt).collect()),
         A::Pieces(p) => ItemKind::Pieces(idents(p)),
         A::Neutral(p) => ItemKind::Neutral(idents(p)),
+        A::Royal(p) => ItemKind::Royal(idents(p)),
         A::Setup(p) => ItemKind::Setup(lower_setup(p)),
     }
 }
@@ -213,6 +215,7 @@ fn item_word(w: kw::ItemWord) -> ItemWord {
         W::Param => ItemWord::Param,
         W::Promote => ItemWord::Promote,
         W::Teams => ItemWord::Teams,
+        W::Royal => ItemWord::Royal,
         W::Neutral => ItemWord::Neutral,
         W::Turn => ItemWord::Turn,
         W::Values => ItemWord::Values,
@@ -481,6 +484,14 @@ fn lower_leg_stmt(p: P) -> LegStmt {
         L::LegSlide(p) => LegStmt::Slide(ident(child(p))),
         L::LegLeap(p) => lower_leap(p),
         L::LegCapture(_) => LegStmt::Capture(sp),
+        L::LegOnto(p) => LegStmt::Onto(
+            match kw::Onto::of(&child(p)) {
+                kw::Onto::Empty => Onto::Empty,
+                kw::Onto::Enemy => Onto::Enemy,
+                kw::Onto::EmptyOrEnemy => Onto::EmptyOrEnemy,
+            },
+            sp,
+        ),
         L::LegLand(p) => LegStmt::Land(lower_sq_cond(child(p))),
         L::LegNoReverse(_) => LegStmt::NoReverse(sp),
         L::LegPreferContinuing(_) => LegStmt::PreferContinuing(sp),

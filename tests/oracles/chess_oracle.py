@@ -1,0 +1,120 @@
+"""Chess oracle for tests/chess_differential.rs: python-chess (https://pypi.org/project/chess/).
+
+Moves are python-chess's with castling, en passant and promotions other than to a queen left
+out (the rule files compared state none of them); castling rights and the en passant square
+are never set (nor, after a move, the en passant square). MODE `pseudo`: `pseudo_legal_moves`
+(a king may be left attacked, and a game ends when a king is taken); MODE `legal`:
+`legal_moves`, and the game ends in checkmate or stalemate; MODE `antichess`: the legal moves
+of python-chess's `AntichessBoard` (captures compulsory, no check), and the game ends when the
+side to move wins (no piece left, or no legal move).
+
+  chess_oracle.py games MODE SEED GAMES MAX_PLIES FEN...
+      plays seeded random games from each FEN in turn; for every position prints
+      `pos FEN-BOARD SIDE`, `moves UCI...` (sorted, a promotion without its letter),
+      then `play UCI` or `end RESULT` (checkmate, stalemate, king-taken, variant-win, plies)
+  chess_oracle.py perft MODE DEPTH FEN
+      prints the number of leaves DEPTH plies below FEN
+
+Exit code 3 when python-chess is missing.
+"""
+
+import random
+import sys
+
+try:
+    import chess
+    import chess.variant
+except ImportError:
+    sys.stderr.write("python-chess is not installed\n")
+    sys.exit(3)
+
+
+def moves(board, mode):
+    gen = board.pseudo_legal_moves if mode == "pseudo" else board.legal_moves
+    out = []
+    for m in gen:
+        if board.is_castling(m) or board.is_en_passant(m):
+            continue
+        if m.promotion is not None and m.promotion != chess.QUEEN:
+            continue
+        out.append(m)
+    return out
+
+
+def uci(m):
+    return chess.square_name(m.from_square) + chess.square_name(m.to_square)
+
+
+def both_kings(board):
+    return board.king(chess.WHITE) is not None and board.king(chess.BLACK) is not None
+
+
+def perft(board, mode, depth):
+    if depth == 0:
+        return 1
+    if mode == "pseudo" and not both_kings(board):
+        return 0
+    ms = moves(board, mode)
+    if depth == 1:
+        return len(ms)
+    n = 0
+    for m in ms:
+        board.push(m)
+        board.ep_square = None
+        n += perft(board, mode, depth - 1)
+        board.pop()
+    return n
+
+
+def start(fen, mode):
+    board = chess.variant.AntichessBoard(fen) if mode == "antichess" else chess.Board(fen)
+    board.castling_rights = chess.BB_EMPTY
+    board.ep_square = None
+    return board
+
+
+def games(mode, seed, count, max_plies, fens):
+    rng = random.Random(seed)
+    for i in range(count):
+        board = start(fens[i % len(fens)], mode)
+        print("game")
+        for ply in range(max_plies + 1):
+            side = "White" if board.turn == chess.WHITE else "Black"
+            print("pos", board.board_fen(), side)
+            if mode == "pseudo" and not both_kings(board):
+                print("end king-taken")
+                break
+            if mode == "antichess" and board.is_variant_win():
+                print("end variant-win")
+                break
+            ms = moves(board, mode)
+            print("moves", " ".join(sorted(uci(m) for m in ms)))
+            if not ms:
+                if mode == "legal" and board.is_check():
+                    print("end checkmate")
+                else:
+                    print("end stalemate")
+                break
+            if ply == max_plies:
+                print("end plies")
+                break
+            m = rng.choice(sorted(ms, key=uci))
+            print("play", uci(m))
+            board.push(m)
+            board.ep_square = None
+
+
+def main(argv):
+    if argv[1] == "perft":
+        mode, depth, fen = argv[2], int(argv[3]), argv[4]
+        print(perft(start(fen, mode), mode, depth))
+    elif argv[1] == "games":
+        mode, seed, count, max_plies = argv[2], int(argv[3]), int(argv[4]), int(argv[5])
+        games(mode, seed, count, max_plies, argv[6:])
+    else:
+        sys.stderr.write(__doc__)
+        sys.exit(2)
+
+
+if __name__ == "__main__":
+    main(sys.argv)
