@@ -737,3 +737,49 @@ fn design_notes_draw_the_module_graph_of_the_code() {
         }
     }
 }
+
+/// `cargo tree`'s lines (`name vX [features]`) for the given edge kinds, with the default
+/// feature `app`, as a set.
+fn tree_lines(edges: &str) -> BTreeSet<String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = std::process::Command::new(cargo)
+        .args([
+            "tree",
+            "--offline",
+            "--locked",
+            "--edges",
+            edges,
+            "--prefix",
+            "none",
+            "--format",
+            "{p} [{f}]",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("cargo runs");
+    assert!(
+        out.status.success(),
+        "cargo tree failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| l.replace(" (*)", "").replace(" (proc-macro)", ""))
+        .collect()
+}
+
+/// The README's two commands share one build: every crate the main job compiles (`cargo run`:
+/// normal and build dependencies) is compiled by `cargo test` with the same features, so the
+/// tests compile no crate a second time. When a test dependency turns on a feature of a shared
+/// crate, that feature goes into Cargo.toml's unification list (under `app`).
+#[test]
+fn both_readme_commands_share_one_build() {
+    let main_job = tree_lines("normal,build");
+    let tests = tree_lines("normal,build,dev");
+    let twice: Vec<&String> = main_job.difference(&tests).collect();
+    assert!(
+        twice.is_empty(),
+        "crates `cargo test` would compile again with other features (add the features to \
+         Cargo.toml's unification list): {twice:?}"
+    );
+}
