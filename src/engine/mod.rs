@@ -16,7 +16,10 @@ mod search;
 mod seats;
 
 pub use moves::Move;
-pub use parallel::{Progress, default_threads, divide_threads, no_progress, perft_threads};
+pub use parallel::{
+    Progress, SplitStats, default_threads, divide_split, divide_threads, no_progress, perft_split,
+    perft_threads,
+};
 pub use position::{PieceCode, Position, kind, owner, piece_code};
 pub use search::{Env, Generator, Identity};
 

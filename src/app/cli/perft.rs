@@ -27,9 +27,14 @@ pub(super) struct Args {
     /// Print the time taken and leaves per second to stderr.
     #[arg(long)]
     time: bool,
-    /// Threads to count on, split by root move (default: every core); same result.
+    /// Threads to count on (default: every core); same result. The tree is split below the
+    /// root into at least max(1024, 256 x threads) subtrees where it has them.
     #[arg(long)]
     threads: Option<usize>,
+    /// Print how the work was split to stderr: the tasks, the ply they start at, and the
+    /// largest task's share of the leaves.
+    #[arg(long)]
+    stats: bool,
     /// `text` or `json` (`{"depth", "leaves", "divide": {move: leaves}, "seconds", ...}`).
     #[arg(long, value_enum, default_value_t)]
     format: Format,
@@ -44,6 +49,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
         paths,
         time,
         threads,
+        stats,
         format,
     } = args;
     let threads = threads.unwrap_or_else(crate::engine::default_threads);
@@ -61,18 +67,19 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     } else {
         Identity::Effect
     };
-    let bar = super::progress_bar(&format!("perft {depth}"), "root moves");
+    let bar = super::progress_bar(&format!("perft {depth}"), "subtrees");
     let progress = |done: usize, total: usize| {
         bar.set_length(total as u64);
         bar.set_position(done as u64);
     };
     let t0 = Instant::now();
     let mut divided: Vec<(String, u64)> = Vec::new();
+    let split_stats;
     let total = if divide && depth > 0 {
         let mut g = game.generator(identity);
         let mut moves = Vec::new();
         game.analyze(&mut g, &pos, &mut moves);
-        let counts = crate::engine::divide_threads(
+        let (counts, split) = crate::engine::divide_split(
             &game,
             &pos,
             &moves,
@@ -81,6 +88,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
             threads,
             &progress,
         )?;
+        split_stats = Some(split);
         let mut rows: Vec<(String, u64)> = Vec::new();
         let mut total = 0;
         for (m, n) in moves.iter().zip(counts) {
@@ -91,7 +99,10 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
         divided = rows;
         total
     } else {
-        crate::engine::perft_threads(&game, &pos, depth, identity, threads, &progress)?
+        let (n, split) =
+            crate::engine::perft_split(&game, &pos, depth, identity, threads, &progress)?;
+        split_stats = Some(split);
+        n
     };
     bar.finish_and_clear();
     let secs = t0.elapsed().as_secs_f64();
@@ -103,6 +114,14 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
             "threads": threads,
             "seconds": secs,
         });
+        if let (true, Some(st)) = (stats, split_stats) {
+            v["split"] = json!({
+                "tasks": st.tasks,
+                "ply": st.split_ply,
+                "largest": st.largest,
+                "largest_share": st.largest_share(),
+            });
+        }
         if divide {
             let map: serde_json::Map<String, serde_json::Value> =
                 divided.into_iter().map(|(m, n)| (m, json!(n))).collect();
@@ -113,6 +132,16 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     }
     for (m, n) in &divided {
         println!("{m}: {n}");
+    }
+    if let (true, Some(st)) = (stats, split_stats) {
+        eprintln!(
+            "split: {} tasks at ply {}, the largest {} leaves ({:.3}% of {})",
+            st.tasks,
+            st.split_ply,
+            st.largest,
+            100.0 * st.largest_share(),
+            st.total
+        );
     }
     if time {
         eprintln!(
