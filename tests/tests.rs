@@ -7,6 +7,7 @@ mod camelot_reference;
 mod cases;
 mod chess_differential;
 mod cli;
+mod cluster;
 mod codes;
 mod diagnostics;
 mod docgen;

@@ -14,9 +14,12 @@ file gives the same moves here as ``regula moves`` on the command line.
 >>> state.to_move()
 'White'
 
-``regula.openspiel.register(path)`` makes any rule file an OpenSpiel game.
+``regula.evaluate`` plays a tournament between agents (or one shard of it) and
+``regula.report`` merges the shards into the command line's report;
+``regula.ray.sweep`` runs the shards as Ray tasks. ``regula.openspiel.register(path)`` makes
+any rule file an OpenSpiel game.
 """
 
-from ._regula import Game, Outcome, RegulaError, State
+from ._regula import Game, Outcome, RegulaError, State, evaluate, report
 
-__all__ = ["Game", "Outcome", "RegulaError", "State"]
+__all__ = ["Game", "Outcome", "RegulaError", "State", "evaluate", "report"]

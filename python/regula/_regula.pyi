@@ -57,3 +57,18 @@ class State:
     def explain(self, move: str) -> Dict[str, Any]: ...
     def planes(self) -> List[float]: ...
     def board(self) -> Dict[str, Tuple[Optional[str], str]]: ...
+
+def evaluate(
+    path: str,
+    agents: List[str],
+    games: int,
+    seed: int = 1,
+    max_plies: int = 500,
+    params: Optional[Dict[str, str]] = None,
+    shard: Optional[Tuple[int, int]] = None,
+    threads: int = 1,
+) -> str:
+    """One run (or shard) of a tournament, as the JSON `regula evaluate --out` writes."""
+
+def report(parts: List[str], format: str = "json") -> str:
+    """The merged report of `evaluate`'s parts, as `regula evaluate --merge` prints it."""

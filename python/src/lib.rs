@@ -476,9 +476,84 @@ impl State {
     }
 }
 
+/// Plays one run (or one shard of it) of a tournament between agents on the rule file at
+/// `path`, as `regula evaluate FILE --out` does, and returns its records as the JSON that
+/// `evaluate --out` writes: the part to give `report` (with the other shards' parts).
+/// `agents` are written as on the command line (`random`, `greedy`, `alphabeta:nodes=N`,
+/// `mcts:iterations=N`); `shard` is `(i, n)`: the games `g` with `g % n == i`.
+#[pyfunction]
+#[pyo3(signature = (path, agents, games, seed = 1, max_plies = 500, params = None, shard = None, threads = 1))]
+#[allow(clippy::too_many_arguments)]
+fn evaluate(
+    py: Python<'_>,
+    path: &str,
+    agents: Vec<String>,
+    games: u64,
+    seed: u64,
+    max_plies: u32,
+    params: Option<&Bound<'_, PyDict>>,
+    shard: Option<(u64, u64)>,
+    threads: usize,
+) -> PyResult<String> {
+    let src = SourceFile::read(Path::new(path)).map_err(|e| error(py, &e))?;
+    let loaded = load_text(py, &src, params)?;
+    let game = &loaded.inner.game;
+    let specs = agents
+        .iter()
+        .map(|a| a.parse::<regula::play::agent::Spec>())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| PyValueError::new_err(e.0))?;
+    let (shard, shards) = shard.unwrap_or((0, 1));
+    if shards == 0 || shard >= shards {
+        return Err(PyValueError::new_err(format!(
+            "shard ({shard}, {shards}): expected (i, n) with 0 <= i < n"
+        )));
+    }
+    let opts = regula::play::evaluate::Options {
+        agents: specs,
+        games,
+        seed,
+        threads: threads.max(1),
+        max_plies,
+        shard,
+        shards,
+    };
+    let eval = Arc::new(regula::play::agent::Evaluator::new(game, seed));
+    let run = regula::play::evaluate::run(game, &loaded.inner.params, &eval, &opts, &|| {})
+        .map_err(|e| RegulaError::new_err(e.to_string()))?;
+    serde_json::to_string(&vec![run]).map_err(|e| RegulaError::new_err(e.to_string()))
+}
+
+/// The report of a tournament from the parts `evaluate` returned (the shards of one run, or
+/// of several), merged as `regula evaluate --merge` merges them: `format` is `table`, `json`
+/// or `csv`, as the command line prints it.
+#[pyfunction]
+#[pyo3(signature = (parts, format = "json"))]
+fn report(parts: Vec<String>, format: &str) -> PyResult<String> {
+    use regula::play::evaluate::report as r;
+    let mut all = Vec::new();
+    for (i, p) in parts.iter().enumerate() {
+        let part: Vec<r::Evaluated> = serde_json::from_str(p).map_err(|e| {
+            PyValueError::new_err(format!("part {i}: not a part written by evaluate: {e}"))
+        })?;
+        all.extend(part);
+    }
+    let runs = r::merge(all).map_err(|e| RegulaError::new_err(e.to_string()))?;
+    match format {
+        "table" => Ok(r::table(&runs)),
+        "json" => Ok(r::json(&runs)),
+        "csv" => Ok(r::csv(&runs)),
+        other => Err(PyValueError::new_err(format!(
+            "format {other:?}: expected table, json or csv"
+        ))),
+    }
+}
+
 /// The extension module.
 #[pymodule]
 fn _regula(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(evaluate, m)?)?;
+    m.add_function(wrap_pyfunction!(report, m)?)?;
     m.add_class::<Game>()?;
     m.add_class::<State>()?;
     m.add_class::<Outcome>()?;

@@ -206,32 +206,12 @@ fn play(args: &Args) -> Result<Vec<report::Evaluated>, CliError> {
             let game = load(file, params)?;
             bar.set_message(game.def.name.clone());
             let eval = Arc::new(Evaluator::new(&game, args.seed));
-            let records = evaluate::play(&game, &eval, &opts, &|| bar.inc(1))
+            let run = evaluate::run(&game, params, &eval, &opts, &|| bar.inc(1))
                 .map_err(|e| CliError::Failed(e.to_string()))?;
-            let sides = evaluate::sides(&game)
-                .iter()
-                .map(|&t| {
-                    let names: Vec<&str> = (0..game.def.players.len())
-                        .filter(|&p| game.def.team[p] == t)
-                        .map(|p| game.def.players[p].as_str())
-                        .collect();
-                    names.join("+")
-                })
-                .collect();
             if let Some(dir) = &args.save_games {
-                save(&game, &eval, &opts, &records, dir, runs.len() + 1)?;
+                save(&game, &eval, &opts, &run.records, dir, runs.len() + 1)?;
             }
-            runs.push(report::Evaluated {
-                game: game.def.name.clone(),
-                params: params.clone(),
-                sides,
-                squares: game.def.board.len(),
-                agents: agents.iter().map(Spec::to_string).collect(),
-                seed: args.seed,
-                max_plies: args.max_plies,
-                games: args.games,
-                records,
-            });
+            runs.push(run);
         }
     }
     bar.finish_and_clear();

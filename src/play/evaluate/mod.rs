@@ -149,6 +149,45 @@ pub fn play(
     Ok(all)
 }
 
+/// One run of a tournament as a report reads it: the games of `opts` (its shard's) of `game`,
+/// loaded with the parameter choices `params`, with the sides' names, the board's size and
+/// the run's settings, so that shards merge and runs compare (`evaluate --out`, the Python
+/// package's `evaluate`). `eval` is the agents' evaluator, kept by the caller to replay the
+/// games (`--save-games`).
+///
+/// # Errors
+/// As [`play`].
+pub fn run(
+    game: &Game,
+    params: &[(String, String)],
+    eval: &Arc<Evaluator>,
+    opts: &Options,
+    progress: &(dyn Fn() + Sync),
+) -> Result<report::Evaluated, EvaluateError> {
+    let records = play(game, eval, opts, progress)?;
+    let sides = sides(game)
+        .iter()
+        .map(|&t| {
+            let names: Vec<&str> = (0..game.def.players.len())
+                .filter(|&p| game.def.team[p] == t)
+                .map(|p| game.def.players[p].as_str())
+                .collect();
+            names.join("+")
+        })
+        .collect();
+    Ok(report::Evaluated {
+        game: game.def.name.clone(),
+        params: params.to_vec(),
+        sides,
+        squares: game.def.board.len(),
+        agents: opts.agents.iter().map(Spec::to_string).collect(),
+        seed: opts.seed,
+        max_plies: opts.max_plies,
+        games: opts.games,
+        records,
+    })
+}
+
 /// Plays game `i` of the run.
 ///
 /// # Errors
