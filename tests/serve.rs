@@ -922,14 +922,17 @@ fn the_record_and_the_position_are_exported_in_the_formats_the_cli_reads() {
     assert_eq!(rec["file"], "english-draughts.pdn");
     assert_eq!(
         rec["text"],
-        json!(regula::formats::pdn::write_game(
-            &game,
-            &game.start(),
-            &mvs,
-            "English draughts",
-            None,
-            None
-        ))
+        json!(
+            regula::formats::pdn::write_game(
+                &game,
+                &game.start(),
+                &mvs,
+                "English draughts",
+                None,
+                None
+            )
+            .unwrap()
+        )
     );
     let (_, pos) = export(&api, "what=position&ply=1");
     assert_eq!(pos["format"], "FEN");

@@ -19,6 +19,7 @@ mod layers;
 mod lsp;
 mod mutants;
 mod mutation;
+mod nothing_lost;
 mod pdn;
 mod perft;
 mod print;

@@ -32,7 +32,7 @@ use miette::Diagnostic;
 use thiserror::Error;
 
 use crate::base::source::SourceFile;
-use crate::engine::{Game, Position};
+use crate::engine::{Game, Move, Position};
 use crate::formats::input::{self, InputError};
 use crate::suites::cases;
 
@@ -338,14 +338,34 @@ fn position(game: &Game, opts: &PosOpts) -> Result<Position, CliError> {
 /// The positions of the game so far, the start (or `--position`) first and the position
 /// after `--after`'s record last.
 fn line(game: &Game, opts: &PosOpts) -> Result<Vec<Position>, CliError> {
+    Ok(game_so_far(game, opts)?.0)
+}
+
+/// The game so far, as [`line`] gives it, with the moves played between its positions (none
+/// without `--after`): what `play --save` writes before the moves played at the table.
+fn game_so_far(game: &Game, opts: &PosOpts) -> Result<(Vec<Position>, Vec<Move>), CliError> {
     let pos = match &opts.position {
         Some(p) => load_position(game, p)?,
         None => game.start(),
     };
     match &opts.after {
-        Some(record) => Ok(input::read_record(game, &pos, &read(record)?)?),
-        None => Ok(vec![pos]),
+        Some(record) => Ok(input::read_game(game, &pos, &read(record)?)?),
+        None => Ok((vec![pos], Vec::new())),
     }
+}
+
+/// Refuses `--save` before a game is played when its record could not replay: a start other
+/// than the game's that PDN cannot write as a `FEN` tag.
+fn savable(game: &Game, start: &Position) -> Result<(), CliError> {
+    crate::formats::pdn::write_game(game, start, &[], "", None, None)
+        .map(|_| ())
+        .map_err(|e| {
+            CliError::Usage(format!(
+                "--save: the game starts from a position other than the start, and a PDN \
+                 record cannot give it: {e}{}",
+                e.help().map(|h| format!(" ({h})")).unwrap_or_default()
+            ))
+        })
 }
 
 /// The claim that `--after`'s record ends with (its name as written, or `claim`), if it ends
