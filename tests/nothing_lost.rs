@@ -132,3 +132,119 @@ fn save_from_a_position_pdn_cannot_write_is_refused_before_playing() {
     }
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// A cell of `evaluate`'s table: `37.8% [31.0, 44.9]` or `0.210 [0.190, 0.230]`, maybe
+/// flagged `*`; the value, the interval and the flag, in the table's unit.
+fn cell(text: &str) -> (f64, f64, f64, bool) {
+    let starred = text.ends_with(" *");
+    let t = text.trim_end_matches(" *").replace('%', "");
+    let (v, rest) = t
+        .split_once(" [")
+        .unwrap_or_else(|| panic!("a cell: {text}"));
+    let (lo, hi) = rest.trim_end_matches(']').split_once(", ").unwrap();
+    let f = |s: &str| s.trim().parse::<f64>().unwrap_or_else(|_| panic!("{text}"));
+    (f(v), f(lo), f(hi), starred)
+}
+
+/// Every difference `evaluate` prints is the difference of the two values beside it (to the
+/// table's rounding), inside its own interval, and flagged exactly when its interval leaves
+/// out zero; two rule files of different board sizes (32 and 50 squares), where board
+/// coverage's difference was read with the first board's size for both (37.8% and 35.0%
+/// gave "20.3% [16.4, 24.4] *").
+#[test]
+fn every_difference_evaluate_prints_is_the_difference_of_its_two_values() {
+    let (code, out, err) = regula(&[
+        "evaluate",
+        "rules/russian-draughts.rules",
+        "rules/international-draughts.rules",
+        "--agents",
+        "random,greedy",
+        "--games",
+        "16",
+        "--max-plies",
+        "80",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let mut rows = out.lines();
+    let head = rows.next().unwrap();
+    assert!(head.contains("difference"), "{out}");
+    let mut checked = Vec::new();
+    for line in rows.take_while(|l| !l.is_empty()) {
+        let cells: Vec<&str> = line
+            .split("  ")
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .collect();
+        let [name, a, b, d] = cells[..] else {
+            panic!("four columns: {line}")
+        };
+        let ((a, ..), (b, ..), (d, lo, hi, star)) = (cell(a), cell(b), cell(d));
+        let unit = if line.contains('%') { 0.1 } else { 0.001 };
+        assert!(
+            (d - (a - b)).abs() <= 1.5 * unit,
+            "{name}: {d} is not {a} - {b}\n{out}"
+        );
+        assert!(lo <= d && d <= hi, "{name}: {d} outside [{lo}, {hi}]");
+        assert_eq!(star, lo > 0.0 || hi < 0.0, "{name}: the flag of {line}");
+        checked.push(name.to_string());
+    }
+    for name in [
+        "wins White",
+        "draws",
+        "duration",
+        "branching",
+        "board coverage",
+        "balance",
+    ] {
+        assert!(checked.iter().any(|c| c == name), "{name} not in\n{out}");
+    }
+}
+
+/// The same, exactly, through the library: every metric of `compare` is the difference of
+/// the two runs' `metrics` values, on records of two board sizes.
+#[test]
+fn compare_is_the_difference_of_the_metrics_for_every_metric() {
+    use regula::play::evaluate::{GameRecord, metrics};
+    let records = |n: u64, k: u32| -> Vec<GameRecord> {
+        (0..n)
+            .map(|i| {
+                let i32_ = i as u32;
+                GameRecord {
+                    index: i,
+                    agent_of_side: vec![(i % 2) as usize, ((i + 1) % 2) as usize],
+                    winner: [Some(0), Some(1), None][(i % 3) as usize],
+                    draw: i % 3 == 2 && i % 2 == 0,
+                    timeout: i % 3 == 2 && i % 2 == 1,
+                    plies: 10 + (i32_ * k) % 37,
+                    branching: u64::from(30 + (i32_ * 7 + k) % 50),
+                    decisions: 5 + (i32_ * 3) % 5,
+                    lead_changes: i32_ % 4,
+                    decided_at: (i % 3 != 2).then_some(3 + i32_ % 5),
+                    covered: 10 + (i32_ * k) % 20,
+                    repeats: i32_ % 2,
+                }
+            })
+            .collect()
+    };
+    let sides = vec!["White".to_string(), "Black".to_string()];
+    let (a, b) = (records(40, 3), records(30, 5));
+    let (ma, mb) = (
+        metrics::metrics(&a, &sides, 32),
+        metrics::metrics(&b, &sides, 50),
+    );
+    let diff = metrics::compare((&a, 32), (&b, 50), &sides);
+    assert_eq!(diff.len(), ma.len());
+    for d in &diff {
+        let va = ma.iter().find(|m| m.name == d.name).unwrap().estimate.value;
+        let vb = mb.iter().find(|m| m.name == d.name).unwrap().estimate.value;
+        assert!(
+            (d.estimate.value - (va - vb)).abs() < 1e-12,
+            "{}: {} is not {va} - {vb}",
+            d.name,
+            d.estimate.value
+        );
+        assert!(d.estimate.low <= d.estimate.value && d.estimate.value <= d.estimate.high);
+    }
+}

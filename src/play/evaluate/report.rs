@@ -134,10 +134,9 @@ pub fn table(runs: &[Evaluated]) -> String {
     }
     let diff = (runs.len() == 2 && runs[0].sides == runs[1].sides).then(|| {
         metrics::compare(
-            &runs[0].records,
-            &runs[1].records,
+            (&runs[0].records, runs[0].squares),
+            (&runs[1].records, runs[1].squares),
             &runs[0].sides,
-            runs[0].squares,
         )
     });
     for name in &names {
