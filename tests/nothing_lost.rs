@@ -4,6 +4,14 @@
 use crate::binary::{regula, regula_typed};
 use std::path::PathBuf;
 
+/// A diagnostic as one line: miette's wrapping and margins taken out.
+fn flat(err: &str) -> String {
+    err.replace('│', " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// A fresh folder of its own for one test.
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("regula-40-{name}-{}", std::process::id()));
@@ -247,4 +255,88 @@ fn compare_is_the_difference_of_the_metrics_for_every_metric() {
         );
         assert!(d.estimate.low <= d.estimate.value && d.estimate.value <= d.estimate.high);
     }
+}
+
+/// `evaluate --merge` of one shard of two is refused, not reported as the whole run; records
+/// that cannot be games of their run (an index of 10^18, a winner 200 of two sides, an agent
+/// past the list) are refused, naming the file and the record.
+#[test]
+fn merge_refuses_a_partial_run_and_impossible_records() {
+    let dir = scratch("merge");
+    let mut parts = Vec::new();
+    for i in 0..2 {
+        let out = dir.join(format!("s{i}.json"));
+        let shard = format!("{i}/2");
+        let (code, _, err) = regula(&[
+            "evaluate",
+            "rules/english-draughts.rules",
+            "--agents",
+            "random,random",
+            "--games",
+            "4",
+            "--max-plies",
+            "40",
+            "--shard",
+            &shard,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        parts.push(out);
+    }
+    let (code, out, err) = regula(&["evaluate", "--merge", parts[0].to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        flat(&err).contains("the parts hold 2 of the run's 4 games (missing game 2, 4)"),
+        "{err}"
+    );
+    assert!(
+        !out.contains("games"),
+        "no report of a part as the whole: {out}"
+    );
+    let (code, _, err) = regula(&[
+        "evaluate",
+        "--merge",
+        parts[0].to_str().unwrap(),
+        parts[1].to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+
+    let text = std::fs::read_to_string(&parts[1]).unwrap();
+    let bad = |field: &str, value: serde_json::Value, says: &str| {
+        let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        v[0]["records"][1][field] = value;
+        let file = dir.join(format!("bad-{field}.json"));
+        std::fs::write(&file, v.to_string()).unwrap();
+        let (code, _, err) = regula(&[
+            "evaluate",
+            "--merge",
+            parts[0].to_str().unwrap(),
+            file.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 1, "{field}: {err}");
+        assert!(
+            flat(&err).contains(&format!(
+                "bad-{field}.json: English draughts, record 2 of the list: {says}"
+            )),
+            "{field}: {}",
+            flat(&err)
+        );
+    };
+    bad(
+        "index",
+        serde_json::json!(1_000_000_000_000_000_000u64),
+        "game index 1000000000000000000 is past the run's 4 games",
+    );
+    bad(
+        "winner",
+        serde_json::json!(200),
+        "winner 200, but the game has 2 sides",
+    );
+    bad(
+        "agent_of_side",
+        serde_json::json!([0, 7]),
+        "agent 7, but the run has 2 agents",
+    );
+    let _ = std::fs::remove_dir_all(dir);
 }

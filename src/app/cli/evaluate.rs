@@ -130,6 +130,10 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
                     path.display()
                 ))
             })?;
+            for run in &part {
+                run.check()
+                    .map_err(|e| CliError::Failed(format!("{}: {e}", path.display())))?;
+            }
             parts.extend(part);
         }
         report::merge(parts).map_err(|e| CliError::Failed(e.to_string()))?
