@@ -340,3 +340,47 @@ fn merge_refuses_a_partial_run_and_impossible_records() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Two end rules of one `end` block with the same name are one name declared twice.
+#[test]
+fn two_end_rules_of_one_name_are_a_duplicate_name() {
+    let (code, _, err) = regula(&["check", "tests/fixtures/invalid/duplicate_end_rule.rules"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("regula::duplicate_name"), "{err}");
+    assert!(
+        err.contains("end rule `repetition` is declared twice"),
+        "{err}"
+    );
+    assert!(
+        err.contains("first declared here") && err.contains("declared again here"),
+        "both places: {err}"
+    );
+}
+
+/// `remove setup` removes the inherited setup; it was read as `remove set up` ("there is no
+/// inherited set `up`"), the item word `set` taken from the front of `setup`.
+#[test]
+fn remove_setup_removes_the_setup() {
+    let file = "tests/fixtures/variants/remove-setup.rules";
+    let (code, _, err) = regula(&["check", file]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = regula(&["moves", file]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "", "no piece, no move");
+    // A word that only starts like an item word is no item word.
+    let dir = scratch("remove-words");
+    let f = dir.join("v.rules");
+    std::fs::write(
+        &f,
+        format!(
+            "extends \"{}/tests/fixtures/inherit/parents/base.rules\"\nremove settle\n",
+            env!("CARGO_MANIFEST_DIR")
+        ),
+    )
+    .unwrap();
+    let (code, _, err) = regula(&["check", f.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("regula::syntax"), "{err}");
+    assert!(!err.contains("inherited set"), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
