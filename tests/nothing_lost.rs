@@ -384,3 +384,26 @@ fn remove_setup_removes_the_setup() {
     assert!(!err.contains("inherited set"), "{err}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// `regula doc` of a game with a drop move whose `to` uses `can`: the refusal diagram of that
+/// condition rings what the placed piece could take, where it panicked (index out of bounds
+/// in the position: the diagram took the piece off the square a drop does not start from).
+#[test]
+fn doc_draws_the_refusal_of_a_drop_whose_to_uses_can() {
+    let dir = scratch("doc-drop-can");
+    let (code, _, err) = regula(&[
+        "doc",
+        "tests/fixtures/variants/drop-to-can.rules",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let book = std::fs::read_to_string(dir.join("drop-to-can.md")).unwrap();
+    assert!(
+        book.contains("M@b5 is not legal. regula explains: “a `place` move may not end on b5”"),
+        "{book}"
+    );
+    let svg = std::fs::read_to_string(dir.join("drop-to-can-refused-final-place.svg")).unwrap();
+    assert!(svg.contains("Ringed: what a take"), "{svg}");
+    let _ = std::fs::remove_dir_all(dir);
+}
