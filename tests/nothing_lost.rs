@@ -407,3 +407,59 @@ fn doc_draws_the_refusal_of_a_drop_whose_to_uses_can() {
     assert!(svg.contains("Ringed: what a take"), "{svg}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// About 1 MB of YAML: `head`, then a 500 KB text anchored and some 170,000 aliases of it in
+/// one flow list (85 GB if expanded), then the list's end and a `Black` side.
+pub fn alias_bomb(head: &str) -> String {
+    let aliases = vec!["*a"; 170_000].join(",");
+    format!(
+        "{head}&a \"{}\", {aliases}] }}\n  Black: {{ Man: [a1] }}\n",
+        "x".repeat(500_000)
+    )
+}
+
+/// YAML aliases are refused wherever YAML is read, at the alias (they were expanded with no
+/// bound: a 1 MB case or position file asked for gigabytes); `serve` is `serve::a_position_of_aliases_is_refused`.
+#[test]
+fn yaml_aliases_are_refused_at_the_alias() {
+    let dir = scratch("yaml-alias");
+    let pos = dir.join("pos.yaml");
+    let text = alias_bomb("to-move: White\npieces:\n  White: { Man: [");
+    std::fs::write(&pos, &text).unwrap();
+    let t0 = std::time::Instant::now();
+    let (code, _, err) = crate::binary::regula_100(&[
+        "moves",
+        "rules/english-draughts.rules",
+        "--position",
+        pos.to_str().unwrap(),
+    ]);
+    assert!(t0.elapsed() < std::time::Duration::from_secs(10));
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("invalid position: a YAML alias"), "{err}");
+    assert!(err.contains("pos.yaml:3:"), "located: {err}");
+
+    let case = dir.join("cases.yaml");
+    let text = alias_bomb(&format!(
+        "rules: {}/rules/english-draughts.rules\ncases:\n  - name: bomb\n    moves: [",
+        env!("CARGO_MANIFEST_DIR")
+    ));
+    std::fs::write(&case, text).unwrap();
+    let (code, _, err) = crate::binary::regula_100(&["test", case.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("invalid case file: a YAML alias"), "{err}");
+    assert!(err.contains("cases.yaml:4:"), "located: {err}");
+    // A `*` in text is no alias.
+    std::fs::write(
+        &pos,
+        "# *not an alias\nto-move: White\npieces:\n  White: { Man: ['*x'] }\n",
+    )
+    .unwrap();
+    let (_, _, err) = regula(&[
+        "moves",
+        "rules/english-draughts.rules",
+        "--position",
+        pos.to_str().unwrap(),
+    ]);
+    assert!(!err.contains("YAML alias"), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -716,6 +716,19 @@ fn a_deep_position_is_refused_quickly() {
     assert!(api.get()["played"].as_array().unwrap().is_empty());
 }
 
+/// A 1 MB position of aliases of a 500 KB text (85 GB expanded) is refused at once, where it
+/// aborted the server (issue 40).
+#[test]
+fn a_position_of_aliases_is_refused() {
+    let api = Api::start(Path::new("rules/english-draughts.rules"), &[]);
+    let yaml = crate::nothing_lost::alias_bomb("to-move: White\npieces:\n  White: { Man: [");
+    let t0 = std::time::Instant::now();
+    let s = api.post("/api/position", json!({ "text": yaml }));
+    assert!(t0.elapsed() < Duration::from_secs(5), "{:?}", t0.elapsed());
+    assert!(message(&s).contains("a YAML alias"), "{}", message(&s));
+    assert!(api.get()["played"].as_array().unwrap().is_empty());
+}
+
 /// The rule file replaced by a pipe, or by a link to an endless device, is reported (not a
 /// regular file) and the server goes on answering; the last good game stays.
 #[test]

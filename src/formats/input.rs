@@ -66,15 +66,15 @@ pub fn read_position(game: &Game, src: &SourceFile) -> Result<Position, InputErr
         return crate::formats::pdn::read(game, &src.text)
             .map_err(|e| InputError::Fen(Box::new(crate::formats::pdn::FenError::new(src, 0, e))));
     }
-    if let Some(at) = crate::base::source::yaml_too_deep(&src.text) {
+    if let Some((at, why)) = crate::base::source::yaml_refused(&src.text) {
         return Err(InputError::Position {
             src: src.named(),
             span: Some((at, 1).into()),
-            message: format!(
-                "invalid position: nested more than {} levels deep",
-                crate::base::source::MAX_YAML_DEPTH
-            ),
-            help: Some("A position nests three levels: player, kind, squares.".into()),
+            message: format!("invalid position: {}", why.message()),
+            help: Some(format!(
+                "{} A position nests three levels: player, kind, squares.",
+                why.help()
+            )),
         });
     }
     let spec: PositionSpec = serde_yaml::from_str(&src.text).map_err(|e| {
