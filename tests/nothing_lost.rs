@@ -463,3 +463,65 @@ fn yaml_aliases_are_refused_at_the_alias() {
     assert!(!err.contains("YAML alias"), "{err}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// `perft FILE 20000` overflowed the stack: the depth is bounded, with a usage error.
+#[test]
+fn perft_deeper_than_the_bound_is_a_usage_error() {
+    for depth in ["257", "20000"] {
+        let (code, out, err) = regula(&["perft", "rules/english-draughts.rules", depth]);
+        assert_eq!(code, 2, "{out}{err}");
+        assert!(err.contains("at most 256 plies"), "{err}");
+    }
+    // At the bound, a position with no move counts at once.
+    let (code, out, err) = regula(&[
+        "perft",
+        "rules/english-draughts.rules",
+        "256",
+        "--position",
+        "W:W32:B",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim(), "0");
+}
+
+/// Standard output on a full disk (`/dev/full`) is an I/O error with exit code 2 in every
+/// command that prints its answer, where `println!` panicked ("failed printing to stdout").
+#[test]
+fn a_full_disk_on_standard_output_is_an_io_error() {
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full");
+    let Ok(_) = full else {
+        eprintln!("no /dev/full here: skipped");
+        return;
+    };
+    let e = "rules/english-draughts.rules";
+    let commands: [&[&str]; 8] = [
+        &["moves", e],
+        &["moves", e, "--format", "json"],
+        &["perft", e, "3"],
+        &["doc", e],
+        &["params", "rules/camelot.rules"],
+        &["playout", e, "--games", "2"],
+        &["check", e],
+        &["check", e, "--format", "json"],
+    ];
+    for args in &commands {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_regula"))
+            .args(*args)
+            .env("NO_COLOR", "1")
+            .stdout(
+                std::fs::OpenOptions::new()
+                    .write(true)
+                    .open("/dev/full")
+                    .unwrap(),
+            )
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("regula::io") && err.contains("standard output: No space left on device"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}

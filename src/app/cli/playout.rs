@@ -60,9 +60,9 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     bar.finish_and_clear();
     let secs = t0.elapsed().as_secs_f64();
     if format == Format::Json {
-        println!("{}", crate::play::playout::render_json(&game, &r, secs, &o));
+        outln!("{}", crate::play::playout::render_json(&game, &r, secs, &o))?;
     } else {
-        print!("{}", crate::play::playout::render_text(&game, &r, secs));
+        out!("{}", crate::play::playout::render_text(&game, &r, secs))?;
     }
     if let Some(path) = save {
         let mut text = String::new();

@@ -508,6 +508,13 @@ pub fn check_case(file: &str, case: &Case, game: Result<Game, Arc<GameError>>) -
     }
     if let Some(p) = &case.perft {
         for (&d, &n) in p {
+            if d > crate::model::MAX_PERFT_DEPTH {
+                failures.push(format!(
+                    "perft {d}: at most {} plies",
+                    crate::model::MAX_PERFT_DEPTH
+                ));
+                continue;
+            }
             match perft(&game, &pos, d, Identity::Effect) {
                 Ok(got) if got == n => {}
                 Ok(got) => failures.push(format!("perft {d}: expected {n}, found {got}")),
