@@ -1013,7 +1013,8 @@ fn draughts_saves_pdn_and_the_opponent_control(b: &mut Browser) {
         "return document.getElementById('message').textContent === 'game record copied (PDN)';",
         "the PDN copied",
     );
-    let pdn = regula::formats::pdn::write_game(&game, &game.start(), &mvs, &def.name, None, None);
+    let pdn = regula::formats::pdn::write_game(&game, &game.start(), &mvs, &def.name, None, None)
+        .unwrap();
     assert_eq!(clipboard(b), pdn);
     let record = regula::formats::record::parse(&pdn).unwrap();
     assert_eq!(

@@ -347,7 +347,8 @@ fn write_fuzz_seeds() {
             "seed",
             None,
             None,
-        );
+        )
+        .unwrap();
         write_seed(
             "record",
             &format!("{stem}.pdn"),

@@ -716,6 +716,19 @@ fn a_deep_position_is_refused_quickly() {
     assert!(api.get()["played"].as_array().unwrap().is_empty());
 }
 
+/// A 1 MB position of aliases of a 500 KB text (85 GB expanded) is refused at once, where it
+/// aborted the server (issue 40).
+#[test]
+fn a_position_of_aliases_is_refused() {
+    let api = Api::start(Path::new("rules/english-draughts.rules"), &[]);
+    let yaml = crate::nothing_lost::alias_bomb("to-move: White\npieces:\n  White: { Man: [");
+    let t0 = std::time::Instant::now();
+    let s = api.post("/api/position", json!({ "text": yaml }));
+    assert!(t0.elapsed() < Duration::from_secs(5), "{:?}", t0.elapsed());
+    assert!(message(&s).contains("a YAML alias"), "{}", message(&s));
+    assert!(api.get()["played"].as_array().unwrap().is_empty());
+}
+
 /// The rule file replaced by a pipe, or by a link to an endless device, is reported (not a
 /// regular file) and the server goes on answering; the last good game stays.
 #[test]
@@ -922,14 +935,17 @@ fn the_record_and_the_position_are_exported_in_the_formats_the_cli_reads() {
     assert_eq!(rec["file"], "english-draughts.pdn");
     assert_eq!(
         rec["text"],
-        json!(regula::formats::pdn::write_game(
-            &game,
-            &game.start(),
-            &mvs,
-            "English draughts",
-            None,
-            None
-        ))
+        json!(
+            regula::formats::pdn::write_game(
+                &game,
+                &game.start(),
+                &mvs,
+                "English draughts",
+                None,
+                None
+            )
+            .unwrap()
+        )
     );
     let (_, pos) = export(&api, "what=position&ply=1");
     assert_eq!(pos["format"], "FEN");

@@ -21,6 +21,7 @@ mod layers;
 mod lsp;
 mod mutants;
 mod mutation;
+mod nothing_lost;
 mod pdn;
 mod perft;
 mod print;

@@ -262,22 +262,74 @@ impl miette::SourceCode for SourceMap {
 /// and real positions and case files nest a few levels.
 pub const MAX_YAML_DEPTH: usize = 64;
 
-/// The byte offset of the bracket that opens a YAML flow collection deeper than
-/// [`MAX_YAML_DEPTH`], if one does; checked before the text is parsed. Brackets in quoted
-/// scalars and comments do not count; elsewhere the count errs towards refusing only text
-/// that nests past the bound.
-pub fn yaml_too_deep(text: &str) -> Option<usize> {
+/// Why a YAML text is refused before it is parsed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum YamlRefusal {
+    /// A flow collection nested deeper than [`MAX_YAML_DEPTH`].
+    TooDeep,
+    /// An alias (`*name`): the reader expands each alias in full, so a 1 MB text of aliases
+    /// of aliases asks for gigabytes. Positions, case files and clause lists never need one.
+    Alias,
+}
+
+impl YamlRefusal {
+    /// The problem, as a sentence's end: "invalid position: {this}".
+    pub fn message(self) -> String {
+        match self {
+            YamlRefusal::TooDeep => format!("nested more than {MAX_YAML_DEPTH} levels deep"),
+            YamlRefusal::Alias => "a YAML alias (`*name`), which is not read".to_string(),
+        }
+    }
+
+    /// How to put it right.
+    pub fn help(self) -> &'static str {
+        match self {
+            YamlRefusal::TooDeep => "Real files nest a few levels.",
+            YamlRefusal::Alias => {
+                "Write the value out where the alias stands (aliases are refused, as their \
+                 expansion has no bound); a text starting with `*` is quoted: \"*...\"."
+            }
+        }
+    }
+}
+
+/// What every reader of YAML checks before parsing: the first flow collection nested past
+/// [`MAX_YAML_DEPTH`] or the first alias, with its byte offset. Quoted scalars, comments and
+/// block scalars (`|`, `>`) are skipped; an alias is a `*` where a node starts (after `: `,
+/// `- `, `[`, `{`, `,` or a line's indentation), so `a * b` in plain text is not one.
+pub fn yaml_refused(text: &str) -> Option<(usize, YamlRefusal)> {
     let b = text.as_bytes();
     let mut depth = 0usize;
     let mut i = 0;
     let mut prev = b'\n';
+    // Where a node may start: at a line's indentation, after `[`, `{`, `,`, `: ` and `- `.
+    let mut node_start = true;
+    // The indentation of the current line, for block scalars.
+    let mut indent = 0usize;
+    let mut line_start = true;
     while i < b.len() {
         let c = b[i];
+        if line_start {
+            indent = 0;
+            while i < b.len() && b[i] == b' ' {
+                indent += 1;
+                i += 1;
+            }
+            line_start = false;
+            node_start = true;
+            continue;
+        }
         let starts_token = matches!(
             prev,
             b' ' | b'\t' | b'\n' | b'\r' | b'[' | b'{' | b',' | b':' | b'-'
         );
         match c {
+            b'\n' => {
+                line_start = true;
+                prev = c;
+                i += 1;
+                continue;
+            }
             b'#' if matches!(prev, b' ' | b'\t' | b'\n' | b'\r') => {
                 while i < b.len() && b[i] != b'\n' {
                     i += 1;
@@ -301,15 +353,51 @@ pub fn yaml_too_deep(text: &str) -> Option<usize> {
                     }
                     i += 1;
                 }
+                node_start = false;
             }
+            b'|' | b'>' if node_start => {
+                // A block scalar: the lines below indented more than this one are its text.
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+                loop {
+                    let from = i + 1;
+                    let mut j = from;
+                    while j < b.len() && b[j] == b' ' {
+                        j += 1;
+                    }
+                    let blank = j >= b.len() || matches!(b[j], b'\n' | b'\r');
+                    if from >= b.len() || !(blank || j - from > indent) {
+                        break;
+                    }
+                    i = j;
+                    while i < b.len() && b[i] != b'\n' {
+                        i += 1;
+                    }
+                }
+                prev = b'\n';
+                continue;
+            }
+            b'*' if node_start => return Some((i, YamlRefusal::Alias)),
             b'[' | b'{' => {
                 depth += 1;
                 if depth > MAX_YAML_DEPTH {
-                    return Some(i);
+                    return Some((i, YamlRefusal::TooDeep));
                 }
+                node_start = true;
             }
-            b']' | b'}' => depth = depth.saturating_sub(1),
-            _ => {}
+            b',' => node_start = true,
+            b']' | b'}' => {
+                depth = depth.saturating_sub(1);
+                node_start = false;
+            }
+            b':' | b'-' | b'?'
+                if matches!(b.get(i + 1), Some(b' ' | b'\t' | b'\n' | b'\r') | None) =>
+            {
+                node_start = true;
+            }
+            b' ' | b'\t' | b'\r' => {}
+            _ => node_start = false,
         }
         prev = c;
         i += 1;
@@ -324,20 +412,41 @@ mod yaml_depth_tests {
     #[test]
     fn deep_flow_nesting_is_found_and_quotes_and_comments_do_not_count() {
         let deep = format!("a: {}{}", "[".repeat(100), "]".repeat(100));
-        assert_eq!(yaml_too_deep(&deep), Some(3 + MAX_YAML_DEPTH));
+        assert_eq!(
+            yaml_refused(&deep),
+            Some((3 + MAX_YAML_DEPTH, YamlRefusal::TooDeep))
+        );
         let fine = format!(
             "a: {}{}",
             "[".repeat(MAX_YAML_DEPTH),
             "]".repeat(MAX_YAML_DEPTH)
         );
-        assert_eq!(yaml_too_deep(&fine), None);
+        assert_eq!(yaml_refused(&fine), None);
         let quoted = format!(
             "a: '{}'\nb: \"{}\" # {}",
             "[".repeat(100),
             "{".repeat(100),
             "[".repeat(100)
         );
-        assert_eq!(yaml_too_deep(&quoted), None);
-        assert_eq!(yaml_too_deep("pieces: { White: { Man: [a1, b2] } }"), None);
+        assert_eq!(yaml_refused(&quoted), None);
+        assert_eq!(yaml_refused("pieces: { White: { Man: [a1, b2] } }"), None);
+    }
+
+    #[test]
+    fn aliases_are_found_where_a_node_starts_and_nowhere_else() {
+        let alias = |t: &str| yaml_refused(t).map(|(at, why)| (at, why == YamlRefusal::Alias));
+        assert_eq!(alias("a: &x [a1]\nb: *x\n"), Some((14, true)));
+        assert_eq!(alias("moves: [a1, *x]"), Some((12, true)));
+        assert_eq!(alias("moves:\n  - *x\n"), Some((11, true)));
+        assert_eq!(alias("<<: *base"), Some((4, true)));
+        // Not aliases: in plain, quoted and block text, and comments.
+        assert_eq!(alias("note: see *this* and a * b"), None);
+        assert_eq!(alias("note: '*x'\nb: \"*y\" # *z"), None);
+        assert_eq!(
+            alias("note: |\n  * a list\n  *bold*\n\n  more\nname: x\n"),
+            None
+        );
+        assert_eq!(alias("note: >-\n  *x\nb: *y\n"), Some((17, true)));
+        assert_eq!(alias("a: &anchor [a1]"), None);
     }
 }

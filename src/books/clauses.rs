@@ -69,13 +69,15 @@ pub enum TraceError {
     /// The file cannot be read.
     #[error(transparent)]
     Read(#[from] crate::base::source::ReadError),
-    /// Nested deeper than YAML files may be.
-    #[error("{}: nested too deep at byte {at}", path.display())]
-    TooDeep {
+    /// Nested deeper than YAML files may be, or an alias.
+    #[error("{}: {why} at byte {at}", path.display())]
+    Refused {
         /// The file.
         path: std::path::PathBuf,
-        /// Where the bound is passed.
+        /// Where.
         at: usize,
+        /// What is refused there.
+        why: String,
     },
     /// Not the YAML shape of a clause list or source.
     #[error("{}: {message}", path.display())]
@@ -89,10 +91,11 @@ pub enum TraceError {
 
 fn read_yaml<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, TraceError> {
     let text = crate::base::source::SourceFile::read(path)?.text;
-    if let Some(at) = crate::base::source::yaml_too_deep(&text) {
-        return Err(TraceError::TooDeep {
+    if let Some((at, why)) = crate::base::source::yaml_refused(&text) {
+        return Err(TraceError::Refused {
             path: path.to_path_buf(),
             at,
+            why: why.message(),
         });
     }
     serde_yaml::from_str(&text).map_err(|e| TraceError::Yaml {

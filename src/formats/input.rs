@@ -66,15 +66,15 @@ pub fn read_position(game: &Game, src: &SourceFile) -> Result<Position, InputErr
         return crate::formats::pdn::read(game, &src.text)
             .map_err(|e| InputError::Fen(Box::new(crate::formats::pdn::FenError::new(src, 0, e))));
     }
-    if let Some(at) = crate::base::source::yaml_too_deep(&src.text) {
+    if let Some((at, why)) = crate::base::source::yaml_refused(&src.text) {
         return Err(InputError::Position {
             src: src.named(),
             span: Some((at, 1).into()),
-            message: format!(
-                "invalid position: nested more than {} levels deep",
-                crate::base::source::MAX_YAML_DEPTH
-            ),
-            help: Some("A position nests three levels: player, kind, squares.".into()),
+            message: format!("invalid position: {}", why.message()),
+            help: Some(format!(
+                "{} A position nests three levels: player, kind, squares.",
+                why.help()
+            )),
         });
     }
     let spec: PositionSpec = serde_yaml::from_str(&src.text).map_err(|e| {
@@ -121,8 +121,28 @@ pub fn read_record(
     pos: &Position,
     src: &SourceFile,
 ) -> Result<Vec<Position>, InputError> {
+    Ok(read_game(game, pos, src)?.0)
+}
+
+/// A game record replayed as [`read_record`] does: every position, the start first, and the
+/// moves played between them (one fewer), so that the game can be written again whole.
+///
+/// # Errors
+/// As [`read_record`].
+pub fn read_game(
+    game: &Game,
+    pos: &Position,
+    src: &SourceFile,
+) -> Result<(Vec<Position>, Vec<crate::engine::Move>), InputError> {
     let (start, tokens) = record_tokens(game, pos, src)?;
-    crate::formats::record::replay(game, &start, &tokens).map_err(|e| illegal(src, e))
+    let (mut line, mut moves) = (Vec::new(), Vec::new());
+    let last = crate::formats::record::replay_moves(game, &start, &tokens, |p, m| {
+        line.push(p.clone());
+        moves.push(*m);
+    })
+    .map_err(|e| illegal(src, e))?;
+    line.push(last);
+    Ok((line, moves))
 }
 
 /// [`read_record`] without keeping the line: `each` sees every position before the last,

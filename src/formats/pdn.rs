@@ -305,6 +305,11 @@ pub fn write(game: &Game, pos: &Position) -> Result<String, FenProblem> {
 /// among the legal moves of their position, and the result. `1-0` is a win for the first
 /// player of the rule file (the one who moves first), `0-1` for the second. A game drawn by a
 /// claim ends with the claim (`claim:NAME`, which other PDN readers do not know) and `1/2-1/2`.
+///
+/// # Errors
+/// A game that does not start from the start position, where that position cannot be
+/// written as FEN (a Camelot position, a counter set...): without it the record would not
+/// replay, so none is written.
 pub fn write_game(
     game: &Game,
     start: &Position,
@@ -312,7 +317,7 @@ pub fn write_game(
     event: &str,
     outcome: Option<crate::engine::Outcome>,
     claim: Option<&str>,
-) -> String {
+) -> Result<String, FenProblem> {
     use crate::engine::Outcome;
     let def = &game.def;
     let outcome = if claim.is_some() {
@@ -336,9 +341,8 @@ pub fn write_game(
         event.replace('"', "'")
     );
     let initial = game.start();
-    if (start.cells[..] != initial.cells[..] || start.to_move != initial.to_move)
-        && let Ok(fen) = write(game, start)
-    {
+    if start.cells[..] != initial.cells[..] || start.to_move != initial.to_move {
+        let fen = write(game, start)?;
         s.push_str(&format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n"));
     }
     let per_round = def.players.len().max(1);
@@ -375,7 +379,7 @@ pub fn write_game(
     }
     s.push_str(&line);
     s.push('\n');
-    s
+    Ok(s)
 }
 
 /// The ply within a round of the first move: the mover's place in the turn order.

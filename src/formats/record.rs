@@ -281,6 +281,20 @@ pub fn replay_each(
     tokens: &[Token],
     mut each: impl FnMut(&crate::engine::Position),
 ) -> Result<crate::engine::Position, ReplayError> {
+    replay_moves(game, start, tokens, |p, _| each(p))
+}
+
+/// [`replay_each`] with the move played from each position (a pass the record leaves out
+/// included), for those that keep the game and not only its positions.
+///
+/// # Errors
+/// As [`replay`].
+pub fn replay_moves(
+    game: &crate::engine::Game,
+    start: &crate::engine::Position,
+    tokens: &[Token],
+    mut each: impl FnMut(&crate::engine::Position, &crate::engine::Move),
+) -> Result<crate::engine::Position, ReplayError> {
     let mut pos = start.clone();
     let mut ply = 1;
     // A claim may read the game's history (`repeated(N)`): only a record with a claim keeps it.
@@ -312,7 +326,7 @@ pub fn replay_each(
             match crate::formats::notation::find(game, &pos, &t.text, false) {
                 Ok(mv) => {
                     let next = game.play_unchecked(&pos, &mv);
-                    each(&pos);
+                    each(&pos, &mv);
                     if keep {
                         history.push(pos.clone());
                     }
@@ -326,7 +340,7 @@ pub fn replay_each(
                         && only.is_pass()
                     {
                         let next = game.play_unchecked(&pos, only);
-                        each(&pos);
+                        each(&pos, only);
                         if keep {
                             history.push(pos.clone());
                         }

@@ -53,6 +53,10 @@ pub const MAX_NESTING: usize = 200;
 /// so counting every path (`--paths`) of a position with countless paths stays within memory
 /// (a move is about 112 bytes: 200,000 moves take about 22 MB).
 pub const MAX_MOVES: usize = 200_000;
+/// Deepest perft: far past any count that finishes (the deepest published are under 20 plies),
+/// and shallow enough that the recursion and its per-ply buffers stay small (perft 20000
+/// overflowed the stack).
+pub const MAX_PERFT_DEPTH: u32 = 256;
 /// "No square" in neighbour tables; also the start square of a drop and of a pass.
 pub const NO_SQUARE: u8 = 255;
 /// The owner index of neutral pieces (one past the last player).

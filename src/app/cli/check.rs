@@ -38,14 +38,15 @@ struct Tally {
 pub(super) fn run(args: Args) -> Result<(), CliError> {
     let json = args.format == Format::Json;
     // Text goes to stderr; JSON, one object a line, to stdout.
-    let report = |d: &dyn Diagnostic| {
+    let report = |d: &dyn Diagnostic| -> Result<(), CliError> {
         if json {
             for o in crate::base::json::diagnostics(d) {
-                println!("{o}");
+                outln!("{o}")?;
             }
         } else {
             eprintln!("{:?}", crate::base::render::shown(d));
         }
+        Ok(())
     };
     let files = rule_files(&args.files);
     if files.is_empty() {
@@ -108,17 +109,18 @@ fn check_file(
     f: &std::path::Path,
     args: &Args,
     json: bool,
-    report: &dyn Fn(&dyn Diagnostic),
+    report: &dyn Fn(&dyn Diagnostic) -> Result<(), CliError>,
     t: &mut Tally,
 ) -> Result<(), CliError> {
     // A file that cannot be read is reported and the others are still checked.
-    let record = |status: &str, game: serde_json::Value| {
+    let record = |status: &str, game: serde_json::Value| -> Result<(), CliError> {
         if json {
-            println!(
+            outln!(
                 "{}",
                 json!({"record": "file", "file": f.display().to_string(), "status": status, "game": game})
-            );
+            )?;
         }
+        Ok(())
     };
     let src = match read(f) {
         Ok(src) => src,
@@ -133,8 +135,8 @@ fn check_file(
                     "unreadable"
                 }
             };
-            report(&e);
-            record(status, serde_json::Value::Null);
+            report(&e)?;
+            record(status, serde_json::Value::Null)?;
             return Ok(());
         }
     };
@@ -155,7 +157,7 @@ fn check_file(
                     report(&crate::lang::validate::ValidationErrors {
                         src: res.sources.clone(),
                         errors: warnings,
-                    });
+                    })?;
                 }
                 // Notes (rules the file says it does not state) are neither errors nor
                 // warnings: listed after the file's line, never denied.
@@ -168,19 +170,19 @@ fn check_file(
                 }
             }
             if json && let Some(n) = &notes {
-                report(n);
+                report(n)?;
             }
             if !json {
-                println!(
+                outln!(
                     "ok {} ({}: {} squares, {} players, {} move types)",
                     f.display(),
                     g.def.name,
                     g.def.board.len(),
                     g.def.players.len(),
                     g.def.moves.len()
-                );
+                )?;
                 if let Some(n) = &notes {
-                    report(n);
+                    report(n)?;
                 }
             }
             record(
@@ -191,12 +193,12 @@ fn check_file(
                     "players": g.def.players.len(),
                     "move_types": g.def.moves.len(),
                 }),
-            );
+            )?;
         }
         Err(e) => {
             t.bad += 1;
-            report(&e);
-            record("invalid", serde_json::Value::Null);
+            report(&e)?;
+            record("invalid", serde_json::Value::Null)?;
         }
     }
     Ok(())

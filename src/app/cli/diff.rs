@@ -71,7 +71,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     // As diff(1): exit 1 when the games differ, in their rules or in play.
     let answer = |doc: &serde_json::Value, differ: bool| {
         if !text {
-            print_json(doc);
+            print_json(doc)?;
         }
         if differ {
             Err(CliError::Answer(1))
@@ -81,11 +81,11 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     };
     if text {
         if lines.is_empty() {
-            println!("the rules are the same");
+            outln!("the rules are the same")?;
         } else {
-            println!("A = {}, B = {}", a.display(), b.display());
+            outln!("A = {}, B = {}", a.display(), b.display())?;
             for l in &lines {
-                println!("{l}");
+                outln!("{l}")?;
             }
         }
     }
@@ -100,7 +100,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     // (The derived `Debug` of a game shows every field, square sets by their squares.)
     if pa == pb && format!("{:?}", ga.def) == format!("{:?}", gb.def) {
         if text {
-            println!("the compiled games are equal, so no line of play tells them apart");
+            outln!("the compiled games are equal, so no line of play tells them apart")?;
         }
         doc["witness"] = json!({"found": false, "equal_games": true});
         return answer(&doc, false);
@@ -132,7 +132,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
         diff::Verdict::Differ(w) => {
             let shown = diff::format_witness(&w);
             if text {
-                print!("witness: {shown}");
+                out!("witness: {shown}")?;
             }
             doc["witness"] = json!({
                 "found": true,
@@ -150,15 +150,15 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
             playouts,
         } => {
             if text {
-                println!(
+                outln!(
                     "the games agree on every line to depth {depth} ({positions} positions) and on {playouts} random lines of up to {playout_plies} plies"
-                );
+                )?;
                 if !lines.is_empty() {
-                    println!(
+                    outln!(
                         "the rules differ, so a longer line may tell them apart: try --depth {} or --playouts {}",
                         depth + 1,
                         playouts.max(1) * 10
-                    );
+                    )?;
                 }
             }
             doc["witness"] = json!({

@@ -91,7 +91,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
         return print_pdf(&game, &file, book);
     }
     if let Made::Page(page) = make(&game, &file, book.into())? {
-        print!("{page}");
+        out!("{page}")?;
     }
     Ok(())
 }

@@ -130,6 +130,10 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
                     path.display()
                 ))
             })?;
+            for run in &part {
+                run.check()
+                    .map_err(|e| CliError::Failed(format!("{}: {e}", path.display())))?;
+            }
             parts.extend(part);
         }
         report::merge(parts).map_err(|e| CliError::Failed(e.to_string()))?
@@ -235,14 +239,17 @@ fn save(
         if !text.is_empty() {
             text.push('\n');
         }
-        text.push_str(&crate::formats::pdn::write_game(
-            game,
-            &start,
-            &moves,
-            &format!("regula evaluate, seed {}, game {}", opts.seed, r.index + 1),
-            outcome,
-            None,
-        ));
+        text.push_str(
+            &crate::formats::pdn::write_game(
+                game,
+                &start,
+                &moves,
+                &format!("regula evaluate, seed {}, game {}", opts.seed, r.index + 1),
+                outcome,
+                None,
+            )
+            .map_err(|e| CliError::Failed(e.to_string()))?,
+        );
     }
     let p = dir.join(format!("run-{run}.pdn"));
     std::fs::write(&p, text).map_err(|e| CliError::Io(format!("{}: {e}", p.display())))

@@ -8,6 +8,21 @@
 //! `run`; this file holds what they share: the command list, the errors and their exit codes,
 //! reading files, `--param` and the position options.
 
+/// `print!` through standard output's handle: a write that fails (a full disk) is the
+/// command's I/O error, as [`write_out`] says, where `print!` panicked.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::app::cli::write_out(format_args!($($arg)*))
+    };
+}
+
+/// `println!` through standard output's handle, as [`out!`].
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        $crate::app::cli::write_out(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
 mod check;
 mod diff;
 mod doc;
@@ -32,7 +47,7 @@ use miette::Diagnostic;
 use thiserror::Error;
 
 use crate::base::source::SourceFile;
-use crate::engine::{Game, Position};
+use crate::engine::{Game, Move, Position};
 use crate::formats::input::{self, InputError};
 use crate::suites::cases;
 
@@ -147,8 +162,27 @@ enum Format {
 }
 
 /// Prints one JSON document on stdout.
-fn print_json(v: &serde_json::Value) {
-    println!("{v}");
+fn print_json(v: &serde_json::Value) -> Result<(), CliError> {
+    outln!("{v}")
+}
+
+/// Writes to standard output: a reader that went away ends the command quietly (exit 141,
+/// as `regula moves ... | head` should), any other failure (`/dev/full`, a full disk) is an
+/// I/O error with exit code 2.
+fn write_out(args: std::fmt::Arguments) -> Result<(), CliError> {
+    use std::io::Write;
+    std::io::stdout()
+        .lock()
+        .write_fmt(args)
+        .map_err(stdout_error)
+}
+
+fn stdout_error(e: std::io::Error) -> CliError {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        CliError::Answer(141)
+    } else {
+        CliError::Io(format!("standard output: {e}"))
+    }
 }
 
 /// `--param NAME=VALUE`; clap shows the message as a usage error.
@@ -242,7 +276,10 @@ impl CliError {
 pub fn main() -> ExitCode {
     quiet_on_closed_pipe();
     let cli = Cli::parse();
-    match run(cli) {
+    // What is still buffered is written before the exit code is decided.
+    let result =
+        run(cli).and_then(|()| std::io::Write::flush(&mut std::io::stdout()).map_err(stdout_error));
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             let code = e.exit_code();
@@ -275,12 +312,8 @@ fn run(cli: Cli) -> Result<(), CliError> {
             let mut cmd = <Cli as clap::CommandFactory>::command();
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut cmd, "regula", &mut script);
-            match std::io::Write::write_all(&mut std::io::stdout(), &script) {
-                Ok(()) => Ok(()),
-                // `regula completions bash | head`: the reader went away; end quietly.
-                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(CliError::Answer(141)),
-                Err(e) => Err(CliError::Io(format!("standard output: {e}"))),
-            }
+            // `regula completions bash | head`: the reader went away; end quietly.
+            std::io::Write::write_all(&mut std::io::stdout(), &script).map_err(stdout_error)
         }
     }
 }
@@ -338,14 +371,34 @@ fn position(game: &Game, opts: &PosOpts) -> Result<Position, CliError> {
 /// The positions of the game so far, the start (or `--position`) first and the position
 /// after `--after`'s record last.
 fn line(game: &Game, opts: &PosOpts) -> Result<Vec<Position>, CliError> {
+    Ok(game_so_far(game, opts)?.0)
+}
+
+/// The game so far, as [`line`] gives it, with the moves played between its positions (none
+/// without `--after`): what `play --save` writes before the moves played at the table.
+fn game_so_far(game: &Game, opts: &PosOpts) -> Result<(Vec<Position>, Vec<Move>), CliError> {
     let pos = match &opts.position {
         Some(p) => load_position(game, p)?,
         None => game.start(),
     };
     match &opts.after {
-        Some(record) => Ok(input::read_record(game, &pos, &read(record)?)?),
-        None => Ok(vec![pos]),
+        Some(record) => Ok(input::read_game(game, &pos, &read(record)?)?),
+        None => Ok((vec![pos], Vec::new())),
     }
+}
+
+/// Refuses `--save` before a game is played when its record could not replay: a start other
+/// than the game's that PDN cannot write as a `FEN` tag.
+fn savable(game: &Game, start: &Position) -> Result<(), CliError> {
+    crate::formats::pdn::write_game(game, start, &[], "", None, None)
+        .map(|_| ())
+        .map_err(|e| {
+            CliError::Usage(format!(
+                "--save: the game starts from a position other than the start, and a PDN \
+                 record cannot give it: {e}{}",
+                e.help().map(|h| format!(" ({h})")).unwrap_or_default()
+            ))
+        })
 }
 
 /// The claim that `--after`'s record ends with (its name as written, or `claim`), if it ends

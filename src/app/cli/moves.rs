@@ -60,9 +60,9 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
         ) {
             crate::analysis::explain::Verdict::Legal(as_written) => {
                 match format {
-                    Format::Text => println!("{text} is legal (as {as_written})"),
+                    Format::Text => outln!("{text} is legal (as {as_written})")?,
                     Format::Json => {
-                        print_json(&json!({"move": text, "legal": true, "as": as_written}));
+                        print_json(&json!({"move": text, "legal": true, "as": as_written}))?;
                     }
                 }
                 Ok(())
@@ -85,7 +85,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
                         "legal": false,
                         "reasons": reasons,
                         "help": r.help,
-                    }));
+                    }))?;
                 }
                 Err(CliError::Refused(Box::new(r)))
             }
@@ -121,7 +121,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
             "moves": texts,
             "outcome": outcome.describe(&game.def),
             "claims": claims,
-        }));
+        }))?;
         return Ok(());
     }
     if let Some(c) = &ended_by {
@@ -134,7 +134,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
         eprintln!("a draw may be claimed here: `claim:{c}`");
     }
     for m in texts {
-        println!("{m}");
+        outln!("{m}")?;
     }
     Ok(())
 }

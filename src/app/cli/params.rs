@@ -53,21 +53,21 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
                 })
             })
             .collect();
-        print_json(&json!({ "params": list }));
+        print_json(&json!({ "params": list }))?;
         return Ok(());
     }
     if game.def.params.is_empty() {
-        println!("{} has no parameters", file.display());
+        outln!("{} has no parameters", file.display())?;
     }
     for p in &game.def.params {
-        println!(
+        outln!(
             "{} = {}{}",
             p.name,
             p.values[p.chosen].0,
             if p.fixed { " (fixed by set-param)" } else { "" }
-        );
+        )?;
         for d in english(&p.docs) {
-            println!("  {d}");
+            outln!("  {d}")?;
         }
         for (i, (v, docs)) in p.values.iter().enumerate() {
             let mark = match (i == p.chosen, i == p.default) {
@@ -76,7 +76,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
                 (false, true) => " (default)",
                 (false, false) => "",
             };
-            println!("  - {v}{mark}: {}", english(docs).join(" "));
+            outln!("  - {v}{mark}: {}", english(docs).join(" "))?;
         }
     }
     Ok(())

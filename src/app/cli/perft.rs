@@ -52,6 +52,12 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
         stats,
         format,
     } = args;
+    if depth > crate::model::MAX_PERFT_DEPTH {
+        return Err(CliError::Usage(format!(
+            "perft depth {depth}: at most {} plies (no deeper count finishes)",
+            crate::model::MAX_PERFT_DEPTH
+        )));
+    }
     let threads = threads.unwrap_or_else(crate::engine::default_threads);
     let game = load(&file, &opts.params)?;
     let pos = position(&game, &opts)?;
@@ -127,11 +133,11 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
                 divided.into_iter().map(|(m, n)| (m, json!(n))).collect();
             v["divide"] = serde_json::Value::Object(map);
         }
-        print_json(&v);
+        print_json(&v)?;
         return Ok(());
     }
     for (m, n) in &divided {
-        println!("{m}: {n}");
+        outln!("{m}: {n}")?;
     }
     if let (true, Some(st)) = (stats, split_stats) {
         eprintln!(
@@ -150,6 +156,6 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
             if threads == 1 { "" } else { "s" }
         );
     }
-    println!("{total}");
+    outln!("{total}")?;
     Ok(())
 }

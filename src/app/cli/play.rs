@@ -9,7 +9,7 @@ use crate::engine::{Game, Move, Outcome, Position};
 use crate::formats::notation;
 use crate::formats::setup;
 
-use super::{CliError, PosOpts, load, position};
+use super::{CliError, PosOpts, load};
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
@@ -82,7 +82,8 @@ impl Table<'_> {
             "regula play",
             outcome,
             claim,
-        );
+        )
+        .map_err(|e| CliError::Failed(format!("{}: {e}", path.display())))?;
         std::fs::write(path, text).map_err(|e| CliError::Io(format!("{}: {e}", path.display())))
     }
 
@@ -95,8 +96,12 @@ impl Table<'_> {
         self.pos = self.game.play_unchecked(&self.pos, &m);
     }
 
-    /// Undoes back to the last position where a person was to move.
+    /// Undoes back to the last position where a person was to move (into the moves loaded
+    /// by `--after` too); says so when there is nothing to undo.
     fn undo(&mut self) {
+        if self.history.is_empty() {
+            println!("nothing to undo: this is the position the game started from");
+        }
         while let Some(p) = self.history.pop() {
             self.played.pop();
             self.made.pop();
@@ -167,17 +172,29 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     let mut agents = agents_of(&game, &agent, seed)?;
     // Undo steps back over every player the program moves, agents included.
     randoms.extend(agents.iter().map(|(p, _)| *p));
-    let pos = position(&game, &opts)?;
+    // The game so far: `--after`'s moves are the game's first, to undo and to save; the
+    // record starts where the game did (`--position`, or the record's `FEN` tag).
+    let (mut history, made) = super::game_so_far(&game, &opts)?;
+    let pos = history.pop().expect("the start position");
+    let first = history.first().unwrap_or(&pos).clone();
+    if save.is_some() {
+        super::savable(&game, &first)?;
+    }
+    let played = history
+        .iter()
+        .zip(&made)
+        .map(|(p, m)| notation::format_in(&def, m, &game.legal_moves(p)))
+        .collect();
     let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
     let mut input = Prompt::new();
     let mut t = Table {
         game: &game,
         randoms,
-        first: pos.clone(),
+        first,
         pos,
-        history: Vec::new(),
-        played: Vec::new(),
-        made: Vec::new(),
+        history,
+        played,
+        made,
         save: save.as_deref(),
     };
     // The board is drawn again only when the position changed: after a refused move, `moves`

@@ -44,6 +44,9 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     } = args;
     let game = load(&file, &opts.params)?;
     let pos = position(&game, &opts)?;
+    if save.is_some() {
+        super::savable(&game, &pos)?;
+    }
     let o = crate::play::playout::Options {
         games,
         seed,
@@ -57,9 +60,9 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     bar.finish_and_clear();
     let secs = t0.elapsed().as_secs_f64();
     if format == Format::Json {
-        println!("{}", crate::play::playout::render_json(&game, &r, secs, &o));
+        outln!("{}", crate::play::playout::render_json(&game, &r, secs, &o))?;
     } else {
-        print!("{}", crate::play::playout::render_text(&game, &r, secs));
+        out!("{}", crate::play::playout::render_text(&game, &r, secs))?;
     }
     if let Some(path) = save {
         let mut text = String::new();
@@ -68,14 +71,17 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
             if i > 0 {
                 text.push('\n');
             }
-            text.push_str(&crate::formats::pdn::write_game(
-                &game,
-                &pos,
-                &moves,
-                &format!("regula playout, seed {seed}, game {}", i + 1),
-                outcome,
-                None,
-            ));
+            text.push_str(
+                &crate::formats::pdn::write_game(
+                    &game,
+                    &pos,
+                    &moves,
+                    &format!("regula playout, seed {seed}, game {}", i + 1),
+                    outcome,
+                    None,
+                )
+                .map_err(|e| CliError::Failed(format!("{}: {e}", path.display())))?,
+            );
         }
         std::fs::write(&path, text)
             .map_err(|e| CliError::Io(format!("{}: {e}", path.display())))?;

@@ -90,7 +90,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
             "winners": winners,
             "position": setup::to_yaml(&spec),
             "fen": crate::formats::pdn::write(&game, last).ok(),
-        }));
+        }))?;
         return Ok(());
     }
     if show {

@@ -168,7 +168,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
                 })],
             })
             .collect();
-        print_json(&json!({"passed": passed, "failed": failed, "cases": cases}));
+        print_json(&json!({"passed": passed, "failed": failed, "cases": cases}))?;
     } else {
         println!("{passed} passed, {failed} failed");
     }

@@ -161,10 +161,15 @@ fn cans_of(e: &SqExpr, out: &mut Vec<u8>) {
 
 /// What a move of type `k` from `sq` would capture, the moving piece of `m` set down there
 /// (and what `m` captured on the way taken): the rules without the restriction shown decide,
-/// so that the move refused is what they allow.
+/// so that the move refused is what they allow. A drop has no square it comes from: the piece
+/// it places is set down.
 fn can_captures(r: &Restriction, pos: &Position, m: &Move, sq: u8, k: u8) -> SquareSet {
     let mut there = pos.clone();
-    let piece = there.take(m.from);
+    let piece = if m.is_drop() {
+        m.piece
+    } else {
+        there.take(m.from)
+    };
     for c in m.captures.iter() {
         there.take(c);
     }
@@ -323,6 +328,10 @@ fn leapt_causes(cx: &Cx, item: &str, pos: &Position, m: &Move) -> Vec<Cause> {
     else {
         return Vec::new();
     };
+    // A drop leaps nothing, and has no square it starts from.
+    if m.is_drop() {
+        return Vec::new();
+    }
     let path: Vec<u8> = std::iter::once(m.from)
         .chain(m.landings().iter().copied())
         .collect();

@@ -213,8 +213,8 @@ fn describe(rule: Rule) -> &'static str {
         Rule::extends => "`extends \"parent.rules\"`",
         Rule::remove_item => "`remove KIND NAME`",
         Rule::item_start => "the start of an item",
-        Rule::item_word => {
-            "an item kind (leg, move, priority, region, set, counter, param, set-param, promote, teams, neutral, turn, values, unstated)"
+        Rule::item_word | Rule::whole_item_word => {
+            "an item kind (leg, move, priority, region, set, setup, counter, param, set-param, promote, teams, neutral, turn, values, unstated)"
         }
         Rule::amend => "`amend ITEM { ... }`",
         Rule::amend_body => {

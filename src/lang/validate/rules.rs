@@ -47,7 +47,16 @@ impl Validator {
         if let Some((stmts, span)) = items.end {
             let mut flat = Vec::new();
             flatten(stmts, params, &mut flat);
+            // The labels of the rules taken: one rule per name (`amend end` and the books
+            // name a rule by it).
+            let mut labels: Vec<&ast::Ident> = Vec::new();
             for s in flat {
+                if let ast::EndStmt::Rule { label: Some(l), .. } = s {
+                    match labels.iter().find(|f| f.name == l.name) {
+                        Some(first) => self.dup("end rule", l, first.span),
+                        None => labels.push(l),
+                    }
+                }
                 if let ast::EndStmt::Rule {
                     label,
                     docs,

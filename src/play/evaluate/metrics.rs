@@ -147,14 +147,15 @@ fn hash(s: &str) -> u64 {
 }
 
 /// `a - b` for every metric both runs have, with an interval: Newcombe's for proportions,
-/// a bootstrap of the difference otherwise.
+/// a bootstrap of the difference otherwise. Each run's records are read with its own board
+/// size (`squares_a`, `squares_b`): two rule files need not have the same board, and the
+/// difference is of the two values [`metrics`] gives.
 pub fn compare(
-    a: &[GameRecord],
-    b: &[GameRecord],
+    (a, squares_a): (&[GameRecord], usize),
+    (b, squares_b): (&[GameRecord], usize),
     sides: &[String],
-    squares: usize,
 ) -> Vec<Metric> {
-    let sq = squares as f64;
+    let (sa, sb) = (squares_a as f64, squares_b as f64);
     let mut out = Vec::new();
     let prop = |rs: &[GameRecord], f: &dyn Fn(&GameRecord) -> bool| {
         (rs.iter().filter(|r| f(r)).count() as u64, rs.len() as u64)
@@ -170,9 +171,8 @@ pub fn compare(
     for name in NAMES.iter().chain(["positional repetition"].iter()) {
         let estimate = match *name {
             "draws" | "timeouts" | "completion" => {
-                let f = |r: &GameRecord| per_game(name, r, sq) == Some(1.0);
-                let (k1, n1) = prop(a, &f);
-                let (k2, n2) = prop(b, &f);
+                let (k1, n1) = prop(a, &|r| per_game(name, r, sa) == Some(1.0));
+                let (k2, n2) = prop(b, &|r| per_game(name, r, sb) == Some(1.0));
                 wilson_difference(k1, n1, k2, n2)
             }
             "balance" => bootstrap_difference(a, b, BOOT_SEED ^ 1, |s| balance(s, sides.len())),
@@ -183,8 +183,8 @@ pub fn compare(
                     .sqrt()
             }),
             other => {
-                let xa: Vec<f64> = a.iter().filter_map(|r| per_game(other, r, sq)).collect();
-                let xb: Vec<f64> = b.iter().filter_map(|r| per_game(other, r, sq)).collect();
+                let xa: Vec<f64> = a.iter().filter_map(|r| per_game(other, r, sa)).collect();
+                let xb: Vec<f64> = b.iter().filter_map(|r| per_game(other, r, sb)).collect();
                 bootstrap_difference(&xa, &xb, BOOT_SEED ^ hash(other), |s| {
                     mean(&s.iter().map(|x| **x).collect::<Vec<_>>())
                 })

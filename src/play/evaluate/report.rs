@@ -55,14 +55,73 @@ impl Evaluated {
     }
 }
 
+impl Evaluated {
+    /// Checks that every record can be one of this run's games: its index below the run's
+    /// games, its winner one of the sides, an agent of the list for every side, and counts
+    /// that fit the board and the game's length.
+    ///
+    /// # Errors
+    /// [`MergeError::Record`]: the first record that cannot be, by its place in the list.
+    pub fn check(&self) -> Result<(), MergeError> {
+        let sides = self.sides.len();
+        for (at, r) in self.records.iter().enumerate() {
+            let problem = if r.index >= self.games {
+                format!(
+                    "game index {} is past the run's {} games",
+                    r.index, self.games
+                )
+            } else if let Some(w) = r.winner.filter(|&w| usize::from(w) >= sides) {
+                format!("winner {w}, but the game has {sides} sides")
+            } else if r.agent_of_side.len() != sides {
+                format!(
+                    "{} agents for the game's {sides} sides",
+                    r.agent_of_side.len()
+                )
+            } else if let Some(a) = r.agent_of_side.iter().find(|&&a| a >= self.agents.len()) {
+                format!(
+                    "agent {a}, but the run has {} agents ({})",
+                    self.agents.len(),
+                    self.agents.join(", ")
+                )
+            } else if r.covered as usize > self.squares {
+                format!(
+                    "{} squares covered on a board of {}",
+                    r.covered, self.squares
+                )
+            } else if r.plies > self.max_plies
+                || r.decisions > r.plies
+                || r.decided_at.is_some_and(|d| d > r.plies)
+                || r.winner.is_some() && (r.draw || r.timeout)
+            {
+                format!(
+                    "the counts contradict each other or the ply limit {} (plies {}, \
+                     decisions {}, decided at {:?}, winner {:?}, draw {}, timeout {})",
+                    self.max_plies, r.plies, r.decisions, r.decided_at, r.winner, r.draw, r.timeout
+                )
+            } else {
+                continue;
+            };
+            return Err(MergeError::Record {
+                run: self.label(),
+                at,
+                problem,
+            });
+        }
+        Ok(())
+    }
+}
+
 /// Merges shards: the parts of one run (same game, parameters, agents, seed, games) become
-/// one, records sorted by index; parts of different runs stay apart.
+/// one, records sorted by index; parts of different runs stay apart. Every run must be
+/// whole: a missing shard would make a part of a run look like all of it.
 ///
 /// # Errors
-/// [`MergeError`]: a game index that two parts both played.
+/// [`MergeError`]: a record that cannot be one of its run's games, a game index that two
+/// parts both played, or a run with games missing.
 pub fn merge(parts: Vec<Evaluated>) -> Result<Vec<Evaluated>, MergeError> {
     let mut out: Vec<Evaluated> = Vec::new();
     for p in parts {
+        p.check()?;
         let same = out.iter_mut().find(|o| {
             o.game == p.game
                 && o.params == p.params
@@ -84,6 +143,25 @@ pub fn merge(parts: Vec<Evaluated>) -> Result<Vec<Evaluated>, MergeError> {
                 run: o.label(),
             });
         }
+        if (o.records.len() as u64) < o.games {
+            // Indices are distinct and below `games`: the missing ones are the gaps.
+            let mut missing = Vec::new();
+            let mut have = o.records.iter().map(|r| r.index).peekable();
+            for i in 0..o.games {
+                if have.next_if_eq(&i).is_none() {
+                    missing.push(i);
+                    if missing.len() == 5 {
+                        break;
+                    }
+                }
+            }
+            return Err(MergeError::Incomplete {
+                run: o.label(),
+                have: o.records.len() as u64,
+                games: o.games,
+                missing,
+            });
+        }
     }
     Ok(out)
 }
@@ -98,6 +176,33 @@ pub enum MergeError {
         game: u64,
         /// The run, as its label.
         run: String,
+    },
+    /// A run whose parts hold fewer games than the run played: a shard is missing.
+    #[error(
+        "{run}: the parts hold {have} of the run's {games} games (missing game {}{}): give \
+         every shard's file",
+        missing.iter().map(|i| (i + 1).to_string()).collect::<Vec<_>>().join(", "),
+        if *have + (missing.len() as u64) < *games { ", ..." } else { "" }
+    )]
+    Incomplete {
+        /// The run, as its label.
+        run: String,
+        /// Games the parts hold.
+        have: u64,
+        /// Games in the whole run.
+        games: u64,
+        /// The first few missing game indices.
+        missing: Vec<u64>,
+    },
+    /// A record that cannot be one of its run's games.
+    #[error("{run}, record {} of the list: {problem}", at + 1)]
+    Record {
+        /// The run, as its label.
+        run: String,
+        /// The record's place in its run's list (from 0).
+        at: usize,
+        /// What is wrong with it.
+        problem: String,
     },
 }
 
@@ -134,10 +239,9 @@ pub fn table(runs: &[Evaluated]) -> String {
     }
     let diff = (runs.len() == 2 && runs[0].sides == runs[1].sides).then(|| {
         metrics::compare(
-            &runs[0].records,
-            &runs[1].records,
+            (&runs[0].records, runs[0].squares),
+            (&runs[1].records, runs[1].squares),
             &runs[0].sides,
-            runs[0].squares,
         )
     });
     for name in &names {

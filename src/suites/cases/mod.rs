@@ -233,18 +233,15 @@ impl GameCache {
 /// # Errors
 /// A diagnostic pointing at the YAML problem.
 pub fn read_case_file(src: &SourceFile) -> Result<CaseFile, CaseFileError> {
-    if let Some(at) = crate::base::source::yaml_too_deep(&src.text) {
+    if let Some((at, why)) = crate::base::source::yaml_refused(&src.text) {
         return Err(CaseFileError {
             src: src.named(),
             span: Some((at, 1).into()),
-            message: format!(
-                "invalid case file: nested more than {} levels deep",
-                crate::base::source::MAX_YAML_DEPTH
-            ),
-            help: Some(
-                "Case files nest a few levels; see the case schema in docs/manual/positions.md."
-                    .into(),
-            ),
+            message: format!("invalid case file: {}", why.message()),
+            help: Some(format!(
+                "{} Case files nest a few levels; see the case schema in docs/manual/positions.md.",
+                why.help()
+            )),
         });
     }
     serde_yaml::from_str::<CaseFile>(&src.text).map_err(|e| {
@@ -511,6 +508,13 @@ pub fn check_case(file: &str, case: &Case, game: Result<Game, Arc<GameError>>) -
     }
     if let Some(p) = &case.perft {
         for (&d, &n) in p {
+            if d > crate::model::MAX_PERFT_DEPTH {
+                failures.push(format!(
+                    "perft {d}: at most {} plies",
+                    crate::model::MAX_PERFT_DEPTH
+                ));
+                continue;
+            }
             match perft(&game, &pos, d, Identity::Effect) {
                 Ok(got) if got == n => {}
                 Ok(got) => failures.push(format!("perft {d}: expected {n}, found {got}")),

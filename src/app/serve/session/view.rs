@@ -198,16 +198,22 @@ impl Session {
             "record" => {
                 let (_, outcome) = self.analyze();
                 let start = &self.line[0];
-                if pdn {
-                    let outcome = (outcome != Outcome::Ongoing).then_some(outcome);
-                    let text = crate::formats::pdn::write_game(
-                        game,
-                        start,
-                        &self.moves,
-                        &def.name,
-                        outcome,
-                        None,
-                    );
+                let written = pdn
+                    .then(|| {
+                        let outcome = (outcome != Outcome::Ongoing).then_some(outcome);
+                        crate::formats::pdn::write_game(
+                            game,
+                            start,
+                            &self.moves,
+                            &def.name,
+                            outcome,
+                            None,
+                        )
+                        .ok()
+                    })
+                    .flatten();
+                // A start that PDN cannot write: the move list, which says where it starts.
+                if let Some(text) = written {
                     Ok(json!({ "format": "PDN", "text": text, "file": format!("{stem}.pdn") }))
                 } else {
                     Ok(json!({

@@ -211,6 +211,7 @@ fn item_word(w: kw::ItemWord) -> ItemWord {
         W::Priority => ItemWord::Priority,
         W::Region => ItemWord::Region,
         W::Set => ItemWord::Set,
+        W::Setup => ItemWord::Setup,
         W::Counter => ItemWord::Counter,
         W::Param => ItemWord::Param,
         W::Promote => ItemWord::Promote,

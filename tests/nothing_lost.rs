@@ -1,0 +1,527 @@
+//! Issue 40, "nothing lost, nothing wrong": a saved game that replays, true statistics,
+//! inputs bounded everywhere. One test per defect, each named after what must hold now.
+
+use crate::binary::{regula, regula_typed};
+use std::path::PathBuf;
+
+/// A diagnostic as one line: miette's wrapping and margins taken out.
+fn flat(err: &str) -> String {
+    err.replace('│', " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A fresh folder of its own for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("regula-40-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `play --after game1 --save game2` writes the whole game, the loaded moves first, and
+/// `replay` takes it; `undo` right after loading takes back the last loaded move.
+#[test]
+fn play_after_then_save_writes_the_whole_game_which_replays() {
+    let dir = scratch("play-after");
+    let (g1, g2) = (dir.join("game1.pdn"), dir.join("game2.pdn"));
+    let camelot = "rules/camelot.rules";
+    regula_typed(
+        &["play", camelot, "--save", g1.to_str().unwrap()],
+        b"C6-C7\nH11-H9\nquit\n",
+    );
+    let first = std::fs::read_to_string(&g1).unwrap();
+    assert!(first.contains("1. C6-C7 H11-H9 *"), "{first}");
+    let (_, out) = regula_typed(
+        &[
+            "play",
+            camelot,
+            "--after",
+            g1.to_str().unwrap(),
+            "--save",
+            g2.to_str().unwrap(),
+        ],
+        b"E6-E5\nquit\n",
+    );
+    assert!(out.contains("record: 1.C6-C7 H11-H9 2.E6-E5"), "{out}");
+    let second = std::fs::read_to_string(&g2).unwrap();
+    assert!(second.contains("1. C6-C7 H11-H9 2. E6-E5 *"), "{second}");
+    let (code, out, err) = regula(&["replay", camelot, g2.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("3 moves replayed"), "{out}");
+
+    // `undo` after loading takes back the loaded H11-H9; the game saved then is one move.
+    let (_, out) = regula_typed(
+        &[
+            "play",
+            camelot,
+            "--after",
+            g1.to_str().unwrap(),
+            "--save",
+            g2.to_str().unwrap(),
+        ],
+        b"undo\nquit\n",
+    );
+    assert!(out.contains("record: 1.C6-C7\n"), "{out}");
+    let undone = std::fs::read_to_string(&g2).unwrap();
+    assert!(undone.contains("1. C6-C7 *"), "{undone}");
+    // With nothing to undo, it says so.
+    let (_, out) = regula_typed(&["play", camelot], b"undo\nquit\n");
+    assert!(out.contains("nothing to undo"), "{out}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A game set up with `--position` and continued with `--after` is saved with its
+/// `SetUp`/`FEN` tags, so that `replay` starts it where it started.
+#[test]
+fn play_from_a_position_saves_the_position_as_fen() {
+    let dir = scratch("play-fen");
+    let (g1, g2) = (dir.join("game1.pdn"), dir.join("game2.pdn"));
+    let english = "rules/english-draughts.rules";
+    regula_typed(
+        &[
+            "play",
+            english,
+            "--position",
+            "B:W21-32:B1-11",
+            "--save",
+            g1.to_str().unwrap(),
+        ],
+        b"10-14\n22-18\nquit\n",
+    );
+    let (_, out) = regula_typed(
+        &[
+            "play",
+            english,
+            "--after",
+            g1.to_str().unwrap(),
+            "--save",
+            g2.to_str().unwrap(),
+        ],
+        b"11-15\nquit\n",
+    );
+    assert!(out.contains("record: 1.10-14 22-18 2.11-15"), "{out}");
+    let saved = std::fs::read_to_string(&g2).unwrap();
+    assert!(
+        saved.contains("[SetUp \"1\"]") && saved.contains("[FEN \"B:W21-32:B1-11\"]"),
+        "{saved}"
+    );
+    let (code, out, err) = regula(&["replay", english, g2.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("3 moves replayed"), "{out}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A start that a PDN record cannot give (a Camelot position) is refused before the game,
+/// not lost after it.
+#[test]
+fn save_from_a_position_pdn_cannot_write_is_refused_before_playing() {
+    let dir = scratch("play-unwritable");
+    let pos = dir.join("pos.yaml");
+    std::fs::write(
+        &pos,
+        "to-move: White\npieces:\n  White: { Man: [F6, G6] }\n  Black: { Man: [F11, G11] }\n",
+    )
+    .unwrap();
+    let saved = dir.join("game.pdn");
+    for command in ["play", "playout"] {
+        let (code, _, err) = regula(&[
+            command,
+            "rules/camelot.rules",
+            "--position",
+            pos.to_str().unwrap(),
+            "--save",
+            saved.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 2, "{command}: {err}");
+        assert!(err.contains("--save") && err.contains("PDN"), "{err}");
+        assert!(!saved.exists());
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A cell of `evaluate`'s table: `37.8% [31.0, 44.9]` or `0.210 [0.190, 0.230]`, maybe
+/// flagged `*`; the value, the interval and the flag, in the table's unit.
+fn cell(text: &str) -> (f64, f64, f64, bool) {
+    let starred = text.ends_with(" *");
+    let t = text.trim_end_matches(" *").replace('%', "");
+    let (v, rest) = t
+        .split_once(" [")
+        .unwrap_or_else(|| panic!("a cell: {text}"));
+    let (lo, hi) = rest.trim_end_matches(']').split_once(", ").unwrap();
+    let f = |s: &str| s.trim().parse::<f64>().unwrap_or_else(|_| panic!("{text}"));
+    (f(v), f(lo), f(hi), starred)
+}
+
+/// Every difference `evaluate` prints is the difference of the two values beside it (to the
+/// table's rounding), inside its own interval, and flagged exactly when its interval leaves
+/// out zero; two rule files of different board sizes (32 and 50 squares), where board
+/// coverage's difference was read with the first board's size for both (37.8% and 35.0%
+/// gave "20.3% [16.4, 24.4] *").
+#[test]
+fn every_difference_evaluate_prints_is_the_difference_of_its_two_values() {
+    let (code, out, err) = regula(&[
+        "evaluate",
+        "rules/russian-draughts.rules",
+        "rules/international-draughts.rules",
+        "--agents",
+        "random,greedy",
+        "--games",
+        "16",
+        "--max-plies",
+        "80",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let mut rows = out.lines();
+    let head = rows.next().unwrap();
+    assert!(head.contains("difference"), "{out}");
+    let mut checked = Vec::new();
+    for line in rows.take_while(|l| !l.is_empty()) {
+        let cells: Vec<&str> = line
+            .split("  ")
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .collect();
+        let [name, a, b, d] = cells[..] else {
+            panic!("four columns: {line}")
+        };
+        let ((a, ..), (b, ..), (d, lo, hi, star)) = (cell(a), cell(b), cell(d));
+        let unit = if line.contains('%') { 0.1 } else { 0.001 };
+        assert!(
+            (d - (a - b)).abs() <= 1.5 * unit,
+            "{name}: {d} is not {a} - {b}\n{out}"
+        );
+        assert!(lo <= d && d <= hi, "{name}: {d} outside [{lo}, {hi}]");
+        assert_eq!(star, lo > 0.0 || hi < 0.0, "{name}: the flag of {line}");
+        checked.push(name.to_string());
+    }
+    for name in [
+        "wins White",
+        "draws",
+        "duration",
+        "branching",
+        "board coverage",
+        "balance",
+    ] {
+        assert!(checked.iter().any(|c| c == name), "{name} not in\n{out}");
+    }
+}
+
+/// The same, exactly, through the library: every metric of `compare` is the difference of
+/// the two runs' `metrics` values, on records of two board sizes.
+#[test]
+fn compare_is_the_difference_of_the_metrics_for_every_metric() {
+    use regula::play::evaluate::{GameRecord, metrics};
+    let records = |n: u64, k: u32| -> Vec<GameRecord> {
+        (0..n)
+            .map(|i| {
+                let i32_ = i as u32;
+                GameRecord {
+                    index: i,
+                    agent_of_side: vec![(i % 2) as usize, ((i + 1) % 2) as usize],
+                    winner: [Some(0), Some(1), None][(i % 3) as usize],
+                    draw: i % 3 == 2 && i % 2 == 0,
+                    timeout: i % 3 == 2 && i % 2 == 1,
+                    plies: 10 + (i32_ * k) % 37,
+                    branching: u64::from(30 + (i32_ * 7 + k) % 50),
+                    decisions: 5 + (i32_ * 3) % 5,
+                    lead_changes: i32_ % 4,
+                    decided_at: (i % 3 != 2).then_some(3 + i32_ % 5),
+                    covered: 10 + (i32_ * k) % 20,
+                    repeats: i32_ % 2,
+                }
+            })
+            .collect()
+    };
+    let sides = vec!["White".to_string(), "Black".to_string()];
+    let (a, b) = (records(40, 3), records(30, 5));
+    let (ma, mb) = (
+        metrics::metrics(&a, &sides, 32),
+        metrics::metrics(&b, &sides, 50),
+    );
+    let diff = metrics::compare((&a, 32), (&b, 50), &sides);
+    assert_eq!(diff.len(), ma.len());
+    for d in &diff {
+        let va = ma.iter().find(|m| m.name == d.name).unwrap().estimate.value;
+        let vb = mb.iter().find(|m| m.name == d.name).unwrap().estimate.value;
+        assert!(
+            (d.estimate.value - (va - vb)).abs() < 1e-12,
+            "{}: {} is not {va} - {vb}",
+            d.name,
+            d.estimate.value
+        );
+        assert!(d.estimate.low <= d.estimate.value && d.estimate.value <= d.estimate.high);
+    }
+}
+
+/// `evaluate --merge` of one shard of two is refused, not reported as the whole run; records
+/// that cannot be games of their run (an index of 10^18, a winner 200 of two sides, an agent
+/// past the list) are refused, naming the file and the record.
+#[test]
+fn merge_refuses_a_partial_run_and_impossible_records() {
+    let dir = scratch("merge");
+    let mut parts = Vec::new();
+    for i in 0..2 {
+        let out = dir.join(format!("s{i}.json"));
+        let shard = format!("{i}/2");
+        let (code, _, err) = regula(&[
+            "evaluate",
+            "rules/english-draughts.rules",
+            "--agents",
+            "random,random",
+            "--games",
+            "4",
+            "--max-plies",
+            "40",
+            "--shard",
+            &shard,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        parts.push(out);
+    }
+    let (code, out, err) = regula(&["evaluate", "--merge", parts[0].to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        flat(&err).contains("the parts hold 2 of the run's 4 games (missing game 2, 4)"),
+        "{err}"
+    );
+    assert!(
+        !out.contains("games"),
+        "no report of a part as the whole: {out}"
+    );
+    let (code, _, err) = regula(&[
+        "evaluate",
+        "--merge",
+        parts[0].to_str().unwrap(),
+        parts[1].to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+
+    let text = std::fs::read_to_string(&parts[1]).unwrap();
+    let bad = |field: &str, value: serde_json::Value, says: &str| {
+        let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        v[0]["records"][1][field] = value;
+        let file = dir.join(format!("bad-{field}.json"));
+        std::fs::write(&file, v.to_string()).unwrap();
+        let (code, _, err) = regula(&[
+            "evaluate",
+            "--merge",
+            parts[0].to_str().unwrap(),
+            file.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 1, "{field}: {err}");
+        assert!(
+            flat(&err).contains(&format!(
+                "bad-{field}.json: English draughts, record 2 of the list: {says}"
+            )),
+            "{field}: {}",
+            flat(&err)
+        );
+    };
+    bad(
+        "index",
+        serde_json::json!(1_000_000_000_000_000_000u64),
+        "game index 1000000000000000000 is past the run's 4 games",
+    );
+    bad(
+        "winner",
+        serde_json::json!(200),
+        "winner 200, but the game has 2 sides",
+    );
+    bad(
+        "agent_of_side",
+        serde_json::json!([0, 7]),
+        "agent 7, but the run has 2 agents",
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Two end rules of one `end` block with the same name are one name declared twice.
+#[test]
+fn two_end_rules_of_one_name_are_a_duplicate_name() {
+    let (code, _, err) = regula(&["check", "tests/fixtures/invalid/duplicate_end_rule.rules"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("regula::duplicate_name"), "{err}");
+    assert!(
+        err.contains("end rule `repetition` is declared twice"),
+        "{err}"
+    );
+    assert!(
+        err.contains("first declared here") && err.contains("declared again here"),
+        "both places: {err}"
+    );
+}
+
+/// `remove setup` removes the inherited setup; it was read as `remove set up` ("there is no
+/// inherited set `up`"), the item word `set` taken from the front of `setup`.
+#[test]
+fn remove_setup_removes_the_setup() {
+    let file = "tests/fixtures/variants/remove-setup.rules";
+    let (code, _, err) = regula(&["check", file]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = regula(&["moves", file]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "", "no piece, no move");
+    // A word that only starts like an item word is no item word.
+    let dir = scratch("remove-words");
+    let f = dir.join("v.rules");
+    std::fs::write(
+        &f,
+        format!(
+            "extends \"{}/tests/fixtures/inherit/parents/base.rules\"\nremove settle\n",
+            env!("CARGO_MANIFEST_DIR")
+        ),
+    )
+    .unwrap();
+    let (code, _, err) = regula(&["check", f.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("regula::syntax"), "{err}");
+    assert!(!err.contains("inherited set"), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// `regula doc` of a game with a drop move whose `to` uses `can`: the refusal diagram of that
+/// condition rings what the placed piece could take, where it panicked (index out of bounds
+/// in the position: the diagram took the piece off the square a drop does not start from).
+#[test]
+fn doc_draws_the_refusal_of_a_drop_whose_to_uses_can() {
+    let dir = scratch("doc-drop-can");
+    let (code, _, err) = regula(&[
+        "doc",
+        "tests/fixtures/variants/drop-to-can.rules",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let book = std::fs::read_to_string(dir.join("drop-to-can.md")).unwrap();
+    assert!(
+        book.contains("M@b5 is not legal. regula explains: “a `place` move may not end on b5”"),
+        "{book}"
+    );
+    let svg = std::fs::read_to_string(dir.join("drop-to-can-refused-final-place.svg")).unwrap();
+    assert!(svg.contains("Ringed: what a take"), "{svg}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// About 1 MB of YAML: `head`, then a 500 KB text anchored and some 170,000 aliases of it in
+/// one flow list (85 GB if expanded), then the list's end and a `Black` side.
+pub fn alias_bomb(head: &str) -> String {
+    let aliases = vec!["*a"; 170_000].join(",");
+    format!(
+        "{head}&a \"{}\", {aliases}] }}\n  Black: {{ Man: [a1] }}\n",
+        "x".repeat(500_000)
+    )
+}
+
+/// YAML aliases are refused wherever YAML is read, at the alias (they were expanded with no
+/// bound: a 1 MB case or position file asked for gigabytes); `serve` is `serve::a_position_of_aliases_is_refused`.
+#[test]
+fn yaml_aliases_are_refused_at_the_alias() {
+    let dir = scratch("yaml-alias");
+    let pos = dir.join("pos.yaml");
+    let text = alias_bomb("to-move: White\npieces:\n  White: { Man: [");
+    std::fs::write(&pos, &text).unwrap();
+    let t0 = std::time::Instant::now();
+    let (code, _, err) = crate::binary::regula_100(&[
+        "moves",
+        "rules/english-draughts.rules",
+        "--position",
+        pos.to_str().unwrap(),
+    ]);
+    assert!(t0.elapsed() < std::time::Duration::from_secs(10));
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("invalid position: a YAML alias"), "{err}");
+    assert!(err.contains("pos.yaml:3:"), "located: {err}");
+
+    let case = dir.join("cases.yaml");
+    let text = alias_bomb(&format!(
+        "rules: {}/rules/english-draughts.rules\ncases:\n  - name: bomb\n    moves: [",
+        env!("CARGO_MANIFEST_DIR")
+    ));
+    std::fs::write(&case, text).unwrap();
+    let (code, _, err) = crate::binary::regula_100(&["test", case.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("invalid case file: a YAML alias"), "{err}");
+    assert!(err.contains("cases.yaml:4:"), "located: {err}");
+    // A `*` in text is no alias.
+    std::fs::write(
+        &pos,
+        "# *not an alias\nto-move: White\npieces:\n  White: { Man: ['*x'] }\n",
+    )
+    .unwrap();
+    let (_, _, err) = regula(&[
+        "moves",
+        "rules/english-draughts.rules",
+        "--position",
+        pos.to_str().unwrap(),
+    ]);
+    assert!(!err.contains("YAML alias"), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// `perft FILE 20000` overflowed the stack: the depth is bounded, with a usage error.
+#[test]
+fn perft_deeper_than_the_bound_is_a_usage_error() {
+    for depth in ["257", "20000"] {
+        let (code, out, err) = regula(&["perft", "rules/english-draughts.rules", depth]);
+        assert_eq!(code, 2, "{out}{err}");
+        assert!(err.contains("at most 256 plies"), "{err}");
+    }
+    // At the bound, a position with no move counts at once.
+    let (code, out, err) = regula(&[
+        "perft",
+        "rules/english-draughts.rules",
+        "256",
+        "--position",
+        "W:W32:B",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim(), "0");
+}
+
+/// Standard output on a full disk (`/dev/full`) is an I/O error with exit code 2 in every
+/// command that prints its answer, where `println!` panicked ("failed printing to stdout").
+#[test]
+fn a_full_disk_on_standard_output_is_an_io_error() {
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full");
+    let Ok(_) = full else {
+        eprintln!("no /dev/full here: skipped");
+        return;
+    };
+    let e = "rules/english-draughts.rules";
+    let commands: [&[&str]; 8] = [
+        &["moves", e],
+        &["moves", e, "--format", "json"],
+        &["perft", e, "3"],
+        &["doc", e],
+        &["params", "rules/camelot.rules"],
+        &["playout", e, "--games", "2"],
+        &["check", e],
+        &["check", e, "--format", "json"],
+    ];
+    for args in &commands {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_regula"))
+            .args(*args)
+            .env("NO_COLOR", "1")
+            .stdout(
+                std::fs::OpenOptions::new()
+                    .write(true)
+                    .open("/dev/full")
+                    .unwrap(),
+            )
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("regula::io") && err.contains("standard output: No space left on device"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
