@@ -536,6 +536,10 @@ fn report(parts: Vec<String>, format: &str) -> PyResult<String> {
         let part: Vec<r::Evaluated> = serde_json::from_str(p).map_err(|e| {
             PyValueError::new_err(format!("part {i}: not a part written by evaluate: {e}"))
         })?;
+        for run in &part {
+            run.check()
+                .map_err(|e| RegulaError::new_err(format!("part {i}: {e}")))?;
+        }
         all.extend(part);
     }
     let runs = r::merge(all).map_err(|e| RegulaError::new_err(e.to_string()))?;

@@ -35,6 +35,9 @@ def test_shards_merge_into_one_run():
         regula.evaluate(RULES, ["nobody"], 6)
     with pytest.raises(regula.RegulaError):
         regula.report(parts + parts[:1])
+    # A missing shard is refused, not reported as the whole run.
+    with pytest.raises(regula.RegulaError):
+        regula.report(parts[:2])
 
 
 def test_a_ray_sweep_gives_the_numbers_of_one_process():
