@@ -1305,3 +1305,57 @@ fn the_readme_tutorial_works() {
     assert!(out.contains("Black to move"), "{out}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Every command line the README and the manual write (`regula ...` and `cargo run -- ...` in
+/// their code blocks) still parses with today's options, so that the manual cannot drift from
+/// the command line unseen; the quick ones run in the tests of their commands.
+#[test]
+fn every_command_the_manual_writes_parses() {
+    let mut files = vec![std::path::PathBuf::from("README.md")];
+    for e in std::fs::read_dir("docs/manual").unwrap() {
+        files.push(e.unwrap().path());
+    }
+    let mut checked = 0;
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        let mut in_block = false;
+        for line in text.lines() {
+            if line.starts_with("```") {
+                in_block = !in_block && (line == "```sh" || line == "```text" || line == "```");
+                continue;
+            }
+            if !in_block {
+                continue;
+            }
+            // A comment, or the synopsis' description after a run of spaces.
+            let line = line.split(" # ").next().unwrap_or("");
+            let line = line.trim().split("   ").next().unwrap_or("").trim();
+            for cmd in line.split(" && ") {
+                let words: Vec<&str> = cmd.split_whitespace().collect();
+                let args = match words.as_slice() {
+                    ["regula", rest @ ..] => rest,
+                    ["cargo", "run", "--", rest @ ..] => rest,
+                    _ => continue,
+                };
+                // Shell words the parser never sees: redirections and placeholders.
+                let args: Vec<&str> = args
+                    .iter()
+                    .copied()
+                    .take_while(|w| !w.starts_with('>') && !w.starts_with('|'))
+                    // A choice written `a|b|c` stands for any of them: the first.
+                    .map(|w| w.split('|').next().unwrap_or(w))
+                    .collect();
+                if args.iter().any(|w| w.contains('[') || w.contains("...")) {
+                    continue;
+                }
+                regula::app::cli::parses(&args)
+                    .unwrap_or_else(|e| panic!("{}: `{cmd}` does not parse:\n{e}", f.display()));
+                checked += 1;
+            }
+        }
+    }
+    assert!(
+        checked >= 10,
+        "only {checked} command lines found in the manual"
+    );
+}

@@ -273,6 +273,14 @@ impl CliError {
 }
 
 /// Runs the command line and maps the result to an exit code.
+/// Whether `args` (the words after `regula`) is a command line the parser takes, and if not
+/// clap's error: for the test that every command the manual writes still parses.
+pub fn parses(args: &[&str]) -> Result<(), String> {
+    Cli::try_parse_from(std::iter::once("regula").chain(args.iter().copied()))
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+}
+
 pub fn main() -> ExitCode {
     quiet_on_closed_pipe();
     let cli = Cli::parse();
