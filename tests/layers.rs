@@ -674,31 +674,9 @@ fn rooms_are_small_files_short_and_modules_written_one_way() {
 fn the_core_library_carries_no_front_end_crate() {
     // `cargo tree` of the library without its default feature `app`: the lockfile and the
     // downloaded sources suffice, nothing is fetched.
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let out = std::process::Command::new(cargo)
-        .args([
-            "tree",
-            "--offline",
-            "--locked",
-            "--no-default-features",
-            "--edges",
-            "normal,build",
-            "--prefix",
-            "none",
-            "--format",
-            "{p}",
-        ])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("cargo runs");
-    assert!(
-        out.status.success(),
-        "cargo tree failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = tree_lines(&["--no-default-features", "--edges", "normal,build"]);
     let crates: BTreeSet<&str> = text
-        .lines()
+        .iter()
         .filter_map(|l| l.split_whitespace().next())
         .collect();
     assert!(
@@ -738,22 +716,21 @@ fn design_notes_draw_the_module_graph_of_the_code() {
     }
 }
 
-/// `cargo tree`'s lines (`name vX [features]`) for the given edge kinds, with the default
-/// feature `app`, as a set.
-fn tree_lines(edges: &str) -> BTreeSet<String> {
+/// `cargo tree`'s lines (`name vX [features]`) with these arguments, as a set; the lockfile
+/// and the downloaded sources suffice, nothing is fetched.
+fn tree_lines(args: &[&str]) -> BTreeSet<String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let out = std::process::Command::new(cargo)
         .args([
             "tree",
             "--offline",
             "--locked",
-            "--edges",
-            edges,
             "--prefix",
             "none",
             "--format",
             "{p} [{f}]",
         ])
+        .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("cargo runs");
@@ -774,8 +751,8 @@ fn tree_lines(edges: &str) -> BTreeSet<String> {
 /// crate, that feature goes into Cargo.toml's unification list (under `app`).
 #[test]
 fn both_readme_commands_share_one_build() {
-    let main_job = tree_lines("normal,build");
-    let tests = tree_lines("normal,build,dev");
+    let main_job = tree_lines(&["--edges", "normal,build"]);
+    let tests = tree_lines(&["--edges", "normal,build,dev"]);
     let twice: Vec<&String> = main_job.difference(&tests).collect();
     assert!(
         twice.is_empty(),

@@ -363,17 +363,9 @@ impl State {
     /// the notation writes it) or `reasons` (kind, move_type, message) and `help`, and `text`,
     /// the explanation as `regula moves --explain` prints it.
     fn explain<'py>(&self, py: Python<'py>, r#move: &str) -> PyResult<Bound<'py, PyDict>> {
-        let l = &self.inner;
         let d = PyDict::new(py);
         d.set_item("move", r#move)?;
-        match regula::analysis::explain::explain(
-            &l.res,
-            &l.params,
-            &l.game,
-            &self.pos,
-            &self.history(),
-            r#move,
-        ) {
+        match self.verdict(r#move) {
             regula::analysis::explain::Verdict::Legal(as_written) => {
                 d.set_item("legal", true)?;
                 d.set_item(
@@ -457,17 +449,22 @@ impl State {
 }
 
 impl State {
-    /// The refusal of `text` as a `RegulaError`, explained.
-    fn refusal(&self, py: Python<'_>, text: &str) -> PyErr {
+    /// Whether `text` is legal here and, if not, why (`regula moves --explain`).
+    fn verdict(&self, text: &str) -> regula::analysis::explain::Verdict {
         let l = &self.inner;
-        match regula::analysis::explain::explain(
+        regula::analysis::explain::explain(
             &l.res,
             &l.params,
             &l.game,
             &self.pos,
             &self.history(),
             text,
-        ) {
+        )
+    }
+
+    /// The refusal of `text` as a `RegulaError`, explained.
+    fn refusal(&self, py: Python<'_>, text: &str) -> PyErr {
+        match self.verdict(text) {
             regula::analysis::explain::Verdict::Refused(r) => error(py, &r),
             regula::analysis::explain::Verdict::Legal(_) => {
                 RegulaError::new_err(format!("`{text}` names no single legal move here"))
