@@ -140,15 +140,12 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     };
     if let Some(out) = &args.out {
         let text = serde_json::to_string(&runs).expect("records serialize");
-        std::fs::write(out, text).map_err(|e| CliError::Io(format!("{}: {e}", out.display())))?;
+        super::write_atomically(out, text)?;
     }
     if let Some(dir) = &args.plot {
         std::fs::create_dir_all(dir)
             .map_err(|e| CliError::Io(format!("{}: {e}", dir.display())))?;
-        let write = |name: &str, text: String| {
-            let p = dir.join(name);
-            std::fs::write(&p, text).map_err(|e| CliError::Io(format!("{}: {e}", p.display())))
-        };
+        let write = |name: &str, text: String| super::write_atomically(&dir.join(name), text);
         write("wins.svg", report::win_chart(&runs))?;
         for (i, r) in runs.iter().enumerate() {
             write(
@@ -271,8 +268,7 @@ fn save(
             .map_err(|e| CliError::Failed(e.to_string()))?,
         );
     }
-    let p = dir.join(format!("run-{run}.pdn"));
-    std::fs::write(&p, text).map_err(|e| CliError::Io(format!("{}: {e}", p.display())))
+    super::write_atomically(&dir.join(format!("run-{run}.pdn")), text)
 }
 
 #[cfg(test)]
