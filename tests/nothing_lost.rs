@@ -596,3 +596,29 @@ fn outputs_replace_a_planted_link_and_never_write_through_it() {
     assert!(left.is_empty(), "{left:?}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// `evaluate --param` swept 30 times built 2^30 combinations before checking anything: the
+/// runs are counted first, and a name swept twice is refused.
+#[test]
+fn evaluate_refuses_a_sweep_of_too_many_runs_before_building_it() {
+    let mut args = vec!["evaluate", "rules/camelot.rules", "--games", "1"];
+    let sweeps: Vec<String> = (0..30).map(|i| format!("p{i}=a,b")).collect();
+    for s in &sweeps {
+        args.extend(["--param", s.as_str()]);
+    }
+    let t0 = std::time::Instant::now();
+    let (code, _, err) = regula(&args);
+    assert!(t0.elapsed() < std::time::Duration::from_secs(10));
+    assert_eq!(code, 2, "{err}");
+    assert!(flat(&err).contains("make more than 1000 runs"), "{err}");
+    let (code, _, err) = regula(&[
+        "evaluate",
+        "rules/camelot.rules",
+        "--param",
+        "a=x,y",
+        "--param",
+        "a=z",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(flat(&err).contains("`a` is swept twice"), "{err}");
+}
