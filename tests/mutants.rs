@@ -57,6 +57,23 @@ fn a_weak_suite_scores_low_and_the_suggested_cases_kill_its_survivors() {
     let dir = scratch("mutants-suggest");
     let written = mutants::suggest::write(&r, &dir).expect("the cases are written");
     assert!(!written.is_empty());
+    // Links planted at the names the cases go to are replaced, never written through.
+    let victim = dir.join("victim.txt");
+    std::fs::write(&victim, "untouched").unwrap();
+    for f in &written {
+        std::fs::remove_file(f).unwrap();
+        std::os::unix::fs::symlink(&victim, f).unwrap();
+    }
+    assert_eq!(mutants::suggest::write(&r, &dir).unwrap(), written);
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "untouched");
+    std::fs::remove_file(&victim).unwrap();
+    for f in &written {
+        assert!(
+            std::fs::symlink_metadata(f).unwrap().is_file(),
+            "{}",
+            f.display()
+        );
+    }
     // The suggested cases pass on the rules as they are, and say they are generated.
     let mut cache = GameCache::default();
     for f in &written {

@@ -525,3 +525,100 @@ fn a_full_disk_on_standard_output_is_an_io_error() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+/// Output files are written as `doc --out` writes: to a new file of an unguessable name,
+/// renamed into place, so that a symbolic link planted at the output's name is replaced and
+/// the file it points to is never written (`evaluate --out`, `--plot` and `--save-games`,
+/// `play --save`; `test --mutants --suggest` in `mutants::`).
+#[test]
+fn outputs_replace_a_planted_link_and_never_write_through_it() {
+    let dir = scratch("links");
+    let victim = dir.join("victim.txt");
+    std::fs::write(&victim, "untouched").unwrap();
+    let plant = |p: &std::path::Path| {
+        let _ = std::fs::remove_file(p);
+        std::os::unix::fs::symlink(&victim, p).unwrap();
+    };
+    let (plot, games, out) = (dir.join("plot"), dir.join("games"), dir.join("runs.json"));
+    std::fs::create_dir_all(&plot).unwrap();
+    std::fs::create_dir_all(&games).unwrap();
+    let planted = [
+        plot.join("wins.svg"),
+        plot.join("duration-1.svg"),
+        games.join("run-1.pdn"),
+        out.clone(),
+    ];
+    planted.iter().for_each(|p| plant(p));
+    let (code, _, err) = regula(&[
+        "evaluate",
+        "rules/english-draughts.rules",
+        "--agents",
+        "random,random",
+        "--games",
+        "2",
+        "--max-plies",
+        "20",
+        "--plot",
+        plot.to_str().unwrap(),
+        "--save-games",
+        games.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let saved = dir.join("saved.pdn");
+    plant(&saved);
+    regula_typed(
+        &[
+            "play",
+            "rules/english-draughts.rules",
+            "--save",
+            saved.to_str().unwrap(),
+        ],
+        b"11-15\nquit\n",
+    );
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "untouched");
+    for p in planted.iter().chain([&saved]) {
+        let meta = std::fs::symlink_metadata(p).unwrap();
+        assert!(meta.is_file(), "{} is a file of its own", p.display());
+    }
+    // The one writer: a link at its name is replaced; no temporary file is left.
+    let target = dir.join("direct.txt");
+    plant(&target);
+    regula::base::file::write_atomically(&target, "new").unwrap();
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "new");
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "untouched");
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// `evaluate --param` swept 30 times built 2^30 combinations before checking anything: the
+/// runs are counted first, and a name swept twice is refused.
+#[test]
+fn evaluate_refuses_a_sweep_of_too_many_runs_before_building_it() {
+    let mut args = vec!["evaluate", "rules/camelot.rules", "--games", "1"];
+    let sweeps: Vec<String> = (0..30).map(|i| format!("p{i}=a,b")).collect();
+    for s in &sweeps {
+        args.extend(["--param", s.as_str()]);
+    }
+    let t0 = std::time::Instant::now();
+    let (code, _, err) = regula(&args);
+    assert!(t0.elapsed() < std::time::Duration::from_secs(10));
+    assert_eq!(code, 2, "{err}");
+    assert!(flat(&err).contains("make more than 1000 runs"), "{err}");
+    let (code, _, err) = regula(&[
+        "evaluate",
+        "rules/camelot.rules",
+        "--param",
+        "a=x,y",
+        "--param",
+        "a=z",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(flat(&err).contains("`a` is swept twice"), "{err}");
+}

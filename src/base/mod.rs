@@ -2,6 +2,7 @@
 //! source files, locating a problem in a text, rendering diagnostics, "did you mean", and
 //! JSON output of diagnostics. Imports nothing else of the crate.
 
+pub mod file;
 pub mod json;
 pub mod locate;
 pub mod render;

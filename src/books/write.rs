@@ -236,16 +236,11 @@ pub fn write_book(dir: &Path, files: &[(String, String)]) -> Result<(), WriteErr
             return Err(WriteError::NotPlain(name.clone()));
         }
         let target = dir.join(name);
-        let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-        let written = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&temp)
-            .and_then(|mut f| {
-                temps.push((temp.clone(), target.clone()));
-                f.write_all(text.as_bytes())?;
-                f.sync_all()
-            });
+        let written = crate::base::file::create_temp(dir, name).and_then(|(temp, mut f)| {
+            temps.push((temp, target.clone()));
+            f.write_all(text.as_bytes())?;
+            f.sync_all()
+        });
         if let Err(e) = written {
             clean(&temps);
             return Err(WriteError::Write {

@@ -71,8 +71,35 @@ fn split_agents(text: &str) -> Vec<String> {
     out
 }
 
+/// Most runs one `evaluate` sweeps (parameter combinations per rule file): each plays every
+/// game, so more would not finish; 30 swept parameters built 2^30 combinations first.
+const MAX_RUNS: u64 = 1_000;
+
 /// Every combination of the swept parameters' values, in the order written.
 fn choices(params: &[String]) -> Result<Vec<Vec<(String, String)>>, CliError> {
+    // Count before building: a name swept twice, or too many combinations, is refused first.
+    let mut runs: u64 = 1;
+    let mut names: Vec<&str> = Vec::new();
+    for p in params {
+        let Some((name, values)) = p.split_once('=') else {
+            continue;
+        };
+        let name = name.trim();
+        if names.contains(&name) {
+            return Err(CliError::Usage(format!(
+                "--param {p}: `{name}` is swept twice; give its values once, comma-separated"
+            )));
+        }
+        names.push(name);
+        let n = values.split(',').filter(|v| !v.trim().is_empty()).count() as u64;
+        runs = runs.saturating_mul(n.max(1));
+        if runs > MAX_RUNS {
+            return Err(CliError::Usage(format!(
+                "--param {p}: the swept parameters make more than {MAX_RUNS} runs; sweep fewer \
+                 values at once"
+            )));
+        }
+    }
     let mut combos: Vec<Vec<(String, String)>> = vec![Vec::new()];
     for p in params {
         let Some((name, values)) = p.split_once('=') else {
@@ -140,15 +167,12 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     };
     if let Some(out) = &args.out {
         let text = serde_json::to_string(&runs).expect("records serialize");
-        std::fs::write(out, text).map_err(|e| CliError::Io(format!("{}: {e}", out.display())))?;
+        super::write_atomically(out, text)?;
     }
     if let Some(dir) = &args.plot {
         std::fs::create_dir_all(dir)
             .map_err(|e| CliError::Io(format!("{}: {e}", dir.display())))?;
-        let write = |name: &str, text: String| {
-            let p = dir.join(name);
-            std::fs::write(&p, text).map_err(|e| CliError::Io(format!("{}: {e}", p.display())))
-        };
+        let write = |name: &str, text: String| super::write_atomically(&dir.join(name), text);
         write("wins.svg", report::win_chart(&runs))?;
         for (i, r) in runs.iter().enumerate() {
             write(
@@ -251,8 +275,7 @@ fn save(
             .map_err(|e| CliError::Failed(e.to_string()))?,
         );
     }
-    let p = dir.join(format!("run-{run}.pdn"));
-    std::fs::write(&p, text).map_err(|e| CliError::Io(format!("{}: {e}", p.display())))
+    super::write_atomically(&dir.join(format!("run-{run}.pdn")), text)
 }
 
 #[cfg(test)]

@@ -104,7 +104,7 @@ fn one(path: &Path, check: bool, t: &mut Tally) {
         print!("{}", short_diff(&src.text, &out, 40));
         return;
     }
-    match write_atomically(path, &out) {
+    match crate::base::file::write_atomically(path, &out) {
         Ok(()) => println!("formatted {}", path.display()),
         Err(e) => {
             t.unreadable += 1;
@@ -132,31 +132,6 @@ fn stdin(check: bool) -> Result<(), CliError> {
     std::io::stdout()
         .write_all(out.as_bytes())
         .map_err(|e| CliError::Io(format!("writing standard output: {e}")))
-}
-
-/// Writes `text` to a temporary file beside `path` and renames it over `path`, so that the
-/// file is never half written; the file's permissions are kept.
-pub(super) fn write_atomically(path: &Path, text: impl AsRef<[u8]>) -> std::io::Result<()> {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
-    let name = path
-        .file_name()
-        .map_or_else(|| "rules".into(), |n| n.to_string_lossy().into_owned());
-    let tmp = dir
-        .unwrap_or_else(|| Path::new("."))
-        .join(format!(".{name}.fmt-{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_ref())?;
-        f.sync_all()?;
-        if let Ok(meta) = std::fs::metadata(path) {
-            std::fs::set_permissions(&tmp, meta.permissions())?;
-        }
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
 }
 
 /// A unified-style diff of two texts by lines, one line of context, at most `max` lines.

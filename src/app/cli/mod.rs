@@ -438,8 +438,9 @@ fn progress_bar(label: &str, unit: &str) -> indicatif::ProgressBar {
     b
 }
 
-/// Writes a file whole or not at all ([`fmt::write_atomically`]), after checking that its
-/// folder is one, so that the error says so.
+/// Writes a file whole or not at all, never through a link planted at its name
+/// ([`crate::base::file::write_atomically`]), after checking that its folder is one, so that
+/// the error says so.
 fn write_atomically(path: &Path, text: impl AsRef<[u8]>) -> Result<(), CliError> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
@@ -452,5 +453,6 @@ fn write_atomically(path: &Path, text: impl AsRef<[u8]>) -> Result<(), CliError>
             dir.display()
         )));
     }
-    fmt::write_atomically(path, text).map_err(|e| CliError::Io(format!("{}: {e}", path.display())))
+    crate::base::file::write_atomically(path, text)
+        .map_err(|e| CliError::Io(format!("{}: {e}", path.display())))
 }

@@ -84,7 +84,7 @@ impl Table<'_> {
             claim,
         )
         .map_err(|e| CliError::Failed(format!("{}: {e}", path.display())))?;
-        std::fs::write(path, text).map_err(|e| CliError::Io(format!("{}: {e}", path.display())))
+        super::write_atomically(path, text)
     }
 
     /// Plays `m` (legal among `moves`).

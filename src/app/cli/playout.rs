@@ -83,8 +83,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
                 .map_err(|e| CliError::Failed(format!("{}: {e}", path.display())))?,
             );
         }
-        std::fs::write(&path, text)
-            .map_err(|e| CliError::Io(format!("{}: {e}", path.display())))?;
+        super::write_atomically(&path, text)?;
     }
     Ok(())
 }

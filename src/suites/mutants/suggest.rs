@@ -298,7 +298,7 @@ pub fn write(report: &Report, dir: &Path) -> std::io::Result<Vec<PathBuf>> {
              rules: {}\ncases:\n{cases_text}",
             json::string(&rules.display().to_string())
         );
-        std::fs::write(&path, text)?;
+        crate::base::file::write_atomically(&path, text)?;
         written.push(path);
     }
     Ok(written)
