@@ -170,7 +170,14 @@ pub fn mutants(res: &Resolved, def: &GameDef) -> Vec<Mutant> {
                     match s {
                         PromoteStmt::Rule { from, to, .. } => o.push(
                             Edit::RemoveStmt(stmt),
-                            format!("remove `{} to {}`", from.name, to.name),
+                            format!(
+                                "remove `{} to {}`",
+                                from.name,
+                                to.iter()
+                                    .map(|t| t.name.as_str())
+                                    .collect::<Vec<_>>()
+                                    .join(" | ")
+                            ),
                         ),
                         PromoteStmt::Timing(t, ..) => {
                             o.push(Edit::RemoveStmt(stmt.clone()), "remove the timing".into());
