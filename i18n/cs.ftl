@@ -94,6 +94,8 @@ seg-plus-must = jedna nebo více částí „{ NAME($leg) }“, dokud je možná
 
 h-promotion = Proměna
 promote = Když { NAME($from) } dosáhne pole { $where }, stává se { NAME($to, form: "ins") }.
+promote-choice = Když { NAME($from) } dosáhne pole { $where }, stává se podle volby hráče { $to }; každá volba je samostatný tah.
+promote-choice-kind = { NAME($kind, form: "ins") }
 timing-at-end = Během braní zůstává figura, čím byla; promění se, skončí-li tah na takovém poli.
 timing-stop = Dosažení takového pole ukončí tah, i uprostřed braní.
 timing-continue = Figura, která takového pole dosáhne během braní, se hned promění a pokračuje jako tah „{ NAME($move) }“.

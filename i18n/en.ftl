@@ -89,6 +89,8 @@ seg-plus-must = one or more `{ $leg }` legs, continued as long as another is pos
 
 h-promotion = Promotion
 promote = A { NAME($from) } that reaches a square { $where } becomes a { NAME($to) }.
+promote-choice = A { NAME($from) } that reaches a square { $where } becomes, as its player chooses, { $to }; each choice is a move of its own.
+promote-choice-kind = a { NAME($kind) }
 timing-at-end = During a capture the piece stays as it is; it is promoted if its move ends on such a square.
 timing-stop = Reaching such a square ends the move, even in the middle of a capture.
 timing-continue = Reaching such a square during a capture promotes the piece at once, and it goes on as a `{ $move }` move.

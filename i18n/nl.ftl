@@ -89,6 +89,8 @@ seg-plus-must = één of meer deelzetten { NAME($leg) }, door te gaan zolang er 
 
 h-promotion = Promotie
 promote = Een { NAME($from) } die een veld { $where } bereikt, wordt een { NAME($to) }.
+promote-choice = Een { NAME($from) } die een veld { $where } bereikt, wordt naar keuze van de speler { $to }; elke keuze is een eigen zet.
+promote-choice-kind = een { NAME($kind) }
 timing-at-end = Tijdens het slaan blijft het stuk wat het is; het promoveert als de zet op zo'n veld eindigt.
 timing-stop = Wie zo'n veld bereikt, beëindigt de zet, ook midden in een slagreeks.
 timing-continue = Wie zo'n veld tijdens het slaan bereikt, promoveert meteen en slaat verder als { NAME($move) }.

@@ -6,8 +6,9 @@
 //! moves and the move it chose; this test sets up the first position in regula, checks that
 //! each later position regula reaches by playing the chosen moves is the driver's (so capture
 //! by replacement and promotion are compared too), and compares the move sets. It also compares
-//! perft counts. The files compared state no castling, no en passant and no promotion but to
-//! a queen, and the driver leaves those moves out.
+//! perft counts. The files compared state no castling and no en passant, and the driver leaves
+//! those moves out; promotions offer every kind python-chess offers (`Pawn to Queen | Rook |
+//! Bishop | Knight`, antichess's `| King` too), each a move of its own (`e7e8q`).
 //!
 //! - `tests/fixtures/chess/pseudo-chess.rules` against `pseudo_legal_moves`: capture by
 //!   replacement (`onto enemy`, `onto empty-or-enemy`) with no rule of check; a game ends when
@@ -182,7 +183,16 @@ impl Chess {
     }
 
     fn uci(&self, m: &Move) -> String {
-        format!("{}{}", self.label(m.from), self.label(m.to))
+        let mut s = format!("{}{}", self.label(m.from), self.label(m.to));
+        if kind(m.result) != kind(m.piece) {
+            let k = self
+                .kinds
+                .iter()
+                .position(|&k| k == kind(m.result))
+                .unwrap();
+            s.push("kqrbnp".as_bytes()[k] as char);
+        }
+        s
     }
 }
 

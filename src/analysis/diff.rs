@@ -217,7 +217,10 @@ fn order_and_end(out: &mut Vec<String>, a: &GameDef, b: &GameDef) {
                 format!(
                     "{} to {} {}",
                     d.kinds[p.from as usize],
-                    d.kinds[p.to as usize],
+                    p.to.iter()
+                        .map(|&t| d.kinds[t as usize].as_str())
+                        .collect::<Vec<_>>()
+                        .join(" | "),
                     region_sel(d, p.region)
                 )
             })

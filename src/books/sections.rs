@@ -293,12 +293,31 @@ pub(super) fn promotion(
         .promotions
         .iter()
         .map(|p| {
+            let (id, to) = match p.to.as_slice() {
+                [one] => ("promote", def.kinds[*one as usize].clone()),
+                // A choice: one move per kind, each named in the language's form.
+                several => (
+                    "promote-choice",
+                    cx.join(
+                        several
+                            .iter()
+                            .map(|&k| {
+                                cx.t(
+                                    "promote-choice-kind",
+                                    &[s("kind", def.kinds[k as usize].clone())],
+                                )
+                            })
+                            .collect(),
+                        "p-or",
+                    ),
+                ),
+            };
             cx.t(
-                "promote",
+                id,
                 &[
                     s("from", def.kinds[p.from as usize].clone()),
                     s("where", cx.region(p.region, true)),
-                    s("to", def.kinds[p.to as usize].clone()),
+                    s("to", to),
                 ],
             )
         })

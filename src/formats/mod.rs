@@ -1,5 +1,5 @@
 //! Game texts and pictures: what a loaded game reads and writes. Moves in the game's notation
-//! ([`notation`]), PDN and FEN ([`pdn`]), YAML positions and set-ups ([`setup`]), game records
+//! ([`notation`], and why a text is refused: [`refusal`]), PDN and FEN ([`pdn`]), YAML positions and set-ups ([`setup`]), game records
 //! ([`record`]), the one reader that tells them apart ([`input`]), claimed draws in a record
 //! ([`claim`]) and SVG pictures of positions ([`svg`]). Imports the base, the model, the
 //! language and the engine.
@@ -9,5 +9,6 @@ pub mod input;
 pub mod notation;
 pub mod pdn;
 pub mod record;
+pub mod refusal;
 pub mod setup;
 pub mod svg;

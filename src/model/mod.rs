@@ -435,11 +435,12 @@ pub enum Timing {
     Stop,
 }
 
-/// `Man to King in own far-row`.
+/// `Man to King in own far-row`; `Pawn to Queen | Rook in own far-rank` (a choice).
 #[derive(Debug, Clone)]
 pub struct Promotion {
     pub from: u8,
-    pub to: u8,
+    /// The kinds the piece may become, in the order written: one move per kind.
+    pub to: Vec<u8>,
     pub region: RegionSel,
 }
 

@@ -1,7 +1,7 @@
 """Chess oracle for tests/chess_differential.rs: python-chess (https://pypi.org/project/chess/).
 
-Moves are python-chess's with castling, en passant and promotions other than to a queen left
-out (the rule files compared state none of them); castling rights and the en passant square
+Moves are python-chess's with castling and en passant left out (the rule files compared state
+neither); promotions are to every kind python-chess offers, written in UCI with their letter; castling rights and the en passant square
 are never set (nor, after a move, the en passant square). MODE `pseudo`: `pseudo_legal_moves`
 (a king may be left attacked, and a game ends when a king is taken); MODE `legal`:
 `legal_moves`, and the game ends in checkmate or stalemate; MODE `antichess`: the legal moves
@@ -10,7 +10,7 @@ side to move wins (no piece left, or no legal move).
 
   chess_oracle.py games MODE SEED GAMES MAX_PLIES FEN...
       plays seeded random games from each FEN in turn; for every position prints
-      `pos FEN-BOARD SIDE`, `moves UCI...` (sorted, a promotion without its letter),
+      `pos FEN-BOARD SIDE`, `moves UCI...` (sorted, a promotion with its letter: `e7e8q`),
       then `play UCI` or `end RESULT` (checkmate, stalemate, king-taken, variant-win, plies)
   chess_oracle.py perft MODE DEPTH FEN
       prints the number of leaves DEPTH plies below FEN
@@ -35,14 +35,12 @@ def moves(board, mode):
     for m in gen:
         if board.is_castling(m) or board.is_en_passant(m):
             continue
-        if m.promotion is not None and m.promotion != chess.QUEEN:
-            continue
         out.append(m)
     return out
 
 
 def uci(m):
-    return chess.square_name(m.from_square) + chess.square_name(m.to_square)
+    return m.uci()
 
 
 def both_kings(board):

@@ -70,7 +70,7 @@ pub enum Edit {
     SetOver(StmtRef, Over),
     /// Make a leg's `onto` say what else it may land on.
     SetOnto(StmtRef, Onto),
-    /// Make a move's `by` name these kinds.
+    /// Make a move's `by` name these kinds, or a promotion rule offer these.
     SetKinds(StmtRef, Vec<String>),
     /// Swap a statement with the next one of its block (two end rules).
     SwapNext(StmtRef),
@@ -568,6 +568,23 @@ fn apply_one(file: &mut ast::RuleFile, e: &Edit, def: &GameDef) -> Option<()> {
                 return None;
             }
             segs.swap(*k, *k + 1);
+        }
+        Edit::SetKinds(s, names) if matches!(kind, ItemKind::Promote(_)) => {
+            let ItemKind::Promote(p) = kind else {
+                return None;
+            };
+            let spans = &mut vec![Span::new(0, 0); p.len()];
+            let PromoteStmt::Rule { to, .. } = stmt_at(p, spans, &s.path)? else {
+                return None;
+            };
+            let at_span = to.first().map_or(Span::new(0, 0), |k| k.span);
+            *to = names
+                .iter()
+                .map(|name| ast::Ident {
+                    name: name.clone(),
+                    span: at_span,
+                })
+                .collect();
         }
         Edit::AnyKind(s) | Edit::SetKinds(s, _) => {
             let MoveStmt::By(kinds) = move_stmt(kind, s)? else {

@@ -122,7 +122,9 @@ pub(super) fn eligible(def: &GameDef, mk: &MoveKind) -> Eligible {
         name: _,
         docs: _,
         // The kinds that make it: every kernel reads them per piece (the pre-pass per kind).
-        pieces: _,
+        // A kind whose promotion offers a choice makes one move per kind offered, which
+        // only the interpreter's `emit` writes: such a move type is the interpreter's.
+        pieces,
         // Square conditions: folded per (player, kind) when the kernels are compiled; where
         // one reads the board a kernel declines that piece or asks the interpreter.
         from: _,
@@ -167,6 +169,13 @@ pub(super) fn eligible(def: &GameDef, mk: &MoveKind) -> Eligible {
     let Some(&(li, first_repeat, first)) = legs.first() else {
         return e;
     };
+    if def
+        .promotions
+        .iter()
+        .any(|p| p.to.len() > 1 && pieces >> p.from & 1 == 1)
+    {
+        return e;
+    }
     let one = legs.len() == 1;
     match first.leap {
         Some(flying) => {

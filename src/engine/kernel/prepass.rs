@@ -502,7 +502,8 @@ impl Generator<'_> {
                     let result = promotions
                         .iter()
                         .find(|(r, _)| r.contains(t))
-                        .map_or(piece, |&(_, to)| piece_code(me, to));
+                        // A choice of kinds is the interpreter's (`eligible`): one kind here.
+                        .map_or(piece, |(_, to)| piece_code(me, to[0]));
                     let mut path = [0; MAX_PATH];
                     path[0] = t;
                     out.push(Move {

@@ -33,16 +33,26 @@ impl Generator<'_> {
     }
 
     pub(super) fn emit(&mut self, mk: &MoveKind, t: u8, out: &mut Vec<Move>) {
-        let def = self.def;
         // Bounded counters: a move that would push one past its bound is not a move.
         if !self.bounds_hold(mk, Some(self.origin)) {
             return;
         }
-        let mut result = self.piece;
         let pk = self.mover as usize * MAX_KINDS + kind(self.piece) as usize;
-        if let Some(&(_, to)) = self.promotions[pk].iter().find(|(r, _)| r.contains(t)) {
-            result = piece_code(self.mover, to);
+        match self.promotions[pk].iter().position(|(r, _)| r.contains(t)) {
+            None => self.emit_result(mk, t, self.piece, out),
+            // One move per kind offered, in the order the rule names them.
+            Some(i) => {
+                for j in 0..self.promotions[pk][i].1.len() {
+                    let to = self.promotions[pk][i].1[j];
+                    self.emit_result(mk, t, piece_code(self.mover, to), out);
+                }
+            }
         }
+    }
+
+    /// Emits the move ending on `t` with the piece `result` there.
+    fn emit_result(&mut self, mk: &MoveKind, t: u8, result: u8, out: &mut Vec<Move>) {
+        let def = self.def;
         let mv = Move {
             kind: self.kind_id,
             from: self.origin,

@@ -521,7 +521,7 @@ impl Generator<'_> {
             .find(|p| {
                 p.from == kind(self.piece) && def.region_squares(p.region, self.mover).contains(t)
             })
-            .map(|p| (m, p.to))
+            .map(|p| (m, p.to[0]))
     }
 
     pub(super) fn promotion_stops(&self, t: u8) -> bool {

@@ -97,8 +97,9 @@ pub struct Generator<'g> {
     stamp: u32,
     // Capture states already explored by effect (see `memo`).
     memo: Memo,
-    // `player * MAX_KINDS + kind`: the promotions of that piece, (squares, new kind) in order.
-    promotions: Vec<Vec<(SquareSet, u8)>>,
+    // `player * MAX_KINDS + kind`: the promotions of that piece, (squares, new kind) in order;
+    // a rule offering a choice names several kinds, and `emit` makes one move per kind.
+    promotions: Vec<Vec<(SquareSet, Vec<u8>)>>,
     /// Per player: the opponents' and the team's bit masks; every player; every kind.
     seats: Seats,
     // Whether some leg forbids reversing, so that the last direction is part of a state.
@@ -246,7 +247,7 @@ impl<'g> Generator<'g> {
                     def.promotions
                         .iter()
                         .filter(|pr| pr.from == k && (p as usize) < def.players.len())
-                        .map(|pr| (def.region_squares(pr.region, p), pr.to))
+                        .map(|pr| (def.region_squares(pr.region, p), pr.to.clone()))
                         .collect()
                 })
                 .collect(),

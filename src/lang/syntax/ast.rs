@@ -435,7 +435,8 @@ pub enum EndStmt {
 pub enum PromoteStmt {
     Rule {
         from: Ident,
-        to: Ident,
+        /// The kinds it may become, one move each (one kind: no choice).
+        to: Vec<Ident>,
         region: RegionRef,
     },
     Timing(Timing, Option<Ident>, Span),

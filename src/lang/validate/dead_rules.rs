@@ -1,4 +1,5 @@
-//! Lints for rules that can never take effect: a priority whose `when` never holds or whose
+//! Lints for rules that can never take effect: a priority whose `when` never holds (by its
+//! form, or because it needs a capturing move in a game whose legs never capture) or whose
 //! `keep` keeps no move, and an end rule that an earlier one always decides first.
 //!
 //! The file is valid, so these are warnings. They rest on a small constant folding of the
@@ -380,21 +381,109 @@ fn end_rules(stmts: &[EndStmt], earlier: &mut Vec<Earlier>, out: &mut Vec<Valida
     }
 }
 
-/// Reads the priorities and the end rules.
-struct DeadRules(Vec<ValidationError>);
+/// Whether every move of this form captures.
+fn needs_capture(m: &MvCond) -> bool {
+    match m {
+        MvCond::Capturing => true,
+        MvCond::And(v) => v.iter().any(needs_capture),
+        MvCond::Or(v) => !v.is_empty() && v.iter().all(needs_capture),
+        MvCond::Not(_) | MvCond::From(_) | MvCond::To(_) | MvCond::Kind(_) => false,
+    }
+}
 
-impl<'a> Visitor<'a> for DeadRules {
+/// Whether a condition can hold only when some capturing move exists (`exists capturing`).
+fn needs_a_capture(c: &Cond) -> bool {
+    match c {
+        Cond::Exists(m) => needs_capture(m),
+        Cond::And(v) => v.iter().any(needs_a_capture),
+        Cond::Or(v) => !v.is_empty() && v.iter().all(needs_a_capture),
+        Cond::Every(_, x) | Cond::Some(_, x) => needs_a_capture(x),
+        Cond::Not(_) | Cond::Blocked(_) | Cond::InCheck(_) | Cond::Repeated(..) | Cond::Cmp(..) => {
+            false
+        }
+    }
+}
+
+/// A priority whose `when` needs a capturing move, in a game whose legs never capture.
+fn priority_without_captures(p: &PriorityDecl, out: &mut Vec<ValidationError>) {
+    let mut stmts = Vec::new();
+    every_stmt(&p.body, &mut |s| stmts.push(s));
+    for s in stmts {
+        if let PrioStmt::When(c) = s
+            && needs_a_capture(c)
+        {
+            out.push(ValidationError {
+                check: Check::Suspicious,
+                message: format!(
+                    "the `when` of priority `{}` needs a capturing move, but no leg of the game captures",
+                    p.name.name
+                ),
+                span: p.name.span,
+                label: "never applies".into(),
+                related: None,
+                help: Some(
+                    "A leg captures with `capture` (a leap) or `onto enemy` / `onto empty-or-enemy` \
+                     (a step or slide); give the capturing legs, or remove the priority."
+                        .into(),
+                ),
+            });
+        }
+    }
+}
+
+/// Whether a leg captures in some branch: `capture`, or `onto` a piece.
+fn leg_captures(stmts: &[LegStmt]) -> bool {
+    let mut any = false;
+    every_stmt(stmts, &mut |s| {
+        any |= match s {
+            LegStmt::Capture(_) => true,
+            LegStmt::Onto(o, _) => *o != crate::model::Onto::Empty,
+            LegStmt::Step(_)
+            | LegStmt::Slide(_)
+            | LegStmt::Leap { .. }
+            | LegStmt::Land(_)
+            | LegStmt::NoReverse(_)
+            | LegStmt::PreferContinuing(_)
+            | LegStmt::HaltBehind(..)
+            | LegStmt::If(_) => false,
+        }
+    });
+    any
+}
+
+/// Reads the legs, the priorities and the end rules.
+struct DeadRules<'a> {
+    out: Vec<ValidationError>,
+    /// Whether some leg captures (read before the priorities).
+    captures: bool,
+    priorities: Vec<&'a PriorityDecl>,
+}
+
+impl<'a> Visitor<'a> for DeadRules<'a> {
+    fn leg(&mut self, _: At<'a>, l: &'a LegDecl) {
+        self.captures |= leg_captures(&l.body);
+    }
     fn priority(&mut self, _: At<'a>, p: &'a PriorityDecl) {
-        priority(p, &mut self.0);
+        priority(p, &mut self.out);
+        self.priorities.push(p);
     }
     fn end(&mut self, _: At<'a>, stmts: &'a [EndStmt]) {
-        end_rules(stmts, &mut Vec::new(), &mut self.0);
+        end_rules(stmts, &mut Vec::new(), &mut self.out);
     }
 }
 
 /// Warnings for priorities and end rules that can never take effect.
 pub(super) fn dead_rules(file: &RuleFile) -> Vec<ValidationError> {
-    let mut v = DeadRules(Vec::new());
+    let mut v = DeadRules {
+        out: Vec::new(),
+        captures: false,
+        priorities: Vec::new(),
+    };
     walk(file, &mut v);
-    v.0
+    if !v.captures {
+        for p in std::mem::take(&mut v.priorities) {
+            priority_without_captures(p, &mut v.out);
+        }
+    }
+    v.out
 }

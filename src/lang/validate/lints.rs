@@ -155,7 +155,9 @@ fn end(s: &EndStmt, u: &mut Used) {
 fn promote(s: &PromoteStmt, u: &mut Used) {
     match s {
         PromoteStmt::Rule { to, region, .. } => {
-            u.present.insert(to.name.clone());
+            for to in to {
+                u.present.insert(to.name.clone());
+            }
             u.regions.insert(region.name.name.clone());
         }
         PromoteStmt::Timing(..) => {}

@@ -4,7 +4,7 @@
 use super::conditions::{Names, mentions_blocked};
 use super::items::Items;
 use super::params::flatten;
-use super::{Check, Validator};
+use super::{Check, ValidationError, Validator};
 use crate::base::span::Span;
 use crate::lang::syntax::ast;
 use crate::model::*;
@@ -200,6 +200,7 @@ impl Validator {
         names: &Names,
     ) -> PromotionRules {
         let mut promotions = Vec::new();
+        let mut seen: Vec<(Promotion, Span)> = Vec::new();
         let mut timing = Timing::AtEnd;
         let mut promotion_continue = None;
         if let Some(stmts) = items.promote {
@@ -209,10 +210,69 @@ impl Validator {
                 match s {
                     ast::PromoteStmt::Rule { from, to, region } => {
                         let f = self.lookup(names.kinds, from, "piece kind");
-                        let t = self.lookup(names.kinds, to, "piece kind");
+                        let mut kinds = Vec::new();
+                        for (i, k) in to.iter().enumerate() {
+                            if let Some(t) = self.lookup(names.kinds, k, "piece kind") {
+                                if kinds.contains(&t) {
+                                    let first = to[..i]
+                                        .iter()
+                                        .find(|o| o.name == k.name)
+                                        .map_or(k.span, |o| o.span);
+                                    self.errors.push(ValidationError {
+                                        check: Check::DuplicateName,
+                                        message: format!(
+                                            "`{}` is offered twice in one promotion",
+                                            k.name
+                                        ),
+                                        span: k.span,
+                                        label: "offered again here".into(),
+                                        related: Some((first, "first offered here".into())),
+                                        help: Some("Name each kind once.".into()),
+                                    });
+                                }
+                                kinds.push(t);
+                            }
+                        }
                         let r = self.region_sel(region, names.regions, names.players, &[]);
-                        if let (Some(from), Some(to), Some(region)) = (f, t, r) {
-                            promotions.push(Promotion { from, to, region });
+                        if let (Some(f), Some(region)) = (f, r)
+                            && kinds.len() == to.len()
+                        {
+                            // Two rules for one kind whose regions meet: the first would win
+                            // there in silence.
+                            let squares = |sel: RegionSel| -> Vec<SquareSet> {
+                                (0..names.players.len())
+                                    .map(|p| region_parts(names.regions, sel, p))
+                                    .collect()
+                            };
+                            let mine = squares(region);
+                            if let Some((_, other)) =
+                                seen.iter().find(|(p, _): &&(Promotion, Span)| {
+                                    p.from == f
+                                        && squares(p.region)
+                                            .iter()
+                                            .zip(&mine)
+                                            .any(|(a, b)| !a.and(b).is_empty())
+                                })
+                            {
+                                self.errors.push(ValidationError {
+                                    check: Check::Structure,
+                                    message: format!("two promotion rules for `{}` apply on the same squares", from.name),
+                                    span: from.span,
+                                    label: "this rule would never apply where the first does".into(),
+                                    related: Some((*other, "the first rule, which would win".into())),
+                                    help: Some(format!(
+                                        "Offer the choice in one rule (`{} to A | B in ...`), or give the rules regions that do not meet.",
+                                        from.name
+                                    )),
+                                });
+                            }
+                            let p = Promotion {
+                                from: f,
+                                to: kinds,
+                                region,
+                            };
+                            seen.push((p.clone(), from.span));
+                            promotions.push(p);
                         }
                     }
                     ast::PromoteStmt::Timing(t, as_move, span) => {
@@ -235,6 +295,17 @@ impl Validator {
             }
         }
 
+        if timing == Timing::Continue
+            && let Some((_, span)) = seen.iter().find(|(p, _)| p.to.len() > 1)
+        {
+            self.err(
+                Check::BadMove,
+                *span,
+                "a promotion with a choice cannot continue mid-move",
+                "a choice of kinds",
+                Some("`timing continue` goes on as one move type; offer one kind, or use `timing at-end` or `timing stop`.".into()),
+            );
+        }
         PromotionRules {
             rules: promotions,
             timing,
@@ -354,4 +425,17 @@ fn s_result(s: &ast::EndStmt) -> &ast::EndResult {
         ast::EndStmt::Rule { result, .. } => result,
         ast::EndStmt::If(_) => &ast::EndResult::Draw,
     }
+}
+
+/// The squares of a region selection for player `p`, before the game definition is built.
+fn region_parts(regions: &[crate::model::Region], sel: RegionSel, p: usize) -> SquareSet {
+    let get = |r: u8| regions.get(r as usize);
+    match sel {
+        RegionSel::Own(r) => get(r).and_then(|r| r.parts.get(p).copied()),
+        RegionSel::All(r) => get(r).map(|r| r.all),
+        RegionSel::Opponent(r) => get(r).and_then(|r| r.opponent_parts.get(p).copied()),
+        RegionSel::Of(r, q) => get(r).and_then(|r| r.parts.get(q as usize).copied()),
+        RegionSel::OfVar(..) => None,
+    }
+    .unwrap_or(SquareSet::EMPTY)
 }

@@ -168,10 +168,24 @@ pub fn mutants(res: &Resolved, def: &GameDef) -> Vec<Mutant> {
                 for (path, s, _, _) in every(stmts, &[]) {
                     let stmt = StmtRef { item: i, path };
                     match s {
-                        PromoteStmt::Rule { from, to, .. } => o.push(
-                            Edit::RemoveStmt(stmt),
-                            format!("remove `{} to {}`", from.name, to.name),
-                        ),
+                        PromoteStmt::Rule { from, to, .. } => {
+                            let names: Vec<String> = to.iter().map(|t| t.name.clone()).collect();
+                            if names.len() > 1 {
+                                // A kind the player may no longer choose.
+                                for (j, k) in names.iter().enumerate() {
+                                    let mut fewer = names.clone();
+                                    fewer.remove(j);
+                                    o.push(
+                                        Edit::SetKinds(stmt.clone(), fewer),
+                                        format!("remove {k} from the promotion's choice"),
+                                    );
+                                }
+                            }
+                            o.push(
+                                Edit::RemoveStmt(stmt),
+                                format!("remove `{} to {}`", from.name, names.join(" | ")),
+                            );
+                        }
                         PromoteStmt::Timing(t, ..) => {
                             o.push(Edit::RemoveStmt(stmt.clone()), "remove the timing".into());
                             for other in [Timing::AtEnd, Timing::Continue, Timing::Stop] {

@@ -653,8 +653,12 @@ fn lower_promote_stmt(p: P) -> PromoteStmt {
         alt::PromoteStmt::PromoteRule(p) => {
             let mut it = p.into_inner();
             let from = ident(next(&mut it));
-            let to = ident(next(&mut it));
-            let region = lower_region_ref(next(&mut it));
+            let mut to = Vec::new();
+            let mut rest: Vec<P> = it.collect();
+            let region = lower_region_ref(rest.pop().expect(GRAMMAR));
+            for p in rest {
+                to.push(ident(p));
+            }
             PromoteStmt::Rule { from, to, region }
         }
         alt::PromoteStmt::PromoteTiming(p) => {
