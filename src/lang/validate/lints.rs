@@ -22,6 +22,8 @@ struct Used {
     tested: std::collections::HashMap<String, HashSet<String>>,
     /// Kinds some move may move: set up, dropped or promoted to.
     present: HashSet<String>,
+    /// Regions named whole (no `own`, `opponent` or player) in a count: (region, where).
+    counted_whole: Vec<Ident>,
 }
 
 fn note_if<T>(u: &mut Used, i: &IfParam<T>) {
@@ -61,6 +63,9 @@ fn quantity(q: &Quantity, u: &mut Used) {
             ..
         } => {
             u.regions.insert(r.name.name.clone());
+            if r.owner.is_none() {
+                u.counted_whole.push(r.name.clone());
+            }
             // `own` is the counted pieces' side: `count(opponent in own R)` counts the
             // opponents in their own R, which is seldom what was meant.
             if who.name == "opponent" && r.owner == Some(RegionOwner::Own) {
@@ -365,7 +370,44 @@ pub fn lints(file: &RuleFile) -> Vec<ValidationError> {
         },
     );
     out.extend(super::dead_rules::dead_rules(file));
+    out.extend(regions_counted_whole(file, &u.counted_whole));
     out
+}
+
+/// A region with a part per player, named whole in a count of pieces, counts the pieces in
+/// every player's part: in a condition about one player's pieces that is seldom what was
+/// meant (a Hex win written `count(P Stone in edge) >= 1` held in a quarter of the positions,
+/// where `in own edge` was meant), so it is a warning, with the ways to name a part.
+fn regions_counted_whole(file: &RuleFile, whole: &[Ident]) -> Vec<ValidationError> {
+    let per_player: HashSet<&str> = file
+        .items
+        .iter()
+        .filter_map(|i| match &i.kind {
+            ItemKind::Region(RegionDecl {
+                name,
+                body: PerPlayer::Each(_),
+            }) => Some(name.name.as_str()),
+            _ => None,
+        })
+        .collect();
+    whole
+        .iter()
+        .filter(|r| per_player.contains(r.name.as_str()))
+        .map(|r| ValidationError {
+            check: Check::Suspicious,
+            message: format!(
+                "`{0}` has a part per player, and `in {0}` counts the pieces in every player's part",
+                r.name
+            ),
+            span: r.span,
+            label: "every player's part of the region".into(),
+            related: None,
+            help: Some(format!(
+                "Name the part meant: `in own {0}` (the counted pieces' side), `in opponent {0}`, or `in P {0}` for a player P.",
+                r.name
+            )),
+        })
+        .collect()
 }
 
 /// The notes of a rule file: one for each rule it says it does not state (`unstated`), in
