@@ -106,6 +106,22 @@ impl Out<'_> {
             clauses: self.clauses.clone(),
         });
     }
+
+    /// One mutant per kind of a list of two or more (`by`, a promotion's choice): the list
+    /// without it.
+    fn drop_each_kind(&mut self, stmt: &StmtRef, names: &[String], list: &str) {
+        if names.len() < 2 {
+            return;
+        }
+        for (j, k) in names.iter().enumerate() {
+            let mut fewer = names.to_vec();
+            fewer.remove(j);
+            self.push(
+                Edit::SetKinds(stmt.clone(), fewer),
+                format!("remove {k} from {list}"),
+            );
+        }
+    }
 }
 
 /// Every mutant of a merged rule file, item by item in source order.
@@ -170,17 +186,8 @@ pub fn mutants(res: &Resolved, def: &GameDef) -> Vec<Mutant> {
                     match s {
                         PromoteStmt::Rule { from, to, .. } => {
                             let names: Vec<String> = to.iter().map(|t| t.name.clone()).collect();
-                            if names.len() > 1 {
-                                // A kind the player may no longer choose.
-                                for (j, k) in names.iter().enumerate() {
-                                    let mut fewer = names.clone();
-                                    fewer.remove(j);
-                                    o.push(
-                                        Edit::SetKinds(stmt.clone(), fewer),
-                                        format!("remove {k} from the promotion's choice"),
-                                    );
-                                }
-                            }
+                            // A kind the player may no longer choose.
+                            o.drop_each_kind(&stmt, &names, "the promotion's choice");
                             o.push(
                                 Edit::RemoveStmt(stmt),
                                 format!("remove `{} to {}`", from.name, names.join(" | ")),
@@ -321,16 +328,7 @@ fn move_type(o: &mut Out, i: usize, body: &[MoveStmt], spans: &[Span], def: &Gam
         match s {
             MoveStmt::By(kinds) => {
                 let names: Vec<String> = kinds.iter().map(|k| k.name.clone()).collect();
-                if names.len() > 1 {
-                    for (j, k) in names.iter().enumerate() {
-                        let mut fewer = names.clone();
-                        fewer.remove(j);
-                        o.push(
-                            Edit::SetKinds(stmt.clone(), fewer),
-                            format!("remove {k} from `by`"),
-                        );
-                    }
-                }
+                o.drop_each_kind(&stmt, &names, "`by`");
                 for (k, name) in def.kinds.iter().enumerate() {
                     if def.neutral & (1 << k) == 0 && !names.contains(name) {
                         let mut more = names.clone();
