@@ -69,6 +69,7 @@ leg-slide-onto = { $onto ->
    *[other] libovolný počet prázdných polí jedním směrem (směry `{ $set }`), nebo dál na nepřátelskou figuru, která ji zastaví
 }
 leg-captures-onto = ; figura na poli, kam dopadne, je sebrána
+leg-captures-passer = ; sebere figuru, která táhla naposledy a přešla pole, na které dopadne
 leg-land = ; dopadnout smí jen na pole { $where }
 leg-no-reverse = ; nesmí se vrátit přímo zpět, opačně než předchozí část tahu
 leg-leap-kinds = ; přeskočit lze jen figuru druhu { $kinds }
@@ -84,6 +85,8 @@ move-legs = Části: { $seq }.
 move-land = Každé pole dopadu: { $where }.
 move-to = Cílové pole: { $where }.
 move-stop = Tah končí, jakmile figura dopadne na pole { $where }.
+move-with = Zároveň táhne { NAME($kind) } téhož hráče z pole { $from } na pole { $to }; to pole je prázdné, stejně jako všechna pole mezi nimi.
+move-mark-passed = Do dalšího tahu zůstávají pole, která tato figura přešla, označena: soupeř ji smí sebrat, jako by se zastavila na jednom z nich.
 removal-now = Sebrané figury ihned opouštějí desku.
 removal-end = Sebrané figury zůstávají na desce až do konce tahu; překážejí a žádná nesmí být přeskočena dvakrát.
 effect-add = Přičte { $value } k `{ $counter }`.
@@ -148,6 +151,9 @@ sq-kind-not = pro figuru { $kinds } – ne { $rest }
 sq-not = ne { $x }
 sq-piece = když je figura { $kinds }
 sq-can = pole, z něhož by figura mohla začít tah „{ NAME($move) }“
+sq-passed = které přešel poslední tah
+sq-unmoved = jehož figura ještě netáhla
+sq-attacked = kde by ji soupeř mohl sebrat
 
 mv-any = jsou jakékoli
 mv-capture = berou

@@ -64,6 +64,7 @@ leg-slide-onto = { $onto ->
    *[other] any number of empty squares in one direction (directions `{ $set }`), or on to the enemy piece that stops it
 }
 leg-captures-onto = ; the piece it lands on is captured
+leg-captures-passer = ; it captures the piece that made the last move, which crossed the square it lands on
 leg-land = ; it may only land on a square { $where }
 leg-no-reverse = ; it may not go straight back in the direction opposite to the previous leg
 leg-leap-kinds = ; only a piece of kind { $kinds } may be leapt
@@ -79,6 +80,8 @@ move-legs = Legs: { $seq }.
 move-land = Every landing square: { $where }.
 move-to = Final square: { $where }.
 move-stop = It ends as soon as it lands on a square { $where }.
+move-with = At the same time a { $kind } of the same player moves from a square { $from } to a square { $to }; that square is empty, and so is every square between the two.
+move-mark-passed = Until the next move, the squares this piece crossed stay marked: the opponent may capture it as if it had stopped on one of them.
 removal-now = Captured pieces leave the board at once.
 removal-end = Captured pieces stay on the board until the move ends; they block, and none may be leapt twice.
 effect-add = Adds { $value } to `{ $counter }`.
@@ -138,6 +141,9 @@ sq-kind-not = for a { $kinds }, not { $rest }
 sq-not = not { $x }
 sq-piece = when the piece is a { $kinds }
 sq-can = one from which the piece could start a `{ $move }` move
+sq-passed = that the last move crossed
+sq-unmoved = whose piece has not moved yet
+sq-attacked = where an opponent could capture it
 
 # Move conditions: they complete "moves that ...".
 mv-any = are any move

@@ -64,6 +64,7 @@ leg-slide-onto = { $onto ->
    *[other] een willekeurig aantal lege velden in één richting (richtingen `{ $set }`), of door naar het vijandelijke stuk dat haar tegenhoudt
 }
 leg-captures-onto = ; het stuk op het veld waar het landt is geslagen
+leg-captures-passer = ; het slaat het stuk dat de laatste zet deed en over het veld trok waarop het landt
 leg-land = ; het mag alleen landen op een veld { $where }
 leg-no-reverse = ; het mag niet recht terug in de richting tegengesteld aan het vorige deel
 leg-leap-kinds = ; alleen een stuk van de soort { $kinds } mag overgesprongen worden
@@ -79,6 +80,8 @@ move-legs = Delen: { $seq }.
 move-land = Elk landingsveld: { $where }.
 move-to = Eindveld: { $where }.
 move-stop = De zet eindigt zodra hij landt op een veld { $where }.
+move-with = Tegelijk gaat een { NAME($kind) } van dezelfde speler van een veld { $from } naar een veld { $to }; dat veld is leeg, en ook elk veld ertussen.
+move-mark-passed = Tot de volgende zet blijven de velden waarover dit stuk ging gemarkeerd: de tegenstander mag het slaan alsof het op een ervan was blijven staan.
 removal-now = Geslagen stukken gaan meteen van het bord.
 removal-end = Geslagen stukken blijven staan tot de zet af is; ze blokkeren, en geen enkel stuk mag twee keer worden overgesprongen.
 effect-add = Telt { $value } op bij `{ $counter }`.
@@ -149,6 +152,9 @@ sq-kind-not = voor een { $kinds }: niet { $rest }
 sq-not = niet { $x }
 sq-piece = als het stuk een { $kinds } is
 sq-can = een veld vanwaar het stuk een { NAME($move) } zou kunnen beginnen
+sq-passed = waarover de laatste zet ging
+sq-unmoved = waarvan het stuk nog niet bewogen heeft
+sq-attacked = waar een tegenstander het zou kunnen slaan
 
 mv-any = welke zet dan ook zijn
 mv-capture = slaan

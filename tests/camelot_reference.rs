@@ -578,6 +578,9 @@ fn to_regula(game: &regula::Game, pos: &RPos) -> regula::Position {
         to_move: PLAYER_NAMES[pos.to_move].to_string(),
         pieces,
         state,
+        unmoved: Vec::new(),
+        passed: Vec::new(),
+        passer: None,
     };
     spec.to_position(game).unwrap_or_else(|e| {
         panic!(

@@ -265,6 +265,19 @@ pub(crate) fn move_lines(cx: &Cx, mk: &MoveKind) -> Vec<String> {
             &[],
         ));
     }
+    if let Some(c) = &mk.with {
+        lines.push(cx.t(
+            "move-with",
+            &[
+                s("kind", def.kinds[c.kind as usize].clone()),
+                s("from", cx.sq(&c.from)),
+                s("to", cx.sq(&c.to)),
+            ],
+        ));
+    }
+    if mk.mark_passed {
+        lines.push(cx.t("move-mark-passed", &[]));
+    }
     for e in &mk.effects {
         let c = s("counter", def.counters[e.counter as usize].name.clone());
         let v = n("value", e.value.max(0) as usize);

@@ -65,6 +65,8 @@ fn fold_as(
                 SquareSet::EMPTY
             }
         }
+        // The position's passed squares, its unmoved pieces and what attacks a square.
+        SqExpr::Passed | SqExpr::Unmoved | SqExpr::Attacked => return None,
         SqExpr::Can(m) => match assume {
             Some((a, yes)) if a == *m => {
                 if yes {
@@ -82,7 +84,14 @@ fn fold_as(
 fn single_can(e: &SqExpr) -> Option<u8> {
     fn walk(e: &SqExpr, found: &mut Option<u8>, several: &mut bool) {
         match e {
-            SqExpr::True | SqExpr::False | SqExpr::In(_) | SqExpr::Piece(_) => {}
+            // (`fold_as` declines the board's other readers.)
+            SqExpr::True
+            | SqExpr::False
+            | SqExpr::In(_)
+            | SqExpr::Piece(_)
+            | SqExpr::Passed
+            | SqExpr::Unmoved
+            | SqExpr::Attacked => {}
             SqExpr::Not(x) => walk(x, found, several),
             SqExpr::And(v) | SqExpr::Or(v) => v.iter().for_each(|x| walk(x, found, several)),
             SqExpr::Can(m) => match found {

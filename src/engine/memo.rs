@@ -48,6 +48,8 @@ pub(super) fn dir_matters(def: &GameDef) -> bool {
             halt_behind: _,
             // What a step or slide may land on: read from the board at the landing.
             onto: _,
+            // The passer it captures is the position's, the same for every path.
+            capture_passer: _,
             // Forbids reversing the last leg: its direction is then part of the state.
             no_reverse,
         } = leg;

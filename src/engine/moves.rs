@@ -29,6 +29,11 @@ pub struct Move {
     pub captures: SquareSet,
     /// Landing squares after `from`, in order.
     pub path: [u8; MAX_PATH],
+    /// The second piece the move carries along (`with`): from this square, or
+    /// [`crate::model::NO_SQUARE`] for none...
+    pub carry_from: u8,
+    /// ...to this one.
+    pub carry_to: u8,
 }
 
 impl Move {
@@ -46,6 +51,8 @@ impl Move {
             order: 0,
             captures: SquareSet::EMPTY,
             path: [0; MAX_PATH],
+            carry_from: crate::model::NO_SQUARE,
+            carry_to: crate::model::NO_SQUARE,
         }
     }
 
@@ -76,9 +83,16 @@ impl Move {
     pub(crate) fn apply_pieces(&self, def: &GameDef, next: &mut Position) {
         let mover = next.to_move;
         let players = def.players.len().clamp(1, MAX_PLAYERS);
+        if def.marks_passed {
+            next.passed = SquareSet::EMPTY;
+            next.passer = crate::model::NO_SQUARE;
+        }
         if self.is_pass() {
             next.to_move = ((mover as usize + 1) % players) as u8;
             return;
+        }
+        if def.tracks_unmoved {
+            self.forget_moved(&mut next.unmoved);
         }
         if !self.is_drop() {
             next.take(self.from);
@@ -86,7 +100,19 @@ impl Move {
         for sq in self.captures.iter() {
             next.take(sq);
         }
+        let carried = if self.carry_from != crate::model::NO_SQUARE {
+            next.take(self.carry_from)
+        } else {
+            0
+        };
         next.put(self.to, self.result);
+        if carried != 0 {
+            next.put(self.carry_to, carried);
+        }
+        if def.moves[self.kind as usize].mark_passed {
+            next.passed = self.crossed(def);
+            next.passer = self.to;
+        }
         for e in &def.moves[self.kind as usize].effects {
             let p = if def.counters[e.counter as usize].per_player {
                 mover
@@ -102,12 +128,42 @@ impl Move {
         next.to_move = ((mover as usize + 1) % players) as u8;
     }
 
+    /// Takes the squares this move vacates or reaches out of a position's unmoved set: its
+    /// piece's start and landing, the captured pieces' squares, a carried piece's squares.
+    fn forget_moved(&self, unmoved: &mut SquareSet) {
+        for sq in [self.from, self.to, self.carry_from, self.carry_to] {
+            if sq != crate::model::NO_SQUARE {
+                unmoved.remove(sq);
+            }
+        }
+        for sq in self.captures.iter() {
+            unmoved.remove(sq);
+        }
+    }
+
+    /// The squares the moving piece crossed: those strictly between its start and its first
+    /// landing, and between each landing and the next, along a straight line (a leg from one
+    /// square to another not on a line, a knight's, crosses none).
+    pub fn crossed(&self, def: &GameDef) -> SquareSet {
+        let mut out = SquareSet::EMPTY;
+        let mut at = self.from;
+        for &t in self.landings() {
+            if at != crate::model::NO_SQUARE {
+                between(def, at, t, &mut out);
+            }
+            at = t;
+        }
+        out
+    }
+
     /// Whether two moves have the same effect on the position.
     pub fn same_effect(&self, o: &Move, kind_matters: bool) -> bool {
         self.from == o.from
             && self.to == o.to
             && self.result == o.result
             && self.captures == o.captures
+            && self.carry_from == o.carry_from
+            && self.carry_to == o.carry_to
             && (!kind_matters || self.kind == o.kind)
     }
 }
@@ -122,4 +178,28 @@ impl std::fmt::Debug for Move {
             self.captures
         )
     }
+}
+
+/// Adds to `out` the squares strictly between `a` and `b` when they lie on one file, rank or
+/// diagonal of the board's grid (and every square between exists).
+pub(crate) fn between(def: &GameDef, a: u8, b: u8, out: &mut SquareSet) {
+    let board = &def.board;
+    let (fa, ra) = board.coords[a as usize];
+    let (fb, rb) = board.coords[b as usize];
+    let (df, dr) = (fb as i32 - fa as i32, rb as i32 - ra as i32);
+    let n = df.abs().max(dr.abs());
+    if n < 2 || !(df == 0 || dr == 0 || df.abs() == dr.abs()) {
+        return;
+    }
+    let (sf, sr) = (df.signum(), dr.signum());
+    let files = board.files.len() as i32;
+    let mut found = SquareSet::EMPTY;
+    for i in 1..n {
+        let (f, r) = (fa as i32 + sf * i, ra as i32 + sr * i);
+        match board.grid.get((f + r * files) as usize) {
+            Some(&sq) if sq != crate::model::NO_SQUARE => found.insert(sq),
+            _ => return,
+        }
+    }
+    *out = out.or(&found);
 }

@@ -3,7 +3,7 @@
 //! Fixed-size arrays only, so that copying a position never allocates (copy-make move
 //! generation). Invariant: `cells`, `occ` and `counts` always agree.
 
-use crate::model::{GameDef, MAX_COUNTERS, MAX_KINDS, MAX_PLAYERS, SquareSet};
+use crate::model::{GameDef, MAX_COUNTERS, MAX_KINDS, MAX_PLAYERS, NO_SQUARE, SquareSet};
 
 /// A piece: owner and kind, packed as `1 + owner * 16 + kind`; `0` is an empty square. The
 /// owner of a neutral piece is [`crate::model::NEUTRAL`].
@@ -45,6 +45,16 @@ pub struct Position {
     pub counters: [i16; MAX_COUNTERS * MAX_PLAYERS],
     /// The player to move.
     pub to_move: u8,
+    /// The squares the last move crossed, when its type marks them (`mark passed`); empty
+    /// otherwise, and in games where no move marks them.
+    pub passed: SquareSet,
+    /// The square of the piece that made that move (the one `capture passer` takes), or
+    /// [`NO_SQUARE`] when `passed` is empty.
+    pub passer: u8,
+    /// The squares of the pieces that have not moved since the start, in a game whose
+    /// conditions read `unmoved` ([`GameDef::tracks_unmoved`]); empty in every other game, so
+    /// that it never tells apart positions the game cannot.
+    pub unmoved: SquareSet,
 }
 
 impl std::fmt::Debug for Position {
@@ -52,6 +62,9 @@ impl std::fmt::Debug for Position {
         f.debug_struct("Position")
             .field("occ", &self.occ)
             .field("to_move", &self.to_move)
+            .field("passed", &self.passed)
+            .field("passer", &self.passer)
+            .field("unmoved", &self.unmoved)
             .finish()
     }
 }
@@ -66,6 +79,9 @@ impl Position {
             kind_planes: [SquareSet::EMPTY; KIND_PLANES],
             counters: [0; MAX_COUNTERS * MAX_PLAYERS],
             to_move,
+            passed: SquareSet::EMPTY,
+            passer: NO_SQUARE,
+            unmoved: SquareSet::EMPTY,
         }
     }
 
@@ -74,6 +90,9 @@ impl Position {
         let mut p = Position::empty(0);
         for &(pl, k, sq) in &def.setup {
             p.put(sq, piece_code(pl, k));
+            if def.tracks_unmoved {
+                p.unmoved.insert(sq);
+            }
         }
         p
     }

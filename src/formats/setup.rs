@@ -8,7 +8,11 @@
 //! state: { moves-made: { White: 2, Black: 0 } }   # optional
 //! ```
 //!
-//! Neutral pieces are listed under `neutral` (`neutral: { Tree: [e5] }`).
+//! Neutral pieces are listed under `neutral` (`neutral: { Tree: [e5] }`). In a game whose
+//! conditions read `unmoved`, `unmoved: [e1, a1, h1]` lists the squares of the pieces that have
+//! not moved yet (none when absent: chess's castling rights); in a game with `mark passed`,
+//! `passed: [e3]` and `passer: e4` give the squares the last move crossed and where its piece
+//! stands (an en passant square).
 
 use std::collections::BTreeMap;
 
@@ -28,6 +32,15 @@ pub struct PositionSpec {
     /// Counter → value, or counter → player → value.
     #[serde(default, deserialize_with = "unique_map")]
     pub state: BTreeMap<String, CounterValue>,
+    /// The squares of the pieces that have not moved (a game that reads `unmoved`).
+    #[serde(default)]
+    pub unmoved: Vec<String>,
+    /// The squares the last move crossed and marked (a game with `mark passed`).
+    #[serde(default)]
+    pub passed: Vec<String>,
+    /// The square of the piece that made that move.
+    #[serde(default)]
+    pub passer: Option<String>,
 }
 
 /// A counter's value: one number, or one per player.
@@ -174,6 +187,20 @@ pub enum SpecProblem {
     /// A counter value given to `neutral`.
     #[error("`{0}` has no counters")]
     NeutralCounter(String),
+    /// `unmoved`, `passed` or `passer` in a game that does not keep it.
+    #[error("this game keeps no `{0}` squares")]
+    NotKept(&'static str),
+    /// An unmoved square without a piece, or a passer square without the last mover's piece.
+    #[error("no fitting piece stands on `{square}` for `{what}`")]
+    NoPieceFor {
+        /// `unmoved` or `passer`.
+        what: &'static str,
+        /// The square.
+        square: String,
+    },
+    /// `passed` without `passer`, or the other way round.
+    #[error("`passed` and `passer` go together")]
+    PassedAlone,
     /// The game refuses the position.
     #[error(transparent)]
     Invalid(#[from] crate::engine::PositionError),
@@ -287,9 +314,82 @@ impl PositionSpec {
             }
         }
         self.put_counters(def, &mut pos, &player)?;
+        self.put_marks(def, &mut pos)?;
         game.check_position(&pos)
             .map_err(|e| err(e.into(), cname_first(&self.state), None))?;
         Ok(pos)
+    }
+
+    /// Sets the unmoved pieces and the passed squares of `pos`.
+    fn put_marks(&self, def: &crate::model::GameDef, pos: &mut Position) -> Result<(), SpecError> {
+        let square = |s: &String| {
+            def.board.square(s).ok_or_else(|| {
+                err(
+                    SpecProblem::NotASquare(s.clone()),
+                    s,
+                    Some(crate::formats::notation::square_hint(&def.board, s)),
+                )
+            })
+        };
+        if let Some(s) = self.unmoved.first()
+            && !def.tracks_unmoved
+        {
+            return Err(err(
+                SpecProblem::NotKept("unmoved"),
+                s,
+                Some("No condition of the rule file reads `unmoved`: leave `unmoved` out.".into()),
+            ));
+        }
+        for s in &self.unmoved {
+            let sq = square(s)?;
+            if pos.cells[sq as usize] == 0 {
+                return Err(err(
+                    SpecProblem::NoPieceFor {
+                        what: "unmoved",
+                        square: s.clone(),
+                    },
+                    s,
+                    Some("`unmoved` lists squares that hold pieces.".into()),
+                ));
+            }
+            pos.unmoved.insert(sq);
+        }
+        match (&self.passer, self.passed.first()) {
+            (None, None) => return Ok(()),
+            (Some(s), None) | (None, Some(s)) => {
+                return Err(err(
+                    SpecProblem::PassedAlone,
+                    s,
+                    Some("Give both: `passed: [e3]` and `passer: e4`.".into()),
+                ));
+            }
+            (Some(p), Some(_)) if !def.marks_passed => {
+                return Err(err(
+                    SpecProblem::NotKept("passed"),
+                    p,
+                    Some("No move of the rule file says `mark passed`: leave `passed` and `passer` out.".into()),
+                ));
+            }
+            (Some(p), Some(_)) => {
+                let sq = square(p)?;
+                let code = pos.cells[sq as usize];
+                if code == 0 || crate::engine::owner(code) == pos.to_move {
+                    return Err(err(
+                        SpecProblem::NoPieceFor {
+                            what: "passer",
+                            square: p.clone(),
+                        },
+                        p,
+                        Some("`passer` is the square of the piece that made the last move: a piece of a player other than the one to move.".into()),
+                    ));
+                }
+                pos.passer = sq;
+            }
+        }
+        for s in &self.passed {
+            pos.passed.insert(square(s)?);
+        }
+        Ok(())
     }
 
     /// Sets the counters of `self.state` in `pos`.
@@ -402,10 +502,19 @@ impl PositionSpec {
                 );
             }
         }
+        let labels = |set: &crate::model::SquareSet| -> Vec<String> {
+            set.iter()
+                .map(|sq| def.board.labels[sq as usize].clone())
+                .collect()
+        };
         PositionSpec {
             to_move: def.players[pos.to_move as usize].clone(),
             pieces,
             state,
+            unmoved: labels(&pos.unmoved),
+            passed: labels(&pos.passed),
+            passer: (pos.passer != crate::model::NO_SQUARE)
+                .then(|| def.board.labels[pos.passer as usize].clone()),
         }
     }
 }
@@ -437,6 +546,15 @@ pub fn to_yaml(spec: &PositionSpec) -> String {
             })
             .collect();
         s.push_str(&format!("state: {{ {} }}\n", c.join(", ")));
+    }
+    if !spec.unmoved.is_empty() {
+        s.push_str(&format!("unmoved: [{}]\n", list(&spec.unmoved)));
+    }
+    if !spec.passed.is_empty() {
+        s.push_str(&format!("passed: [{}]\n", list(&spec.passed)));
+    }
+    if let Some(p) = &spec.passer {
+        s.push_str(&format!("passer: {p}\n"));
     }
     s
 }

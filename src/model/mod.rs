@@ -297,6 +297,10 @@ pub struct Leg {
     /// `onto enemy`, `onto empty-or-enemy`: a step or slide that may land on an enemy piece,
     /// capturing it (by replacement; `capture` is then set); `Onto::Empty` for every other leg.
     pub onto: Onto,
+    /// `capture passer`: the leg lands on an empty square and captures the piece that made
+    /// the last move, if that move marked its crossed squares ([`MoveKind::mark_passed`]) and
+    /// the piece is an enemy's (`capture` is then set): a capture off the landing square.
+    pub capture_passer: bool,
 }
 
 /// How a segment repeats.
@@ -350,6 +354,22 @@ pub struct MoveKind {
     /// `drop Kind`: the move places a new piece of this kind on its `to` square instead of
     /// moving one (`pieces` is then 0 and `segments` empty).
     pub drop: Option<u8>,
+    /// `mark passed`: after the move, until the next one, the squares the piece crossed are
+    /// [`crate::model::SqExpr::Passed`] and its landing is the passer's square.
+    pub mark_passed: bool,
+    /// `with Rook from ... to ...`: a second piece of the mover moves too.
+    pub with: Option<Carry>,
+}
+
+/// A second piece that a move carries along (`with Rook from C to D`, castling): a piece of
+/// the mover of kind `kind` on a square meeting `from` goes to a square meeting `to`, empty
+/// before the move and not the mover's landing, over empty squares along a line. The
+/// conditions are seen from the carried piece.
+#[derive(Debug, Clone)]
+pub struct Carry {
+    pub kind: u8,
+    pub from: SqExpr,
+    pub to: SqExpr,
 }
 
 /// What happens when a priority keeps nothing.
@@ -537,6 +557,32 @@ pub enum SqExpr {
     Piece(u32),
     /// The moving piece could start a move of this type here.
     Can(u8),
+    /// The last move crossed this square and marked it (`mark passed`).
+    Passed,
+    /// The square holds a piece that has not moved since the start of the game.
+    Unmoved,
+    /// An opponent could capture the moving piece if it stood here (by the move types,
+    /// before priorities, as for royal pieces).
+    Attacked,
+}
+
+impl SqExpr {
+    /// Whether `f` holds for this condition or some part of it.
+    pub fn any_part(&self, f: &dyn Fn(&SqExpr) -> bool) -> bool {
+        f(self)
+            || match self {
+                SqExpr::Not(x) => x.any_part(f),
+                SqExpr::And(v) | SqExpr::Or(v) => v.iter().any(|x| x.any_part(f)),
+                SqExpr::True
+                | SqExpr::False
+                | SqExpr::In(_)
+                | SqExpr::Piece(_)
+                | SqExpr::Can(_)
+                | SqExpr::Passed
+                | SqExpr::Unmoved
+                | SqExpr::Attacked => false,
+            }
+    }
 }
 
 /// A whole validated game.
@@ -577,6 +623,12 @@ pub struct GameDef {
     pub royal: u32,
     /// `turn { blocked pass }`: a player with no legal move passes while another can move.
     pub blocked_pass: bool,
+    /// Some condition reads `unmoved`: positions keep the squares of the pieces that have
+    /// not moved ([`crate::engine::Position`]'s `unmoved`); in other games that set stays
+    /// empty, so that it never splits positions the game cannot tell apart.
+    pub tracks_unmoved: bool,
+    /// Some move type has `mark passed`: positions keep the last move's passed squares.
+    pub marks_passed: bool,
     /// The rules of the sources the file says it does not state (`unstated`), in the file's
     /// order. The engine never reads them.
     pub unstated: Vec<Unstated>,
@@ -619,6 +671,54 @@ impl GameDef {
         all.extend(self.claims.iter().map(|r| &r.docs));
         all.extend(self.unstated.iter().map(|r| &r.docs));
         all
+    }
+
+    /// Whether some square condition of the game (a leg's landing, a move's, a carried
+    /// piece's, a priority's `from`/`to`) has a part for which `f` holds.
+    pub fn any_square_condition(&self, f: &dyn Fn(&SqExpr) -> bool) -> bool {
+        fn mv(e: &MvExpr, f: &dyn Fn(&SqExpr) -> bool) -> bool {
+            match e {
+                MvExpr::Not(x) => mv(x, f),
+                MvExpr::And(v) | MvExpr::Or(v) => v.iter().any(|x| mv(x, f)),
+                MvExpr::From(s) | MvExpr::To(s) => s.any_part(f),
+                MvExpr::True | MvExpr::Capturing | MvExpr::Kind(_) => false,
+            }
+        }
+        fn cond(e: &Cond, f: &dyn Fn(&SqExpr) -> bool) -> bool {
+            match e {
+                Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => cond(x, f),
+                Cond::And(v) | Cond::Or(v) => v.iter().any(|x| cond(x, f)),
+                Cond::Exists(m) => mv(m, f),
+                Cond::True
+                | Cond::Blocked(_)
+                | Cond::InCheck(_)
+                | Cond::Repeated(_)
+                | Cond::Cmp(..) => false,
+            }
+        }
+        let conds = self
+            .end
+            .iter()
+            .map(|r| &r.cond)
+            .chain(self.claims.iter().map(|c| &c.cond))
+            .chain(self.priorities.iter().map(|p| &p.when))
+            .chain(self.moves.iter().filter_map(|m| m.require.as_ref()))
+            .chain(self.counters.iter().filter_map(|c| c.while_cond.as_ref()));
+        self.legs.iter().any(|l| l.land.any_part(f))
+            || conds.into_iter().any(|c| cond(c, f))
+            || self.moves.iter().any(|m| {
+                [&m.from, &m.to, &m.land, &m.stop]
+                    .into_iter()
+                    .chain(m.with.iter().flat_map(|c| [&c.from, &c.to]))
+                    .any(|e| e.any_part(f))
+            })
+            || self.priorities.iter().any(|p| {
+                mv(&p.keep, f)
+                    || p.ladder.iter().any(|r| match r {
+                        Rank::Prefer(e) => mv(e, f),
+                        Rank::Maximize(_) => false,
+                    })
+            })
     }
 
     /// The player index of a name (case-insensitive).

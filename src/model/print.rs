@@ -134,6 +134,7 @@ pub fn leg(d: &GameDef, l: &Leg) -> String {
         prefer_continuing,
         halt_behind,
         onto,
+        capture_passer,
     } = l;
     let set = &d.dir_sets[*dirs as usize].name;
     let mut s = match *kind {
@@ -159,7 +160,7 @@ pub fn leg(d: &GameDef, l: &Leg) -> String {
         let _ = write!(s, "  onto {}", onto.word());
     }
     // Implied by `onto enemy` and `onto empty-or-enemy`.
-    if *capture && !onto.enemy() {
+    if *capture && !onto.enemy() && !capture_passer {
         s.push_str("  capture");
     }
     if !matches!(land, SqExpr::True) {
@@ -174,18 +175,38 @@ pub fn leg(d: &GameDef, l: &Leg) -> String {
     if let Some(k) = halt_behind {
         let _ = write!(s, "  halt behind {{ {} }}", kinds(d, *k));
     }
+    if *capture_passer {
+        s.push_str("  capture passer");
+    }
     s
 }
 
 /// A move type's meaning: who makes it, its legs, conditions and effects.
+/// `MoveKind` is destructured without `..`: a new field is a compile error here until the
+/// printer says it.
 pub fn move_kind(d: &GameDef, m: &MoveKind) -> String {
+    let MoveKind {
+        name: _,
+        docs: _,
+        pieces,
+        from,
+        to,
+        land,
+        stop,
+        segments,
+        require,
+        effects,
+        removal,
+        drop,
+        mark_passed,
+        with,
+    } = m;
     let mut s = String::new();
-    if let Some(k) = m.drop {
+    if let Some(k) = *drop {
         let _ = write!(s, "drop {}", d.kinds[k as usize]);
     } else {
-        let _ = write!(s, "by {{ {} }}", kinds(d, m.pieces));
-        let seq: Vec<String> = m
-            .segments
+        let _ = write!(s, "by {{ {} }}", kinds(d, *pieces));
+        let seq: Vec<String> = segments
             .iter()
             .map(|g| {
                 format!(
@@ -202,10 +223,10 @@ pub fn move_kind(d: &GameDef, m: &MoveKind) -> String {
         let _ = write!(s, "  sequence {}", seq.join(" then "));
     }
     for (word, e, default) in [
-        ("from", &m.from, true),
-        ("to", &m.to, true),
-        ("each landing", &m.land, true),
-        ("stop", &m.stop, false),
+        ("from", from, true),
+        ("to", to, true),
+        ("each landing", land, true),
+        ("stop", stop, false),
     ] {
         let trivial = if default {
             matches!(e, SqExpr::True)
@@ -216,10 +237,10 @@ pub fn move_kind(d: &GameDef, m: &MoveKind) -> String {
             let _ = write!(s, "  {word} {}", sq(d, e));
         }
     }
-    if let Some(r) = &m.require {
+    if let Some(r) = require {
         let _ = write!(s, "  require {}", cond(d, r, 0));
     }
-    for e in &m.effects {
+    for e in effects {
         let _ = write!(
             s,
             "  effect {} {} {}",
@@ -228,8 +249,20 @@ pub fn move_kind(d: &GameDef, m: &MoveKind) -> String {
             e.value
         );
     }
-    if m.removal == Removal::AtEnd {
+    if *removal == Removal::AtEnd {
         s.push_str("  remove at-end");
+    }
+    if *mark_passed {
+        s.push_str("  mark passed");
+    }
+    if let Some(c) = with {
+        let _ = write!(
+            s,
+            "  with {} from {} to {}",
+            d.kinds[c.kind as usize],
+            sq(d, &c.from),
+            sq(d, &c.to)
+        );
     }
     s
 }
@@ -321,6 +354,9 @@ pub fn sq(d: &GameDef, e: &SqExpr) -> String {
         SqExpr::In(s) => region_sel(d, *s),
         SqExpr::Piece(m) => format!("piece {}", kinds(d, *m)),
         SqExpr::Can(m) => format!("can {}", d.moves[*m as usize].name),
+        SqExpr::Passed => "passed".into(),
+        SqExpr::Unmoved => "unmoved".into(),
+        SqExpr::Attacked => "attacked".into(),
     }
 }
 
@@ -333,7 +369,10 @@ pub fn sq_atom(d: &GameDef, e: &SqExpr) -> String {
         | SqExpr::Not(_)
         | SqExpr::In(_)
         | SqExpr::Piece(_)
-        | SqExpr::Can(_) => sq(d, e),
+        | SqExpr::Can(_)
+        | SqExpr::Passed
+        | SqExpr::Unmoved
+        | SqExpr::Attacked => sq(d, e),
     }
 }
 

@@ -614,6 +614,7 @@ fn apply_one(file: &mut ast::RuleFile, e: &Edit, def: &GameDef) -> Option<()> {
                 d.name = EVERY_DIRECTION.into();
             }
             LegStmt::Capture(_)
+            | LegStmt::CapturePasser(_)
             | LegStmt::Onto(..)
             | LegStmt::Land(_)
             | LegStmt::NoReverse(_)

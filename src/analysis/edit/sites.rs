@@ -98,6 +98,10 @@ fn sq_sites(c: &mut SqCond, f: &mut dyn FnMut(Site<'_>)) {
         SqCond::Or(v) | SqCond::And(v) => v.iter_mut().for_each(|c| sq_sites(c, f)),
         SqCond::Not(c) => sq_sites(c, f),
         SqCond::In(r) => region_site(r, f),
-        SqCond::Piece(_) | SqCond::Can(_) => {}
+        SqCond::Piece(_)
+        | SqCond::Can(_)
+        | SqCond::Passed(_)
+        | SqCond::Unmoved(_)
+        | SqCond::Attacked(_) => {}
     }
 }

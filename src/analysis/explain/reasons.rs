@@ -347,6 +347,14 @@ impl<'a> Visitor<'a> for Candidates<'_> {
                     ReasonKind::Condition,
                     format!("leg `{leg}` may land only where `{rule}`"),
                 ),
+                LegStmt::CapturePasser(_) => push(
+                    Edit::RemoveStmt(stmt),
+                    ReasonKind::Condition,
+                    format!(
+                        "leg `{leg}` is made only to capture the piece that made the last move, \
+                         when that move marked the squares it crossed"
+                    ),
+                ),
                 LegStmt::NoReverse(_) => push(
                     Edit::RemoveStmt(stmt),
                     ReasonKind::NoReverse,
@@ -438,10 +446,19 @@ impl<'a> Visitor<'a> for Candidates<'_> {
                         }
                     }
                 }
+                MoveStmt::With { kind, .. } => push(
+                    Edit::RemoveStmt(stmt),
+                    ReasonKind::Condition,
+                    format!(
+                        "a `{name}` move carries a {} along, and `{rule}` must hold for it",
+                        kind.name
+                    ),
+                ),
                 // `active` gives no `if`: the statements of its taken branch instead.
                 MoveStmt::Drop(_)
                 | MoveStmt::Effect { .. }
                 | MoveStmt::Removal(_)
+                | MoveStmt::MarkPassed(_)
                 | MoveStmt::If(_) => {}
             }
         }

@@ -210,7 +210,11 @@ impl Look<'_> {
     /// as the drawing cannot blame it on a region.
     fn holds(&self, e: &SqExpr, sq: u8) -> bool {
         match e {
-            SqExpr::True | SqExpr::Can(_) => true,
+            // What the board holds (the last move, unmoved pieces, attacks) is taken to hold,
+            // as `can` is.
+            SqExpr::True | SqExpr::Can(_) | SqExpr::Passed | SqExpr::Unmoved | SqExpr::Attacked => {
+                true
+            }
             SqExpr::False => false,
             SqExpr::Not(x) => !self.holds(x, sq),
             SqExpr::And(v) => v.iter().all(|x| self.holds(x, sq)),
@@ -236,7 +240,13 @@ impl Look<'_> {
                 .for_each(|x| self.failing(x, sq, out)),
             // Every alternative fails.
             SqExpr::Or(v) => v.iter().for_each(|x| self.failing(x, sq, out)),
-            SqExpr::True | SqExpr::False | SqExpr::Piece(_) | SqExpr::Can(_) => {}
+            SqExpr::True
+            | SqExpr::False
+            | SqExpr::Piece(_)
+            | SqExpr::Can(_)
+            | SqExpr::Passed
+            | SqExpr::Unmoved
+            | SqExpr::Attacked => {}
         }
     }
 }
@@ -247,7 +257,13 @@ fn regions_of(e: &SqExpr, out: &mut Vec<RegionSel>) {
         SqExpr::In(sel) => out.push(*sel),
         SqExpr::Not(x) => regions_of(x, out),
         SqExpr::And(v) | SqExpr::Or(v) => v.iter().for_each(|x| regions_of(x, out)),
-        SqExpr::True | SqExpr::False | SqExpr::Piece(_) | SqExpr::Can(_) => {}
+        SqExpr::True
+        | SqExpr::False
+        | SqExpr::Piece(_)
+        | SqExpr::Can(_)
+        | SqExpr::Passed
+        | SqExpr::Unmoved
+        | SqExpr::Attacked => {}
     }
 }
 

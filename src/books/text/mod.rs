@@ -156,6 +156,7 @@ impl Cx<'_> {
             prefer_continuing,
             halt_behind,
             onto,
+            capture_passer,
         } = leg;
         let set = s("set", self.def.dir_sets[*dirs as usize].name.clone());
         let mut t = match *kind {
@@ -193,6 +194,8 @@ impl Cx<'_> {
         }
         if onto.enemy() {
             t.push_str(&self.t("leg-captures-onto", &[]));
+        } else if *capture_passer {
+            t.push_str(&self.t("leg-captures-passer", &[]));
         } else if *capture {
             t.push_str(&self.t("leg-captures", &[]));
         }
@@ -290,6 +293,9 @@ impl Cx<'_> {
                 "sq-can",
                 &[s("move", self.def.moves[*m as usize].name.clone())],
             ),
+            SqExpr::Passed => self.t("sq-passed", &[]),
+            SqExpr::Unmoved => self.t("sq-unmoved", &[]),
+            SqExpr::Attacked => self.t("sq-attacked", &[]),
         }
     }
 

@@ -87,6 +87,10 @@ fn leg_take(leg: &Leg) -> LegTake {
         // lands on. No kernel implements it (the quiet and flood kernels land on empty
         // squares only): such a leg is the interpreter's.
         onto,
+        // `capture passer`: a capture off the landing square, read from the position's
+        // passer; no kernel implements it (`eligible` leaves the move type to the
+        // interpreter).
+        capture_passer: _,
     } = leg;
     let onto_empty = match onto {
         Onto::Empty => true,
@@ -140,7 +144,20 @@ pub(super) fn eligible(def: &GameDef, mk: &MoveKind) -> Eligible {
         effects: _,
         removal,
         drop,
+        // `mark passed` (the position keeps what the move crossed, set by `apply_pieces`)
+        // and `with` (a second piece, chosen by the interpreter's `emit`): no kernel emits
+        // or counts such moves, nor those of a leg that captures the passer.
+        mark_passed,
+        with,
     } = mk;
+    if *mark_passed
+        || with.is_some()
+        || segments
+            .iter()
+            .any(|s| def.legs[s.leg as usize].capture_passer)
+    {
+        return Eligible::default();
+    }
     // Captures leave the board as the interpreter's `record_capture` says for both; the
     // chain kernel's probe (`chain_probe`) reads the same.
     match removal {

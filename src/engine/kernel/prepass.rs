@@ -518,6 +518,8 @@ impl Generator<'_> {
                         order: 0,
                         captures: SquareSet::EMPTY,
                         path,
+                        carry_from: NO_SQUARE,
+                        carry_to: NO_SQUARE,
                     });
                 }
             }

@@ -52,7 +52,6 @@ impl Generator<'_> {
 
     /// Emits the move ending on `t` with the piece `result` there.
     fn emit_result(&mut self, mk: &MoveKind, t: u8, result: u8, out: &mut Vec<Move>) {
-        let def = self.def;
         let mv = Move {
             kind: self.kind_id,
             from: self.origin,
@@ -65,8 +64,65 @@ impl Generator<'_> {
             order: self.order,
             captures: self.captured,
             path: self.path,
+            carry_from: NO_SQUARE,
+            carry_to: NO_SQUARE,
         };
-        if self.captures_only && !self.captured.and(&self.target).is_empty() {
+        match &mk.with {
+            None => self.push_move(mk, mv, out),
+            Some(carry) => {
+                // One move per pair of squares the carried piece may go between.
+                let mut pairs = std::mem::take(&mut self.carries);
+                pairs.clear();
+                self.carry_pairs(carry, t, &mut pairs);
+                for &(a, b) in &pairs {
+                    let mv = Move {
+                        carry_from: a,
+                        carry_to: b,
+                        ..mv
+                    };
+                    self.push_move(mk, mv, out);
+                }
+                self.carries = pairs;
+            }
+        }
+    }
+
+    /// The pairs (start, end) of the second piece a move carries (`with`), the mover
+    /// landing on `t`: a piece of the mover of the carried kind on a square meeting `from`,
+    /// to a square meeting `to` that was empty before the move and is not `t`, every square
+    /// between them (along a line) empty. The conditions are seen from the carried piece;
+    /// the mover is lifted off its start square, which counts as empty.
+    fn carry_pairs(&mut self, carry: &Carry, t: u8, out: &mut Vec<(u8, u8)>) {
+        let def = self.def;
+        let saved = self.piece;
+        let piece = piece_code(self.mover, carry.kind);
+        self.piece = piece;
+        let mine = self.occ[self.mover as usize];
+        for a in mine.iter() {
+            if self.cells[a as usize] != piece || !self.sq_eval(&carry.from, a) {
+                continue;
+            }
+            for b in def.board.all.iter() {
+                if b == t || b == a || self.cells[b as usize] != 0 {
+                    continue;
+                }
+                let mut between = SquareSet::EMPTY;
+                crate::engine::moves::between(def, a, b, &mut between);
+                if between.iter().any(|s| self.cells[s as usize] != 0)
+                    || !self.sq_eval(&carry.to, b)
+                {
+                    continue;
+                }
+                out.push((a, b));
+            }
+        }
+        self.piece = saved;
+    }
+
+    /// Pushes a finished move, de-duplicated by effect.
+    fn push_move(&mut self, mk: &MoveKind, mv: Move, out: &mut Vec<Move>) {
+        let def = self.def;
+        if self.captures_only && !mv.captures.and(&self.target).is_empty() {
             self.hit = true;
         }
         // A non-capturing move needs no de-duplication where the kernels proved it unique.
@@ -140,5 +196,6 @@ pub(super) fn effect_hash(mv: &Move, kind_matters: bool) -> usize {
     if kind_matters {
         h ^= (mv.kind as u64 + 1) << 40;
     }
+    h ^= (mv.carry_from as u64) << 48 ^ (mv.carry_to as u64) << 56;
     h as usize ^ (h >> 29) as usize
 }

@@ -82,6 +82,9 @@ impl Generator<'_> {
             SqExpr::In(sel) => self.def.region_squares(*sel, self.mover).contains(sq),
             SqExpr::Piece(mask) => mask >> kind(self.piece) & 1 == 1,
             SqExpr::Can(m) => self.can_at(*m, sq),
+            SqExpr::Passed => self.passed.contains(sq),
+            SqExpr::Unmoved => self.unmoved.contains(sq),
+            SqExpr::Attacked => self.attacked_at(sq),
         }
     }
 

@@ -102,7 +102,14 @@ impl Generator<'_> {
                         if !leg.onto.empty() {
                             continue;
                         }
-                        NO_SQUARE
+                        if leg.capture_passer {
+                            match self.passer_victim() {
+                                Some(v) => v,
+                                None => continue,
+                            }
+                        } else {
+                            NO_SQUARE
+                        }
                     } else if leg.onto.enemy() && self.takes_onto(t) {
                         t
                     } else {
@@ -117,6 +124,15 @@ impl Generator<'_> {
                 LegKind::Slide => {
                     let group = self.lbuf.len();
                     let mut t = board.step(sq, d);
+                    // `capture passer`: every landing takes the passer, or there is none.
+                    let quiet_victim = if leg.capture_passer {
+                        match self.passer_victim() {
+                            Some(v) => v,
+                            None => continue,
+                        }
+                    } else {
+                        NO_SQUARE
+                    };
                     while t != NO_SQUARE && self.cells[t as usize] == 0 {
                         if leg.onto.empty()
                             && allowed.map_or_else(
@@ -124,7 +140,7 @@ impl Generator<'_> {
                                 |s| s.contains(t),
                             )
                         {
-                            self.lbuf.push((t, d, NO_SQUARE));
+                            self.lbuf.push((t, d, quiet_victim));
                         }
                         t = board.step(t, d);
                     }
@@ -204,6 +220,14 @@ impl Generator<'_> {
         o != NEUTRAL
             && self.def.team[o as usize] != self.def.team[self.mover as usize]
             && !self.captured.contains(t)
+    }
+
+    /// `capture passer`: the square of the piece that made the last move, when that move
+    /// marked its crossed squares and the piece is an enemy's not yet captured by this move.
+    #[inline]
+    pub(super) fn passer_victim(&self) -> Option<u8> {
+        let v = self.passer;
+        (v != NO_SQUARE && self.cells[v as usize] != 0 && self.takes_onto(v)).then_some(v)
     }
 
     /// `halt behind`: of the landings `lbuf[group..]` beyond one leapt piece, keeps the one

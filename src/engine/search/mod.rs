@@ -76,6 +76,11 @@ pub struct Generator<'g> {
     occ: [SquareSet; MAX_PLAYERS + 1],
     mover: u8,
     counters: [i16; MAX_COUNTERS * MAX_PLAYERS],
+    /// The position's passed squares, passer and unmoved pieces (see [`Position`]), loaded
+    /// only in games that keep them.
+    passed: SquareSet,
+    passer: u8,
+    unmoved: SquareSet,
     // The move being built.
     kind_id: u8,
     origin: u8,
@@ -148,6 +153,8 @@ pub struct Generator<'g> {
     // for the first, by `pseudo_legal_counting` at every position for the second.
     quiet_unique_here: bool,
     quiet_unique_apart: bool,
+    /// The (start, end) pairs of a carried piece (`with`), kept to be reused.
+    carries: Vec<(u8, u8)>,
     // Landings `(square, direction, victim)`, a stack shared by the nested searches.
     lbuf: Vec<(u8, u8, u8)>,
     /// Set while [`Self::goes_on`] probes a landing: `prefer continuing` is not applied then.
@@ -218,6 +225,9 @@ impl<'g> Generator<'g> {
             occ: [SquareSet::EMPTY; MAX_PLAYERS + 1],
             mover: 0,
             counters: [0; MAX_COUNTERS * MAX_PLAYERS],
+            passed: SquareSet::EMPTY,
+            passer: NO_SQUARE,
+            unmoved: SquareSet::EMPTY,
             kind_id: 0,
             origin: 0,
             piece: 0,
@@ -287,6 +297,7 @@ impl<'g> Generator<'g> {
                             Rank::Maximize(_) => true,
                         })
                 }),
+            carries: Vec::new(),
             lbuf: Vec::with_capacity(1024),
             probing: false,
             nodes: 0,
@@ -384,6 +395,13 @@ impl<'g> Generator<'g> {
         }
         self.mover = pos.to_move;
         self.counters = pos.counters;
+        if self.def.marks_passed {
+            self.passed = pos.passed;
+            self.passer = pos.passer;
+        }
+        if self.def.tracks_unmoved {
+            self.unmoved = pos.unmoved;
+        }
         self.new_board();
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {

@@ -95,6 +95,31 @@ impl<'g> Generator<'g> {
     }
 }
 
+impl Generator<'_> {
+    /// `attacked`: whether an opponent could capture the moving piece if it stood on `sq`,
+    /// the rest of the board as the scratch board has it (the moving piece lifted off its
+    /// start, which is then empty unless `sq` is that start).
+    pub(super) fn attacked_at(&mut self, sq: u8) -> bool {
+        let mut probe = self.take_probe();
+        let after = &mut probe.after;
+        *after = Position::empty(self.mover);
+        for o in 0..=MAX_PLAYERS {
+            for s in self.occ[o].iter() {
+                after.put(s, self.cells[s as usize]);
+            }
+        }
+        if after.cells[sq as usize] == 0 {
+            after.put(sq, self.piece);
+        }
+        after.counters = self.counters;
+        let mut target = SquareSet::EMPTY;
+        target.insert(sq);
+        let r = probe.captures_any(self.def, self.mover, target);
+        self.put_probe(probe);
+        r
+    }
+}
+
 impl Probe<'_> {
     /// The kernels on or off, as the generator that owns it.
     pub(super) fn set_kernels(&mut self, on: bool) {
@@ -104,7 +129,6 @@ impl Probe<'_> {
     /// Whether some opponent of `player` could capture a royal piece of `player` in
     /// `self.after` (whose side to move it changes).
     fn attacked(&mut self, def: &GameDef, player: u8) -> bool {
-        let players = def.players.len().min(MAX_PLAYERS);
         let Some(mine) = self.after.occ.get(player as usize) else {
             return false;
         };
@@ -115,18 +139,25 @@ impl Probe<'_> {
         if royal.is_empty() {
             return false;
         }
+        self.captures_any(def, player, royal)
+    }
+
+    /// Whether some opponent of `player` could capture a piece on one of `target`'s squares
+    /// in `self.after` (whose side to move it changes).
+    fn captures_any(&mut self, def: &GameDef, player: u8, target: SquareSet) -> bool {
+        let players = def.players.len().min(MAX_PLAYERS);
         for o in 0..players as u8 {
             if def.team[o as usize] == def.team[player as usize] {
                 continue;
             }
             self.after.to_move = o;
-            self.generator.target = royal;
+            self.generator.target = target;
             self.generator.pseudo_legal(&self.after, &mut self.moves);
             self.overflow |= self.generator.overflow;
             if self
                 .moves
                 .iter()
-                .any(|m| !m.captures.and(&royal).is_empty())
+                .any(|m| !m.captures.and(&target).is_empty())
             {
                 return true;
             }

@@ -316,6 +316,8 @@ pub enum LegStmt {
         behind: bool,
     },
     Capture(Span),
+    /// `capture passer`: capture the piece that made the last move, off the landing square.
+    CapturePasser(Span),
     /// `onto enemy`: what a step or slide may land on, and where the statement is written.
     Onto(Onto, Span),
     Land(SqCond),
@@ -354,6 +356,14 @@ pub enum MoveStmt {
         value: i64,
     },
     Removal(Removal),
+    /// `mark passed`: the squares the move crossed are `passed` until the next move.
+    MarkPassed(Span),
+    /// `with Rook from C to D`: a second piece of the mover moves too.
+    With {
+        kind: Ident,
+        from: SqCond,
+        to: SqCond,
+    },
     If(IfParam<MoveStmt>),
 }
 
@@ -512,6 +522,12 @@ pub enum SqCond {
     In(RegionRef),
     Piece(Ident),
     Can(Ident),
+    /// `passed`: a square the last move crossed, when it marked them.
+    Passed(Span),
+    /// `unmoved`: the square's piece has not moved since the start.
+    Unmoved(Span),
+    /// `attacked`: an opponent could capture the moving piece there.
+    Attacked(Span),
 }
 
 /// A statement kind that may be `if PARAM is VALUE { ... } else { ... }`.
@@ -545,9 +561,10 @@ macro_rules! conditional {
 }
 
 conditional!(LegStmt: Self::Step(_), Self::Slide(_), Self::Leap { .. }, Self::Capture(_),
-    Self::Onto(..), Self::Land(_), Self::NoReverse(_), Self::PreferContinuing(_), Self::HaltBehind(..));
+    Self::CapturePasser(_), Self::Onto(..), Self::Land(_), Self::NoReverse(_), Self::PreferContinuing(_), Self::HaltBehind(..));
 conditional!(MoveStmt: Self::By(_), Self::Drop(_), Self::From(_), Self::To(_), Self::Land(_),
-    Self::Stop(_), Self::Sequence(_), Self::Require(_), Self::Effect { .. }, Self::Removal(_));
+    Self::Stop(_), Self::Sequence(_), Self::Require(_), Self::Effect { .. }, Self::Removal(_),
+    Self::MarkPassed(_), Self::With { .. });
 conditional!(ValueStmt: Self::Pair(..));
 conditional!(PrioStmt: Self::When(_), Self::Keep(_), Self::Prefer(_), Self::Maximize(..),
     Self::Otherwise(_));

@@ -192,10 +192,10 @@ fn describe(rule: Rule) -> &'static str {
         Rule::file => "a rule file",
         Rule::board_stmt => "`files`, `ranks`, `squares` or `numbers`",
         Rule::leg_stmt => {
-            "a leg statement (step, slide, leap, capture, land, not reverse, prefer continuing, if)"
+            "a leg statement (step, slide, leap, capture, capture passer, onto, land, not reverse, prefer continuing, halt behind, if)"
         }
         Rule::move_stmt => {
-            "a move statement (by, from, to, each landing, stop, sequence, require, effect, remove, if)"
+            "a move statement (by, from, to, each landing, stop, sequence, require, effect, remove, mark passed, with, if)"
         }
         Rule::prio_stmt => "a priority statement (when, keep, prefer, maximize, otherwise, if)",
         Rule::promote_stmt => "a promotion statement (`Kind to Kind in REGION`, timing, if)",
@@ -203,7 +203,9 @@ fn describe(rule: Rule) -> &'static str {
         Rule::cond_atom => "a condition",
         Rule::quantity => "a number, `count(...)` or a counter",
         Rule::mv_atom => "a move condition (capturing, from, to, move NAME, not, parentheses)",
-        Rule::sq_atom => "a square condition (in REGION, piece KIND, can MOVE, not, parentheses)",
+        Rule::sq_atom => {
+            "a square condition (in REGION, piece KIND, can MOVE, passed, unmoved, attacked, not, parentheses)"
+        }
         Rule::square_item => "a square or a square range",
         Rule::inner_doc => "`//!` documentation",
         Rule::outer_doc => "`///` documentation",
@@ -280,6 +282,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::m_earliest => "`earliest { kinds }`",
         Rule::measure_kinds => "`{ kinds }`",
         Rule::leg_capture => "`capture`",
+        Rule::leg_capture_passer => "`capture passer`",
         Rule::leg_land => "`land CONDITION`",
         Rule::leg_no_reverse => "`not reverse`",
         Rule::leg_if | Rule::move_if | Rule::prio_if | Rule::promote_if | Rule::end_if => {
@@ -297,6 +300,8 @@ fn describe(rule: Rule) -> &'static str {
         Rule::move_require => "`require CONDITION`",
         Rule::move_effect => "`effect COUNTER += N`",
         Rule::move_removal => "`remove immediately|at-end`",
+        Rule::move_mark_passed => "`mark passed`",
+        Rule::move_with => "`with KIND from SQUARES to SQUARES`",
         Rule::removal => "`immediately` or `at-end`",
         Rule::priority => "`priority NAME { ... }`",
         Rule::prio_when => "`when CONDITION`",
@@ -345,6 +350,9 @@ fn describe(rule: Rule) -> &'static str {
         Rule::sq_in => "`in REGION`",
         Rule::sq_piece => "`piece KIND`",
         Rule::sq_can => "`can MOVE`",
+        Rule::sq_passed => "`passed`",
+        Rule::sq_unmoved => "`unmoved`",
+        Rule::sq_attacked => "`attacked`",
         Rule::region_ref => "a region (`own far-row`, `opponent home`, `White home`, `centre`)",
         Rule::region_owner => "`own` or `opponent`",
         Rule::square_range => "a square range like `A4..L13`",

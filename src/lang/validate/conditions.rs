@@ -88,6 +88,12 @@ impl Validator {
             ast::SqCond::Can(m) => self
                 .lookup(n.moves, m, "move")
                 .map_or(SqExpr::False, SqExpr::Can),
+            ast::SqCond::Passed(sp) => {
+                self.passed_reads.push(*sp);
+                SqExpr::Passed
+            }
+            ast::SqCond::Unmoved(_) => SqExpr::Unmoved,
+            ast::SqCond::Attacked(_) => SqExpr::Attacked,
         }
     }
 
@@ -302,7 +308,13 @@ pub(super) fn collect_can(e: &SqExpr, out: &mut Vec<u8>) {
         SqExpr::Can(m) => out.push(*m),
         SqExpr::Not(x) => collect_can(x, out),
         SqExpr::And(v) | SqExpr::Or(v) => v.iter().for_each(|x| collect_can(x, out)),
-        SqExpr::True | SqExpr::False | SqExpr::In(_) | SqExpr::Piece(_) => {}
+        SqExpr::True
+        | SqExpr::False
+        | SqExpr::In(_)
+        | SqExpr::Piece(_)
+        | SqExpr::Passed
+        | SqExpr::Unmoved
+        | SqExpr::Attacked => {}
     }
 }
 

@@ -74,6 +74,9 @@ fn canon_sq(c: &SqCond) -> String {
         SqCond::In(r) => format!("in({})", canon_region(r)),
         SqCond::Piece(k) => format!("piece({})", k.name),
         SqCond::Can(m) => format!("can({})", m.name),
+        SqCond::Passed(_) => "passed".into(),
+        SqCond::Unmoved(_) => "unmoved".into(),
+        SqCond::Attacked(_) => "attacked".into(),
     }
 }
 
@@ -211,7 +214,12 @@ fn sq_value(c: &SqCond) -> Option<bool> {
             &v.iter().map(sq_value).collect::<Vec<_>>(),
             &v.iter().map(canon_sq).collect::<Vec<_>>(),
         ),
-        SqCond::In(_) | SqCond::Piece(_) | SqCond::Can(_) => None,
+        SqCond::In(_)
+        | SqCond::Piece(_)
+        | SqCond::Can(_)
+        | SqCond::Passed(_)
+        | SqCond::Unmoved(_)
+        | SqCond::Attacked(_) => None,
     }
 }
 
@@ -269,6 +277,7 @@ fn sq_span(c: &SqCond) -> Option<Span> {
         SqCond::Not(x) => sq_span(x),
         SqCond::In(r) => Some(r.name.span),
         SqCond::Piece(k) | SqCond::Can(k) => Some(k.span),
+        SqCond::Passed(sp) | SqCond::Unmoved(sp) | SqCond::Attacked(sp) => Some(*sp),
     }
 }
 
@@ -436,7 +445,7 @@ fn leg_captures(stmts: &[LegStmt]) -> bool {
     let mut any = false;
     every_stmt(stmts, &mut |s| {
         any |= match s {
-            LegStmt::Capture(_) => true,
+            LegStmt::Capture(_) | LegStmt::CapturePasser(_) => true,
             LegStmt::Onto(o, _) => *o != crate::model::Onto::Empty,
             LegStmt::Step(_)
             | LegStmt::Slide(_)

@@ -41,7 +41,11 @@ fn sq(c: &SqCond, u: &mut Used) {
         SqCond::In(r) => {
             u.regions.insert(r.name.name.clone());
         }
-        SqCond::Piece(_) | SqCond::Can(_) => {}
+        SqCond::Piece(_)
+        | SqCond::Can(_)
+        | SqCond::Passed(_)
+        | SqCond::Unmoved(_)
+        | SqCond::Attacked(_) => {}
     }
 }
 
@@ -115,6 +119,7 @@ fn leg(s: &LegStmt, u: &mut Used) {
         }
         LegStmt::Land(c) => sq(c, u),
         LegStmt::Capture(_)
+        | LegStmt::CapturePasser(_)
         | LegStmt::Onto(..)
         | LegStmt::NoReverse(_)
         | LegStmt::PreferContinuing(_)
@@ -136,7 +141,11 @@ fn move_stmt(s: &MoveStmt, u: &mut Used) {
         MoveStmt::Drop(k) => {
             u.present.insert(k.name.clone());
         }
-        MoveStmt::By(_) | MoveStmt::Removal(_) => {}
+        MoveStmt::With { from, to, .. } => {
+            sq(from, u);
+            sq(to, u);
+        }
+        MoveStmt::By(_) | MoveStmt::Removal(_) | MoveStmt::MarkPassed(_) => {}
         MoveStmt::If(_) => {}
     }
 }

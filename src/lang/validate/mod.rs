@@ -57,6 +57,7 @@ pub fn validate(
         sources: res.sources.clone(),
         root: res.root,
         removed: res.removed.clone(),
+        passed_reads: Vec::new(),
     };
     let def = v.run(&res.file, overrides);
     if v.errors.is_empty() {
@@ -81,6 +82,9 @@ struct Validator {
     root: usize,
     /// Items a variant removed, so that a dangling use can point at the `remove`.
     removed: Vec<(ast::ItemWord, String, Span)>,
+    /// Where the file reads the last move's passed squares (`passed`, `capture passer`): an
+    /// error unless some move marks them.
+    passed_reads: Vec<Span>,
 }
 
 fn list(names: &[String]) -> String {
@@ -212,7 +216,7 @@ impl Validator {
         if !self.errors.is_empty() {
             return None;
         }
-        Some(GameDef {
+        let mut def = GameDef {
             name: items.name.unwrap_or_else(|| "Untitled".into()),
             docs: file.docs.clone(),
             team: sides.team,
@@ -240,7 +244,12 @@ impl Validator {
             promotion_timing: promotion.timing,
             promotion_continue: promotion.continue_as,
             unstated,
-        })
+            tracks_unmoved: false,
+            marks_passed: false,
+        };
+        def.tracks_unmoved = def.any_square_condition(&|e| matches!(e, SqExpr::Unmoved));
+        def.marks_passed = def.moves.iter().any(|m| m.mark_passed);
+        Some(def)
     }
 }
 

@@ -76,6 +76,41 @@ impl Validator {
             );
         }
         self.check_can_cycles(&moves, &legs, moves_ast);
+        // `attacked` is decided by generating the opponents' captures: in a move that
+        // captures, that generation would ask it again, without end.
+        for (mk, (decl, _)) in moves.iter().zip(moves_ast) {
+            let legs_of = || mk.segments.iter().filter_map(|s| legs.get(s.leg as usize));
+            let reads = |e: &SqExpr| e.any_part(&|x| matches!(x, SqExpr::Attacked));
+            if legs_of().any(|l| l.capture)
+                && ([&mk.from, &mk.to, &mk.land, &mk.stop]
+                    .into_iter()
+                    .any(reads)
+                    || mk
+                        .with
+                        .as_ref()
+                        .is_some_and(|c| reads(&c.from) || reads(&c.to))
+                    || legs_of().any(|l| reads(&l.land)))
+            {
+                self.err(
+                    Check::BadCondition,
+                    decl.name.span,
+                    format!("move `{}` captures and reads `attacked`", decl.name.name),
+                    "`attacked` in a capturing move",
+                    Some("`attacked` is decided by the opponents' capturing moves, so a capturing move may not read it (castling, which reads it, captures nothing); a royal piece's safety is `royal { Kind }`.".into()),
+                );
+            }
+        }
+        if let Some(&span) = self.passed_reads.first()
+            && !moves.iter().any(|m| m.mark_passed)
+        {
+            self.err(
+                Check::BadMove,
+                span,
+                "the file reads the passed squares, but no move marks them",
+                "never holds",
+                Some("`passed` and `capture passer` read what the last move crossed when that move says `mark passed` (a pawn's double step); add `mark passed` to that move.".into()),
+            );
+        }
         (legs, moves)
     }
 
@@ -101,6 +136,7 @@ impl Validator {
         let mut halt_behind = None;
         let mut onto: Option<(Onto, Span)> = None;
         let mut capture_span = None;
+        let mut capture_passer = None;
         for s in flat {
             let mut geometry = |v: &mut Validator, k: LegKind, d: &ast::Ident| {
                 if kind.is_some() {
@@ -136,6 +172,10 @@ impl Validator {
                 ast::LegStmt::Capture(sp) => {
                     capture = true;
                     capture_span = Some(*sp);
+                }
+                ast::LegStmt::CapturePasser(sp) => {
+                    self.passed_reads.push(*sp);
+                    capture_passer = Some(*sp);
                 }
                 ast::LegStmt::Onto(o, sp) => {
                     if let Some((_, first)) = onto {
@@ -198,8 +238,25 @@ impl Validator {
             Some((o, _)) if !leaps => o,
             Some(_) | None => Onto::Empty,
         };
-        // A step or slide that may land on an enemy piece captures it: `capture` is implied.
-        if onto.enemy() {
+        if let Some(span) = capture_passer
+            && (leaps || onto.enemy() || capture)
+        {
+            self.err(
+                Check::BadMove,
+                span,
+                format!(
+                    "leg `{}` captures the passer, so it lands on an empty square and captures nothing else",
+                    l.name.name
+                ),
+                "a second capture",
+                Some("`capture passer` goes with a `step` or `slide` that lands on an empty square (no `leap`, `capture` or `onto enemy`); declare another leg for the other capture.".into()),
+            );
+        }
+        // A step or slide that may land on an enemy piece captures it: `capture` is implied;
+        // so it is by `capture passer`, whose victim is off the landing square.
+        if capture_passer.is_some() {
+            capture = true;
+        } else if onto.enemy() {
             capture = true;
         } else if capture && !leaps {
             self.err(
@@ -240,6 +297,7 @@ impl Validator {
             prefer_continuing,
             halt_behind: halt_behind.map(|(k, _)| k),
             onto,
+            capture_passer: capture_passer.is_some(),
         }
     }
 
@@ -271,7 +329,10 @@ impl Validator {
             effects: vec![],
             removal: Removal::Immediately,
             drop: None,
+            mark_passed: false,
+            with: None,
         };
+        let mut with_span = None;
         let mut by_span = None;
         let (mut froms, mut tos, mut lands, mut stops) = (vec![], vec![], vec![], vec![]);
         let mut seq_seen = false;
@@ -362,6 +423,25 @@ impl Validator {
                     value,
                 } => mk.effects.extend(self.effect(counter, *add, *value, n)),
                 ast::MoveStmt::Removal(r) => mk.removal = *r,
+                ast::MoveStmt::MarkPassed(_) => mk.mark_passed = true,
+                ast::MoveStmt::With { kind, from, to } => {
+                    if let Some(first) = with_span {
+                        self.errors.push(super::ValidationError {
+                            check: Check::BadMove,
+                            message: format!("move `{}` carries two pieces", m.name.name),
+                            span: kind.span,
+                            label: "a second `with`".into(),
+                            related: Some((first, "the first `with`".into())),
+                            help: Some("A move carries one second piece along; declare another move for the other.".into()),
+                        });
+                    }
+                    with_span = Some(kind.span);
+                    let k = self.lookup(n.kinds, kind, "piece kind");
+                    let (from, to) = (self.sq(from, n), self.sq(to, n));
+                    if let Some(k) = k {
+                        mk.with = Some(Carry { kind: k, from, to });
+                    }
+                }
                 ast::MoveStmt::If(_) => {}
             }
         }
@@ -369,7 +449,11 @@ impl Validator {
             m,
             &mut mk,
             seq_seen,
-            by_span.is_some() || !froms.is_empty() || !lands.is_empty() || !stops.is_empty(),
+            by_span.is_some()
+                || !froms.is_empty()
+                || !lands.is_empty()
+                || !stops.is_empty()
+                || with_span.is_some(),
         );
         mk.from = and_all(froms);
         mk.to = and_all(tos);

@@ -389,6 +389,8 @@ fn move_type(o: &mut Out, i: usize, body: &[MoveStmt], spans: &[Span], def: &Gam
             | MoveStmt::Land(_)
             | MoveStmt::Stop(_)
             | MoveStmt::Require(_)
+            | MoveStmt::MarkPassed(_)
+            | MoveStmt::With { .. }
             | MoveStmt::Effect { .. } => o.push(Edit::RemoveStmt(stmt), format!("remove {t}")),
             MoveStmt::If(_) => {}
         }

@@ -378,7 +378,13 @@ pub(super) fn goals(def: &crate::model::GameDef) -> Vec<Value> {
             SqExpr::In(r) => out.push(*r),
             SqExpr::Not(e) => sq(e, out),
             SqExpr::And(v) | SqExpr::Or(v) => v.iter().for_each(|e| sq(e, out)),
-            SqExpr::True | SqExpr::False | SqExpr::Piece(_) | SqExpr::Can(_) => {}
+            SqExpr::True
+            | SqExpr::False
+            | SqExpr::Piece(_)
+            | SqExpr::Can(_)
+            | SqExpr::Passed
+            | SqExpr::Unmoved
+            | SqExpr::Attacked => {}
         }
     }
     fn mv(e: &MvExpr, out: &mut Vec<RegionSel>) {

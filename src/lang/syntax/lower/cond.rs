@@ -153,5 +153,8 @@ fn lower_sq_atom(p: P) -> SqCond {
         S::SqIn(p) => SqCond::In(lower_region_ref(child(p))),
         S::SqPiece(p) => SqCond::Piece(ident(child(p))),
         S::SqCan(p) => SqCond::Can(ident(child(p))),
+        S::SqPassed(p) => SqCond::Passed(span(&p)),
+        S::SqUnmoved(p) => SqCond::Unmoved(span(&p)),
+        S::SqAttacked(p) => SqCond::Attacked(span(&p)),
     }
 }

@@ -485,6 +485,7 @@ fn lower_leg_stmt(p: P) -> LegStmt {
         L::LegSlide(p) => LegStmt::Slide(ident(child(p))),
         L::LegLeap(p) => lower_leap(p),
         L::LegCapture(_) => LegStmt::Capture(sp),
+        L::LegCapturePasser(_) => LegStmt::CapturePasser(sp),
         L::LegOnto(p) => LegStmt::Onto(
             match kw::Onto::of(&child(p)) {
                 kw::Onto::Empty => Onto::Empty,
@@ -570,6 +571,14 @@ fn lower_move_stmt(p: P) -> MoveStmt {
             kw::Removal::Immediately => Removal::Immediately,
             kw::Removal::AtEnd => Removal::AtEnd,
         }),
+        M::MoveMarkPassed(p) => MoveStmt::MarkPassed(span(&p)),
+        M::MoveWith(p) => {
+            let mut it = p.into_inner();
+            let kind = ident(next(&mut it));
+            let from = lower_sq_cond(next(&mut it));
+            let to = lower_sq_cond(next(&mut it));
+            MoveStmt::With { kind, from, to }
+        }
         M::MoveIf(p) => MoveStmt::If(lower_if(p, lower_move_stmt)),
     }
 }
