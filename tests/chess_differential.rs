@@ -6,8 +6,10 @@
 //! moves and the move it chose; this test sets up the first position in regula, checks that
 //! each later position regula reaches by playing the chosen moves is the driver's (so capture
 //! by replacement and promotion are compared too), and compares the move sets. It also compares
-//! perft counts. The files compared state no castling and no en passant, and the driver leaves
-//! those moves out; promotions offer every kind python-chess offers (`Pawn to Queen | Rook |
+//! perft counts. Every file compared states en passant, and rules/chess.rules castling: the
+//! castling rights and the en passant square are read from the FENs and compared after every
+//! move; the driver leaves castling out for the other files.
+//! Promotions offer every kind python-chess offers (`Pawn to Queen | Rook |
 //! Bishop | Knight`, antichess's `| King` too), each a move of its own (`e7e8q`).
 //!
 //! - `tests/fixtures/chess/pseudo-chess.rules` against `pseudo_legal_moves`: capture by
@@ -21,11 +23,6 @@
 //!   (a priority keeping the captures by replacement), and a player with no piece or no move
 //!   wins.
 //!
-//! Chessprogramming's published perft figures of position 3 (14, 191, 2,812, 43,238) count en
-//! passant captures (none at depths 1 and 2, 2 of the 2,812 leaves at depth 3, and they change
-//! the tree below); `tests/perft.rs` checks the figures where en passant does not occur, and
-//! this test the rest against python-chess with en passant left out.
-//!
 //! The driver runs in the `python3` on the path; without python-chess the test is skipped
 //! with a message, except under `REGULA_REQUIRE_ORACLES=1` (as in `.ci/run`, which installs
 //! it), where it fails.
@@ -37,15 +34,16 @@ use regula::{Game, Move, Position};
 
 const DRIVER: &str = "tests/oracles/chess_oracle.py";
 
-/// The start position without castling rights, and chessprogramming's perft positions 3, 2
-/// ("Kiwipete"), 4 and 5 (<https://www.chessprogramming.org/Perft_Results>), which the driver
-/// reads without castling rights or en passant square.
-const FENS: [&str; 5] = [
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+/// The start position, and chessprogramming's perft positions 3, 2 ("Kiwipete"), 4 and 5
+/// (<https://www.chessprogramming.org/Perft_Results>), with their castling rights; an en
+/// passant square as after 1. e4 c5 2. e5 d5.
+const FENS: [&str; 6] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w - - 0 1",
-    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w - - 0 1",
-    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w - - 1 8",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "rnbqkbnr/pp2pppp/8/2ppP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",
 ];
 
 /// The driver's output, or `None` after a message when python-chess is missing (a failure
@@ -153,6 +151,76 @@ impl Chess {
         pos
     }
 
+    /// Sets a FEN's castling rights (`KQkq`, or the rook squares `a1,h8`) and en passant
+    /// square in `pos`, where the game keeps them: the king and the rook of each right have
+    /// not moved; the square a double step crossed is passed, the pawn beyond it the passer.
+    fn marks(&self, pos: &mut Position, castling: &str, ep: &str) {
+        let def = &self.game.def;
+        if def.tracks_unmoved {
+            let corners: Vec<&str> = match castling {
+                "-" => vec![],
+                c if c.contains(',') || c.ends_with(|ch: char| ch.is_ascii_digit()) => {
+                    c.split(',').collect()
+                }
+                c => c
+                    .chars()
+                    .map(|ch| match ch {
+                        'K' => "h1",
+                        'Q' => "a1",
+                        'k' => "h8",
+                        'q' => "a8",
+                        _ => panic!("castling {c}"),
+                    })
+                    .collect(),
+            };
+            for corner in corners {
+                let king = if corner.ends_with('1') { "e1" } else { "e8" };
+                pos.unmoved.insert(self.square(corner));
+                pos.unmoved.insert(self.square(king));
+            }
+        }
+        if def.marks_passed && ep != "-" {
+            let passer = ep.replace('3', "4").replace('6', "5");
+            pos.passed.insert(self.square(ep));
+            pos.passer = self.square(&passer);
+        }
+    }
+
+    /// A position's castling rights as the driver writes them: the corners whose rook and
+    /// king have not moved and stand there.
+    fn castling(&self, pos: &Position) -> String {
+        let mut rights = Vec::new();
+        for (corner, king, side) in [
+            ("a1", "e1", "White"),
+            ("a8", "e8", "Black"),
+            ("h1", "e1", "White"),
+            ("h8", "e8", "Black"),
+        ] {
+            let (c, k) = (self.square(corner), self.square(king));
+            let p = self.player(side);
+            if pos.unmoved.contains(c)
+                && pos.unmoved.contains(k)
+                && pos.cells[c as usize] == piece_code(p, self.kinds[2])
+                && pos.cells[k as usize] == piece_code(p, self.kinds[0])
+            {
+                rights.push(corner);
+            }
+        }
+        if rights.is_empty() {
+            "-".into()
+        } else {
+            rights.join(",")
+        }
+    }
+
+    /// The en passant square as the driver writes it.
+    fn ep(&self, pos: &Position) -> String {
+        match pos.passed.iter().next() {
+            Some(sq) => self.label(sq).to_string(),
+            None => "-".into(),
+        }
+    }
+
     /// The FEN board of a position.
     fn board(&self, pos: &Position) -> String {
         let mut ranks = Vec::new();
@@ -208,14 +276,33 @@ fn compare_games(chess: &Chess, out: &str) -> usize {
         match word {
             "game" => pos = None,
             "pos" => {
-                let (board, side) = rest.split_once(' ').unwrap();
+                let f: Vec<&str> = rest.split(' ').collect();
+                let (board, side, castling, ep) = (f[0], f[1], f[2], f[3]);
                 let now = match pos.take() {
-                    None => chess.position(board, side),
+                    None => {
+                        let mut p = chess.position(board, side);
+                        chess.marks(&mut p, castling, ep);
+                        p
+                    }
                     Some(p) => {
                         assert_eq!(
                             chess.board(&p),
                             board,
                             "{}: the position after the move",
+                            chess.path
+                        );
+                        if chess.game.def.tracks_unmoved {
+                            assert_eq!(
+                                chess.castling(&p),
+                                castling,
+                                "{}: castling rights of {board}",
+                                chess.path
+                            );
+                        }
+                        assert_eq!(
+                            chess.ep(&p),
+                            ep,
+                            "{}: en passant square of {board}",
                             chess.path
                         );
                         p
@@ -277,9 +364,9 @@ fn compare_perft(chess: &Chess, mode: &str, depth: u32) -> Option<()> {
             .trim()
             .parse()
             .unwrap();
-        let mut f = fen.split(' ');
-        let (board, side) = (f.next().unwrap(), f.next().unwrap());
-        let pos = chess.position(board, if side == "w" { "White" } else { "Black" });
+        let f: Vec<&str> = fen.split(' ').collect();
+        let mut pos = chess.position(f[0], if f[1] == "w" { "White" } else { "Black" });
+        chess.marks(&mut pos, f[2], f[3]);
         let got = regula::engine::perft(&chess.game, &pos, depth, Identity::Effect).unwrap();
         assert_eq!(got, want, "{}: perft {depth} of {fen}", chess.path);
     }
@@ -310,9 +397,7 @@ fn chess_agrees_with_python_chess() {
     compare_perft(&chess, "legal", 3);
 }
 
-/// Position 3 of chessprogramming's perft results at depth 4, and every position at depth 4,
-/// with en passant left out by the driver (python-chess counts 43,238 at depth 4 of position 3
-/// with it, as published).
+/// Every position at depth 4 (position 3: 43,238, as published).
 #[test]
 fn chess_perft_4_agrees_with_python_chess() {
     let chess = Chess::load("rules/chess.rules");

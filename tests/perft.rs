@@ -207,44 +207,60 @@ fn turkish_depth_8_matches_kish() {
     );
 }
 
-/// Chess from the start, chessprogramming's "Perft Results" (initial position): 20, 400,
-/// 8,902 and 197,281; their table counts no castling, no en passant and no promotion by depth
-/// 4, none of which rules/chess.rules states, so it must give the same counts.
-#[test]
-fn chess_start() {
-    check(
-        "rules/chess.rules",
-        Identity::Effect,
-        &[20, 400, 8_902, 197_281],
-    );
-}
+/// Chessprogramming's "Perft Results" (<https://www.chessprogramming.org/Perft_Results>):
+/// the start position and positions 2 ("Kiwipete") to 6, as YAML in
+/// tests/fixtures/chess/positions/ (castling rights as `unmoved`, the en passant square as
+/// `passed`/`passer`), with their published counts to depth 5.
+const CHESS_POSITIONS: &[(&str, [u64; 5])] = &[
+    ("start", [20, 400, 8_902, 197_281, 4_865_609]),
+    ("kiwipete", [48, 2_039, 97_862, 4_085_603, 193_690_690]),
+    ("position-3", [14, 191, 2_812, 43_238, 674_624]),
+    ("position-4", [6, 264, 9_467, 422_333, 15_833_292]),
+    ("position-5", [44, 1_486, 62_379, 2_103_487, 89_941_194]),
+    ("position-6", [46, 2_079, 89_890, 3_894_594, 164_075_551]),
+];
 
-/// Chessprogramming's position 3 (`8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -`): 14 and 191 at
-/// depths 1 and 2, where their table counts no en passant, castling or promotion; at depth 3
-/// it counts 2,812 leaves of which 2 are en passant captures (the first possible at depth 3),
-/// so without en passant 2,810. (Deeper counts: `chess_differential`, against python-chess.)
-#[test]
-fn chess_position_3() {
+/// Perft of rules/chess.rules on [`CHESS_POSITIONS`] to `depth`.
+fn chess_positions(depth: usize) {
     let g = game("rules/chess.rules");
-    let yaml = "to-move: White\npieces:\n  White: { King: [a5], Pawn: [b5, e2, g2], Rook: [b4] }\n  Black: { King: [h4], Pawn: [c7, d6, f4], Rook: [h5] }\n";
-    let src = SourceFile::new("position-3.yaml", yaml);
-    let pos = regula::formats::input::read_position(&g, &src).unwrap_or_else(|e| panic!("{e:?}"));
-    for (d, n) in [(1, 14), (2, 191), (3, 2_810)] {
-        assert_eq!(
-            perft(&g, &pos, d, Identity::Effect).unwrap(),
-            n,
-            "position 3 perft {d}"
-        );
+    for (name, counts) in CHESS_POSITIONS {
+        let pos = if *name == "start" {
+            g.start()
+        } else {
+            let path = format!("tests/fixtures/chess/positions/{name}.yaml");
+            let src = SourceFile::read(std::path::Path::new(&path)).unwrap();
+            regula::formats::input::read_position(&g, &src).unwrap_or_else(|e| panic!("{e:?}"))
+        };
+        for d in 1..=depth {
+            assert_eq!(
+                perft(&g, &pos, d as u32, Identity::Effect).unwrap(),
+                counts[d - 1],
+                "chess {name} perft {d}"
+            );
+        }
     }
 }
 
-/// Chess perft 5 from the start: chessprogramming's 4,865,609 counts 258 en passant captures
-/// (the first possible at depth 5, so all among the leaves), which rules/chess.rules does not
-/// state: 4,865,351 without them. About 5 s on one thread of the dev profile.
+/// The six positions to depth 4: castling (both sides, rights lost by king and rook moves and
+/// by captures on the corners, through and out of check), en passant (with the pin along the
+/// rank of position 3), promotion with a choice, checkmate and stalemate.
+#[test]
+fn chess_published_positions() {
+    chess_positions(4);
+}
+
+/// The six positions to depth 5 (about 470 million leaves).
 #[test]
 #[ignore = "deep perft: run with --release -- --ignored"]
-fn chess_start_deep() {
-    check_at("rules/chess.rules", Identity::Effect, 5, 4_865_351);
+fn chess_published_positions_deep() {
+    chess_positions(5);
+}
+
+/// The start position at depth 6: 119,060,324.
+#[test]
+#[ignore = "deep perft: run with --release -- --ignored"]
+fn chess_start_depth_6() {
+    check_at("rules/chess.rules", Identity::Effect, 6, 119_060_324);
 }
 
 /// Antichess from the start: 153,299 at depth 4 is Fairy-Stockfish's figure

@@ -1,8 +1,8 @@
 """Chess oracle for tests/chess_differential.rs: python-chess (https://pypi.org/project/chess/).
 
-Moves are python-chess's with castling and en passant left out (the rule files compared state
-neither); promotions are to every kind python-chess offers, written in UCI with their letter; castling rights and the en passant square
-are never set (nor, after a move, the en passant square). MODE `pseudo`: `pseudo_legal_moves`
+Moves are python-chess's, with en passant; with castling in MODE `legal` (rules/chess.rules)
+only, the other files compared stating none (their castling rights are never set). Promotions are to every kind python-chess offers,
+written in UCI with their letter. MODE `pseudo`: `pseudo_legal_moves`
 (a king may be left attacked, and a game ends when a king is taken); MODE `legal`:
 `legal_moves`, and the game ends in checkmate or stalemate; MODE `antichess`: the legal moves
 of python-chess's `AntichessBoard` (captures compulsory, no check), and the game ends when the
@@ -10,7 +10,8 @@ side to move wins (no piece left, or no legal move).
 
   chess_oracle.py games MODE SEED GAMES MAX_PLIES FEN...
       plays seeded random games from each FEN in turn; for every position prints
-      `pos FEN-BOARD SIDE`, `moves UCI...` (sorted, a promotion with its letter: `e7e8q`),
+      `pos FEN-BOARD SIDE CASTLING EP` (CASTLING: the rook squares that may still castle,
+      comma-separated, or `-`; EP: the square a double step has just crossed, or `-`), `moves UCI...` (sorted, a promotion with its letter: `e7e8q`),
       then `play UCI` or `end RESULT` (checkmate, stalemate, king-taken, variant-win, plies)
   chess_oracle.py perft MODE DEPTH FEN
       prints the number of leaves DEPTH plies below FEN
@@ -29,14 +30,27 @@ except ImportError:
     sys.exit(3)
 
 
+def castles(mode):
+    """Whether the mode's rule file states castling."""
+    return mode == "legal"
+
+
 def moves(board, mode):
     gen = board.pseudo_legal_moves if mode == "pseudo" else board.legal_moves
-    out = []
-    for m in gen:
-        if board.is_castling(m) or board.is_en_passant(m):
-            continue
-        out.append(m)
-    return out
+    return [m for m in gen if castles(mode) or not board.is_castling(m)]
+
+
+def push(board, m, mode):
+    board.push(m)
+
+
+def castling(board):
+    rooks = [chess.square_name(s) for s in chess.scan_forward(board.clean_castling_rights())]
+    return ",".join(sorted(rooks)) or "-"
+
+
+def ep(board):
+    return chess.square_name(board.ep_square) if board.ep_square is not None else "-"
 
 
 def uci(m):
@@ -57,8 +71,7 @@ def perft(board, mode, depth):
         return len(ms)
     n = 0
     for m in ms:
-        board.push(m)
-        board.ep_square = None
+        push(board, m, mode)
         n += perft(board, mode, depth - 1)
         board.pop()
     return n
@@ -66,8 +79,8 @@ def perft(board, mode, depth):
 
 def start(fen, mode):
     board = chess.variant.AntichessBoard(fen) if mode == "antichess" else chess.Board(fen)
-    board.castling_rights = chess.BB_EMPTY
-    board.ep_square = None
+    if not castles(mode):
+        board.castling_rights = chess.BB_EMPTY
     return board
 
 
@@ -78,7 +91,7 @@ def games(mode, seed, count, max_plies, fens):
         print("game")
         for ply in range(max_plies + 1):
             side = "White" if board.turn == chess.WHITE else "Black"
-            print("pos", board.board_fen(), side)
+            print("pos", board.board_fen(), side, castling(board), ep(board))
             if mode == "pseudo" and not both_kings(board):
                 print("end king-taken")
                 break
@@ -98,8 +111,7 @@ def games(mode, seed, count, max_plies, fens):
                 break
             m = rng.choice(sorted(ms, key=uci))
             print("play", uci(m))
-            board.push(m)
-            board.ep_square = None
+            push(board, m, mode)
 
 
 def main(argv):

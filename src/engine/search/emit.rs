@@ -68,12 +68,19 @@ impl Generator<'_> {
             carry_to: NO_SQUARE,
         };
         match &mk.with {
-            None => self.push_move(mk, mv, out),
+            None => {
+                if self.from_holds_when_found(mk) {
+                    self.push_move(mk, mv, out);
+                }
+            }
             Some(carry) => {
                 // One move per pair of squares the carried piece may go between.
                 let mut pairs = std::mem::take(&mut self.carries);
                 pairs.clear();
                 self.carry_pairs(carry, t, &mut pairs);
+                if !pairs.is_empty() && !self.from_holds_when_found(mk) {
+                    pairs.clear();
+                }
                 for &(a, b) in &pairs {
                     let mv = Move {
                         carry_from: a,
@@ -117,6 +124,17 @@ impl Generator<'_> {
             }
         }
         self.piece = saved;
+    }
+
+    /// The `from` condition of a move type that decides it when a move is found (see
+    /// `Generator::from_when_found`); true for every other.
+    #[inline]
+    fn from_holds_when_found(&mut self, mk: &MoveKind) -> bool {
+        let ki = self.kind_id as usize;
+        if ki >= 64 || self.from_when_found >> ki & 1 == 0 {
+            return true;
+        }
+        self.sq_eval(&mk.from, self.origin)
     }
 
     /// Pushes a finished move, de-duplicated by effect.

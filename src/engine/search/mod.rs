@@ -175,6 +175,11 @@ pub struct Generator<'g> {
     hit: bool,
     /// Bit `i` (of the first 64 move types): some leg of move type `i` captures.
     capturing_types: u64,
+    /// Bit `i`: the `from` condition of move type `i` reads `attacked`, which generates the
+    /// opponents' captures: it is decided when a move is found (`emit`), not before the
+    /// search, so that a castling whose squares are not empty costs no such generation. The
+    /// answer is the same: the piece stands on its start either way.
+    from_when_found: u64,
 }
 
 /// Breadth-first scratch; vectors so that taking it out of the generator costs nothing.
@@ -314,6 +319,13 @@ impl<'g> Generator<'g> {
                 .take(64)
                 .enumerate()
                 .filter(|(_, m)| m.segments.iter().any(|s| def.legs[s.leg as usize].capture))
+                .fold(0, |b, (i, _)| b | 1 << i),
+            from_when_found: def
+                .moves
+                .iter()
+                .take(64)
+                .enumerate()
+                .filter(|(_, m)| m.from.any_part(&|e| matches!(e, SqExpr::Attacked)))
                 .fold(0, |b, (i, _)| b | 1 << i),
         };
         let keep = g.kernels.floods * def.players.len() * 256;
@@ -485,7 +497,9 @@ impl<'g> Generator<'g> {
             return;
         }
         self.piece = code;
-        if !self.cond_at(Which::From(ki), &mk.from, sq) {
+        if (ki >= 64 || self.from_when_found >> ki & 1 == 0)
+            && !self.cond_at(Which::From(ki), &mk.from, sq)
+        {
             return;
         }
         self.cells[sq as usize] = 0;
