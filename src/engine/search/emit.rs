@@ -69,7 +69,7 @@ impl Generator<'_> {
         };
         match &mk.with {
             None => {
-                if self.from_holds_when_found(mk) {
+                if self.deferred_from_holds(mk) {
                     self.push_move(mk, mv, out);
                 }
             }
@@ -78,7 +78,7 @@ impl Generator<'_> {
                 let mut pairs = std::mem::take(&mut self.carries);
                 pairs.clear();
                 self.carry_pairs(carry, t, &mut pairs);
-                if !pairs.is_empty() && !self.from_holds_when_found(mk) {
+                if !pairs.is_empty() && !self.deferred_from_holds(mk) {
                     pairs.clear();
                 }
                 for &(a, b) in &pairs {
@@ -129,7 +129,7 @@ impl Generator<'_> {
     /// The `from` condition of a move type that decides it when a move is found (see
     /// `Generator::from_when_found`); true for every other.
     #[inline]
-    fn from_holds_when_found(&mut self, mk: &MoveKind) -> bool {
+    fn deferred_from_holds(&mut self, mk: &MoveKind) -> bool {
         let ki = self.kind_id as usize;
         if ki >= 64 || self.from_when_found >> ki & 1 == 0 {
             return true;

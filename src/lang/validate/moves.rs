@@ -254,9 +254,7 @@ impl Validator {
         }
         // A step or slide that may land on an enemy piece captures it: `capture` is implied;
         // so it is by `capture passer`, whose victim is off the landing square.
-        if capture_passer.is_some() {
-            capture = true;
-        } else if onto.enemy() {
+        if capture_passer.is_some() || onto.enemy() {
             capture = true;
         } else if capture && !leaps {
             self.err(
