@@ -69,9 +69,12 @@ leg-slide-onto = { $onto ->
    *[other] libovolný počet prázdných polí jedním směrem (směry `{ $set }`), nebo dál na nepřátelskou figuru, která ji zastaví
 }
 leg-captures-onto = ; figura na poli, kam dopadne, je sebrána
+leg-onto-kinds = ; jen na { $kinds }
+leg-captures-beyond = ; první figura za přeskočenou, na kterou dopadne, je sebrána (ne přeskočená)
 leg-captures-passer = ; sebere figuru, která táhla naposledy a přešla pole, na které dopadne
 leg-land = ; dopadnout smí jen na pole { $where }
 leg-no-reverse = ; nesmí se vrátit přímo zpět, opačně než předchozí část tahu
+leg-onward = ; pokračuje pod úhlem menším než pravý k předchozímu kroku, nikdy stranou ani zpět
 leg-leap-kinds = ; přeskočit lze jen figuru druhu { $kinds }
 leg-land-behind = ; dopadá jen na pole hned za přeskočenou figurou
 leg-prefer-continuing = ; z polí za jednou figurou, na která smí dopadnout, musí zvolit takové, odkud může tah pokračovat, pokud nějaké je

@@ -64,9 +64,12 @@ leg-slide-onto = { $onto ->
    *[other] any number of empty squares in one direction (directions `{ $set }`), or on to the enemy piece that stops it
 }
 leg-captures-onto = ; the piece it lands on is captured
+leg-onto-kinds = ; only onto a { $kinds }
+leg-captures-beyond = ; the first piece beyond the leapt one, on which it lands, is captured (not the leapt piece)
 leg-captures-passer = ; it captures the piece that made the last move, which crossed the square it lands on
 leg-land = ; it may only land on a square { $where }
 leg-no-reverse = ; it may not go straight back in the direction opposite to the previous leg
+leg-onward = ; it goes on at less than a right angle to the previous leg, never sideways or back
 leg-leap-kinds = ; only a piece of kind { $kinds } may be leapt
 leg-land-behind = ; it lands only on the square directly beyond the leapt piece
 leg-prefer-continuing = ; of the squares where it may land beyond one piece, it must take one from which the move can go on, if there is one

@@ -64,9 +64,12 @@ leg-slide-onto = { $onto ->
    *[other] een willekeurig aantal lege velden in één richting (richtingen `{ $set }`), of door naar het vijandelijke stuk dat haar tegenhoudt
 }
 leg-captures-onto = ; het stuk op het veld waar het landt is geslagen
+leg-onto-kinds = ; alleen op een { $kinds }
+leg-captures-beyond = ; het eerste stuk voorbij het overgesprongen stuk, waarop het landt, is geslagen (niet het overgesprongen stuk)
 leg-captures-passer = ; het slaat het stuk dat de laatste zet deed en over het veld trok waarop het landt
 leg-land = ; het mag alleen landen op een veld { $where }
 leg-no-reverse = ; het mag niet recht terug in de richting tegengesteld aan het vorige deel
+leg-onward = ; het gaat verder onder een hoek van minder dan negentig graden met de vorige sprong, nooit opzij of terug
 leg-leap-kinds = ; alleen een stuk van de soort { $kinds } mag overgesprongen worden
 leg-land-behind = ; het landt alleen op het veld direct achter het overgesprongen stuk
 leg-prefer-continuing = ; van de velden achter één stuk waarop het mag landen, moet het er een kiezen van waaruit de zet verder kan, als die er is

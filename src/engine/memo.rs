@@ -50,10 +50,14 @@ pub(super) fn dir_matters(def: &GameDef) -> bool {
             onto: _,
             // The passer it captures is the position's, the same for every path.
             capture_passer: _,
-            // Forbids reversing the last leg: its direction is then part of the state.
+            // Which enemy kinds it may land on: read from the board at the landing.
+            onto_kinds: _,
+            // Forbid reversing the last leg, or turning from it by a right angle or more: its
+            // direction is then part of the state.
             no_reverse,
+            onward,
         } = leg;
-        *no_reverse
+        *no_reverse || *onward
     })
 }
 

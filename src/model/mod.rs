@@ -284,6 +284,8 @@ pub struct Leg {
     pub capture: bool,
     pub land: SqExpr,
     pub no_reverse: bool,
+    /// `onward`: the leg's direction is at less than a right angle to the previous leg's.
+    pub onward: bool,
     /// `over enemy { Man }`: bit `k` set, pieces of kind `k` may be leapt; `None`: any kind.
     pub leapt_kinds: Option<u32>,
     /// `flying behind`: a flying leap that lands only on the square directly beyond.
@@ -296,7 +298,11 @@ pub struct Leg {
     pub halt_behind: Option<u32>,
     /// `onto enemy`, `onto empty-or-enemy`: a step or slide that may land on an enemy piece,
     /// capturing it (by replacement; `capture` is then set); `Onto::Empty` for every other leg.
+    /// On a leap, the landing is the first piece beyond the leapt one (which is not captured).
     pub onto: Onto,
+    /// `onto enemy { General }`: bit `k` set, only enemy pieces of kind `k` may be landed on;
+    /// `None`: any kind.
+    pub onto_kinds: Option<u32>,
     /// `capture passer`: the leg lands on an empty square and captures the piece that made
     /// the last move, if that move marked its crossed squares ([`MoveKind::mark_passed`]) and
     /// the piece is an enemy's (`capture` is then set): a capture off the landing square.

@@ -129,11 +129,13 @@ pub fn leg(d: &GameDef, l: &Leg) -> String {
         capture,
         land,
         no_reverse,
+        onward,
         leapt_kinds,
         land_behind,
         prefer_continuing,
         halt_behind,
         onto,
+        onto_kinds,
         capture_passer,
     } = l;
     let set = &d.dir_sets[*dirs as usize].name;
@@ -158,6 +160,9 @@ pub fn leg(d: &GameDef, l: &Leg) -> String {
     };
     if *onto != Onto::Empty {
         let _ = write!(s, "  onto {}", onto.word());
+        if let Some(k) = onto_kinds {
+            let _ = write!(s, " {{ {} }}", kinds(d, *k));
+        }
     }
     // Implied by `onto enemy` and `onto empty-or-enemy`.
     if *capture && !onto.enemy() && !capture_passer {
@@ -168,6 +173,9 @@ pub fn leg(d: &GameDef, l: &Leg) -> String {
     }
     if *no_reverse {
         s.push_str("  not reverse");
+    }
+    if *onward {
+        s.push_str("  onward");
     }
     if *prefer_continuing {
         s.push_str("  prefer continuing");

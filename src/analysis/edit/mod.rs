@@ -618,6 +618,7 @@ fn apply_one(file: &mut ast::RuleFile, e: &Edit, def: &GameDef) -> Option<()> {
             | LegStmt::Onto(..)
             | LegStmt::Land(_)
             | LegStmt::NoReverse(_)
+            | LegStmt::Onward(_)
             | LegStmt::PreferContinuing(_)
             | LegStmt::HaltBehind(..)
             | LegStmt::If(_) => return None,
@@ -635,7 +636,7 @@ fn apply_one(file: &mut ast::RuleFile, e: &Edit, def: &GameDef) -> Option<()> {
             }
         }
         Edit::SetOnto(s, o) => {
-            let LegStmt::Onto(x, _) = leg_stmt(kind, s)? else {
+            let LegStmt::Onto(x, _, _) = leg_stmt(kind, s)? else {
                 return None;
             };
             *x = *o;

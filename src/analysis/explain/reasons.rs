@@ -360,6 +360,13 @@ impl<'a> Visitor<'a> for Candidates<'_> {
                     ReasonKind::NoReverse,
                     format!("leg `{leg}` may not go back the way the previous leg came"),
                 ),
+                LegStmt::Onward(_) => push(
+                    Edit::RemoveStmt(stmt),
+                    ReasonKind::NoReverse,
+                    format!(
+                        "leg `{leg}` may not turn from the previous leg's direction by a right angle or more"
+                    ),
+                ),
                 LegStmt::PreferContinuing(_) => push(
                     Edit::RemoveStmt(stmt),
                     ReasonKind::LandContinuing,
@@ -378,13 +385,25 @@ impl<'a> Visitor<'a> for Candidates<'_> {
                     ),
                 ),
                 // Without `onto enemy` the leg lands on empty squares too.
-                LegStmt::Onto(Onto::Enemy, _) => push(
+                LegStmt::Onto(Onto::Enemy, kinds, _) => push(
                     Edit::RemoveStmt(stmt),
                     ReasonKind::Onto,
-                    format!("leg `{leg}` lands only on an enemy piece, which it captures"),
+                    match kinds {
+                        None => {
+                            format!("leg `{leg}` lands only on an enemy piece, which it captures")
+                        }
+                        Some(ks) => format!(
+                            "leg `{leg}` lands only on an enemy {}, which it captures",
+                            ks.iter()
+                                .map(|k| k.name.as_str())
+                                .collect::<Vec<_>>()
+                                .join(" or ")
+                        ),
+                    },
                 ),
-                // Taking these out lets the leg land on no more squares than before.
-                LegStmt::Onto(Onto::Empty | Onto::EmptyOrEnemy, _) => {}
+                // Taking these out lets the leg land on no more squares than before (the
+                // kinds of `onto empty-or-enemy { K }` only narrow its captures).
+                LegStmt::Onto(Onto::Empty | Onto::EmptyOrEnemy, _, _) => {}
                 // `active` gives no `if`: the statements of its taken branch instead.
                 LegStmt::Capture(_) | LegStmt::If(_) => {}
             }

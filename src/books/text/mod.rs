@@ -151,11 +151,13 @@ impl Cx<'_> {
             capture,
             land,
             no_reverse,
+            onward,
             leapt_kinds,
             land_behind,
             prefer_continuing,
             halt_behind,
             onto,
+            onto_kinds,
             capture_passer,
         } = leg;
         let set = s("set", self.def.dir_sets[*dirs as usize].name.clone());
@@ -192,7 +194,12 @@ impl Cx<'_> {
         if *land_behind {
             t.push_str(&self.t("leg-land-behind", &[]));
         }
-        if onto.enemy() {
+        if let Some(k) = onto_kinds {
+            t.push_str(&self.t("leg-onto-kinds", &[s("kinds", self.kinds(*k))]));
+        }
+        if onto.enemy() && matches!(kind, LegKind::Leap { .. }) {
+            t.push_str(&self.t("leg-captures-beyond", &[]));
+        } else if onto.enemy() {
             t.push_str(&self.t("leg-captures-onto", &[]));
         } else if *capture_passer {
             t.push_str(&self.t("leg-captures-passer", &[]));
@@ -204,6 +211,9 @@ impl Cx<'_> {
         }
         if *no_reverse {
             t.push_str(&self.t("leg-no-reverse", &[]));
+        }
+        if *onward {
+            t.push_str(&self.t("leg-onward", &[]));
         }
         if *prefer_continuing {
             t.push_str(&self.t("leg-prefer-continuing", &[]));

@@ -77,6 +77,9 @@ fn leg_take(leg: &Leg) -> LegTake {
         // Read by the chain kernel (`chain_back`) as by the interpreter; the quiet kernel
         // and the first-leap test take one leg, which reverses nothing; the flood declines.
         no_reverse,
+        // `onward`: no kernel reads the last direction's angle (`eligible` leaves the move type
+        // to the interpreter).
+        onward: _,
         leapt_kinds,
         land_behind,
         prefer_continuing,
@@ -91,6 +94,8 @@ fn leg_take(leg: &Leg) -> LegTake {
         // passer; no kernel implements it (`eligible` leaves the move type to the
         // interpreter).
         capture_passer: _,
+        // `onto enemy { King }`: no kernel captures by replacement, whatever the kinds.
+        onto_kinds: _,
     } = leg;
     let onto_empty = match onto {
         Onto::Empty => true,
@@ -150,11 +155,16 @@ pub(super) fn eligible(def: &GameDef, mk: &MoveKind) -> Eligible {
         mark_passed,
         with,
     } = mk;
+    // A leap `onto enemy` (a cannon's capture) lands beyond its leapt piece on another:
+    // no kernel's hop tables say it.
     if *mark_passed
         || with.is_some()
-        || segments
-            .iter()
-            .any(|s| def.legs[s.leg as usize].capture_passer)
+        || segments.iter().any(|s| {
+            let leg = &def.legs[s.leg as usize];
+            leg.capture_passer
+                || leg.onward
+                || (leg.onto != Onto::Empty && matches!(leg.kind, LegKind::Leap { .. }))
+        })
     {
         return Eligible::default();
     }

@@ -91,6 +91,15 @@ impl Generator<'_> {
             {
                 continue;
             }
+            if leg.onward && last_dir != NO_SQUARE {
+                let (a, b) = (
+                    &board.directions[last_dir as usize],
+                    &board.directions[d as usize],
+                );
+                if a.df * b.df + a.dr * b.dr <= 0 {
+                    continue;
+                }
+            }
             match leg.kind {
                 LegKind::Step => {
                     let t = board.step(sq, d);
@@ -103,14 +112,14 @@ impl Generator<'_> {
                             continue;
                         }
                         if leg.capture_passer {
-                            match self.passer_victim() {
+                            match self.passer_victim(leg) {
                                 Some(v) => v,
                                 None => continue,
                             }
                         } else {
                             NO_SQUARE
                         }
-                    } else if leg.onto.enemy() && self.takes_onto(t) {
+                    } else if leg.onto.enemy() && self.takes_onto(leg, t) {
                         t
                     } else {
                         continue;
@@ -126,7 +135,7 @@ impl Generator<'_> {
                     let mut t = board.step(sq, d);
                     // `capture passer`: every landing takes the passer, or there is none.
                     let quiet_victim = if leg.capture_passer {
-                        match self.passer_victim() {
+                        match self.passer_victim(leg) {
                             Some(v) => v,
                             None => continue,
                         }
@@ -147,7 +156,7 @@ impl Generator<'_> {
                     // The slide stops at the first piece: it lands there only to capture it.
                     if t != NO_SQUARE
                         && leg.onto.enemy()
-                        && self.takes_onto(t)
+                        && self.takes_onto(leg, t)
                         && allowed
                             .map_or_else(|| self.landing_ok(mk, mi, leg, li, t), |s| s.contains(t))
                     {
@@ -187,6 +196,10 @@ impl Generator<'_> {
                     }
                     let group = self.lbuf.len();
                     let mut t = board.step(m, d);
+                    if leg.onto != Onto::Empty {
+                        self.leap_onto(mk, mi, leg, li, allowed, t, d, flying);
+                        continue;
+                    }
                     while t != NO_SQUARE && self.cells[t as usize] == 0 {
                         if allowed
                             .map_or_else(|| self.landing_ok(mk, mi, leg, li, t), |s| s.contains(t))
@@ -212,22 +225,63 @@ impl Generator<'_> {
         }
     }
 
-    /// Whether a step or slide with `onto enemy` may land on the piece on `t` (occupied) and
-    /// capture it: an enemy's piece (never a neutral one) not already captured by this move.
+    /// Whether a leg with `onto enemy` may land on the piece on `t` (occupied) and capture
+    /// it: an enemy's piece (never a neutral one) of the leg's `onto` kinds, not already
+    /// captured by this move.
     #[inline]
-    pub(super) fn takes_onto(&self, t: u8) -> bool {
-        let o = owner(self.cells[t as usize]);
+    pub(super) fn takes_onto(&self, leg: &Leg, t: u8) -> bool {
+        let code = self.cells[t as usize];
+        let o = owner(code);
         o != NEUTRAL
             && self.def.team[o as usize] != self.def.team[self.mover as usize]
             && !self.captured.contains(t)
+            && leg.onto_kinds.is_none_or(|ks| ks >> kind(code) & 1 == 1)
+    }
+
+    /// The landings of a leap `onto enemy` or `onto empty-or-enemy` beyond its leapt piece,
+    /// from `t` (the square directly beyond) in direction `d`: the empty squares (with
+    /// `onto empty-or-enemy`; all of them along the line when `flying`, else `t` alone),
+    /// then the first piece, captured if an enemy's, where `flying` or on `t` itself. The
+    /// leapt piece is never captured.
+    #[allow(clippy::too_many_arguments)]
+    fn leap_onto(
+        &mut self,
+        mk: &MoveKind,
+        mi: usize,
+        leg: &Leg,
+        li: usize,
+        allowed: Option<SquareSet>,
+        mut t: u8,
+        d: u8,
+        flying: bool,
+    ) {
+        let first = t;
+        while t != NO_SQUARE && self.cells[t as usize] == 0 {
+            if leg.onto.empty()
+                && allowed.map_or_else(|| self.landing_ok(mk, mi, leg, li, t), |s| s.contains(t))
+            {
+                self.lbuf.push((t, d, NO_SQUARE));
+            }
+            if !flying {
+                return;
+            }
+            t = self.def.board.step(t, d);
+        }
+        if t != NO_SQUARE
+            && (flying || t == first)
+            && self.takes_onto(leg, t)
+            && allowed.map_or_else(|| self.landing_ok(mk, mi, leg, li, t), |s| s.contains(t))
+        {
+            self.lbuf.push((t, d, t));
+        }
     }
 
     /// `capture passer`: the square of the piece that made the last move, when that move
     /// marked its crossed squares and the piece is an enemy's not yet captured by this move.
     #[inline]
-    pub(super) fn passer_victim(&self) -> Option<u8> {
+    pub(super) fn passer_victim(&self, leg: &Leg) -> Option<u8> {
         let v = self.passer;
-        (v != NO_SQUARE && self.cells[v as usize] != 0 && self.takes_onto(v)).then_some(v)
+        (v != NO_SQUARE && self.cells[v as usize] != 0 && self.takes_onto(leg, v)).then_some(v)
     }
 
     /// `halt behind`: of the landings `lbuf[group..]` beyond one leapt piece, keeps the one

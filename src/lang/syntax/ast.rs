@@ -318,10 +318,13 @@ pub enum LegStmt {
     Capture(Span),
     /// `capture passer`: capture the piece that made the last move, off the landing square.
     CapturePasser(Span),
-    /// `onto enemy`: what a step or slide may land on, and where the statement is written.
-    Onto(Onto, Span),
+    /// `onto enemy { King }`: what a step, slide or leap may land on, the kinds it may
+    /// capture there (all when absent), and where the statement is written.
+    Onto(Onto, Option<Vec<Ident>>, Span),
     Land(SqCond),
     NoReverse(Span),
+    /// `onward`: at less than a right angle to the previous leg.
+    Onward(Span),
     /// `prefer continuing`.
     PreferContinuing(Span),
     /// `halt behind { King }`: the kinds, and where the statement is written.
@@ -561,7 +564,7 @@ macro_rules! conditional {
 }
 
 conditional!(LegStmt: Self::Step(_), Self::Slide(_), Self::Leap { .. }, Self::Capture(_),
-    Self::CapturePasser(_), Self::Onto(..), Self::Land(_), Self::NoReverse(_), Self::PreferContinuing(_), Self::HaltBehind(..));
+    Self::CapturePasser(_), Self::Onto(..), Self::Land(_), Self::NoReverse(_), Self::Onward(_), Self::PreferContinuing(_), Self::HaltBehind(..));
 conditional!(MoveStmt: Self::By(_), Self::Drop(_), Self::From(_), Self::To(_), Self::Land(_),
     Self::Stop(_), Self::Sequence(_), Self::Require(_), Self::Effect { .. }, Self::Removal(_),
     Self::MarkPassed(_), Self::With { .. });

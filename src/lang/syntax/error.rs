@@ -192,7 +192,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::file => "a rule file",
         Rule::board_stmt => "`files`, `ranks`, `squares` or `numbers`",
         Rule::leg_stmt => {
-            "a leg statement (step, slide, leap, capture, capture passer, onto, land, not reverse, prefer continuing, halt behind, if)"
+            "a leg statement (step, slide, leap, capture, capture passer, onto, land, not reverse, onward, prefer continuing, halt behind, if)"
         }
         Rule::move_stmt => {
             "a move statement (by, from, to, each landing, stop, sequence, require, effect, remove, mark passed, with, if)"
@@ -283,6 +283,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::measure_kinds => "`{ kinds }`",
         Rule::leg_capture => "`capture`",
         Rule::leg_capture_passer => "`capture passer`",
+        Rule::leg_onward => "`onward`",
         Rule::leg_land => "`land CONDITION`",
         Rule::leg_no_reverse => "`not reverse`",
         Rule::leg_if | Rule::move_if | Rule::prio_if | Rule::promote_if | Rule::end_if => {

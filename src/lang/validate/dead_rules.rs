@@ -446,12 +446,13 @@ fn leg_captures(stmts: &[LegStmt]) -> bool {
     every_stmt(stmts, &mut |s| {
         any |= match s {
             LegStmt::Capture(_) | LegStmt::CapturePasser(_) => true,
-            LegStmt::Onto(o, _) => *o != crate::model::Onto::Empty,
+            LegStmt::Onto(o, _, _) => *o != crate::model::Onto::Empty,
             LegStmt::Step(_)
             | LegStmt::Slide(_)
             | LegStmt::Leap { .. }
             | LegStmt::Land(_)
             | LegStmt::NoReverse(_)
+            | LegStmt::Onward(_)
             | LegStmt::PreferContinuing(_)
             | LegStmt::HaltBehind(..)
             | LegStmt::If(_) => false,

@@ -122,6 +122,7 @@ fn leg(s: &LegStmt, u: &mut Used) {
         | LegStmt::CapturePasser(_)
         | LegStmt::Onto(..)
         | LegStmt::NoReverse(_)
+        | LegStmt::Onward(_)
         | LegStmt::PreferContinuing(_)
         | LegStmt::HaltBehind(..) => {}
         LegStmt::If(_) => {}

@@ -130,6 +130,7 @@ impl Validator {
         let mut capture = false;
         let mut land = Vec::new();
         let mut no_reverse = false;
+        let mut onward = false;
         let mut prefer_continuing = false;
         let mut leapt_kinds = None;
         let mut land_behind = false;
@@ -137,6 +138,7 @@ impl Validator {
         let mut onto: Option<(Onto, Span)> = None;
         let mut capture_span = None;
         let mut capture_passer = None;
+        let mut onto_kinds = None;
         for s in flat {
             let mut geometry = |v: &mut Validator, k: LegKind, d: &ast::Ident| {
                 if kind.is_some() {
@@ -177,7 +179,10 @@ impl Validator {
                     self.passed_reads.push(*sp);
                     capture_passer = Some(*sp);
                 }
-                ast::LegStmt::Onto(o, sp) => {
+                ast::LegStmt::Onto(o, kinds, sp) => {
+                    if let Some(ks) = kinds {
+                        onto_kinds = Some(self.kind_mask(ks, n.kinds));
+                    }
                     if let Some((_, first)) = onto {
                         self.errors.push(crate::lang::error::ValidationError {
                             check: Check::BadMove,
@@ -192,6 +197,7 @@ impl Validator {
                 }
                 ast::LegStmt::Land(c) => land.push(self.sq(c, n)),
                 ast::LegStmt::NoReverse(_) => no_reverse = true,
+                ast::LegStmt::Onward(_) => onward = true,
                 ast::LegStmt::PreferContinuing(_) => prefer_continuing = true,
                 ast::LegStmt::HaltBehind(ks, span) => {
                     halt_behind = Some((self.kind_mask(ks, n.kinds), *span))
@@ -219,25 +225,39 @@ impl Validator {
             LegKind::Leap { .. } => true,
             LegKind::Step | LegKind::Slide => false,
         };
+        // A leap `onto enemy` captures the piece it lands on beyond the leapt one; with
+        // `capture` it would take two, and the landing rules of flying leaps (`behind`, `halt
+        // behind`, `prefer continuing`) choose among empty squares only.
         if let Some((o, span)) = onto
             && leaps
+            && o.enemy()
+            && (capture || land_behind || halt_behind.is_some() || prefer_continuing)
         {
             self.err(
                 Check::BadMove,
                 span,
                 format!(
-                    "`onto {}` in leg `{}`, which leaps: a leap always lands on an empty square",
+                    "`onto {}` in leg `{}`, which leaps and captures the leapt piece or chooses among empty landings",
                     o.word(),
                     l.name.name
                 ),
-                "`onto` on a leap",
-                Some("`onto` says what a `step` or `slide` may land on; a leap captures the piece it leaps over with `capture`.".into()),
+                "`onto` with `capture`, `behind`, `halt behind` or `prefer continuing`",
+                Some("A leap `onto enemy` captures the first piece beyond the leapt one (a cannon); a leap that captures the leapt piece says `capture` and lands on empty squares. Declare two legs for the two.".into()),
             );
         }
-        let onto = match onto {
-            Some((o, _)) if !leaps => o,
-            Some(_) | None => Onto::Empty,
-        };
+        if let Some((o, span)) = onto
+            && onto_kinds.is_some()
+            && !o.enemy()
+        {
+            self.err(
+                Check::BadMove,
+                span,
+                format!("`onto empty {{ ... }}` in leg `{}` names kinds of no piece it may land on", l.name.name),
+                "kinds without an enemy to land on",
+                Some("Name kinds after `onto enemy` or `onto empty-or-enemy`: the enemy pieces the leg may capture.".into()),
+            );
+        }
+        let onto = onto.map_or(Onto::Empty, |(o, _)| o);
         if let Some(span) = capture_passer
             && (leaps || onto.enemy() || capture)
         {
@@ -290,11 +310,13 @@ impl Validator {
             capture,
             land: and_all(land),
             no_reverse,
+            onward,
             leapt_kinds,
             land_behind,
             prefer_continuing,
             halt_behind: halt_behind.map(|(k, _)| k),
             onto,
+            onto_kinds: onto_kinds.filter(|_| onto.enemy()),
             capture_passer: capture_passer.is_some(),
         }
     }

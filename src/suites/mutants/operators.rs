@@ -289,7 +289,7 @@ fn leg(o: &mut Out, i: usize, body: &[LegStmt], spans: &[Span]) {
         let stmt = StmtRef { item: i, path };
         let t = text(o.res, sp);
         o.push(Edit::RemoveStmt(stmt.clone()), format!("remove {t}"));
-        if let LegStmt::Onto(onto, _) = s {
+        if let LegStmt::Onto(onto, _, _) = s {
             for other in [Onto::Empty, Onto::Enemy, Onto::EmptyOrEnemy] {
                 if other != *onto {
                     o.push(

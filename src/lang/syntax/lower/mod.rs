@@ -486,16 +486,18 @@ fn lower_leg_stmt(p: P) -> LegStmt {
         L::LegLeap(p) => lower_leap(p),
         L::LegCapture(_) => LegStmt::Capture(sp),
         L::LegCapturePasser(_) => LegStmt::CapturePasser(sp),
-        L::LegOnto(p) => LegStmt::Onto(
-            match kw::Onto::of(&child(p)) {
+        L::LegOnto(p) => {
+            let mut it = p.into_inner();
+            let onto = match kw::Onto::of(&next(&mut it)) {
                 kw::Onto::Empty => Onto::Empty,
                 kw::Onto::Enemy => Onto::Enemy,
                 kw::Onto::EmptyOrEnemy => Onto::EmptyOrEnemy,
-            },
-            sp,
-        ),
+            };
+            LegStmt::Onto(onto, it.next().map(idents), sp)
+        }
         L::LegLand(p) => LegStmt::Land(lower_sq_cond(child(p))),
         L::LegNoReverse(_) => LegStmt::NoReverse(sp),
+        L::LegOnward(_) => LegStmt::Onward(sp),
         L::LegPreferContinuing(_) => LegStmt::PreferContinuing(sp),
         L::LegHaltBehind(p) => LegStmt::HaltBehind(idents(child(p)), sp),
         L::LegIf(p) => LegStmt::If(lower_if(p, lower_leg_stmt)),
