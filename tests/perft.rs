@@ -263,6 +263,25 @@ fn chess_start_depth_6() {
     check_at("rules/chess.rules", Identity::Effect, 6, 119_060_324);
 }
 
+/// Xiangqi from the start: 44, 1,920, 79,666 (chessprogramming's and Fairy-Stockfish's
+/// published figures); deeper in [`xiangqi_start_deep`].
+#[test]
+fn xiangqi_start() {
+    check(
+        "rules/xiangqi.rules",
+        Identity::Effect,
+        &[44, 1_920, 79_666],
+    );
+}
+
+/// Xiangqi at depths 4 and 5: 3,290,240 and 133,312,995.
+#[test]
+#[ignore = "deep perft: run with --release -- --ignored"]
+fn xiangqi_start_deep() {
+    check_at("rules/xiangqi.rules", Identity::Effect, 4, 3_290_240);
+    check_at("rules/xiangqi.rules", Identity::Effect, 5, 133_312_995);
+}
+
 /// Antichess from the start: 153,299 at depth 4 is Fairy-Stockfish's figure
 /// (`tests/perft.sh`: `antichess startpos 4 153299`), and python-chess's `AntichessBoard`
 /// counts 20, 400, 8,067 and 153,299; en passant, which rules/antichess.rules does not state,
