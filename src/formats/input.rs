@@ -54,10 +54,26 @@ pub enum InputError {
     #[error(transparent)]
     #[diagnostic(transparent)]
     Fen(Box<crate::formats::pdn::FenError>),
+    /// A board FEN (chess's) that cannot be read.
+    #[error("{message}")]
+    #[diagnostic(code(regula::fen))]
+    BoardFen {
+        /// The text.
+        #[source_code]
+        src: NamedSource<Arc<str>>,
+        /// Where.
+        #[label("here")]
+        span: SourceSpan,
+        /// What is wrong.
+        message: String,
+        /// How to fix it.
+        #[help]
+        help: Option<String>,
+    },
 }
 
-/// A position read from its text as `--position` reads it (PDN FEN or YAML); the diagnostic
-/// points into the text.
+/// A position read from its text as `--position` reads it (PDN FEN, board FEN or YAML); the
+/// diagnostic points into the text.
 ///
 /// # Errors
 /// The FEN, YAML or position problem, located.
@@ -65,6 +81,14 @@ pub fn read_position(game: &Game, src: &SourceFile) -> Result<Position, InputErr
     if crate::formats::pdn::looks_like_fen(&src.text) {
         return crate::formats::pdn::read(game, &src.text)
             .map_err(|e| InputError::Fen(Box::new(crate::formats::pdn::FenError::new(src, 0, e))));
+    }
+    if crate::formats::fen::looks_like_fen(&src.text) {
+        return crate::formats::fen::read(game, &src.text).map_err(|e| InputError::BoardFen {
+            src: src.named(),
+            span: (e.span.start, e.span.len().max(1)).into(),
+            message: format!("invalid FEN: {}", e.message),
+            help: e.help,
+        });
     }
     if let Some((at, why)) = crate::base::source::yaml_refused(&src.text) {
         return Err(InputError::Position {

@@ -1,10 +1,11 @@
 //! Game texts and pictures: what a loaded game reads and writes. Moves in the game's notation
-//! ([`notation`], and why a text is refused: [`refusal`]), PDN and FEN ([`pdn`]), YAML positions and set-ups ([`setup`]), game records
+//! ([`notation`], and why a text is refused: [`refusal`]), PDN positions ([`pdn`]), board FEN ([`fen`]), YAML positions and set-ups ([`setup`]), game records
 //! ([`record`]), the one reader that tells them apart ([`input`]), claimed draws in a record
 //! ([`claim`]) and SVG pictures of positions ([`svg`]). Imports the base, the model, the
 //! language and the engine.
 
 pub mod claim;
+pub mod fen;
 pub mod input;
 pub mod notation;
 pub mod pdn;

@@ -269,6 +269,7 @@ pub fn key(kind: &ItemKind) -> Option<(ItemWord, &str)> {
         ItemKind::Region(r) => (ItemWord::Region, r.name.name.as_str()),
         ItemKind::Pieces(_) => (ItemWord::Pieces, ""),
         ItemKind::Values(_) => (ItemWord::Values, ""),
+        ItemKind::Letters(_) => (ItemWord::Letters, ""),
         ItemKind::Neutral(_) => (ItemWord::Neutral, ""),
         ItemKind::Royal(_) => (ItemWord::Royal, ""),
         ItemKind::Setup(_) => (ItemWord::Setup, ""),

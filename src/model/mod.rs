@@ -602,6 +602,8 @@ pub struct GameDef {
     pub kind_docs: Vec<String>,
     /// `values`: what a piece of each kind is worth (1 where the file says nothing).
     pub values: Vec<i64>,
+    /// `letters`: each kind's letter in FEN positions (upper case), where the file gives one.
+    pub letters: Vec<Option<char>>,
     pub board: Board,
     pub board_docs: Vec<String>,
     pub dir_sets: Vec<DirSet>,

@@ -414,6 +414,7 @@ fn block(kind: &mut ItemKind) -> Option<Block<'_>> {
         | ItemKind::Region(_)
         | ItemKind::Pieces(_)
         | ItemKind::Values(_)
+        | ItemKind::Letters(_)
         | ItemKind::Setup(_)
         | ItemKind::Counter(_)
         | ItemKind::Param(_)

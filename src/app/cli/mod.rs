@@ -359,11 +359,14 @@ fn load(path: &Path, params: &[(String, String)]) -> Result<Game, CliError> {
     Ok(crate::load::load(&src, params)?)
 }
 
-/// Reads a position file (YAML or a PDN position), or a PDN position given as the argument
-/// itself (`--position W:W31-50:B1-20`); errors point into it.
+/// Reads a position file (YAML, a PDN position or a FEN), or a PDN position or FEN given as
+/// the argument itself (`--position W:W31-50:B1-20`, `--position "8/8/... w - - 0 1"`);
+/// errors point into it.
 fn load_position(game: &Game, path: &Path) -> Result<Position, CliError> {
     let arg = path.to_string_lossy();
-    if !path.exists() && crate::formats::pdn::looks_like_fen(&arg) {
+    if !path.exists()
+        && (crate::formats::pdn::looks_like_fen(&arg) || crate::formats::fen::looks_like_fen(&arg))
+    {
         return Ok(input::read_position(
             game,
             &SourceFile::new("--position", arg.into_owned()),

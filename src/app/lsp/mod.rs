@@ -298,6 +298,7 @@ fn declarations(file: &ast::RuleFile) -> Vec<Decl> {
             | ItemKind::Board(_)
             | ItemKind::Setup(_)
             | ItemKind::Values(_)
+            | ItemKind::Letters(_)
             | ItemKind::SetParam(..)
             | ItemKind::Promote(_) => {}
         }

@@ -63,6 +63,8 @@ pub enum ItemKind {
     Pieces(Vec<Ident>),
     /// `values { Man: 2 }`: what pieces are worth.
     Values(Vec<ValueStmt>),
+    /// `letters { King: K }`: each kind's letter in FEN positions.
+    Letters(Vec<(Ident, Ident)>),
     Setup(Vec<SetupPlayer>),
     Counter(CounterDecl),
     Param(ParamDecl),
@@ -90,6 +92,7 @@ pub enum ItemWord {
     Region,
     Pieces,
     Values,
+    Letters,
     Neutral,
     Royal,
     Setup,
@@ -118,6 +121,7 @@ impl ItemWord {
             ItemWord::Region => "region",
             ItemWord::Pieces => "pieces",
             ItemWord::Values => "values",
+            ItemWord::Letters => "letters",
             ItemWord::Neutral => "neutral",
             ItemWord::Royal => "royal",
             ItemWord::Setup => "setup",

@@ -271,6 +271,8 @@ fn describe(rule: Rule) -> &'static str {
         Rule::leg_prefer_continuing => "`prefer continuing`",
         Rule::leg_halt_behind => "`halt behind { KINDS }`",
         Rule::values => "`values { Kind: N ... }`",
+        Rule::letters => "`letters { Kind: L ... }`",
+        Rule::letter_pair => "`Kind: L`",
         Rule::value_stmt => "a value (`Kind: N`) or `if PARAM = VALUE { ... }`",
         Rule::value_pair => "`Kind: N`",
         Rule::values_if => "`if PARAM = VALUE { ... }`",

@@ -42,6 +42,7 @@ pub trait Visitor<'a> {
     fn region(&mut self, at: At<'a>, region: &'a RegionDecl) {}
     fn pieces(&mut self, at: At<'a>, kinds: &'a [Ident]) {}
     fn values(&mut self, at: At<'a>, stmts: &'a [ValueStmt]) {}
+    fn letters(&mut self, at: At<'a>, pairs: &'a [(Ident, Ident)]) {}
     fn setup(&mut self, at: At<'a>, players: &'a [SetupPlayer]) {}
     fn counter(&mut self, at: At<'a>, counter: &'a CounterDecl) {}
     fn param(&mut self, at: At<'a>, param: &'a ParamDecl) {}
@@ -80,6 +81,7 @@ pub fn walk<'a>(file: &'a RuleFile, v: &mut impl Visitor<'a>) {
                 v.values(at, s);
                 v.block(at, s);
             }
+            ItemKind::Letters(l) => v.letters(at, l),
             ItemKind::Setup(s) => v.setup(at, s),
             ItemKind::Counter(c) => v.counter(at, c),
             ItemKind::Param(p) => v.param(at, p),

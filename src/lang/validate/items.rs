@@ -25,6 +25,8 @@ pub(super) struct Items<'a> {
     pub regions: Vec<Doc<'a, ast::RegionDecl>>,
     pub kinds: Option<&'a Vec<ast::Ident>>,
     pub values: Option<&'a Vec<ast::ValueStmt>>,
+    /// `letters { King: K }`: each kind's FEN letter.
+    pub letters: Option<&'a Vec<(ast::Ident, ast::Ident)>>,
     pub setup: Option<&'a Vec<ast::SetupPlayer>>,
     pub counters: Vec<Doc<'a, ast::CounterDecl>>,
     pub params: Vec<Doc<'a, ast::ParamDecl>>,
@@ -74,6 +76,7 @@ impl Validator {
             regions: Vec::new(),
             kinds: None,
             values: None,
+            letters: None,
             setup: None,
             counters: Vec::new(),
             params: Vec::new(),
@@ -100,6 +103,7 @@ impl Validator {
                 ItemKind::Board(_) => Some("board"),
                 ItemKind::Pieces(_) => Some("pieces"),
                 ItemKind::Values(_) => Some("values"),
+                ItemKind::Letters(_) => Some("letters"),
                 ItemKind::Setup(_) => Some("setup"),
                 ItemKind::End(_) => Some("end"),
                 ItemKind::Promote(_) => Some("promote"),
@@ -162,6 +166,7 @@ impl Validator {
                     it.kind_docs = item.docs.clone();
                 }
                 ItemKind::Values(v) => it.values = Some(v),
+                ItemKind::Letters(v) => it.letters = Some(v),
                 ItemKind::Setup(s) => it.setup = Some(s),
                 ItemKind::Counter(c) => it.counters.push((c, &item.docs)),
                 ItemKind::Param(p) => it.params.push((p, &item.docs)),

@@ -352,6 +352,52 @@ impl Validator {
         values
     }
 
+    /// `letters`: one ASCII letter per kind, none twice (FEN writes the first player's in
+    /// upper case, the second's in lower case, so `K` and `k` are one letter).
+    pub(super) fn letters(&mut self, items: &Items, kinds: &[String]) -> Vec<Option<char>> {
+        let mut letters: Vec<Option<char>> = vec![None; kinds.len()];
+        let mut seen: Vec<(char, Span)> = Vec::new();
+        for (k, l) in items.letters.into_iter().flatten() {
+            let Some(i) = self.lookup(kinds, k, "piece kind") else {
+                continue;
+            };
+            let mut chars = l.name.chars();
+            let (Some(c), None) = (chars.next(), chars.next()) else {
+                self.err(
+                    Check::Structure,
+                    l.span,
+                    format!("`{}` is not one letter", l.name),
+                    "a kind's letter is one letter",
+                    Some("Give each kind one ASCII letter: `Knight: N`.".into()),
+                );
+                continue;
+            };
+            let c = c.to_ascii_uppercase();
+            if letters[i as usize].is_some() {
+                self.err(
+                    Check::DuplicateName,
+                    k.span,
+                    format!("`{}` is given a letter twice", k.name),
+                    "second letter",
+                    None,
+                );
+            }
+            if let Some(&(_, first)) = seen.iter().find(|(x, _)| *x == c) {
+                self.errors.push(super::ValidationError {
+                    check: Check::DuplicateName,
+                    message: format!("the letter `{c}` is given to two kinds"),
+                    span: l.span,
+                    label: "second use".into(),
+                    related: Some((first, "first use".into())),
+                    help: Some("Letters are compared without case: give each kind its own.".into()),
+                });
+            }
+            seen.push((c, l.span));
+            letters[i as usize] = Some(c);
+        }
+        letters
+    }
+
     fn priority(
         &mut self,
         p: &ast::PriorityDecl,

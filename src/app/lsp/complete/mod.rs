@@ -74,7 +74,14 @@ impl Ns {
             W::Counter => Some(Ns::Counter),
             W::Param | W::SetParam => Some(Ns::Param),
             W::Unstated => Some(Ns::Unstated),
-            W::Promote | W::Teams | W::Neutral | W::Royal | W::Turn | W::Values | W::Setup => None,
+            W::Promote
+            | W::Teams
+            | W::Neutral
+            | W::Royal
+            | W::Turn
+            | W::Values
+            | W::Letters
+            | W::Setup => None,
         }
     }
 

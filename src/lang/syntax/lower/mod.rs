@@ -158,6 +158,15 @@ fn lower_item_kind(p: alt::ItemBody) -> ItemKind {
         B::Royal(p) => ItemKind::Royal(idents(p)),
         B::Pieces(p) => ItemKind::Pieces(idents(p)),
         B::Values(p) => ItemKind::Values(p.into_inner().map(lower_value_stmt).collect()),
+        B::Letters(p) => ItemKind::Letters(
+            p.into_inner()
+                .map(|pair| {
+                    let mut it = pair.into_inner();
+                    let kind = ident(child(next(&mut it)));
+                    (kind, ident(next(&mut it)))
+                })
+                .collect(),
+        ),
         B::Board(p) => ItemKind::Board(lower_board(p)),
         B::Directions(p) => ItemKind::Directions(p.into_inner().map(lower_dir_decl).collect()),
         B::DirSet(p) => ItemKind::DirSet(lower_dir_set(p)),
@@ -220,6 +229,7 @@ fn item_word(w: kw::ItemWord) -> ItemWord {
         W::Neutral => ItemWord::Neutral,
         W::Turn => ItemWord::Turn,
         W::Values => ItemWord::Values,
+        W::Letters => ItemWord::Letters,
         W::Unstated => ItemWord::Unstated,
     }
 }
