@@ -6,6 +6,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use regula::books::Edition;
 use regula::books::inputs::Inputs;
 use regula::books::write::{self, Format};
 
@@ -39,17 +40,29 @@ fn generate() -> BTreeMap<String, String> {
     for (rule_file, lang) in books() {
         let src = regula::SourceFile::read(&rule_file).unwrap();
         let game = regula::load(&src, &[]).unwrap();
-        // The bundled English books keep the traceability appendix (the project's own record,
-        // in English); the translated ones are the books a federation would publish, without.
-        let inputs = Inputs {
-            appendix: lang == "en",
-            ..Inputs::beside(&rule_file)
+        // Every book in the players' edition, what a federation would publish; the English
+        // ones also in the technical edition with the traceability appendix (the project's
+        // own record, in English). Both editions share their pictures.
+        let editions: &[Edition] = if lang == "en" {
+            &[Edition::Players, Edition::Technical]
+        } else {
+            &[Edition::Players]
         };
-        for format in [Format::Md, Format::Html] {
-            for (name, text) in write::files(&game, &rule_file, lang, format, &inputs)
-                .unwrap_or_else(|e| panic!("{}: {e}", rule_file.display()))
-            {
-                all.insert(name, text);
+        for &edition in editions {
+            let inputs = Inputs {
+                appendix: edition == Edition::Technical,
+                edition,
+                ..Inputs::beside(&rule_file)
+            };
+            for format in [Format::Md, Format::Html] {
+                for (name, text) in write::files(&game, &rule_file, lang, format, &inputs)
+                    .unwrap_or_else(|e| panic!("{}: {e}", rule_file.display()))
+                {
+                    if let Some(other) = all.get(&name) {
+                        assert_eq!(other, &text, "{name} differs between the editions");
+                    }
+                    all.insert(name, text);
+                }
             }
         }
     }
@@ -718,4 +731,147 @@ fn differences_say_end_rules_as_the_end_section_does() {
             "{name} names an unbound P"
         );
     }
+}
+
+/// Every doc comment of a rule file's text, English lines only: `//!` lines as one block, each
+/// `///` block as one text, with whether it lies in a branch of `if PARAM = VALUE`.
+fn doc_comments(text: &str) -> Vec<(String, bool)> {
+    let mut out = Vec::new();
+    let mut file = Vec::new();
+    let mut block: Vec<&str> = Vec::new();
+    let mut stack: Vec<bool> = Vec::new();
+    for line in text.lines() {
+        let t = line.trim();
+        let tagged = |l: &str| l.starts_with('[');
+        if let Some(rest) = t.strip_prefix("//!") {
+            let rest = rest.trim();
+            if !tagged(rest) {
+                file.push(rest);
+            }
+            continue;
+        }
+        if let Some(rest) = t.strip_prefix("///") {
+            let rest = rest.trim();
+            if !tagged(rest) {
+                block.push(rest);
+            }
+            continue;
+        }
+        if !block.is_empty() && !t.is_empty() && !t.starts_with("//") {
+            out.push((block.join(" "), stack.contains(&true)));
+            block.clear();
+        }
+        let code = t.split("//").next().unwrap_or_default();
+        for c in code.chars() {
+            match c {
+                '{' => stack.push(code.starts_with("if ") || code.starts_with("} else")),
+                '}' => {
+                    stack.pop();
+                }
+                _ => {}
+            }
+        }
+    }
+    if !file.is_empty() {
+        out.push((file.join(" "), false));
+    }
+    out.into_iter()
+        .map(|(d, b)| (d.split_whitespace().collect::<Vec<_>>().join(" "), b))
+        .filter(|(d, _)| !d.is_empty())
+        .collect()
+}
+
+/// A book as the text a reader reads: no picture lines, no emphasis or quote marks, one space
+/// between words.
+fn reading_text(md: &str) -> String {
+    md.lines()
+        .filter(|l| !l.starts_with("!["))
+        .map(|l| l.strip_prefix("> ").unwrap_or(l))
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace("**", "")
+        .replace(" _", " ")
+        .replace("_ ", " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace('_', "")
+}
+
+/// The players' book of every bundled rule file, read as text in English: nothing of the engine
+/// (no code marks, so no identifier written as code, no path, no tool phrase, no clause id, no
+/// direction vector, no rule-file name with its hyphens), and every doc comment of the rule file
+/// (clause ids removed, as the book says it), those of a parameter's branch not chosen aside.
+#[test]
+fn players_books_hold_every_doc_and_nothing_of_the_engine() {
+    let g = generated();
+    let mut made = 0;
+    let mut docs = 0;
+    let mut problems = Vec::new();
+    for (rule_file, _) in books().into_iter().filter(|(_, l)| *l == "en") {
+        let stem = rule_file.file_stem().unwrap().to_string_lossy().into_owned();
+        let md = &g[&format!("{stem}.md")];
+        made += 1;
+        let text = reading_text(md);
+        let mut bad = |what: String| problems.push(format!("{stem}: {what}"));
+        if md.contains('`') {
+            let at = md.find('`').unwrap();
+            bad(format!("code marks: {:?}", &md[at.saturating_sub(40)..(at + 40).min(md.len())]));
+        }
+        for phrase in [
+            "rules/", "tests/", ".rules", ".yaml", "regula", "Regula", "Generated by", "do not edit",
+            "No example position", "explains", "(+", "(-",
+        ] {
+            if let Some(at) = text.find(phrase) {
+                bad(format!("{phrase:?} in {:?}", &text[at.saturating_sub(40)..(at + 40).min(text.len())]));
+            }
+        }
+        let ids = regula::lang::doctext::clause_ids(&text);
+        if !ids.is_empty() {
+            bad(format!("clause ids {ids:?}"));
+        }
+        let src = regula::SourceFile::read(&rule_file).unwrap();
+        let game = regula::load(&src, &[]).unwrap();
+        let def = &game.def;
+        let names = def
+            .moves
+            .iter()
+            .map(|m| &m.name)
+            .chain(def.legs.iter().map(|l| &l.name))
+            .chain(def.counters.iter().map(|c| &c.name))
+            .chain(def.priorities.iter().map(|p| &p.name))
+            .chain(def.regions.iter().map(|r| &r.name))
+            .chain(def.params.iter().map(|p| &p.name))
+            .chain(def.claims.iter().map(|c| &c.name))
+            .chain(def.unstated.iter().map(|u| &u.name))
+            .chain(def.dir_sets.iter().map(|d| &d.name));
+        for name in names.filter(|n| n.contains('-')) {
+            let words: Vec<&str> = text
+                .split(|c: char| !(c.is_alphanumeric() || c == '-'))
+                .collect();
+            if words.contains(&name.as_str()) {
+                bad(format!("the identifier {name}"));
+            }
+        }
+        let kept: Vec<String> = def
+            .every_doc()
+            .into_iter()
+            .map(|d| regula::lang::doctext::english(d).join(" "))
+            .collect();
+        for (d, in_branch) in doc_comments(&src.text) {
+            if in_branch && !kept.iter().any(|k| k.split_whitespace().collect::<Vec<_>>().join(" ") == d) {
+                continue;
+            }
+            docs += 1;
+            let said = regula::books::plain_doc(&d);
+            let said = said.split_whitespace().collect::<Vec<_>>().join(" ");
+            if !text.contains(&said) {
+                bad(format!("the doc {said:?} is not in the book"));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{} problems:\n{}", problems.len(), problems.join("\n"));
+    assert_eq!(made, 30, "every bundled rule file");
+    assert!(docs > 400, "only {docs} doc comments");
+    eprintln!("{made} players' books, {docs} doc comments found");
 }

@@ -25,6 +25,8 @@ pub enum Block {
     Figure(String, String, String),
     /// A table: header cells, rows.
     Table(Vec<String>, Vec<Vec<String>>),
+    /// The contents: its heading, then every entry's title and anchor id.
+    Contents(String, Vec<(String, String)>),
 }
 
 /// A whole book.
@@ -85,6 +87,13 @@ impl Blocks {
                 Block::Figure(file, svg, caption) => {
                     let _ = writeln!(s, "![{}]({file})\n\n_{caption}_\n", alt(caption));
                     files.push((file.clone(), svg.clone()));
+                }
+                Block::Contents(title, entries) => {
+                    let _ = writeln!(s, "**{title}**\n");
+                    for (t, _) in entries {
+                        let _ = writeln!(s, "- {t}");
+                    }
+                    s.push('\n');
                 }
                 Block::Table(head, rows) => {
                     let _ = writeln!(s, "| {} |", head.join(" | "));
@@ -160,6 +169,22 @@ impl Blocks {
                         "<figure>\n{svg}\n<figcaption>{}</figcaption>\n</figure>",
                         inline(caption)
                     );
+                }
+                Block::Contents(title, entries) => {
+                    let _ = writeln!(
+                        s,
+                        "<nav class=\"contents\">\n<p class=\"contents-title\">{}</p>\n<ol>",
+                        inline(title)
+                    );
+                    for (t, id) in entries {
+                        let _ = writeln!(
+                            s,
+                            "<li><a href=\"#{}\">{}</a></li>",
+                            esc(id),
+                            inline(t)
+                        );
+                    }
+                    s.push_str("</ol>\n</nav>\n");
                 }
                 Block::Table(head, rows) => {
                     s.push_str("<table>\n<thead><tr>");
