@@ -177,12 +177,7 @@ impl Blocks {
                         inline(title)
                     );
                     for (t, id) in entries {
-                        let _ = writeln!(
-                            s,
-                            "<li><a href=\"#{}\">{}</a></li>",
-                            esc(id),
-                            inline(t)
-                        );
+                        let _ = writeln!(s, "<li><a href=\"#{}\">{}</a></li>", esc(id), inline(t));
                     }
                     s.push_str("</ol>\n</nav>\n");
                 }

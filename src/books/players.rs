@@ -167,7 +167,8 @@ pub fn unbacktick(cx: &Cx, t: &str) -> String {
     let mut out = String::new();
     for (i, p) in parts.iter().enumerate() {
         if i % 2 == 1 && i + 1 < parts.len() {
-            out.push_str(&word(cx, p));
+            // A name the rule file has no word for (a parameter's) reads as its words.
+            out.push_str(&word(cx, p).replace('-', " "));
         } else {
             out.push_str(p);
         }
@@ -186,7 +187,7 @@ pub fn plain_doc(t: &str) -> String {
         out.push_str(&rest[..i]);
         let kept = without_ids(inner);
         if kept.is_empty() {
-            while out.ends_with(' ') {
+            while out.ends_with(char::is_whitespace) {
                 out.pop();
             }
         } else {
@@ -261,7 +262,8 @@ impl Pb<'_, '_> {
         }
         for m in &def.moves {
             sub += 1;
-            self.art.insert(format!("move {}", m.name), format!("4.{sub}"));
+            self.art
+                .insert(format!("move {}", m.name), format!("4.{sub}"));
         }
         self.art.insert("counters".into(), "3".into());
         let mut a = 4;
@@ -278,7 +280,8 @@ impl Pb<'_, '_> {
         }
         a += 1;
         for i in 0..def.end.len() {
-            self.art.insert(format!("end {i}"), format!("{a}.{}", i + 1));
+            self.art
+                .insert(format!("end {i}"), format!("{a}.{}", i + 1));
         }
         self.art.insert("end".into(), a.to_string());
         self.art.insert("notation".into(), (a + 1).to_string());
@@ -455,9 +458,7 @@ impl Pb<'_, '_> {
             }
         }
         if list.is_empty() {
-            b.push(Block::Para(
-                self.t("pe-change-none", &[s("parent", pname)]),
-            ));
+            b.push(Block::Para(self.t("pe-change-none", &[s("parent", pname)])));
         } else {
             b.push(Block::Para(
                 self.t("pe-changes-intro", &[s("parent", pname)]),
@@ -478,10 +479,7 @@ impl Pb<'_, '_> {
             .collect();
         let mut text = self.t(
             "pe-players",
-            &[
-                n("n", def.players.len()),
-                s("list", cx.list(names.clone())),
-            ],
+            &[n("n", def.players.len()), s("list", cx.list(names.clone()))],
         );
         let order = self.t(
             "pe-order",
@@ -530,7 +528,9 @@ impl Pb<'_, '_> {
         let bd = &def.board;
         self.heading(b, "2", &self.t("pe-h-board", &[]), "board");
         let range = |v: &[String]| match (v.first(), v.last()) {
-            (Some(a), Some(z)) if v.len() > 1 => cx.t("range", &[s("a", a.clone()), s("b", z.clone())]),
+            (Some(a), Some(z)) if v.len() > 1 => {
+                cx.t("range", &[s("a", a.clone()), s("b", z.clone())])
+            }
             _ => v.join(""),
         };
         b.push(Block::Para(with_doc(
@@ -550,7 +550,11 @@ impl Pb<'_, '_> {
         )));
         self.decl_paras("directions", b);
         self.decl_paras("set", b);
-        let fig = if self.ex.is_some() { self.figures + 1 } else { 0 };
+        let fig = if self.ex.is_some() {
+            self.figures + 1
+        } else {
+            0
+        };
         if !bd.numbers.is_empty() {
             b.push(Block::Para(self.t(
                 "pe-board-numbers",
@@ -661,7 +665,11 @@ impl Pb<'_, '_> {
         self.decl_paras("values", b);
         // Where each piece stands.
         if !def.setup.is_empty() {
-            let fig = if self.ex.is_some() { self.figures + 1 } else { 0 };
+            let fig = if self.ex.is_some() {
+                self.figures + 1
+            } else {
+                0
+            };
             b.push(Block::Para(self.t("pe-setup-intro", &[n("d", fig)])));
             let mut items = Vec::new();
             let owners: Vec<u8> = (0..def.players.len() as u8)
@@ -780,10 +788,7 @@ impl Pb<'_, '_> {
                         cx,
                         self.t(
                             "pe-leg",
-                            &[
-                                s("name", cap(&word(cx, &leg.name))),
-                                s("text", cx.leg(leg)),
-                            ],
+                            &[s("name", cap(&word(cx, &leg.name))), s("text", cx.leg(leg))],
                         ),
                         &leg.docs,
                     )
@@ -982,10 +987,7 @@ impl Pb<'_, '_> {
             let when = cx
                 .prose(&p.when, &[])
                 .unwrap_or_else(|| cx.cond(&p.when, &mut Vec::new()));
-            let mut text = self.t(
-                "pe-priority",
-                &[s("when", when), s("keep", cx.mv(&p.keep))],
-            );
+            let mut text = self.t("pe-priority", &[s("when", when), s("keep", cx.mv(&p.keep))]);
             text.push_str(&cx.ladder(&p.ladder));
             text.push_str(&cx.t(
                 match p.otherwise {
@@ -1193,6 +1195,9 @@ mod tests {
             plain_doc("Both (seeds: \"a, b\") and (C-KC-3) (RU-13, FR-8)"),
             "Both (seeds: \"a, b\") and"
         );
-        assert_eq!(plain_doc("the digest (C-PL-1, C-JU-2, ...)."), "the digest.");
+        assert_eq!(
+            plain_doc("the digest (C-PL-1, C-JU-2, ...)."),
+            "the digest."
+        );
     }
 }

@@ -107,7 +107,11 @@ mod tests {
         assert_eq!(d[0].lines, vec!["Eight ways.", "[nl] Acht."]);
         assert_eq!((d[1].keyword.as_str(), d[1].name.as_str()), ("set", "all"));
         assert_eq!(
-            (d[2].keyword.as_str(), d[2].name.as_str(), d[2].item.as_str()),
+            (
+                d[2].keyword.as_str(),
+                d[2].name.as_str(),
+                d[2].item.as_str()
+            ),
             ("remove", "move", "plain")
         );
         let child = "/// Mine.\nset all { N }\n";

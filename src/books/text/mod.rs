@@ -30,7 +30,12 @@ impl Cx<'_> {
     pub fn list(&self, v: Vec<String>) -> String {
         match v.len() {
             0 | 1 => v.join(""),
-            k => format!("{}{}{}", v[..k - 1].join(", "), self.t("and", &[]), v[k - 1]),
+            k => format!(
+                "{}{}{}",
+                v[..k - 1].join(", "),
+                self.t("and", &[]),
+                v[k - 1]
+            ),
         }
     }
 
@@ -587,9 +592,9 @@ fn forward_sign(def: &GameDef, p: u8) -> i32 {
 /// family in one word (any, orthogonal, diagonal, knight), else its parts.
 fn direction_words(vecs: &[(i32, i32)], raw: &[(i32, i32)]) -> Vec<&'static str> {
     let has = |df: i32, dr: i32| {
-        vecs.iter()
-            .zip(raw)
-            .any(|(&(f, r), &(rf, rr))| f == df && r.signum() == dr && (rf == 0 || rr == 0 || rf.abs() == rr.abs()))
+        vecs.iter().zip(raw).any(|(&(f, r), &(rf, rr))| {
+            f == df && r.signum() == dr && (rf == 0 || rr == 0 || rf.abs() == rr.abs())
+        })
     };
     let knight = raw
         .iter()
