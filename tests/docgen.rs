@@ -146,7 +146,11 @@ fn html_books_parse_cleanly_and_are_self_contained() {
     }
     let english = books().iter().filter(|(_, l)| *l == "en").count();
     assert!(english >= 25, "only {english} English books");
-    assert_eq!(n, english + 6, "every English book and 2 x 3 translations");
+    assert_eq!(
+        n,
+        2 * english + 6,
+        "every English book in both editions and 2 x 3 translations"
+    );
 }
 
 #[test]
@@ -228,7 +232,7 @@ fn every_cited_clause_is_in_the_book_with_its_text() {
             .unwrap()
             .to_string_lossy()
             .into_owned();
-        let book = &generated()[&format!("{stem}.md")];
+        let book = &generated()[&format!("{stem}.technical.md")];
         for id in regula::lang::doctext::clause_ids(&text) {
             let statement = clauses
                 .get(&id)
@@ -329,6 +333,7 @@ fn books_use_the_sources_vocabulary_and_say_once_what_is_untranslated() {
     let game = regula::load(&src, &[]).unwrap();
     let opts = regula::books::Options {
         lang: "nl".into(),
+        edition: Edition::Technical,
         ..regula::books::Options::default()
     };
     let md = regula::books::book(&game, &opts).unwrap().markdown().0;
@@ -355,6 +360,7 @@ fn a_piece_without_a_word_keeps_its_letter_and_the_book_says_so_once() {
     let opts = regula::books::Options {
         lang: "nl".into(),
         diagrams: true,
+        edition: Edition::Technical,
         ..regula::books::Options::default()
     };
     let md = regula::books::book(&game, &opts).unwrap().markdown().0;
@@ -409,6 +415,7 @@ fn a_case_naming_an_unknown_rule_item_as_its_diagram_fails_the_book() {
     let game = regula::load(&src, &[]).unwrap();
     let inputs = Inputs {
         cases: vec![case],
+        edition: Edition::Technical,
         ..Inputs::default()
     };
     let err = write::files(&game, &rules, "en", Format::Md, &inputs).unwrap_err();
@@ -439,6 +446,7 @@ fn a_variant_book_lists_its_differences_from_the_parent() {
     let child = regula::load(&src, &[("king-vs-lone-man".into(), "draw".into())]).unwrap();
     let opts = regula::books::Options {
         parent: Some(parent.clone()),
+        edition: Edition::Technical,
         ..regula::books::Options::default()
     };
     let md = regula::books::book(&child, &opts).unwrap().markdown().0;
@@ -542,6 +550,7 @@ fn translated_books_hold_no_english() {
     let game = regula::load(&src, &[]).unwrap();
     let opts = regula::books::Options {
         lang: "nl".into(),
+        edition: Edition::Technical,
         ..regula::books::Options::default()
     };
     let md = regula::books::book(&game, &opts).unwrap().markdown().0;
@@ -563,6 +572,7 @@ fn a_book_lists_the_rules_its_file_does_not_state() {
     for (lang, heading, clause) in headings {
         let opts = regula::books::Options {
             lang: lang.into(),
+            edition: Edition::Technical,
             ..regula::books::Options::default()
         };
         let md = regula::books::book(&game, &opts).unwrap().markdown().0;
@@ -582,7 +592,11 @@ fn a_book_lists_the_rules_its_file_does_not_state() {
         &[],
     )
     .unwrap();
-    let md = regula::books::book(&plain, &regula::books::Options::default())
+    let technical = regula::books::Options {
+        edition: Edition::Technical,
+        ..regula::books::Options::default()
+    };
+    let md = regula::books::book(&plain, &technical)
         .unwrap()
         .markdown()
         .0;
@@ -620,6 +634,7 @@ fn prose_book(lang: &str) -> String {
     let game = regula::load(&src, &[]).unwrap_or_else(|e| panic!("{e:?}"));
     let opts = regula::books::Options {
         lang: lang.into(),
+        edition: Edition::Technical,
         ..regula::books::Options::default()
     };
     regula::books::book(&game, &opts).unwrap().markdown().0
@@ -710,7 +725,7 @@ fn counters_and_move_conditions_read_as_prose() {
 #[test]
 fn differences_say_end_rules_as_the_end_section_does() {
     let g = generated();
-    let md = &g["frisian-draughts.md"];
+    let md = &g["frisian-draughts.technical.md"];
     let end = &md[md.find("## End of the game").expect("an end section")..];
     let mut n = 0;
     for line in md
