@@ -27,8 +27,8 @@ pub fn items(cx: &Cx) -> Vec<(String, String)> {
 
 /// Every rule item of a game as ((kind, name, index), rendered text), in book order: the kind
 /// (`players`, `board`, `pieces`, `region`, `counter`, `param`, `leg`, `move`, `priority`,
-/// `end`, `claim`, `unstated`), the item's name (an end rule's index from 0), and its index
-/// among the items of its kind.
+/// `end`, `claim`, `unstated`), the item's name (an end rule's index from 0), and for an end
+/// rule its index (0 for the other kinds, which are matched by name).
 pub fn keyed_items(cx: &Cx) -> Vec<((String, String, usize), String)> {
     let def = cx.def;
     let key = |kind: &str, name: &str, i: usize| (kind.to_string(), name.to_string(), i);
@@ -57,23 +57,23 @@ pub fn keyed_items(cx: &Cx) -> Vec<((String, String, usize), String)> {
         .collect();
     setup.sort();
     v.push((key("pieces", "", 0), setup.join(", ")));
-    for (i, r) in def.regions.iter().enumerate() {
+    for r in &def.regions {
         let parts: Vec<String> = r.parts.iter().map(|p| super::squares(def, p)).collect();
-        v.push((key("region", &r.name, i), parts.join("; ")));
+        v.push((key("region", &r.name, 0), parts.join("; ")));
     }
-    for (i, c) in def.counters.iter().enumerate() {
-        v.push((key("counter", &c.name, i), super::text::counter_text(cx, c)));
+    for c in &def.counters {
+        v.push((key("counter", &c.name, 0), super::text::counter_text(cx, c)));
     }
-    for (i, p) in def.params.iter().enumerate() {
-        v.push((key("param", &p.name, i), p.values[p.chosen].0.clone()));
+    for p in &def.params {
+        v.push((key("param", &p.name, 0), p.values[p.chosen].0.clone()));
     }
-    for (i, l) in def.legs.iter().enumerate() {
-        v.push((key("leg", &l.name, i), cx.leg(l)));
+    for l in &def.legs {
+        v.push((key("leg", &l.name, 0), cx.leg(l)));
     }
-    for (i, m) in def.moves.iter().enumerate() {
-        v.push((key("move", &m.name, i), super::move_lines(cx, m).join(" ")));
+    for m in &def.moves {
+        v.push((key("move", &m.name, 0), super::move_lines(cx, m).join(" ")));
     }
-    for (i, p) in def.priorities.iter().enumerate() {
+    for p in &def.priorities {
         let mut t = cx.t(
             "priority",
             &[
@@ -83,19 +83,19 @@ pub fn keyed_items(cx: &Cx) -> Vec<((String, String, usize), String)> {
             ],
         );
         t.push_str(&cx.ladder(&p.ladder));
-        v.push((key("priority", &p.name, i), t));
+        v.push((key("priority", &p.name, 0), t));
     }
     for (i, r) in def.end.iter().enumerate() {
         // As the end section says it: a draw binds no player, so a `some P:` inside it names
         // its own.
         v.push((key("end", &i.to_string(), i), cx.end_rule(r)));
     }
-    for (i, c) in def.claims.iter().enumerate() {
-        v.push((key("claim", &c.name, i), cx.cond(&c.cond, &mut Vec::new())));
+    for c in &def.claims {
+        v.push((key("claim", &c.name, 0), cx.cond(&c.cond, &mut Vec::new())));
     }
-    for (i, u) in def.unstated.iter().enumerate() {
+    for u in &def.unstated {
         v.push((
-            key("unstated", &u.name, i),
+            key("unstated", &u.name, 0),
             cx.doc(&u.docs).unwrap_or_default().join(" "),
         ));
     }

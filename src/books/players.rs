@@ -571,9 +571,8 @@ impl Pb<'_, '_> {
                         if set.len() > 12 {
                             self.t("pe-region-many", &[n("n", set.len() as usize)])
                         } else {
-                            let v: Vec<String> =
-                                set.iter().map(|q| bd.labels[q as usize].clone()).collect();
-                            cx.list(v)
+                            let v: Vec<u8> = set.iter().collect();
+                            cx.list(self.squares_said(&v))
                         }
                     };
                     let place = if r.per_player {
@@ -678,17 +677,19 @@ impl Pb<'_, '_> {
             for p in owners {
                 let per_kind: Vec<String> = (0..def.kinds.len())
                     .filter_map(|k| {
-                        let sq: Vec<String> = def
+                        let on: Vec<u8> = def
                             .setup
                             .iter()
                             .filter(|&&(q, kk, _)| q == p && kk as usize == k)
-                            .map(|&(_, _, sq)| def.board.labels[sq as usize].clone())
+                            .map(|&(_, _, sq)| sq)
                             .collect();
+                        let count = on.len();
+                        let sq = self.squares_said(&on);
                         (!sq.is_empty()).then(|| {
                             self.t(
                                 "pe-setup-kind",
                                 &[
-                                    n("n", sq.len()),
+                                    n("n", count),
                                     s("kind", def.kinds[k].clone()),
                                     s("squares", cx.list(sq)),
                                 ],
@@ -745,6 +746,38 @@ impl Pb<'_, '_> {
         for c in &def.counters {
             b.push(Block::Para(with_doc(cx, self.counter(c), &c.docs)));
         }
+    }
+
+    /// Squares as a federation lists them: by their numbers on a board that numbers its
+    /// squares, runs of three or more as ranges ("31 to 50"); else by their labels.
+    fn squares_said(&self, squares: &[u8]) -> Vec<String> {
+        let bd = &self.cx.def.board;
+        if bd.numbers.is_empty() {
+            return squares
+                .iter()
+                .map(|&q| bd.labels[q as usize].clone())
+                .collect();
+        }
+        let mut nums: Vec<u16> = squares.iter().map(|&q| bd.numbers[q as usize]).collect();
+        nums.sort_unstable();
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < nums.len() {
+            let mut j = i;
+            while j + 1 < nums.len() && nums[j + 1] == nums[j] + 1 {
+                j += 1;
+            }
+            if j >= i + 2 {
+                out.push(self.t(
+                    "range",
+                    &[s("a", nums[i].to_string()), s("b", nums[j].to_string())],
+                ));
+            } else {
+                out.extend(nums[i..=j].iter().map(u16::to_string));
+            }
+            i = j + 1;
+        }
+        out
     }
 
     /// A count the position keeps, in words.
