@@ -921,3 +921,31 @@ fn players_books_hold_every_doc_and_nothing_of_the_engine() {
     assert!(docs > 350, "only {docs} doc comments");
     eprintln!("{made} players' books, {docs} doc comments found, {aside} of branches not chosen");
 }
+
+/// Every book of every bundled game builds in both editions: the committed ones (every
+/// language's players' book, every English technical book, with their diagrams), and the
+/// translated technical books, made here without diagrams.
+#[test]
+fn every_book_builds_in_both_editions() {
+    let g = generated();
+    let mut n = 0;
+    for (rule_file, lang) in books() {
+        let stem = regula::books::inputs::stem(&rule_file, lang);
+        assert!(g.contains_key(&format!("{stem}.md")), "{stem}: players' book");
+        if lang == "en" {
+            assert!(g.contains_key(&format!("{stem}.technical.md")));
+        } else {
+            let src = regula::SourceFile::read(&rule_file).unwrap();
+            let game = regula::load(&src, &[]).unwrap();
+            let opts = regula::books::Options {
+                lang: lang.into(),
+                edition: Edition::Technical,
+                ..regula::books::Options::default()
+            };
+            let md = regula::books::book(&game, &opts).unwrap().markdown().0;
+            assert!(md.contains('`'), "{stem}: the technical book names rule items");
+        }
+        n += 2;
+    }
+    assert_eq!(n, 2 * 36, "30 games, 2 of them in 3 more languages");
+}
