@@ -931,7 +931,10 @@ fn every_book_builds_in_both_editions() {
     let mut n = 0;
     for (rule_file, lang) in books() {
         let stem = regula::books::inputs::stem(&rule_file, lang);
-        assert!(g.contains_key(&format!("{stem}.md")), "{stem}: players' book");
+        assert!(
+            g.contains_key(&format!("{stem}.md")),
+            "{stem}: players' book"
+        );
         if lang == "en" {
             assert!(g.contains_key(&format!("{stem}.technical.md")));
         } else {
@@ -943,7 +946,10 @@ fn every_book_builds_in_both_editions() {
                 ..regula::books::Options::default()
             };
             let md = regula::books::book(&game, &opts).unwrap().markdown().0;
-            assert!(md.contains('`'), "{stem}: the technical book names rule items");
+            assert!(
+                md.contains('`'),
+                "{stem}: the technical book names rule items"
+            );
         }
         n += 2;
     }
