@@ -523,7 +523,10 @@ pe-board = Deska má { $n ->
     [few] { $ranks } řady
    *[other] { $ranks } řad
   } ({ $ranks-range }). Pole se označuje sloupcem a řadou: { $example }.
-pe-board-numbers = Pole jsou také očíslována od 1 do { $n } (diagram { $d }); zápis používá tato čísla.
+pe-board-numbers = Pole jsou také očíslována od 1 do { $n }{ $d ->
+    [0] {""}
+   *[other] {" "}(diagram { $d })
+  }; zápis používá tato čísla.
 pe-regions = Deska má tyto oblasti{ $d ->
     [0] :
    *[other] {" "}(diagram { $d }):
@@ -617,7 +620,10 @@ pe-priority = { $when }, jsou dovoleny jen tahy, které { $keep }
 pe-claims-intro = Tyto remízy nenastávají samy: dokud platí podmínka některé z nich, smí kterýkoli hráč remízu požadovat, a partie pak končí remízou.
 pe-claim = Remízu lze požadovat, když { $cond }.
 pe-notation-labels = Pole se označuje sloupcem a řadou ({ $example }).
-pe-notation-numbers = Pole se označuje svým číslem (diagram { $d }).
+pe-notation-numbers = Pole se označuje svým číslem{ $d ->
+    [0] {""}
+   *[other] {" "}(diagram { $d })
+  }.
 pe-notation-move = Tah se zapisuje poli, kterými figura prochází, od výchozího po poslední: pomlčka před polem dosaženým bez braní, x před polem dosaženým braním.
 pe-notation-examples = { $capture ->
     [none] Například: { $quiet }.

@@ -468,7 +468,10 @@ pe-order = { $n ->
    *[other] { NAME($first) } moves first; then the players move in turn, in this order: { $list }.
   }
 pe-board = The board has { $n } squares, in { $files } files ({ $files-range }) and { $ranks } ranks ({ $ranks-range }). A square is named by its file and its rank: { $example }.
-pe-board-numbers = The squares are also numbered, from 1 to { $n } (Diagram { $d }); the notation uses these numbers.
+pe-board-numbers = The squares are also numbered, from 1 to { $n }{ $d ->
+    [0] {""}
+   *[other] {" "}(Diagram { $d })
+  }; the notation uses these numbers.
 pe-regions = The board has these areas{ $d ->
     [0] :
    *[other] {" "}(Diagram { $d }):
@@ -549,7 +552,10 @@ pe-priority = When { $when }, only moves that { $keep } are allowed
 pe-claims-intro = These draws are not automatic: while the condition of one holds, either player may claim it, and the game is then drawn.
 pe-claim = A draw may be claimed when { $cond }.
 pe-notation-labels = A square is named by its file and its rank ({ $example }).
-pe-notation-numbers = A square is named by its number (Diagram { $d }).
+pe-notation-numbers = A square is named by its number{ $d ->
+    [0] {""}
+   *[other] {" "}(Diagram { $d })
+  }.
 pe-notation-move = A move is written as the squares its piece passes through, from its start square to its last square: a hyphen before a square reached without capturing, an x before a square reached by a capture.
 pe-notation-examples = { $capture ->
     [none] For example: { $quiet }.

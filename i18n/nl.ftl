@@ -492,7 +492,10 @@ pe-order = { $n ->
    *[other] { NAME($first) } begint; daarna zetten de spelers om de beurt, in deze volgorde: { $list }.
   }
 pe-board = Het bord heeft { $n } velden, in { $files } lijnen ({ $files-range }) en { $ranks } rijen ({ $ranks-range }). Een veld heet naar zijn lijn en zijn rij: { $example }.
-pe-board-numbers = De velden zijn ook genummerd, van 1 tot en met { $n } (diagram { $d }); de notatie gebruikt deze nummers.
+pe-board-numbers = De velden zijn ook genummerd, van 1 tot en met { $n }{ $d ->
+    [0] {""}
+   *[other] {" "}(diagram { $d })
+  }; de notatie gebruikt deze nummers.
 pe-regions = Het bord heeft deze gebieden{ $d ->
     [0] :
    *[other] {" "}(diagram { $d }):
@@ -573,7 +576,10 @@ pe-priority = Als { $when }, zijn alleen zetten toegestaan die { $keep }
 pe-claims-intro = Deze remises gaan niet vanzelf: zolang de voorwaarde van een ervan geldt, mag elke speler remise opeisen, en dan is de partij remise.
 pe-claim = Remise kan worden opgeëist als { $cond }.
 pe-notation-labels = Een veld heet naar zijn lijn en zijn rij ({ $example }).
-pe-notation-numbers = Een veld heet naar zijn nummer (diagram { $d }).
+pe-notation-numbers = Een veld heet naar zijn nummer{ $d ->
+    [0] {""}
+   *[other] {" "}(diagram { $d })
+  }.
 pe-notation-move = Een zet wordt geschreven als de velden die het stuk aandoet, van zijn beginveld tot zijn laatste veld: een streepje voor een veld dat bereikt wordt zonder te slaan, een x voor een veld dat bereikt wordt met een slag.
 pe-notation-examples = { $capture ->
     [none] Bijvoorbeeld: { $quiet }.

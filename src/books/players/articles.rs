@@ -627,7 +627,10 @@ impl Pb<'_, '_> {
                 &[s("example", bd.labels.first().cloned().unwrap_or_default())],
             )
         } else {
-            self.t("pe-notation-numbers", &[n("d", 1)])
+            self.t(
+                "pe-notation-numbers",
+                &[n("d", usize::from(self.ex.is_some()))],
+            )
         };
         text.push(' ');
         text.push_str(&self.t("pe-notation-move", &[]));
