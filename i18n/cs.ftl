@@ -232,13 +232,13 @@ cause-part-opp = { NAME($region) } soupeřů
 cause-part-all = { NAME($region) }
 cause-region = Šrafováno: { $regions } – oblast z pravidla, které tento tah zakazuje.
 cause-regions = Šrafováno: { $regions } – oblasti z pravidla, které tento tah zakazuje.
-cause-mover = Zakroužkováno: figura, která podle pravidla přednosti { $item } musí táhnout místo toho.
-cause-movers = Zakroužkováno: figury, z nichž jedna podle pravidla přednosti { $item } musí táhnout místo toho.
-cause-capture = Zakroužkováno: figura, kterou by sebraly tahy, jež pravidlo přednosti { $item } ponechává.
-cause-captures = Zakroužkováno: figury, které by sebraly tahy, jež pravidlo přednosti { $item } ponechává.
+cause-mover = Zakroužkováno: figura, která musí táhnout místo toho.
+cause-movers = Zakroužkováno: figury, z nichž jedna musí táhnout místo toho.
+cause-capture = Zakroužkováno: figura, kterou by sebraly tahy, jež se musí zahrát místo toho.
+cause-captures = Zakroužkováno: figury, které by sebraly tahy, jež se musí zahrát místo toho.
 cause-can = Zakroužkováno: co by sebral tah „{ NAME($move) }“ z pole { $square }.
-cause-leapt = Zakroužkováno: figura, kterou část „{ NAME($item) }“ přeskočit nesmí.
-cause-leapts = Zakroužkováno: figury, které část „{ NAME($item) }“ přeskočit nesmí.
+cause-leapt = Zakroužkováno: figura, kterou pohyb „{ NAME($item) }“ přeskočit nesmí.
+cause-leapts = Zakroužkováno: figury, které pohyb „{ NAME($item) }“ přeskočit nesmí.
 origin-case = (Pozice z testovacího případu v souboru { $file }.)
 origin-start = (Výchozí postavení.)
 origin-search = (Pozici našel stroj: partie { $seed }, po { $plies } půltazích.)
@@ -485,3 +485,181 @@ why-condition = { $what ->
 untranslated-docs = Některá vysvětlení v souboru pravidel nemají český překlad; uvádějí se anglicky.
 untranslated-names = Jména, pro která soubor pravidel nedává český tvar, se uvádějí tak, jak je píše soubor pravidel.
 untranslated-letters = V diagramech je figura, jejíž jméno nemá český tvar, označena písmenem jména ze souboru pravidel.
+
+# Vydání pro hráče (výchozí kniha): číslované články slovy, nic ze stroje.
+fig-title-move = Na tahu je { NAME($player) }: { $text }.
+fig-title-refused = Na tahu je { NAME($player) }: { $text } není dovolený tah.
+pe-name = { NAME($name) }
+pe-article = { $n }. { $title }
+pe-subarticle = { $n } { $title }
+pe-annex = Příloha { $n }. { $title }
+pe-h-contents = Obsah
+pe-h-changes = Změny oproti hře { $parent }
+pe-h-game = Hra a hráči
+pe-h-board = Deska
+pe-h-pieces = Figury a výchozí postavení
+pe-h-moves = Tahy
+pe-h-legs = Definice
+pe-h-promotion = Proměna
+pe-h-priorities = Povinné tahy
+pe-h-end = Konec partie
+pe-h-notation = Zápis
+pe-h-readings = Výklady pravidel
+pe-h-unstated = Pravidla, která tato kniha nepokrývá
+pe-diagram = Diagram { $n }.
+pe-see-diagram = (diagram { $n })
+pe-players = { $n ->
+    [one] Hru hraje jeden hráč: { $list }.
+    [2] Hru hrají dva hráči: { $list }.
+    [few] Hru hrají { $n } hráči: { $list }.
+   *[other] Hru hraje { $n } hráčů: { $list }.
+  }
+pe-order = { $n ->
+    [one] {""}
+    [2] Začíná { NAME($first) }; potom hráči táhnou střídavě.
+   *[other] Začíná { NAME($first) }; potom hráči táhnou střídavě v tomto pořadí: { $list }.
+  }
+pe-board = Deska má { $n ->
+    [one] { $n } pole
+    [few] { $n } pole
+   *[other] { $n } polí
+  }: { $files ->
+    [one] { $files } sloupec
+    [few] { $files } sloupce
+   *[other] { $files } sloupců
+  } ({ $files-range }) a { $ranks ->
+    [one] { $ranks } řadu
+    [few] { $ranks } řady
+   *[other] { $ranks } řad
+  } ({ $ranks-range }). Pole se označuje sloupcem a řadou: { $example }.
+pe-board-numbers = Pole jsou také očíslována od 1 do { $n }{ $d ->
+    [0] {""}
+   *[other] {" "}(diagram { $d })
+  }; zápis používá tato čísla.
+pe-regions = Deska má tyto oblasti{ $d ->
+    [0] :
+   *[other] {" "}(diagram { $d }):
+  }
+pe-region = { $name }: { $where }.
+pe-region-part = { NAME($player) } { $squares }
+pe-region-many = { $n ->
+    [one] { $n } pole
+    [few] { $n } pole
+   *[other] { $n } polí
+  }
+pe-material-each = Každý hráč má { $total ->
+    [one] { $total } figuru
+    [few] { $total } figury
+   *[other] { $total } figur
+  }: { $list }.
+pe-material-player = { NAME($player) } má { $total ->
+    [one] { $total } figuru
+    [few] { $total } figury
+   *[other] { $total } figur
+  }: { $list }.
+pe-material-none = Na začátku hráči nemají žádné figury.
+pe-count-kind = { $n } { $n ->
+    [one] { NAME($kind) }
+    [few] { NAME($kind, form: "pl") }
+   *[other] { NAME($kind, form: "gen-pl") }
+  }
+pe-setup-intro = Na začátku{ $d ->
+    [0] :
+   *[other] {" "}(diagram { $d }):
+  }
+pe-setup-player = { NAME($player) }: { $list }.
+pe-setup-kind = { $n ->
+    [one] { NAME($kind) } na { $squares }
+   *[other] { NAME($kind, form: "pl") } na { $squares }
+  }
+pe-counter = { $scope }{ $bound }.
+pe-counter-per-player = U každého hráče se počítá: { NAME($name) }
+pe-counter-global = V partii se počítá: { NAME($name) }
+pe-counter-same-piece = U figury, kterou každý hráč táhl naposledy, se počítá: { NAME($name) } (tah jinou figurou začíná počítání znovu)
+pe-counter-while = Počítají se půltahy provedené za sebou, dokud { $cond } (půltah se započítá, platí-li to před ním i po něm; každý jiný půltah začíná počítání znovu)
+pe-counter-bound = ; nejvýše { $max }; tah, po kterém by jich bylo víc, není dovolen
+pe-moves-legs = Tahy níže se skládají z těchto pohybů:
+pe-leg = **{ $name }**: { $text }.
+pe-dirs = { $d ->
+    [any] libovolným směrem (po sloupci, řadě nebo úhlopříčce)
+    [orthogonal] po sloupci nebo řadě
+    [diagonal] úhlopříčně
+    [forward] rovně vpřed
+    [backward] rovně vzad
+    [sideways] do strany
+    [diagonal-forward] úhlopříčně vpřed
+    [diagonal-backward] úhlopříčně vzad
+    [knight] jako jezdec (dvě pole po sloupci nebo řadě, potom jedno do strany)
+   *[other] jiným směrem
+  }
+pe-dirs-player = pro hráče { NAME($player) } { $dirs }
+pe-leg-step = jeden krok { $dirs } na prázdné pole
+pe-leg-slide = libovolný počet prázdných polí { $dirs } po jedné přímce
+pe-leg-leap = skok { $dirs } přes { $over ->
+    [friend] vlastní
+    [enemy] soupeřovu
+    [own] vlastní
+   *[any] libovolnou
+  } figuru na sousedním poli na prázdné pole hned za ní
+pe-leg-leap-flying = skok { $dirs } přes { $over ->
+    [friend] vlastní
+    [enemy] soupeřovu
+    [own] vlastní
+   *[any] libovolnou
+  } figuru v libovolné vzdálenosti podél řady prázdných polí na libovolné prázdné pole za ní
+pe-leg-step-onto = jeden krok { $dirs } { $onto ->
+    [enemy] na pole, kde stojí soupeřova figura
+   *[other] na prázdné pole nebo na pole, kde stojí soupeřova figura
+  }
+pe-leg-slide-onto = { $onto ->
+    [enemy] přes libovolný počet prázdných polí { $dirs } po jedné přímce na soupeřovu figuru, která jej zastaví
+   *[other] libovolný počet prázdných polí { $dirs } po jedné přímce, nebo dál na soupeřovu figuru, která jej zastaví
+  }
+pe-move-by-any = Tento tah smí provést kterákoli figura.
+pe-move-by = Táhne: { $kinds }.
+pe-move-legs = Tah se skládá z: { $seq }.
+pe-seg-once = jeden pohyb „{ NAME($leg) }“
+pe-seg-plus = jeden nebo více pohybů „{ NAME($leg) }“ (směr se smí měnit; hráč smí zastavit po kterémkoli)
+pe-seg-plus-must = jeden nebo více pohybů „{ NAME($leg) }“, dokud je možný další
+pe-effect-add = Tah přičte { $value } k počtu: { NAME($counter) }.
+pe-effect-set = Tah nastaví počet „{ NAME($counter) }“ na { $value }.
+pe-fig-move = { $move } — na tahu je { NAME($player) }: { $text }.
+pe-fig-refused = Na tahu je { NAME($player) }: { $text } není dovolený tah (článek { $article }).
+pe-priority = { $when }, jsou dovoleny jen tahy, které { $keep }
+pe-claims-intro = Tyto remízy nenastávají samy: dokud platí podmínka některé z nich, smí kterýkoli hráč remízu požadovat, a partie pak končí remízou.
+pe-claim = Remízu lze požadovat, když { $cond }.
+pe-notation-labels = Pole se označuje sloupcem a řadou ({ $example }).
+pe-notation-numbers = Pole se označuje svým číslem{ $d ->
+    [0] {""}
+   *[other] {" "}(diagram { $d })
+  }.
+pe-notation-move = Tah se zapisuje poli, kterými figura prochází, od výchozího po poslední: pomlčka před polem dosaženým bez braní, x před polem dosaženým braním.
+pe-notation-examples = { $capture ->
+    [none] Například: { $quiet }.
+   *[other] Například: { $quiet } a { $capture }.
+  }
+pe-notation-choice = Tah s proměnou podle volby končí znakem = a písmenem zvolené figury.
+pe-readings-intro = Prameny těchto pravidel se liší v bodech níže. Tato kniha se vždy řídí prvním výkladem.
+pe-reading-followed = V této knize: { $text }
+pe-reading-other = Jiný výklad: { $text }
+pe-unstated-intro = Prameny této hry obsahují pravidla, která tato kniha nestanoví. Jsou uvedena zde, místo aby byla přibližována: články výše je nepoužívají.
+pe-changes-intro = Tato hra je { $parent } s těmito změnami; články níže popisují celou hru.
+pe-change-added = Nové: { $what }.
+pe-change-changed = Změněno: { $what }.
+pe-change-removed = Zrušeno: { $what }.
+pe-change-none = Pravidla jsou stejná jako ve hře { $parent }.
+pe-what = { $kind ->
+    [players] hráči
+    [board] deska
+    [pieces] figury a výchozí postavení
+    [region] { NAME($name) }
+    [counter] počet „{ NAME($name) }“
+    [param] { $name }
+    [leg] pohyb „{ NAME($name) }“
+    [move] { NAME($name) } (článek { $article })
+    [priority] povinný tah (článek { $article })
+    [claim] remíza na požádání (článek { $article })
+    [unstated] nepokryté pravidlo
+    [promotion] proměna (článek { $article })
+   *[end] pravidlo konce partie (článek { $article })
+  }

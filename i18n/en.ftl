@@ -221,13 +221,13 @@ cause-part-opp = the opponents' { NAME($region) }
 cause-part-all = { NAME($region) }
 cause-region = Hatched: { $regions }, the region of the rule that refuses the move.
 cause-regions = Hatched: { $regions }, the regions of the rule that refuses the move.
-cause-mover = Ringed: the piece that priority { $item } makes move instead.
-cause-movers = Ringed: the pieces of which priority { $item } makes one move instead.
-cause-capture = Ringed: the piece that the moves priority { $item } keeps would capture.
-cause-captures = Ringed: the pieces that the moves priority { $item } keeps would capture.
+cause-mover = Ringed: the piece that must move instead.
+cause-movers = Ringed: the pieces of which one must move instead.
+cause-capture = Ringed: the piece that the moves that must be played instead would capture.
+cause-captures = Ringed: the pieces that the moves that must be played instead would capture.
 cause-can = Ringed: what a { NAME($move) } move from { $square } would capture.
-cause-leapt = Ringed: the piece that leg { NAME($item) } may not leap over.
-cause-leapts = Ringed: the pieces that leg { NAME($item) } may not leap over.
+cause-leapt = Ringed: the piece that a { NAME($item) } may not leap over.
+cause-leapts = Ringed: the pieces that a { NAME($item) } may not leap over.
 origin-case = (Position of case “{ $name }”, { $file }.)
 origin-start = (The start position.)
 origin-search = (Position found by the engine: game { $seed }, after { $plies } plies.)
@@ -442,3 +442,156 @@ why-condition = { $what ->
 untranslated-docs = Some explanations of the rule file have no translation; they are quoted in English.
 untranslated-names = Names the rule file gives no translation for are given as the rule file writes them.
 untranslated-letters = In the diagrams, a piece whose name has no translation shows the letter of the name the rule file gives it.
+
+# The players' edition (the default book): numbered articles in words, nothing of the engine.
+# Picture titles, shared by both books.
+fig-title-move = { NAME($player) } to move: { $text }.
+fig-title-refused = { NAME($player) } to move: { $text } is not allowed.
+pe-name = { NAME($name) }
+pe-article = { $n }. { $title }
+pe-subarticle = { $n } { $title }
+pe-annex = Annex { $n }. { $title }
+pe-h-contents = Contents
+pe-h-changes = Changes from { $parent }
+pe-h-game = The game and the players
+pe-h-board = The board
+pe-h-pieces = The pieces and the start position
+pe-h-moves = The moves
+pe-h-legs = Definitions
+pe-h-promotion = Promotion
+pe-h-priorities = Compulsory moves
+pe-h-end = The end of the game
+pe-h-notation = Notation
+pe-h-readings = Readings of the rules
+pe-h-unstated = Rules this book does not cover
+pe-diagram = Diagram { $n }.
+pe-see-diagram = (Diagram { $n })
+pe-players = { $n ->
+    [one] The game is played by one player, { $list }.
+    [2] The game is played by two players, { $list }.
+   *[other] The game is played by { $n } players: { $list }.
+  }
+pe-order = { $n ->
+    [one] {""}
+    [2] { NAME($first) } moves first; then the players move in turn.
+   *[other] { NAME($first) } moves first; then the players move in turn, in this order: { $list }.
+  }
+pe-board = The board has { $n } squares, in { $files } files ({ $files-range }) and { $ranks } ranks ({ $ranks-range }). A square is named by its file and its rank: { $example }.
+pe-board-numbers = The squares are also numbered, from 1 to { $n }{ $d ->
+    [0] {""}
+   *[other] {" "}(Diagram { $d })
+  }; the notation uses these numbers.
+pe-regions = The board has these areas{ $d ->
+    [0] :
+   *[other] {" "}(Diagram { $d }):
+  }
+pe-region = { $name }: { $where }.
+pe-region-part = { NAME($player, form: "gen") }: { $squares }
+pe-region-many = { $n } squares
+pe-material-each = Each player has { $total } pieces: { $list }.
+pe-material-player = { NAME($player) } has { $total } pieces: { $list }.
+pe-material-none = The players have no pieces at the start.
+pe-count-kind = { $n } { $n ->
+    [one] { NAME($kind) }
+   *[other] { NAME($kind, form: "pl") }
+  }
+pe-setup-intro = At the start{ $d ->
+    [0] :
+   *[other] {" "}(Diagram { $d }):
+  }
+pe-setup-player = { NAME($player) }: { $list }.
+pe-setup-kind = { $n ->
+    [one] { NAME($kind) } on { $squares }
+   *[other] { NAME($kind, form: "pl") } on { $squares }
+  }
+pe-counter = { $scope }{ $bound }.
+pe-counter-per-player = Each player's { NAME($name) } are counted
+pe-counter-global = The { NAME($name) } of the game are counted
+pe-counter-same-piece = The { NAME($name) } of the piece each player moved last are counted (a move of another piece starts the count again)
+pe-counter-while = The plies made in a row while { $cond } are counted (a ply counts when this holds before and after it; any other ply starts the count again)
+pe-counter-bound = : at most { $max }; a move that would make more is not allowed
+pe-moves-legs = The moves below are made of these movements:
+pe-leg = **{ $name }**: { $text }.
+pe-dirs = { $d ->
+    [any] in any direction (along a file, a rank or a diagonal)
+    [orthogonal] along a file or a rank
+    [diagonal] diagonally
+    [forward] straight forward
+    [backward] straight backward
+    [sideways] sideways
+    [diagonal-forward] diagonally forward
+    [diagonal-backward] diagonally backward
+    [knight] as a knight (two squares along a file or a rank, then one square to the side)
+   *[other] in another direction
+  }
+pe-dirs-player = for { NAME($player) } { $dirs }
+pe-leg-step = one step { $dirs } to an empty square
+pe-leg-slide = any number of empty squares { $dirs }, in one line
+pe-leg-leap = a leap { $dirs } over { $over ->
+    [friend] a friendly
+    [enemy] an enemy
+    [own] one of its own
+   *[any] any
+  } piece on the adjacent square to the empty square just beyond it
+pe-leg-leap-flying = a leap { $dirs } over { $over ->
+    [friend] a friendly
+    [enemy] an enemy
+    [own] one of its own
+   *[any] any
+  } piece at any distance along a line of empty squares, landing on any empty square beyond it
+pe-leg-step-onto = one step { $dirs } { $onto ->
+    [enemy] onto a square held by an enemy piece
+   *[other] to an empty square or onto a square held by an enemy piece
+  }
+pe-leg-slide-onto = { $onto ->
+    [enemy] over any number of empty squares { $dirs }, in one line, onto the enemy piece that stops it
+   *[other] any number of empty squares { $dirs }, in one line, or on to the enemy piece that stops it
+  }
+pe-move-by-any = Any piece may make it.
+pe-move-by = Made by: { $kinds }.
+pe-move-legs = It consists of { $seq }.
+pe-seg-once = one { NAME($leg) }
+pe-seg-plus = one or more { NAME($leg, form: "pl") } (the direction may change; the player may stop after any)
+pe-seg-plus-must = one or more { NAME($leg, form: "pl") }, continued as long as another is possible
+pe-effect-add = It adds { $value } to the count of { NAME($counter) }.
+pe-effect-set = It sets the count of { NAME($counter) } to { $value }.
+pe-fig-move = { $move } — { NAME($player) } to move: { $text }.
+pe-fig-refused = { NAME($player) } to move: { $text } is not allowed (article { $article }).
+pe-priority = When { $when }, only moves that { $keep } are allowed
+pe-claims-intro = These draws are not automatic: while the condition of one holds, either player may claim it, and the game is then drawn.
+pe-claim = A draw may be claimed when { $cond }.
+pe-notation-labels = A square is named by its file and its rank ({ $example }).
+pe-notation-numbers = A square is named by its number{ $d ->
+    [0] {""}
+   *[other] {" "}(Diagram { $d })
+  }.
+pe-notation-move = A move is written as the squares its piece passes through, from its start square to its last square: a hyphen before a square reached without capturing, an x before a square reached by a capture.
+pe-notation-examples = { $capture ->
+    [none] For example: { $quiet }.
+   *[other] For example: { $quiet } and { $capture }.
+  }
+pe-notation-choice = A move that promotes with a choice ends with = and the letter of the piece chosen.
+pe-readings-intro = The sources of these rules differ on the points below. This book follows the first reading of each.
+pe-reading-followed = Followed in this book: { $text }
+pe-reading-other = Another reading: { $text }
+pe-unstated-intro = The sources of this game have rules that this book does not state. They are listed here instead of being approximated: the articles above do not apply them.
+pe-changes-intro = This game is { $parent } with these changes; the articles below state the whole game.
+pe-change-added = New: { $what }.
+pe-change-changed = Changed: { $what }.
+pe-change-removed = Removed: { $what }.
+pe-change-none = The rules are those of { $parent }.
+pe-what = { $kind ->
+    [players] the players
+    [board] the board
+    [pieces] the pieces and the start position
+    [region] { NAME($name) }
+    [counter] the count of { NAME($name) }
+    [param] { $name }
+    [leg] the { NAME($name) }
+    [move] the { NAME($name) } (article { $article })
+    [priority] a compulsory move (article { $article })
+    [claim] a draw that may be claimed (article { $article })
+    [unstated] a rule not covered
+    [promotion] promotion (article { $article })
+   *[end] an end rule (article { $article })
+  }

@@ -242,13 +242,13 @@ cause-part-opp = { NAME($region, form: "gender") ->
 cause-part-all = { NAME($region) }
 cause-region = Gearceerd: { $regions }, het gebied uit de regel die de zet weigert.
 cause-regions = Gearceerd: { $regions }, de gebieden uit de regel die de zet weigert.
-cause-mover = Omcirkeld: het stuk dat volgens voorrangsregel { $item } in plaats daarvan moet zetten.
-cause-movers = Omcirkeld: de stukken waarvan er volgens voorrangsregel { $item } een in plaats daarvan moet zetten.
-cause-capture = Omcirkeld: het stuk dat de zetten die voorrangsregel { $item } overlaat zouden slaan.
-cause-captures = Omcirkeld: de stukken die de zetten die voorrangsregel { $item } overlaat zouden slaan.
+cause-mover = Omcirkeld: het stuk dat in plaats daarvan moet zetten.
+cause-movers = Omcirkeld: de stukken waarvan er een in plaats daarvan moet zetten.
+cause-capture = Omcirkeld: het stuk dat de zetten die in plaats daarvan gedaan moeten worden zouden slaan.
+cause-captures = Omcirkeld: de stukken die de zetten die in plaats daarvan gedaan moeten worden zouden slaan.
 cause-can = Omcirkeld: wat een { NAME($move) } vanaf { $square } zou slaan.
-cause-leapt = Omcirkeld: het stuk dat deelzet { NAME($item) } niet mag overspringen.
-cause-leapts = Omcirkeld: de stukken die deelzet { NAME($item) } niet mag overspringen.
+cause-leapt = Omcirkeld: het stuk dat een { NAME($item) } niet mag overspringen.
+cause-leapts = Omcirkeld: de stukken die een { NAME($item) } niet mag overspringen.
 origin-case = (Stelling uit een testgeval in { $file }.)
 origin-start = (De beginopstelling.)
 origin-search = (Stelling gevonden door de engine: partij { $seed }, na { $plies } halve zetten.)
@@ -467,3 +467,155 @@ why-condition = { $what ->
 untranslated-docs = Sommige toelichtingen in het regelbestand zijn niet in het Nederlands vertaald; ze staan hier in het Engels.
 untranslated-names = Namen waarvoor het regelbestand geen Nederlandse vorm geeft, staan hier zoals het regelbestand ze schrijft.
 untranslated-letters = In de diagrammen toont een stuk waarvan de naam geen Nederlandse vorm heeft de letter van de naam in het regelbestand.
+
+# De spelerseditie (het standaardboek): genummerde artikelen in woorden, niets van de engine.
+fig-title-move = { NAME($player) } aan zet: { $text }.
+fig-title-refused = { NAME($player) } aan zet: { $text } is niet toegestaan.
+pe-name = { NAME($name) }
+pe-article = { $n }. { $title }
+pe-subarticle = { $n } { $title }
+pe-annex = Bijlage { $n }. { $title }
+pe-h-contents = Inhoud
+pe-h-changes = Wijzigingen ten opzichte van { $parent }
+pe-h-game = Het spel en de spelers
+pe-h-board = Het bord
+pe-h-pieces = De stukken en de beginopstelling
+pe-h-moves = De zetten
+pe-h-legs = Definities
+pe-h-promotion = Promotie
+pe-h-priorities = Verplichte zetten
+pe-h-end = Het einde van de partij
+pe-h-notation = Notatie
+pe-h-readings = Lezingen van de regels
+pe-h-unstated = Regels die dit boek niet behandelt
+pe-diagram = Diagram { $n }.
+pe-see-diagram = (diagram { $n })
+pe-players = { $n ->
+    [one] Het spel wordt gespeeld door één speler, { $list }.
+    [2] Het spel wordt gespeeld door twee spelers, { $list }.
+   *[other] Het spel wordt gespeeld door { $n } spelers: { $list }.
+  }
+pe-order = { $n ->
+    [one] {""}
+    [2] { NAME($first) } begint; daarna zetten de spelers om de beurt.
+   *[other] { NAME($first) } begint; daarna zetten de spelers om de beurt, in deze volgorde: { $list }.
+  }
+pe-board = Het bord heeft { $n } velden, in { $files } lijnen ({ $files-range }) en { $ranks } rijen ({ $ranks-range }). Een veld heet naar zijn lijn en zijn rij: { $example }.
+pe-board-numbers = De velden zijn ook genummerd, van 1 tot en met { $n }{ $d ->
+    [0] {""}
+   *[other] {" "}(diagram { $d })
+  }; de notatie gebruikt deze nummers.
+pe-regions = Het bord heeft deze gebieden{ $d ->
+    [0] :
+   *[other] {" "}(diagram { $d }):
+  }
+pe-region = { $name }: { $where }.
+pe-region-part = van { NAME($player) } { $squares }
+pe-region-many = { $n } velden
+pe-material-each = Elke speler heeft { $total } stukken: { $list }.
+pe-material-player = { NAME($player) } heeft { $total } stukken: { $list }.
+pe-material-none = De spelers hebben bij het begin geen stukken.
+pe-count-kind = { $n } { $n ->
+    [one] { NAME($kind) }
+   *[other] { NAME($kind, form: "pl") }
+  }
+pe-setup-intro = Bij het begin{ $d ->
+    [0] :
+   *[other] {" "}(diagram { $d }):
+  }
+pe-setup-player = { NAME($player) }: { $list }.
+pe-setup-kind = { $n ->
+    [one] { NAME($kind) } op { $squares }
+   *[other] { NAME($kind, form: "pl") } op { $squares }
+  }
+pe-counter = { $scope }{ $bound }.
+pe-counter-per-player = Van elke speler worden de { NAME($name) } geteld
+pe-counter-global = De { NAME($name) } van de partij worden geteld
+pe-counter-same-piece = Van het stuk dat elke speler het laatst verzette, worden de { NAME($name) } geteld (een zet met een ander stuk begint de telling opnieuw)
+pe-counter-while = De halve zetten die achter elkaar gedaan worden terwijl { $cond }, worden geteld (een halve zet telt mee als dit ervoor en erna geldt; elke andere halve zet begint de telling opnieuw)
+pe-counter-bound = : hoogstens { $max }; een zet die er meer van zou maken, is niet toegestaan
+pe-moves-legs = De zetten hieronder zijn opgebouwd uit deze bewegingen:
+pe-leg = **{ $name }**: { $text }.
+pe-dirs = { $d ->
+    [any] in elke richting (langs een lijn, een rij of een diagonaal)
+    [orthogonal] langs een lijn of een rij
+    [diagonal] diagonaal
+    [forward] recht vooruit
+    [backward] recht achteruit
+    [sideways] opzij
+    [diagonal-forward] diagonaal vooruit
+    [diagonal-backward] diagonaal achteruit
+    [knight] als een paard (twee velden langs een lijn of rij, dan één veld opzij)
+   *[other] in een andere richting
+  }
+pe-dirs-player = voor { NAME($player) } { $dirs }
+pe-leg-step = één stap { $dirs } naar een leeg veld
+pe-leg-slide = een willekeurig aantal lege velden { $dirs }, in één lijn
+pe-leg-leap = een sprong { $dirs } over { $over ->
+    [friend] een eigen
+    [enemy] een vijandelijk
+    [own] een eigen
+   *[any] een willekeurig
+  } stuk op het aangrenzende veld naar het lege veld direct erachter
+pe-leg-leap-flying = een sprong { $dirs } over { $over ->
+    [friend] een eigen
+    [enemy] een vijandelijk
+    [own] een eigen
+   *[any] een willekeurig
+  } stuk op willekeurige afstand langs een lijn van lege velden, met landing op een willekeurig leeg veld erachter
+pe-leg-step-onto = één stap { $dirs } { $onto ->
+    [enemy] naar een veld waarop een vijandelijk stuk staat
+   *[other] naar een leeg veld of naar een veld waarop een vijandelijk stuk staat
+  }
+pe-leg-slide-onto = { $onto ->
+    [enemy] over een willekeurig aantal lege velden { $dirs }, in één lijn, naar het vijandelijke stuk dat hem tegenhoudt
+   *[other] een willekeurig aantal lege velden { $dirs }, in één lijn, of door naar het vijandelijke stuk dat hem tegenhoudt
+  }
+pe-move-by-any = Elk stuk mag deze zet doen.
+pe-move-by = Gedaan door: { $kinds }.
+pe-move-legs = De zet bestaat uit { $seq }.
+pe-seg-once = één { NAME($leg) }
+pe-seg-plus = één of meer keer een { NAME($leg) } (de richting mag veranderen; de speler mag na elke keer stoppen)
+pe-seg-plus-must = één of meer keer een { NAME($leg) }, door te gaan zolang er nog een mogelijk is
+pe-effect-add = De zet telt { $value } op bij de { NAME($counter) }.
+pe-effect-set = De zet zet de telling van de { NAME($counter) } op { $value }.
+pe-fig-move = { $move } — { NAME($player) } aan zet: { $text }.
+pe-fig-refused = { NAME($player) } aan zet: { $text } is niet toegestaan (artikel { $article }).
+pe-priority = Als { $when }, zijn alleen zetten toegestaan die { $keep }
+pe-claims-intro = Deze remises gaan niet vanzelf: zolang de voorwaarde van een ervan geldt, mag elke speler remise opeisen, en dan is de partij remise.
+pe-claim = Remise kan worden opgeëist als { $cond }.
+pe-notation-labels = Een veld heet naar zijn lijn en zijn rij ({ $example }).
+pe-notation-numbers = Een veld heet naar zijn nummer{ $d ->
+    [0] {""}
+   *[other] {" "}(diagram { $d })
+  }.
+pe-notation-move = Een zet wordt geschreven als de velden die het stuk aandoet, van zijn beginveld tot zijn laatste veld: een streepje voor een veld dat bereikt wordt zonder te slaan, een x voor een veld dat bereikt wordt met een slag.
+pe-notation-examples = { $capture ->
+    [none] Bijvoorbeeld: { $quiet }.
+   *[other] Bijvoorbeeld: { $quiet } en { $capture }.
+  }
+pe-notation-choice = Een zet die promoveert met een keuze, eindigt met = en de letter van het gekozen stuk.
+pe-readings-intro = De bronnen van deze regels verschillen op de punten hieronder. Dit boek volgt steeds de eerste lezing.
+pe-reading-followed = Gevolgd in dit boek: { $text }
+pe-reading-other = Een andere lezing: { $text }
+pe-unstated-intro = De bronnen van dit spel hebben regels die dit boek niet vastlegt. Ze staan hier in plaats van benaderd te worden: de artikelen hierboven passen ze niet toe.
+pe-changes-intro = Dit spel is { $parent } met deze wijzigingen; de artikelen hieronder geven het hele spel.
+pe-change-added = Nieuw: { $what }.
+pe-change-changed = Gewijzigd: { $what }.
+pe-change-removed = Vervallen: { $what }.
+pe-change-none = De regels zijn die van { $parent }.
+pe-what = { $kind ->
+    [players] de spelers
+    [board] het bord
+    [pieces] de stukken en de beginopstelling
+    [region] { NAME($name) }
+    [counter] de telling van de { NAME($name) }
+    [param] { $name }
+    [leg] de { NAME($name) }
+    [move] de { NAME($name) } (artikel { $article })
+    [priority] een verplichte zet (artikel { $article })
+    [claim] een remise die kan worden opgeëist (artikel { $article })
+    [unstated] een niet behandelde regel
+    [promotion] promotie (artikel { $article })
+   *[end] een regel voor het einde van de partij (artikel { $article })
+  }

@@ -233,13 +233,13 @@ cause-part-opp = { NAME($region) } супротивників
 cause-part-all = { NAME($region) }
 cause-region = Заштриховано: { $regions } — область із правила, яке забороняє цей хід.
 cause-regions = Заштриховано: { $regions } — області з правила, яке забороняє цей хід.
-cause-mover = Обведено: фігура, яка за правилом пріоритету { $item } має ходити замість цього.
-cause-movers = Обведено: фігури, одна з яких за правилом пріоритету { $item } має ходити замість цього.
-cause-capture = Обведено: фігура, яку захопили б ходи, що їх залишає правило пріоритету { $item }.
-cause-captures = Обведено: фігури, які захопили б ходи, що їх залишає правило пріоритету { $item }.
+cause-mover = Обведено: фігура, яка має ходити замість цього.
+cause-movers = Обведено: фігури, одна з яких має ходити замість цього.
+cause-capture = Обведено: фігура, яку захопили б ходи, що їх треба зробити замість цього.
+cause-captures = Обведено: фігури, які захопили б ходи, що їх треба зробити замість цього.
 cause-can = Обведено: те, що захопив би хід «{ NAME($move) }» з поля { $square }.
-cause-leapt = Обведено: фігура, яку частина «{ NAME($item) }» не може перестрибувати.
-cause-leapts = Обведено: фігури, які частина «{ NAME($item) }» не може перестрибувати.
+cause-leapt = Обведено: фігура, яку рух «{ NAME($item) }» не може перестрибувати.
+cause-leapts = Обведено: фігури, які рух «{ NAME($item) }» не може перестрибувати.
 origin-case = (Позиція з тестового випадку у файлі { $file }.)
 origin-start = (Вихідна позиція.)
 origin-search = (Позицію знайшов рушій: партія { $seed }, після { $plies } півходів.)
@@ -467,3 +467,180 @@ why-condition = { $what ->
 untranslated-docs = Деякі пояснення у файлі правил не мають українського перекладу; їх наведено англійською.
 untranslated-names = Назви, для яких файл правил не дає української форми, наведено так, як їх пише файл правил.
 untranslated-letters = На діаграмах фігуру, назва якої не має української форми, позначено літерою назви з файлу правил.
+
+# Видання для гравців (типова книга): пронумеровані статті словами, нічого від рушія.
+fig-title-move = Хід { NAME($player, form: "gen") }: { $text }.
+fig-title-refused = Хід { NAME($player, form: "gen") }: { $text } заборонений.
+pe-name = { NAME($name) }
+pe-article = { $n }. { $title }
+pe-subarticle = { $n } { $title }
+pe-annex = Додаток { $n }. { $title }
+pe-h-contents = Зміст
+pe-h-changes = Зміни порівняно з грою «{ $parent }»
+pe-h-game = Гра і гравці
+pe-h-board = Дошка
+pe-h-pieces = Фігури і вихідна позиція
+pe-h-moves = Ходи
+pe-h-legs = Визначення
+pe-h-promotion = Перетворення
+pe-h-priorities = Обов'язкові ходи
+pe-h-end = Кінець партії
+pe-h-notation = Запис ходів
+pe-h-readings = Тлумачення правил
+pe-h-unstated = Правила, яких ця книга не охоплює
+pe-diagram = Діаграма { $n }.
+pe-see-diagram = (діаграма { $n })
+pe-players = { $n ->
+    [one] У гру грає один гравець: { $list }.
+    [2] У гру грають двоє гравців: { $list }.
+   *[other] У гру грають { $n } гравців: { $list }.
+  }
+pe-order = { $n ->
+    [one] {""}
+    [2] Першим ходить { NAME($first) }; далі гравці ходять по черзі.
+   *[other] Першим ходить { NAME($first) }; далі гравці ходять по черзі в такому порядку: { $list }.
+  }
+pe-board = Дошка має { $n ->
+    [one] { $n } поле
+    [few] { $n } поля
+   *[other] { $n } полів
+  }: { $files ->
+    [one] { $files } вертикаль
+    [few] { $files } вертикалі
+   *[other] { $files } вертикалей
+  } ({ $files-range }) і { $ranks ->
+    [one] { $ranks } горизонталь
+    [few] { $ranks } горизонталі
+   *[other] { $ranks } горизонталей
+  } ({ $ranks-range }). Поле позначають вертикаллю і горизонталлю: { $example }.
+pe-board-numbers = Поля також пронумеровано від 1 до { $n }{ $d ->
+    [0] {""}
+   *[other] {" "}(діаграма { $d })
+  }; у записі ходів вживають ці номери.
+pe-regions = На дошці є такі області{ $d ->
+    [0] :
+   *[other] {" "}(діаграма { $d }):
+  }
+pe-region = { $name }: { $where }.
+pe-region-part = у { NAME($player, form: "gen") } — { $squares }
+pe-region-many = { $n ->
+    [one] { $n } поле
+    [few] { $n } поля
+   *[other] { $n } полів
+  }
+pe-material-each = У кожного гравця { $total ->
+    [one] { $total } фігура
+    [few] { $total } фігури
+   *[other] { $total } фігур
+  }: { $list }.
+pe-material-player = У { NAME($player, form: "gen") } { $total ->
+    [one] { $total } фігура
+    [few] { $total } фігури
+   *[other] { $total } фігур
+  }: { $list }.
+pe-material-none = На початку гравці не мають фігур.
+pe-count-kind = { $n } { $n ->
+    [one] { NAME($kind) }
+    [few] { NAME($kind, form: "pl") }
+   *[other] { NAME($kind, form: "gen-pl") }
+  }
+pe-setup-intro = На початку{ $d ->
+    [0] :
+   *[other] {" "}(діаграма { $d }):
+  }
+pe-setup-player = { NAME($player) }: { $list }.
+pe-setup-kind = { $n ->
+    [one] { NAME($kind) } на { $squares }
+   *[other] { NAME($kind, form: "pl") } на { $squares }
+  }
+pe-counter = { $scope }{ $bound }.
+pe-counter-per-player = Для кожного гравця лічать: { NAME($name) }
+pe-counter-global = Для партії лічать: { NAME($name) }
+pe-counter-same-piece = Для фігури, якою кожен гравець ходив останньою, лічать: { NAME($name) } (хід іншою фігурою починає лік заново)
+pe-counter-while = Лічать півходи, зроблені поспіль, поки { $cond } (півхід зараховується, якщо це виконується до і після нього; будь-який інший півхід починає лік заново)
+pe-counter-bound = ; щонайбільше { $max }; хід, після якого їх стало б більше, заборонений
+pe-moves-legs = Ходи нижче складаються з таких рухів:
+pe-leg = **{ $name }**: { $text }.
+pe-dirs = { $d ->
+    [any] у будь-якому напрямку (по вертикалі, горизонталі чи діагоналі)
+    [orthogonal] по вертикалі або горизонталі
+    [diagonal] по діагоналі
+    [forward] прямо вперед
+    [backward] прямо назад
+    [sideways] убік
+    [diagonal-forward] по діагоналі вперед
+    [diagonal-backward] по діагоналі назад
+    [knight] як кінь (два поля по вертикалі чи горизонталі, потім одне вбік)
+   *[other] в іншому напрямку
+  }
+pe-dirs-player = для { NAME($player, form: "gen") } { $dirs }
+pe-leg-step = один крок { $dirs } на порожнє поле
+pe-leg-slide = будь-яка кількість порожніх полів { $dirs } по одній лінії
+pe-leg-leap = стрибок { $dirs } через { $over ->
+    [friend] свою
+    [enemy] ворожу
+    [own] свою
+   *[any] будь-яку
+  } фігуру на сусідньому полі на порожнє поле одразу за нею
+pe-leg-leap-flying = стрибок { $dirs } через { $over ->
+    [friend] свою
+    [enemy] ворожу
+    [own] свою
+   *[any] будь-яку
+  } фігуру на будь-якій відстані вздовж лінії порожніх полів на будь-яке порожнє поле за нею
+pe-leg-step-onto = один крок { $dirs } { $onto ->
+    [enemy] на поле, де стоїть ворожа фігура
+   *[other] на порожнє поле або на поле, де стоїть ворожа фігура
+  }
+pe-leg-slide-onto = { $onto ->
+    [enemy] через будь-яку кількість порожніх полів { $dirs } по одній лінії на ворожу фігуру, яка його зупиняє
+   *[other] будь-яка кількість порожніх полів { $dirs } по одній лінії або далі на ворожу фігуру, яка його зупиняє
+  }
+pe-move-by-any = Цей хід може зробити будь-яка фігура.
+pe-move-by = Хто ходить: { $kinds }.
+pe-move-legs = Хід складається з: { $seq }.
+pe-seg-once = один рух «{ NAME($leg) }»
+pe-seg-plus = один або кілька рухів «{ NAME($leg) }» (напрямок можна змінювати; гравець може зупинитися після будь-якого)
+pe-seg-plus-must = один або кілька рухів «{ NAME($leg) }», доки можливий ще один
+pe-effect-add = Хід додає { $value } до ліку: { NAME($counter) }.
+pe-effect-set = Хід встановлює лік «{ NAME($counter) }» на { $value }.
+pe-fig-move = { $move } — хід { NAME($player, form: "gen") }: { $text }.
+pe-fig-refused = Хід { NAME($player, form: "gen") }: { $text } заборонений (стаття { $article }).
+pe-priority = Коли { $when }, дозволені лише ходи, які { $keep }
+pe-claims-intro = Ці нічиї не настають самі: поки виконується умова однієї з них, будь-який гравець може вимагати нічию, і тоді партія закінчується внічию.
+pe-claim = Нічию можна вимагати, коли { $cond }.
+pe-notation-labels = Поле позначають вертикаллю і горизонталлю ({ $example }).
+pe-notation-numbers = Поле позначають його номером{ $d ->
+    [0] {""}
+   *[other] {" "}(діаграма { $d })
+  }.
+pe-notation-move = Хід записують полями, які проходить фігура, від початкового до останнього: дефіс перед полем, досягнутим без взяття, x перед полем, досягнутим зі взяттям.
+pe-notation-examples = { $capture ->
+    [none] Наприклад: { $quiet }.
+   *[other] Наприклад: { $quiet } і { $capture }.
+  }
+pe-notation-choice = Хід, що перетворює фігуру на вибір, закінчується знаком = і літерою обраної фігури.
+pe-readings-intro = Джерела цих правил розходяться в пунктах нижче. Ця книга щоразу дотримується першого тлумачення.
+pe-reading-followed = У цій книзі: { $text }
+pe-reading-other = Інше тлумачення: { $text }
+pe-unstated-intro = У джерелах цієї гри є правила, яких ця книга не встановлює. Їх перелічено тут, а не наближено: статті вище їх не застосовують.
+pe-changes-intro = Ця гра — це «{ $parent }» з такими змінами; статті нижче викладають усю гру.
+pe-change-added = Нове: { $what }.
+pe-change-changed = Змінено: { $what }.
+pe-change-removed = Вилучено: { $what }.
+pe-change-none = Правила ті самі, що й у грі «{ $parent }».
+pe-what = { $kind ->
+    [players] гравці
+    [board] дошка
+    [pieces] фігури і вихідна позиція
+    [region] { NAME($name) }
+    [counter] лік «{ NAME($name) }»
+    [param] { $name }
+    [leg] рух «{ NAME($name) }»
+    [move] { NAME($name) } (стаття { $article })
+    [priority] обов'язковий хід (стаття { $article })
+    [claim] нічия на вимогу (стаття { $article })
+    [unstated] правило, яке не охоплено
+    [promotion] перетворення (стаття { $article })
+   *[end] правило кінця партії (стаття { $article })
+  }

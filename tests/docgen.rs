@@ -6,6 +6,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use regula::books::Edition;
 use regula::books::inputs::Inputs;
 use regula::books::write::{self, Format};
 
@@ -39,17 +40,29 @@ fn generate() -> BTreeMap<String, String> {
     for (rule_file, lang) in books() {
         let src = regula::SourceFile::read(&rule_file).unwrap();
         let game = regula::load(&src, &[]).unwrap();
-        // The bundled English books keep the traceability appendix (the project's own record,
-        // in English); the translated ones are the books a federation would publish, without.
-        let inputs = Inputs {
-            appendix: lang == "en",
-            ..Inputs::beside(&rule_file)
+        // Every book in the players' edition, what a federation would publish; the English
+        // ones also in the technical edition with the traceability appendix (the project's
+        // own record, in English). Both editions share their pictures.
+        let editions: &[Edition] = if lang == "en" {
+            &[Edition::Players, Edition::Technical]
+        } else {
+            &[Edition::Players]
         };
-        for format in [Format::Md, Format::Html] {
-            for (name, text) in write::files(&game, &rule_file, lang, format, &inputs)
-                .unwrap_or_else(|e| panic!("{}: {e}", rule_file.display()))
-            {
-                all.insert(name, text);
+        for &edition in editions {
+            let inputs = Inputs {
+                appendix: edition == Edition::Technical,
+                edition,
+                ..Inputs::beside(&rule_file)
+            };
+            for format in [Format::Md, Format::Html] {
+                for (name, text) in write::files(&game, &rule_file, lang, format, &inputs)
+                    .unwrap_or_else(|e| panic!("{}: {e}", rule_file.display()))
+                {
+                    if let Some(other) = all.get(&name) {
+                        assert_eq!(other, &text, "{name} differs between the editions");
+                    }
+                    all.insert(name, text);
+                }
             }
         }
     }
@@ -133,7 +146,11 @@ fn html_books_parse_cleanly_and_are_self_contained() {
     }
     let english = books().iter().filter(|(_, l)| *l == "en").count();
     assert!(english >= 25, "only {english} English books");
-    assert_eq!(n, english + 6, "every English book and 2 x 3 translations");
+    assert_eq!(
+        n,
+        2 * english + 6,
+        "every English book in both editions and 2 x 3 translations"
+    );
 }
 
 #[test]
@@ -215,7 +232,7 @@ fn every_cited_clause_is_in_the_book_with_its_text() {
             .unwrap()
             .to_string_lossy()
             .into_owned();
-        let book = &generated()[&format!("{stem}.md")];
+        let book = &generated()[&format!("{stem}.technical.md")];
         for id in regula::lang::doctext::clause_ids(&text) {
             let statement = clauses
                 .get(&id)
@@ -316,6 +333,7 @@ fn books_use_the_sources_vocabulary_and_say_once_what_is_untranslated() {
     let game = regula::load(&src, &[]).unwrap();
     let opts = regula::books::Options {
         lang: "nl".into(),
+        edition: Edition::Technical,
         ..regula::books::Options::default()
     };
     let md = regula::books::book(&game, &opts).unwrap().markdown().0;
@@ -342,6 +360,7 @@ fn a_piece_without_a_word_keeps_its_letter_and_the_book_says_so_once() {
     let opts = regula::books::Options {
         lang: "nl".into(),
         diagrams: true,
+        edition: Edition::Technical,
         ..regula::books::Options::default()
     };
     let md = regula::books::book(&game, &opts).unwrap().markdown().0;
@@ -396,6 +415,7 @@ fn a_case_naming_an_unknown_rule_item_as_its_diagram_fails_the_book() {
     let game = regula::load(&src, &[]).unwrap();
     let inputs = Inputs {
         cases: vec![case],
+        edition: Edition::Technical,
         ..Inputs::default()
     };
     let err = write::files(&game, &rules, "en", Format::Md, &inputs).unwrap_err();
@@ -426,6 +446,7 @@ fn a_variant_book_lists_its_differences_from_the_parent() {
     let child = regula::load(&src, &[("king-vs-lone-man".into(), "draw".into())]).unwrap();
     let opts = regula::books::Options {
         parent: Some(parent.clone()),
+        edition: Edition::Technical,
         ..regula::books::Options::default()
     };
     let md = regula::books::book(&child, &opts).unwrap().markdown().0;
@@ -529,6 +550,7 @@ fn translated_books_hold_no_english() {
     let game = regula::load(&src, &[]).unwrap();
     let opts = regula::books::Options {
         lang: "nl".into(),
+        edition: Edition::Technical,
         ..regula::books::Options::default()
     };
     let md = regula::books::book(&game, &opts).unwrap().markdown().0;
@@ -550,6 +572,7 @@ fn a_book_lists_the_rules_its_file_does_not_state() {
     for (lang, heading, clause) in headings {
         let opts = regula::books::Options {
             lang: lang.into(),
+            edition: Edition::Technical,
             ..regula::books::Options::default()
         };
         let md = regula::books::book(&game, &opts).unwrap().markdown().0;
@@ -569,7 +592,11 @@ fn a_book_lists_the_rules_its_file_does_not_state() {
         &[],
     )
     .unwrap();
-    let md = regula::books::book(&plain, &regula::books::Options::default())
+    let technical = regula::books::Options {
+        edition: Edition::Technical,
+        ..regula::books::Options::default()
+    };
+    let md = regula::books::book(&plain, &technical)
         .unwrap()
         .markdown()
         .0;
@@ -607,6 +634,7 @@ fn prose_book(lang: &str) -> String {
     let game = regula::load(&src, &[]).unwrap_or_else(|e| panic!("{e:?}"));
     let opts = regula::books::Options {
         lang: lang.into(),
+        edition: Edition::Technical,
         ..regula::books::Options::default()
     };
     regula::books::book(&game, &opts).unwrap().markdown().0
@@ -697,7 +725,7 @@ fn counters_and_move_conditions_read_as_prose() {
 #[test]
 fn differences_say_end_rules_as_the_end_section_does() {
     let g = generated();
-    let md = &g["frisian-draughts.md"];
+    let md = &g["frisian-draughts.technical.md"];
     let end = &md[md.find("## End of the game").expect("an end section")..];
     let mut n = 0;
     for line in md
@@ -718,4 +746,212 @@ fn differences_say_end_rules_as_the_end_section_does() {
             "{name} names an unbound P"
         );
     }
+}
+
+/// Every doc comment of a rule file's text, English lines only: `//!` lines as one block, each
+/// `///` block as one text, with whether it lies in a branch of `if PARAM = VALUE`.
+fn doc_comments(text: &str) -> Vec<(String, bool)> {
+    let mut out = Vec::new();
+    let mut file = Vec::new();
+    let mut block: Vec<&str> = Vec::new();
+    let mut stack: Vec<bool> = Vec::new();
+    for line in text.lines() {
+        let t = line.trim();
+        let tagged = |l: &str| l.starts_with('[');
+        if let Some(rest) = t.strip_prefix("//!") {
+            let rest = rest.trim();
+            if !tagged(rest) {
+                file.push(rest);
+            }
+            continue;
+        }
+        if let Some(rest) = t.strip_prefix("///") {
+            let rest = rest.trim();
+            if !tagged(rest) {
+                block.push(rest);
+            }
+            continue;
+        }
+        if !block.is_empty() && !t.is_empty() && !t.starts_with("//") {
+            out.push((block.join(" "), stack.contains(&true)));
+            block.clear();
+        }
+        let code = t.split("//").next().unwrap_or_default();
+        for c in code.chars() {
+            match c {
+                '{' => stack.push(code.starts_with("if ") || code.starts_with("} else")),
+                '}' => {
+                    stack.pop();
+                }
+                _ => {}
+            }
+        }
+    }
+    if !file.is_empty() {
+        out.push((file.join(" "), false));
+    }
+    out.into_iter()
+        .map(|(d, b)| (d.split_whitespace().collect::<Vec<_>>().join(" "), b))
+        .filter(|(d, _)| !d.is_empty())
+        .collect()
+}
+
+/// A book as the text a reader reads: no picture lines, no emphasis or quote marks, one space
+/// between words.
+fn reading_text(md: &str) -> String {
+    md.lines()
+        .filter(|l| !l.starts_with("!["))
+        .map(|l| l.strip_prefix("> ").unwrap_or(l))
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace("**", "")
+        .replace(" _", " ")
+        .replace("_ ", " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace('_', "")
+}
+
+/// The players' book of every bundled rule file, read as text in English: nothing of the engine
+/// (no code marks, so no identifier written as code, no path, no tool phrase, no clause id, no
+/// direction vector, no rule-file name with its hyphens), and every doc comment of the rule file
+/// (clause ids removed, as the book says it), those of a parameter's branch not chosen aside.
+#[test]
+fn players_books_hold_every_doc_and_nothing_of_the_engine() {
+    let g = generated();
+    let mut made = 0;
+    let mut docs = 0;
+    let mut aside = 0;
+    let mut problems = Vec::new();
+    for (rule_file, _) in books().into_iter().filter(|(_, l)| *l == "en") {
+        let stem = rule_file
+            .file_stem()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        let md = &g[&format!("{stem}.md")];
+        made += 1;
+        let text = reading_text(md);
+        let mut bad = |what: String| problems.push(format!("{stem}: {what}"));
+        if md.contains('`') {
+            let at = md.find('`').unwrap();
+            bad(format!(
+                "code marks: {:?}",
+                &md[at.saturating_sub(40)..(at + 40).min(md.len())]
+            ));
+        }
+        for phrase in [
+            "rules/",
+            "tests/",
+            ".rules",
+            ".yaml",
+            "regula",
+            "Regula",
+            "Generated by",
+            "do not edit",
+            "No example position",
+            "explains",
+            "(+",
+            "(-",
+        ] {
+            if let Some(at) = text.find(phrase) {
+                bad(format!(
+                    "{phrase:?} in {:?}",
+                    &text[at.saturating_sub(40)..(at + 40).min(text.len())]
+                ));
+            }
+        }
+        let ids = regula::lang::doctext::clause_ids(&text);
+        if !ids.is_empty() {
+            bad(format!("clause ids {ids:?}"));
+        }
+        let src = regula::SourceFile::read(&rule_file).unwrap();
+        let game = regula::load(&src, &[]).unwrap();
+        let def = &game.def;
+        let names = def
+            .moves
+            .iter()
+            .map(|m| &m.name)
+            .chain(def.legs.iter().map(|l| &l.name))
+            .chain(def.counters.iter().map(|c| &c.name))
+            .chain(def.priorities.iter().map(|p| &p.name))
+            .chain(def.regions.iter().map(|r| &r.name))
+            .chain(def.params.iter().map(|p| &p.name))
+            .chain(def.claims.iter().map(|c| &c.name))
+            .chain(def.unstated.iter().map(|u| &u.name))
+            .chain(def.dir_sets.iter().map(|d| &d.name));
+        for name in names.filter(|n| n.contains('-')) {
+            let words: Vec<&str> = text
+                .split(|c: char| !(c.is_alphanumeric() || c == '-'))
+                .collect();
+            if words.contains(&name.as_str()) {
+                bad(format!("the identifier {name}"));
+            }
+        }
+        let kept: Vec<String> = def
+            .every_doc()
+            .into_iter()
+            .map(|d| regula::lang::doctext::english(d).join(" "))
+            .collect();
+        for (d, in_branch) in doc_comments(&src.text) {
+            if in_branch
+                && !kept
+                    .iter()
+                    .any(|k| k.split_whitespace().collect::<Vec<_>>().join(" ") == d)
+            {
+                aside += 1;
+                continue;
+            }
+            docs += 1;
+            let said = regula::books::plain_doc(&d);
+            let said = said.split_whitespace().collect::<Vec<_>>().join(" ");
+            if !text.contains(&said) {
+                bad(format!("the doc {said:?} is not in the book"));
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "{} problems:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+    assert_eq!(made, 30, "every bundled rule file");
+    assert!(docs > 350, "only {docs} doc comments");
+    eprintln!("{made} players' books, {docs} doc comments found, {aside} of branches not chosen");
+}
+
+/// Every book of every bundled game builds in both editions: the committed ones (every
+/// language's players' book, every English technical book, with their diagrams), and the
+/// translated technical books, made here without diagrams.
+#[test]
+fn every_book_builds_in_both_editions() {
+    let g = generated();
+    let mut n = 0;
+    for (rule_file, lang) in books() {
+        let stem = regula::books::inputs::stem(&rule_file, lang);
+        assert!(
+            g.contains_key(&format!("{stem}.md")),
+            "{stem}: players' book"
+        );
+        if lang == "en" {
+            assert!(g.contains_key(&format!("{stem}.technical.md")));
+        } else {
+            let src = regula::SourceFile::read(&rule_file).unwrap();
+            let game = regula::load(&src, &[]).unwrap();
+            let opts = regula::books::Options {
+                lang: lang.into(),
+                edition: Edition::Technical,
+                ..regula::books::Options::default()
+            };
+            let md = regula::books::book(&game, &opts).unwrap().markdown().0;
+            assert!(
+                md.contains('`'),
+                "{stem}: the technical book names rule items"
+            );
+        }
+        n += 2;
+    }
+    assert_eq!(n, 2 * 36, "30 games, 2 of them in 3 more languages");
 }

@@ -394,11 +394,13 @@ fn doc_draws_the_refusal_of_a_drop_whose_to_uses_can() {
     let (code, _, err) = regula(&[
         "doc",
         "tests/fixtures/variants/drop-to-can.rules",
+        "--edition",
+        "technical",
         "--out",
         dir.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{err}");
-    let book = std::fs::read_to_string(dir.join("drop-to-can.md")).unwrap();
+    let book = std::fs::read_to_string(dir.join("drop-to-can.technical.md")).unwrap();
     assert!(
         book.contains("M@b5 is not legal. regula explains: “a `place` move may not end on b5”"),
         "{book}"

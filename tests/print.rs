@@ -49,13 +49,13 @@ fn the_appendix_is_in_a_book_only_with_the_switch() {
         assert_eq!(code, 0, "{err}");
         out
     };
-    let md_with = book("md", &["--appendix"]);
-    let md_without = book("md", &[]);
+    let md_with = book("md", &["--edition", "technical", "--appendix"]);
+    let md_without = book("md", &["--edition", "technical"]);
     let heading = "## Appendix: where each rule comes from";
     assert!(md_with.contains(heading), "--appendix adds it");
     assert!(!md_without.contains(heading), "left out by default");
-    let html_with = book("html", &["--appendix"]);
-    let html_without = book("html", &[]);
+    let html_with = book("html", &["--edition", "technical", "--appendix"]);
+    let html_without = book("html", &["--edition", "technical"]);
     assert!(html_with.contains("<h2 id=\"trace\">Appendix:"));
     assert!(
         !html_without.contains("id=\"trace"),
@@ -67,9 +67,16 @@ fn the_appendix_is_in_a_book_only_with_the_switch() {
         assert!(without.contains("End of the game"));
     }
     // In a translation too (the appendix itself stays English project material).
-    let nl = book("md", &["--lang", "nl", "--appendix"]);
+    let nl = book(
+        "md",
+        &["--lang", "nl", "--edition", "technical", "--appendix"],
+    );
     assert!(nl.contains("## Bijlage: waar elke regel vandaan komt"));
-    assert!(!book("md", &["--lang", "nl"]).contains("## Bijlage"));
+    assert!(!book("md", &["--lang", "nl", "--edition", "technical"]).contains("## Bijlage"));
+    // The players' book has no appendix to add: asking for one is refused.
+    let (code, _, err) = regula_env(&["doc", "rules/camelot.rules", "--appendix"], &[]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--edition technical"), "{err}");
 }
 
 /// The `{ ... }` body of the first rule of `css` whose selector is `selector`.
@@ -142,7 +149,7 @@ fn browser_available() -> bool {
 const PRINTED: [(&str, &[&str]); 3] = [
     ("camelot", &[]),
     ("english-draughts", &[]),
-    ("camelot", &["--appendix"]),
+    ("camelot", &["--edition", "technical", "--appendix"]),
 ];
 
 /// One book printed by `regula doc --format pdf`.
@@ -174,7 +181,12 @@ fn printed() -> &'static (Vec<Printed>, Vec<String>) {
             let (code, stdout, err) = regula_env(&args, &[]);
             assert_eq!(code, 0, "{game}: {err}");
             assert!(stdout.is_empty(), "{stdout}");
-            let pdf = std::fs::read(out.join(format!("{game}.pdf"))).unwrap();
+            let page = if extra.contains(&"technical") {
+                format!("{game}.technical.pdf")
+            } else {
+                format!("{game}.pdf")
+            };
+            let pdf = std::fs::read(out.join(page)).unwrap();
             let label = format!("{game} {extra:?}");
             eprintln!("{label}: printed in {:?}", t0.elapsed());
             books.push(Printed {
@@ -206,7 +218,14 @@ fn pdf_books_are_printed_through_chromium() {
     }
     assert!(pages[2] > pages[0], "the appendix adds pages: {pages:?}");
     // Written whole: the PDFs and no temporary file beside them.
-    assert_eq!(files, &["camelot.pdf", "english-draughts.pdf"]);
+    assert_eq!(
+        files,
+        &[
+            "camelot.pdf",
+            "camelot.technical.pdf",
+            "english-draughts.pdf"
+        ]
+    );
 }
 
 /// Whether poppler's `pdftoppm` and `pdftotext` run, or why the page-fill test does not.

@@ -25,6 +25,8 @@ pub enum Block {
     Figure(String, String, String),
     /// A table: header cells, rows.
     Table(Vec<String>, Vec<Vec<String>>),
+    /// The contents: its heading, then every entry's title and anchor id.
+    Contents(String, Vec<(String, String)>),
 }
 
 /// A whole book.
@@ -86,6 +88,13 @@ impl Blocks {
                     let _ = writeln!(s, "![{}]({file})\n\n_{caption}_\n", alt(caption));
                     files.push((file.clone(), svg.clone()));
                 }
+                Block::Contents(title, entries) => {
+                    let _ = writeln!(s, "**{title}**\n");
+                    for (t, _) in entries {
+                        let _ = writeln!(s, "- {t}");
+                    }
+                    s.push('\n');
+                }
                 Block::Table(head, rows) => {
                     let _ = writeln!(s, "| {} |", head.join(" | "));
                     let _ = writeln!(s, "|{}", "---|".repeat(head.len()));
@@ -108,9 +117,10 @@ impl Blocks {
         let mut s = String::new();
         let _ = write!(
             s,
-            "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>\n{CSS}</style>\n</head>\n<body>\n",
+            "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>\n{CSS}{}</style>\n</head>\n<body>\n",
             esc(&self.lang),
-            esc(&strip_inline(&self.title))
+            esc(&strip_inline(&self.title)),
+            page_boxes(&strip_inline(&self.title))
         );
         for b in &self.blocks {
             match b {
@@ -161,6 +171,17 @@ impl Blocks {
                         inline(caption)
                     );
                 }
+                Block::Contents(title, entries) => {
+                    let _ = writeln!(
+                        s,
+                        "<nav class=\"contents\">\n<p class=\"contents-title\">{}</p>\n<ol>",
+                        inline(title)
+                    );
+                    for (t, id) in entries {
+                        let _ = writeln!(s, "<li><a href=\"#{}\">{}</a></li>", esc(id), inline(t));
+                    }
+                    s.push_str("</ol>\n</nav>\n");
+                }
                 Block::Table(head, rows) => {
                     s.push_str("<table>\n<thead><tr>");
                     for h in head {
@@ -187,11 +208,11 @@ impl Blocks {
 /// as PDF: A4 with margins; each figure (a case's diagram), quote and table row kept whole on
 /// one page, and a list item split only with three lines on each side (orphans and widows: the
 /// appendix's items run to half a page, and kept whole they would leave pages a third empty);
-/// headings kept with what follows them; figures no taller than a third of the page, their captions
-/// beside them rather than below, so that a figure moved to the next page leaves no
-/// half-empty page behind it (a tall board such as Camelot's would otherwise take most of a
-/// page, and its caption more); the page's colours (board squares,
-/// region tints) printed as they are; links as text, with their address when it leads away.
+/// headings kept with what follows them; figures as wide as the column and no taller than a
+/// third of the page, each with its caption centred below it, so that a figure moved to the
+/// next page leaves no half-empty page behind it; the page's colours (board squares, region
+/// tints) printed as they are; links as text, with their address when it leads away. The
+/// running header (the book's title) and the page numbers are added per book ([`page_boxes`]).
 const CSS: &str = "body { font-family: serif; max-width: 46em; margin: 2em auto; line-height: 1.4; color: #000; }
 h1, h2, h3 { font-family: sans-serif; }
 h2 { border-bottom: 1px solid #888; }
@@ -200,6 +221,9 @@ blockquote { margin: 0.5em 0 0.5em 1em; padding-left: 0.8em; border-left: 3px so
 figure { margin: 1em 0; break-inside: avoid; page-break-inside: avoid; }
 figure svg { display: block; max-width: 100%; width: auto; height: auto; max-height: 105mm; }
 figcaption { font-size: 0.9em; }
+nav.contents ol { list-style: none; padding-left: 0; }
+nav.contents li { margin: 0.1em 0; }
+.contents-title { font-family: sans-serif; font-weight: bold; }
 table { border-collapse: collapse; font-size: 0.9em; }
 th, td { border: 1px solid #999; padding: 0.2em 0.4em; vertical-align: top; text-align: left; }
 tr { break-inside: avoid; page-break-inside: avoid; }
@@ -210,15 +234,32 @@ tr { break-inside: avoid; page-break-inside: avoid; }
   h1, h2, h3 { break-after: avoid; page-break-after: avoid; break-inside: avoid; }
   h2 { margin-top: 1.2em; }
   figure, blockquote, pre, tr { break-inside: avoid; page-break-inside: avoid; }
-  figure { margin: 0.6em 0; display: flex; align-items: flex-end; gap: 6mm; }
-  figure svg { flex: none; max-width: 62%; max-height: 92mm; }
-  figcaption { flex: 1 1 0; }
+  figure { margin: 0.6em 0; }
+  figure svg { margin: 0 auto; width: 100%; max-width: 100%; max-height: 100mm; }
+  figcaption { text-align: center; margin-top: 0.3em; }
   pre { white-space: pre-wrap; overflow-wrap: anywhere; }
   thead { display: table-header-group; }
   a { color: inherit; text-decoration: none; }
   a[href^=\"http\"]::after { content: \" <\" attr(href) \">\"; font-size: 0.85em; overflow-wrap: anywhere; }
 }
 ";
+
+/// The printed page's margin boxes: the book's title as a running header, the page number
+/// (of the number of pages) at the foot.
+fn page_boxes(title: &str) -> String {
+    let title: String = title
+        .chars()
+        .filter(|c| !c.is_control())
+        .flat_map(|c| match c {
+            '"' | '\\' => vec!['\\', c],
+            '<' => "\\3C ".chars().collect(),
+            c => vec![c],
+        })
+        .collect();
+    format!(
+        "@page {{\n  @top-center {{ content: \"{title}\"; font-family: sans-serif; font-size: 9pt; color: #555; }}\n  @bottom-center {{ content: counter(page) \" / \" counter(pages); font-family: sans-serif; font-size: 9pt; color: #555; }}\n}}\n"
+    )
+}
 
 /// Escapes text for HTML.
 pub fn esc(t: &str) -> String {

@@ -9,16 +9,32 @@ use super::text::Cx;
 
 /// Every rule item of a game as (label, rendered text), in book order.
 pub fn items(cx: &Cx) -> Vec<(String, String)> {
+    keyed_items(cx)
+        .into_iter()
+        .map(|((kind, name, _), text)| {
+            let name = if kind == "end" {
+                (name.parse::<usize>().unwrap_or(0) + 1).to_string()
+            } else {
+                name
+            };
+            (
+                cx.t("trace-item", &[s("kind", kind), s("name", name)]),
+                text,
+            )
+        })
+        .collect()
+}
+
+/// Every rule item of a game as ((kind, name, index), rendered text), in book order: the kind
+/// (`players`, `board`, `pieces`, `region`, `counter`, `param`, `leg`, `move`, `priority`,
+/// `end`, `claim`, `unstated`), the item's name (an end rule's index from 0), and for an end
+/// rule its index (0 for the other kinds, which are matched by name).
+pub fn keyed_items(cx: &Cx) -> Vec<((String, String, usize), String)> {
     let def = cx.def;
-    let item = |kind: &str, name: &str| {
-        cx.t(
-            "trace-item",
-            &[s("kind", kind.to_string()), s("name", name.to_string())],
-        )
-    };
+    let key = |kind: &str, name: &str, i: usize| (kind.to_string(), name.to_string(), i);
     let mut v = Vec::new();
     v.push((
-        item("players", ""),
+        key("players", "", 0),
         def.players
             .iter()
             .map(|p| cx.t("player", &[s("player", p.clone())]))
@@ -26,7 +42,7 @@ pub fn items(cx: &Cx) -> Vec<(String, String)> {
             .join(", "),
     ));
     let b = &def.board;
-    v.push((item("board", ""), super::squares(def, &b.all)));
+    v.push((key("board", "", 0), super::squares(def, &b.all)));
     let mut setup: Vec<String> = def
         .setup
         .iter()
@@ -40,22 +56,22 @@ pub fn items(cx: &Cx) -> Vec<(String, String)> {
         })
         .collect();
     setup.sort();
-    v.push((item("pieces", ""), setup.join(", ")));
+    v.push((key("pieces", "", 0), setup.join(", ")));
     for r in &def.regions {
         let parts: Vec<String> = r.parts.iter().map(|p| super::squares(def, p)).collect();
-        v.push((item("region", &r.name), parts.join("; ")));
+        v.push((key("region", &r.name, 0), parts.join("; ")));
     }
     for c in &def.counters {
-        v.push((item("counter", &c.name), super::text::counter_text(cx, c)));
+        v.push((key("counter", &c.name, 0), super::text::counter_text(cx, c)));
     }
     for p in &def.params {
-        v.push((item("param", &p.name), p.values[p.chosen].0.clone()));
+        v.push((key("param", &p.name, 0), p.values[p.chosen].0.clone()));
     }
     for l in &def.legs {
-        v.push((item("leg", &l.name), cx.leg(l)));
+        v.push((key("leg", &l.name, 0), cx.leg(l)));
     }
     for m in &def.moves {
-        v.push((item("move", &m.name), super::move_lines(cx, m).join(" ")));
+        v.push((key("move", &m.name, 0), super::move_lines(cx, m).join(" ")));
     }
     for p in &def.priorities {
         let mut t = cx.t(
@@ -67,19 +83,19 @@ pub fn items(cx: &Cx) -> Vec<(String, String)> {
             ],
         );
         t.push_str(&cx.ladder(&p.ladder));
-        v.push((item("priority", &p.name), t));
+        v.push((key("priority", &p.name, 0), t));
     }
     for (i, r) in def.end.iter().enumerate() {
         // As the end section says it: a draw binds no player, so a `some P:` inside it names
         // its own.
-        v.push((item("end", &(i + 1).to_string()), cx.end_rule(r)));
+        v.push((key("end", &i.to_string(), i), cx.end_rule(r)));
     }
     for c in &def.claims {
-        v.push((item("claim", &c.name), cx.cond(&c.cond, &mut Vec::new())));
+        v.push((key("claim", &c.name, 0), cx.cond(&c.cond, &mut Vec::new())));
     }
     for u in &def.unstated {
         v.push((
-            item("unstated", &u.name),
+            key("unstated", &u.name, 0),
             cx.doc(&u.docs).unwrap_or_default().join(" "),
         ));
     }

@@ -16,6 +16,8 @@ pub struct Inputs {
     /// Whether the book ends with the traceability appendix built from these inputs (see
     /// [`super::Options::appendix`]); the diagrams use the cases either way.
     pub appendix: bool,
+    /// Which book (the players' one unless asked).
+    pub edition: super::Edition,
 }
 
 impl Inputs {
@@ -42,6 +44,7 @@ impl Inputs {
             clauses: clauses.is_file().then_some(clauses),
             sources: sources.is_dir().then_some(sources),
             appendix: false,
+            edition: super::Edition::default(),
         }
     }
 }

@@ -21,7 +21,10 @@ pub mod diff;
 pub mod i18n;
 pub mod inputs;
 pub mod pdf;
+mod players;
+pub use players::plain_doc;
 mod sections;
+pub mod sourcedocs;
 pub mod text;
 pub mod write;
 
@@ -59,6 +62,36 @@ pub struct Options {
     /// (clause statements, English translations of the sources, case names), which is English
     /// and of use to the rule file's authors rather than to players.
     pub appendix: bool,
+    /// Which book: the players' (the default) or the technical one.
+    pub edition: Edition,
+    /// The texts of a variant's parents, nearest first: where the docs of the declarations the
+    /// compiled game keeps none for (directions, setup, promotion, ...) are found when the
+    /// variant does not restate them.
+    pub parent_sources: Vec<String>,
+}
+
+/// The two books of a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Edition {
+    /// What a federation prints: numbered articles in words, every doc comment of the rule
+    /// file, numbered diagrams; nothing of the engine (no identifiers, paths, case names,
+    /// clause ids or tool messages).
+    #[default]
+    Players,
+    /// For rules committees and the rule file's authors: the rule items by name, the clause ids
+    /// and cases behind the diagrams, regula's explanations, the parameters and a variant's
+    /// differences item by item (and, with [`Options::appendix`], the traceability appendix).
+    Technical,
+}
+
+impl Edition {
+    /// The edition's name on the command line (`players`, `technical`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Edition::Players => "players",
+            Edition::Technical => "technical",
+        }
+    }
 }
 
 impl Default for Options {
@@ -72,6 +105,8 @@ impl Default for Options {
             source: String::new(),
             parent: None,
             appendix: false,
+            edition: Edition::default(),
+            parent_sources: Vec::new(),
         }
     }
 }
@@ -134,14 +169,19 @@ pub const SECTIONS: [Section; 9] = [
     Section::Trace,
 ];
 
-/// Renders a game's rules as Markdown in English, without diagrams (the text alone).
+/// Renders a game's technical book as Markdown in English, without diagrams (the text alone).
 pub fn render_markdown(game: &Game) -> String {
-    book(game, &Options::default())
+    let opts = Options {
+        edition: Edition::Technical,
+        ..Options::default()
+    };
+    book(game, &opts)
         .map(|b| b.markdown().0)
         .unwrap_or_default()
 }
 
-/// Every rule-file name with the forms the rule file gives for it in `lang`.
+/// Every rule-file name with the forms the rule file gives for it in `lang`; a name the file
+/// gives no word for is said as written, its hyphens as spaces (`castle-move`: castle move).
 fn words(def: &GameDef, lang: &str) -> Words {
     let mut w = Words::new();
     let all_docs = def.every_doc();
@@ -165,7 +205,7 @@ fn words(def: &GameDef, lang: &str) -> Words {
         w.entry(name.clone())
             .or_default()
             .entry(String::new())
-            .or_insert_with(|| name.clone());
+            .or_insert_with(|| name.replace('-', " "));
     }
     w
 }
@@ -178,7 +218,11 @@ pub fn book(game: &Game, opts: &Options) -> Result<Blocks, DocError> {
     let def = &game.def;
     let l = Lang::new(&opts.lang, &words(def, &opts.lang))
         .ok_or_else(|| DocError::Language(opts.lang.clone(), i18n::codes().join(", ")))?;
-    let cx = Cx { def, l: &l };
+    let cx = Cx {
+        def,
+        l: &l,
+        edition: opts.edition,
+    };
     let examples = if opts.diagrams {
         Some(diagrams::Examples::collect(game, &opts.cases)?)
     } else {
@@ -189,8 +233,13 @@ pub fn book(game: &Game, opts: &Options) -> Result<Blocks, DocError> {
         title: cx.t("title", &[s("game", def.name.clone())]),
         blocks: Vec::new(),
     };
-    for sec in SECTIONS {
-        section(&cx, game, opts, examples.as_ref(), sec, &mut b)?;
+    match opts.edition {
+        Edition::Technical => {
+            for sec in SECTIONS {
+                section(&cx, game, opts, examples.as_ref(), sec, &mut b)?;
+            }
+        }
+        Edition::Players => players::book(&cx, game, opts, examples.as_ref(), &mut b)?,
     }
     Ok(b)
 }

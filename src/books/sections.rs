@@ -231,6 +231,7 @@ pub(super) fn differences(
             let pcx = Cx {
                 def: &parent.def,
                 l: &pl,
+                edition: cx.edition,
             };
             let name = pcx.t("title", &[s("game", parent.def.name.clone())]);
             b.extend(diff::section(cx, &pcx, &name));

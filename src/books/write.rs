@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use super::inputs::{Inputs, stem};
-use super::{DocError, Options, book, clauses::Trace};
+use super::{DocError, Edition, Options, book, clauses::Trace};
 use crate::engine::Game;
 
 /// Output format.
@@ -32,6 +32,7 @@ pub fn files(
     let trace = Trace::read(inputs.clauses.as_deref(), inputs.sources.as_deref())
         .map_err(|e| DocError::Diagram("trace".into(), e.to_string()))?;
     let stem = stem(rule_file, lang);
+    let page = page_stem(&stem, inputs.edition);
     let opts = Options {
         lang: lang.to_string(),
         cases: inputs.cases.clone(),
@@ -43,17 +44,43 @@ pub fn files(
             .unwrap_or_default(),
         parent: parent_game(rule_file),
         appendix: inputs.appendix,
+        edition: inputs.edition,
+        parent_sources: parent_sources(rule_file),
     };
     let b = book(game, &opts)?;
     Ok(match format {
         Format::Md => {
             let (md, pics) = b.markdown();
-            let mut v = vec![(format!("{stem}.md"), md)];
+            let mut v = vec![(format!("{page}.md"), md)];
             v.extend(pics);
             v
         }
-        Format::Html => vec![(format!("{stem}.html"), b.html())],
+        Format::Html => vec![(format!("{page}.html"), b.html())],
     })
+}
+
+/// The base name of a book's page: the players' book is `<stem>`, the technical one
+/// `<stem>.technical` (both share their pictures, named from `<stem>`).
+pub fn page_stem(stem: &str, edition: Edition) -> String {
+    match edition {
+        Edition::Players => stem.to_string(),
+        Edition::Technical => format!("{stem}.technical"),
+    }
+}
+
+/// For a variant: the texts of its parents, nearest first.
+fn parent_sources(rule_file: &Path) -> Vec<String> {
+    let Ok(src) = crate::base::source::SourceFile::read(rule_file) else {
+        return Vec::new();
+    };
+    let Ok(res) = crate::lang::inherit::resolve(&src) else {
+        return Vec::new();
+    };
+    res.parents
+        .iter()
+        .filter_map(|(path, _)| crate::base::source::SourceFile::read(Path::new(path)).ok())
+        .map(|s| s.text.to_string())
+        .collect()
 }
 
 /// For a variant (a file with `extends`): its nearest parent, loaded with its defaults.
@@ -81,8 +108,10 @@ pub struct BookOptions {
     pub clauses: Option<PathBuf>,
     /// The folder of translated sources (none: the conventional one).
     pub sources: Option<PathBuf>,
-    /// Whether to add the traceability appendix (off by default).
+    /// Whether to add the traceability appendix (off by default; technical edition only).
     pub appendix: bool,
+    /// Which book.
+    pub edition: Edition,
 }
 
 /// Why a book could not be made or written.
@@ -123,6 +152,7 @@ impl BookOptions {
             i.sources.clone_from(&self.sources);
         }
         i.appendix = self.appendix;
+        i.edition = self.edition;
         i
     }
 
@@ -152,6 +182,9 @@ impl BookOptions {
                         .unwrap_or_default(),
                     trace,
                     appendix: self.appendix,
+                    edition: self.edition,
+                    parent: parent_game(rule_file),
+                    parent_sources: parent_sources(rule_file),
                     ..Options::default()
                 };
                 let b = book(game, &opts).map_err(RunError::Doc)?;

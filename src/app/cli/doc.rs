@@ -24,6 +24,17 @@ enum Format {
     Pdf,
 }
 
+/// Which book (the library's [`crate::books::Edition`], as clap reads it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Edition {
+    /// What a federation prints: numbered articles in words, numbered diagrams, nothing of
+    /// the engine.
+    Players,
+    /// For rules committees: the rule items by name, clause ids, the cases behind the
+    /// diagrams, regula's explanations, parameters, differences from the parent.
+    Technical,
+}
+
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
     /// The rule file.
@@ -43,6 +54,9 @@ struct BookArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Md)]
     format: Format,
+    /// Which book: the players' (a federation's rulebook) or the technical one.
+    #[arg(long, value_enum, default_value_t = Edition::Players)]
+    edition: Edition,
     /// Write the book and its pictures into this folder (default: the page on standard output;
     /// Markdown then has no pictures).
     #[arg(long)]
@@ -58,7 +72,7 @@ struct BookArgs {
     sources: Option<PathBuf>,
     /// End the book with the traceability appendix: every rule item's clauses, the source
     /// clauses that state them and the cases that test them (project material, in English;
-    /// left out without this switch, as in a book for players).
+    /// left out without this switch; technical edition only).
     #[arg(long)]
     appendix: bool,
     /// `--format pdf`: stop Chromium if it has not printed the book after this many seconds.
@@ -80,6 +94,10 @@ impl From<BookArgs> for BookOptions {
             clauses: a.clauses,
             sources: a.sources,
             appendix: a.appendix,
+            edition: match a.edition {
+                Edition::Players => crate::books::Edition::Players,
+                Edition::Technical => crate::books::Edition::Technical,
+            },
         }
     }
 }
@@ -87,6 +105,11 @@ impl From<BookArgs> for BookOptions {
 pub(super) fn run(args: Args) -> Result<(), CliError> {
     let Args { file, params, book } = args;
     let game = load(&file, &params)?;
+    if book.appendix && book.edition == Edition::Players {
+        return Err(CliError::Usage(
+            "the appendix belongs to the technical book: add `--edition technical`".into(),
+        ));
+    }
     if book.format == Format::Pdf {
         return print_pdf(&game, &file, book);
     }
@@ -115,7 +138,11 @@ fn print_pdf(game: &Game, file: &Path, book: BookArgs) -> Result<(), CliError> {
     };
     let browser = pdf::find_chromium()?;
     let limit = Duration::from_secs(book.pdf_timeout);
-    let name = format!("{}.pdf", crate::books::inputs::stem(file, &book.lang));
+    let edition = BookOptions::from(book.clone()).edition;
+    let name = format!(
+        "{}.pdf",
+        write::page_stem(&crate::books::inputs::stem(file, &book.lang), edition)
+    );
     let opts = BookOptions {
         out: None,
         ..BookOptions::from(book)

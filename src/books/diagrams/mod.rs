@@ -243,11 +243,13 @@ impl Examples {
         )
     }
 
-    /// A legal move of move type `k`, drawn and verified.
+    /// A legal move of move type `k`, drawn and verified; `None` when no candidate position
+    /// has one. The picture's title is the caption of the players' book (who moves and the
+    /// move), so that both books share their pictures.
     ///
     /// # Errors
     /// When the engine does not accept the drawn move.
-    pub fn move_figures(&self, cx: &Cx, stem: &str, k: usize) -> Result<Vec<Block>, DocError> {
+    pub fn move_example(&self, cx: &Cx, stem: &str, k: usize) -> Result<Option<Shown>, DocError> {
         let def = cx.def;
         let name = &def.moves[k].name;
         for (pos, origin) in self.candidates(name) {
@@ -280,17 +282,10 @@ impl Examples {
                 }
                 Err(e) => return Err(DocError::Diagram(name.clone(), e.message())),
             }
-            let caption = format!(
-                "{} {}",
-                cx.t(
-                    "fig-move",
-                    &[
-                        s("move", name.clone()),
-                        s("text", text.clone()),
-                        s("player", def.players[pos.to_move as usize].clone()),
-                    ],
-                ),
-                origin_text(cx, &origin)
+            let player = def.players[pos.to_move as usize].clone();
+            let title = cx.t(
+                "fig-title-move",
+                &[s("text", text.clone()), s("player", player.clone())],
             );
             let pic = Picture {
                 position: Some(pos.clone()),
@@ -298,21 +293,130 @@ impl Examples {
                 captured: m.captures,
                 legend: legend(cx),
                 letters: kind_letters(cx),
-                title: strip(&caption),
+                title,
                 ..Picture::default()
             };
-            return Ok(vec![Block::Figure(
-                format!("{stem}-move-{name}.svg"),
-                crate::formats::svg::draw(def, &pic),
-                caption,
-            )]);
+            return Ok(Some(Shown {
+                file: format!("{stem}-move-{name}.svg"),
+                svg: crate::formats::svg::draw(def, &pic),
+                player,
+                text,
+                origin,
+                captures: m.ncapt > 0,
+                why: String::new(),
+            }));
         }
-        Ok(vec![Block::Para(
-            cx.t("fig-none", &[s("item", name.clone())]),
-        )])
+        Ok(None)
     }
 
-    /// One diagram per restriction the rule file states.
+    /// A legal move of move type `k`, drawn and verified, with the technical caption.
+    ///
+    /// # Errors
+    /// When the engine does not accept the drawn move.
+    pub fn move_figures(&self, cx: &Cx, stem: &str, k: usize) -> Result<Vec<Block>, DocError> {
+        let name = &cx.def.moves[k].name;
+        let Some(shown) = self.move_example(cx, stem, k)? else {
+            return Ok(vec![Block::Para(
+                cx.t("fig-none", &[s("item", name.clone())]),
+            )]);
+        };
+        let caption = format!(
+            "{} {}",
+            cx.t(
+                "fig-move",
+                &[
+                    s("move", name.clone()),
+                    s("text", shown.text.clone()),
+                    s("player", shown.player.clone()),
+                ],
+            ),
+            origin_text(cx, &shown.origin)
+        );
+        Ok(vec![Block::Figure(shown.file, shown.svg, caption)])
+    }
+
+    /// A move that restriction `r` refuses and the rules without it allow, drawn and verified;
+    /// `None` when no candidate position has one.
+    ///
+    /// # Errors
+    /// When the engine does not confirm the refused move.
+    pub fn refused_example(
+        &self,
+        cx: &Cx,
+        stem: &str,
+        r: &Restriction,
+    ) -> Result<Option<Shown>, DocError> {
+        let def = cx.def;
+        let mut found = None;
+        'search: for (pos, origin) in self.candidates(&r.item) {
+            let mut g = self.game.generator(crate::engine::Identity::Effect);
+            let mut real = Vec::new();
+            if self.game.analyze(&mut g, &pos, &mut real) != Outcome::Ongoing {
+                continue;
+            }
+            let mut gp = r.relaxed.generator(crate::engine::Identity::Effect);
+            let mut relaxed = Vec::new();
+            if r.relaxed.analyze(&mut gp, &pos, &mut relaxed) != Outcome::Ongoing {
+                continue;
+            }
+            relaxed.sort_by_key(|m| notation::format(def, m));
+            for m in relaxed {
+                if real.iter().any(|x| x.same_effect(&m, false)) {
+                    continue;
+                }
+                found = Some((pos, origin, m, real));
+                break 'search;
+            }
+        }
+        let Some((pos, origin, m, real)) = found else {
+            return Ok(None);
+        };
+        let text = notation::format(def, &m);
+        // The real rules must refuse it, the relaxed ones accept it.
+        if notation::find(&self.game, &pos, &text, false).is_ok() {
+            return Err(DocError::Diagram(
+                r.item.clone(),
+                format!("{text} is shown as refused but the rules accept it"),
+            ));
+        }
+        if notation::find(&r.relaxed, &pos, &text, false).is_err() {
+            return Err(DocError::Diagram(
+                r.item.clone(),
+                format!("{text} is not legal even without `{}`", r.item),
+            ));
+        }
+        let player = def.players[pos.to_move as usize].clone();
+        let title = cx.t(
+            "fig-title-refused",
+            &[s("text", text.clone()), s("player", player.clone())],
+        );
+        let pic = Picture {
+            position: Some(pos.clone()),
+            arrows: vec![Arrow::of_move(&m, true)],
+            captured: m.captures,
+            legend: legend(cx),
+            letters: kind_letters(cx),
+            causes: causes::causes(cx, r, &pos, &m, &real),
+            title,
+            ..Picture::default()
+        };
+        Ok(Some(Shown {
+            file: format!(
+                "{stem}-refused-{}-{}.svg",
+                r.what.trim_start_matches("restr-"),
+                r.item
+            ),
+            svg: crate::formats::svg::draw(def, &pic),
+            player,
+            // Said in the book's language, from the restriction shown.
+            why: cx.refusal(r.what, &r.item, &m, &text),
+            text,
+            origin,
+            captures: m.ncapt > 0,
+        }))
+    }
+
+    /// One diagram per restriction the rule file states, with the technical captions.
     ///
     /// # Errors
     /// When the engine does not confirm a refused move.
@@ -324,29 +428,8 @@ impl Examples {
             "restrictions".into(),
         )];
         for r in restrictions(def) {
-            let mut found = None;
-            'search: for (pos, origin) in self.candidates(&r.item) {
-                let mut g = self.game.generator(crate::engine::Identity::Effect);
-                let mut real = Vec::new();
-                if self.game.analyze(&mut g, &pos, &mut real) != Outcome::Ongoing {
-                    continue;
-                }
-                let mut gp = r.relaxed.generator(crate::engine::Identity::Effect);
-                let mut relaxed = Vec::new();
-                if r.relaxed.analyze(&mut gp, &pos, &mut relaxed) != Outcome::Ongoing {
-                    continue;
-                }
-                relaxed.sort_by_key(|m| notation::format(def, m));
-                for m in relaxed {
-                    if real.iter().any(|x| x.same_effect(&m, false)) {
-                        continue;
-                    }
-                    found = Some((pos, origin, m, real));
-                    break 'search;
-                }
-            }
             let title = cx.t(r.what, &[s("item", r.item.clone())]);
-            let Some((pos, origin, m, real)) = found else {
+            let Some(shown) = self.refused_example(cx, stem, &r)? else {
                 out.push(Block::Para(format!(
                     "{} {}",
                     title,
@@ -354,65 +437,44 @@ impl Examples {
                 )));
                 continue;
             };
-            let text = notation::format(def, &m);
-            // The real rules must refuse it, the relaxed ones accept it.
-            let why = match notation::find(&self.game, &pos, &text, false) {
-                Ok(_) => {
-                    return Err(DocError::Diagram(
-                        r.item.clone(),
-                        format!("{text} is shown as refused but the rules accept it"),
-                    ));
-                }
-                // Said in the book's language, from the restriction shown.
-                Err(_) => cx.refusal(r.what, &r.item, &m, &text),
-            };
-            if notation::find(&r.relaxed, &pos, &text, false).is_err() {
-                return Err(DocError::Diagram(
-                    r.item.clone(),
-                    format!("{text} is not legal even without `{}`", r.item),
-                ));
-            }
             let caption = format!(
                 "{}: {} {}",
                 title,
                 cx.t(
                     "fig-refused",
                     &[
-                        s("text", text.clone()),
+                        s("text", shown.text.clone()),
                         s("item", r.item.clone()),
-                        s("player", def.players[pos.to_move as usize].clone()),
-                        s("why", why),
+                        s("player", shown.player.clone()),
+                        s("why", shown.why.clone()),
                     ],
                 ),
-                origin_text(cx, &origin)
+                origin_text(cx, &shown.origin)
             );
-            let pic = Picture {
-                position: Some(pos.clone()),
-                arrows: vec![Arrow::of_move(&m, true)],
-                captured: m.captures,
-                legend: legend(cx),
-                letters: kind_letters(cx),
-                causes: causes::causes(cx, &r, &pos, &m, &real),
-                title: strip(&caption),
-                ..Picture::default()
-            };
-            out.push(Block::Figure(
-                format!(
-                    "{stem}-refused-{}-{}.svg",
-                    r.what.trim_start_matches("restr-"),
-                    r.item
-                ),
-                crate::formats::svg::draw(def, &pic),
-                caption,
-            ));
+            out.push(Block::Figure(shown.file, shown.svg, caption));
         }
         Ok(out)
     }
 }
 
-/// Text without inline marks (for SVG titles).
-fn strip(t: &str) -> String {
-    t.replace('`', "").replace("**", "")
+/// A drawn and verified example: the picture, who is to move, the move's text and where the
+/// position came from.
+#[derive(Debug, Clone)]
+pub struct Shown {
+    /// The picture's file name.
+    pub file: String,
+    /// The picture.
+    pub svg: String,
+    /// The player to move (the rule file's name).
+    pub player: String,
+    /// The move, in the game's notation.
+    pub text: String,
+    /// Where the position came from.
+    pub origin: Origin,
+    /// Whether the move captures.
+    pub captures: bool,
+    /// For a refused move: regula's explanation (technical book only).
+    pub why: String,
 }
 
 /// The pieces legend: the kind letters (in the book's language) and words, after the disc colour of each player whose name

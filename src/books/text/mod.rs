@@ -16,12 +16,27 @@ pub struct Cx<'a> {
     pub def: &'a GameDef,
     /// The language.
     pub l: &'a Lang,
+    /// Which book: the players' one names no rule item and says directions in words.
+    pub edition: super::Edition,
 }
 
 impl Cx<'_> {
     /// A message.
     pub fn t(&self, id: &str, args: &[super::i18n::Arg]) -> String {
         self.l.t(id, args)
+    }
+
+    /// A list as a sentence says it: "a, b and c" (the language's `and` before the last).
+    pub fn list(&self, v: Vec<String>) -> String {
+        match v.len() {
+            0 | 1 => v.join(""),
+            k => format!(
+                "{}{}{}",
+                v[..k - 1].join(", "),
+                self.t("and", &[]),
+                v[k - 1]
+            ),
+        }
     }
 
     /// Joins phrases with the language's `and` / `or`.
@@ -160,17 +175,30 @@ impl Cx<'_> {
             onto_kinds,
             capture_passer,
         } = leg;
-        let set = s("set", self.def.dir_sets[*dirs as usize].name.clone());
+        // The technical book names the direction set; the players' book says it in words.
+        let players = self.edition == super::Edition::Players;
+        let set = if players {
+            s("dirs", self.directions(*dirs))
+        } else {
+            s("set", self.def.dir_sets[*dirs as usize].name.clone())
+        };
+        let id = |id: &str| {
+            if players {
+                format!("pe-{id}")
+            } else {
+                id.to_string()
+            }
+        };
         let mut t = match *kind {
             // `onto enemy` and `onto empty-or-enemy` say what the step or slide lands on.
             LegKind::Step if onto.enemy() => {
-                self.t("leg-step-onto", &[set, s("onto", onto.word())])
+                self.t(&id("leg-step-onto"), &[set, s("onto", onto.word())])
             }
             LegKind::Slide if onto.enemy() => {
-                self.t("leg-slide-onto", &[set, s("onto", onto.word())])
+                self.t(&id("leg-slide-onto"), &[set, s("onto", onto.word())])
             }
-            LegKind::Step => self.t("leg-step", &[set]),
-            LegKind::Slide => self.t("leg-slide", &[set]),
+            LegKind::Step => self.t(&id("leg-step"), &[set]),
+            LegKind::Slide => self.t(&id("leg-slide"), &[set]),
             LegKind::Leap { over, flying } => {
                 let over = match over {
                     Over::Friend => "friend",
@@ -179,11 +207,11 @@ impl Cx<'_> {
                     Over::Own => "own",
                 };
                 self.t(
-                    if flying {
+                    &id(if flying {
                         "leg-leap-flying"
                     } else {
                         "leg-leap"
-                    },
+                    }),
                     &[set, s("over", over)],
                 )
             }
@@ -222,6 +250,51 @@ impl Cx<'_> {
             t.push_str(&self.t("leg-halt-behind", &[s("kinds", self.kinds(*k))]));
         }
         t
+    }
+
+    /// A direction set in words, from its vectors: "in any direction", "diagonally forward",
+    /// ... (forward is towards the side of the board away from the player's start pieces), and
+    /// per player where the players' words differ.
+    pub fn directions(&self, set: u8) -> String {
+        let def = self.def;
+        let set = &def.dir_sets[set as usize];
+        let per: Vec<String> = (0..def.players.len())
+            .map(|p| {
+                let dirs = set.per_player.get(p).or(set.per_player.first());
+                let up = forward_sign(def, p as u8);
+                let vecs: Vec<(i32, i32)> = dirs
+                    .into_iter()
+                    .flatten()
+                    .map(|&d| {
+                        let d = &def.board.directions[d as usize];
+                        (d.df.signum(), d.dr * up)
+                    })
+                    .collect();
+                let raw: Vec<(i32, i32)> = dirs
+                    .into_iter()
+                    .flatten()
+                    .map(|&d| {
+                        let d = &def.board.directions[d as usize];
+                        (d.df, d.dr)
+                    })
+                    .collect();
+                let words: Vec<String> = direction_words(&vecs, &raw)
+                    .into_iter()
+                    .map(|d| self.t("pe-dirs", &[s("d", d)]))
+                    .collect();
+                self.join(words, "or")
+            })
+            .collect();
+        if per.windows(2).all(|w| w[0] == w[1]) {
+            return per.into_iter().next().unwrap_or_default();
+        }
+        let v: Vec<String> = def
+            .players
+            .iter()
+            .zip(per)
+            .map(|(p, d)| self.t("pe-dirs-player", &[s("player", p.clone()), s("dirs", d)]))
+            .collect();
+        v.join("; ")
     }
 
     /// A move's leg sequence.
@@ -511,6 +584,80 @@ impl Cx<'_> {
             None => self.t(id, &[s("cond", self.cond(&r.cond, &mut vars))]),
         }
     }
+}
+
+/// +1 when player `p`'s forward is up the ranks (its start pieces stand in the lower half of
+/// the board, or it has none and is the first player), else -1.
+fn forward_sign(def: &GameDef, p: u8) -> i32 {
+    let ranks: Vec<i64> = def
+        .setup
+        .iter()
+        .filter(|&&(q, _, _)| q == p)
+        .map(|&(_, _, sq)| i64::from(def.board.coords[sq as usize].1))
+        .collect();
+    if ranks.is_empty() {
+        return if p == 0 { 1 } else { -1 };
+    }
+    let mean2 = 2 * ranks.iter().sum::<i64>();
+    let mid2 = (def.board.ranks.len() as i64 - 1) * ranks.len() as i64;
+    if mean2 <= mid2 { 1 } else { -1 }
+}
+
+/// The words (`$d` of the `pe-dirs` message) for a set of direction vectors, given as (file
+/// sign, rank step towards the player's forward) with their raw vectors: the whole of a
+/// family in one word (any, orthogonal, diagonal, knight), else its parts.
+fn direction_words(vecs: &[(i32, i32)], raw: &[(i32, i32)]) -> Vec<&'static str> {
+    let has = |df: i32, dr: i32| {
+        vecs.iter().zip(raw).any(|(&(f, r), &(rf, rr))| {
+            f == df && r.signum() == dr && (rf == 0 || rr == 0 || rf.abs() == rr.abs())
+        })
+    };
+    let knight = raw
+        .iter()
+        .filter(|(f, r)| *f != 0 && *r != 0 && f.abs() != r.abs())
+        .count();
+    let fwd = has(0, 1);
+    let back = has(0, -1);
+    let side = has(1, 0) || has(-1, 0);
+    let dfwd = has(1, 1) || has(-1, 1);
+    let dback = has(1, -1) || has(-1, -1);
+    let orth_all = fwd && back && has(1, 0) && has(-1, 0);
+    let diag_all = has(1, 1) && has(-1, 1) && has(1, -1) && has(-1, -1);
+    let mut out = Vec::new();
+    if orth_all && diag_all {
+        out.push("any");
+    } else {
+        if orth_all {
+            out.push("orthogonal");
+        } else {
+            if fwd {
+                out.push("forward");
+            }
+            if back {
+                out.push("backward");
+            }
+            if side {
+                out.push("sideways");
+            }
+        }
+        if diag_all {
+            out.push("diagonal");
+        } else {
+            if dfwd {
+                out.push("diagonal-forward");
+            }
+            if dback {
+                out.push("diagonal-backward");
+            }
+        }
+    }
+    if knight > 0 {
+        out.push("knight");
+    }
+    if out.is_empty() {
+        out.push("other");
+    }
+    out
 }
 
 /// A comparison's `$op` selector in the messages.
