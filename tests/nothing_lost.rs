@@ -622,3 +622,95 @@ fn evaluate_refuses_a_sweep_of_too_many_runs_before_building_it() {
     assert_eq!(code, 2, "{err}");
     assert!(flat(&err).contains("`a` is swept twice"), "{err}");
 }
+
+/// `regula ARGS` reading the file or device `input` as standard input, with at most 2 GB of
+/// address space (an unbounded read then fails in seconds instead of filling the machine)
+/// and killed after a minute: (exit code, standard output, standard error).
+fn regula_reading(args: &[&str], input: &str) -> (i32, String, String) {
+    use std::io::Read;
+    let mut child = std::process::Command::new("sh")
+        .args(["-c", "ulimit -v 2000000 && exec \"$0\" \"$@\""])
+        .arg(env!("CARGO_BIN_EXE_regula"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(std::fs::File::open(input).unwrap())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (mut out, mut err) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
+    let reader = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        out.read_to_end(&mut s).unwrap();
+        s
+    });
+    let t0 = std::time::Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if t0.elapsed() > std::time::Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("regula {args:?} < {input} still runs after a minute");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let mut e = String::new();
+    err.read_to_string(&mut e).unwrap();
+    let o = String::from_utf8_lossy(&reader.join().unwrap()).into_owned();
+    (status.code().unwrap_or(-1), o, e)
+}
+
+/// `fmt -` reads at most 16 MiB of standard input, as of a rule file, and refuses more with
+/// exit code 2; it read `/dev/zero` until memory ran out (issue 40).
+#[test]
+fn fmt_of_standard_input_is_bounded() {
+    let (code, out, err) = regula_reading(&["fmt", "-"], "/dev/zero");
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        flat(&err).contains("cannot read standard input: it is larger than 16777216 bytes"),
+        "{err}"
+    );
+    // A small one is still formatted.
+    let (code, out) = regula_typed(&["fmt", "-"], b"game   \"G\"\n");
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(out, "game \"G\"\n");
+}
+
+/// `play` from a pipe reads one line at a time, each at most 64 KiB: an endless line
+/// (`/dev/zero`) ends the game with exit code 2 and says why, the game so far printed and
+/// saved (it read until memory ran out, issue 40); a line that is not UTF-8 is refused and the
+/// next one read (it ended the game as if the input had ended).
+#[test]
+fn play_reads_bounded_lines() {
+    let dir = scratch("play-lines");
+    let saved = dir.join("game.pdn");
+    let (code, out, err) = regula_reading(
+        &[
+            "play",
+            "rules/camelot.rules",
+            "--random",
+            "White",
+            "--save",
+            saved.to_str().unwrap(),
+        ],
+        "/dev/zero",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        flat(&err).contains("standard input: a line longer than 65536 bytes"),
+        "{err}"
+    );
+    assert!(out.contains("record: 1."), "{out}");
+    let game = std::fs::read_to_string(&saved).unwrap();
+    assert!(game.contains("1. "), "{game}");
+    let (code, out) = regula_typed(
+        &["play", "rules/camelot.rules"],
+        b"\xff\xfeC6\nC6-C7\r\nquit\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("refused: the line is not UTF-8 text"), "{out}");
+    assert!(out.contains("record: 1.C6-C7\n"), "{out}");
+    let _ = std::fs::remove_dir_all(dir);
+}
