@@ -341,6 +341,79 @@ fn merge_refuses_a_partial_run_and_impossible_records() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// `evaluate --merge` reads regular files of at most 256 MiB: a FIFO (read forever) and
+/// `/dev/zero` (read until memory ran out) are refused at once (issue 40), as is a file past
+/// the bound; a shard of the same game on another board (an edited rule file) is another run,
+/// not a part of this one.
+#[test]
+fn merge_reads_bounded_regular_files_of_one_run() {
+    let dir = scratch("merge-inputs");
+    let fifo = dir.join("fifo.json");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let big = dir.join("big.json");
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(257 * 1024 * 1024)
+        .unwrap();
+    for (input, says) in [
+        (fifo.to_str().unwrap(), "not a regular file"),
+        ("/dev/zero", "not a regular file"),
+        (
+            big.to_str().unwrap(),
+            "larger than 268435456 bytes (256 MiB)",
+        ),
+    ] {
+        let t0 = std::time::Instant::now();
+        let (code, out, err) = regula_reading(&["evaluate", "--merge", input], "/dev/null");
+        assert_eq!(code, 2, "{input}: {out}{err}");
+        assert!(flat(&err).contains(says), "{input}: {err}");
+        assert!(t0.elapsed() < std::time::Duration::from_secs(10), "{input}");
+    }
+    let mut parts = Vec::new();
+    for i in 0..2 {
+        let out = dir.join(format!("s{i}.json"));
+        let shard = format!("{i}/2");
+        let (code, _, err) = regula(&[
+            "evaluate",
+            "rules/english-draughts.rules",
+            "--agents",
+            "random,random",
+            "--games",
+            "4",
+            "--max-plies",
+            "40",
+            "--shard",
+            &shard,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        parts.push(out);
+    }
+    let mut other: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&parts[1]).unwrap()).unwrap();
+    other[0]["squares"] = serde_json::json!(50);
+    std::fs::write(&parts[1], other.to_string()).unwrap();
+    let (code, out, err) = regula(&[
+        "evaluate",
+        "--merge",
+        parts[0].to_str().unwrap(),
+        parts[1].to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        flat(&err).contains("the parts hold 2 of the run's 4 games"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 /// Two end rules of one `end` block with the same name are one name declared twice.
 #[test]
 fn two_end_rules_of_one_name_are_a_duplicate_name() {

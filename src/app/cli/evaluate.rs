@@ -143,14 +143,63 @@ fn shard_of(text: &Option<String>) -> Result<(u64, u64), CliError> {
     Ok((i, n))
 }
 
+/// Most bytes of one file given to `--merge` (a record is about 200 bytes, so over a million
+/// games a shard).
+pub const MAX_SHARD_BYTES: u64 = 256 * 1024 * 1024;
+
+/// A file of `--merge`: a regular file (a pipe or a device, which may never end, is refused
+/// before it is opened, since opening a pipe waits for a writer) of at most
+/// [`MAX_SHARD_BYTES`], UTF-8.
+fn read_shard(path: &std::path::Path) -> Result<String, CliError> {
+    use std::io::Read as _;
+    let shown = path.display();
+    let io = |e: std::io::Error| CliError::Io(format!("{shown}: {e}"));
+    let not_regular = || {
+        CliError::Usage(format!(
+            "{shown}: not a regular file; --merge takes the files `evaluate --out` wrote \
+             (pipes and devices are refused, since they may never end)"
+        ))
+    };
+    let too_large = || {
+        CliError::Usage(format!(
+            "{shown}: larger than {MAX_SHARD_BYTES} bytes (256 MiB), more than a shard of \
+             `evaluate --out` holds; split the run into more shards"
+        ))
+    };
+    if !std::fs::metadata(path).map_err(io)?.is_file() {
+        return Err(not_regular());
+    }
+    let file = std::fs::File::open(path).map_err(io)?;
+    let meta = file.metadata().map_err(io)?;
+    if !meta.is_file() {
+        return Err(not_regular());
+    }
+    if meta.len() > MAX_SHARD_BYTES {
+        return Err(too_large());
+    }
+    // The file may grow while it is read: never past the limit.
+    let mut bytes = Vec::new();
+    file.take(MAX_SHARD_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > MAX_SHARD_BYTES {
+        return Err(too_large());
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        CliError::Failed(format!(
+            "{shown}: not a file written by `evaluate --out`: not UTF-8 at byte {}",
+            e.utf8_error().valid_up_to()
+        ))
+    })
+}
+
 pub(super) fn run(args: Args) -> Result<(), CliError> {
     let runs = if args.merge.is_empty() {
         play(&args)?
     } else {
         let mut parts = Vec::new();
         for path in &args.merge {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| CliError::Io(format!("{}: {e}", path.display())))?;
+            let text = read_shard(path)?;
             let part: Vec<report::Evaluated> = serde_json::from_str(&text).map_err(|e| {
                 CliError::Failed(format!(
                     "{}: not a file written by `evaluate --out`: {e}",
