@@ -787,3 +787,55 @@ fn play_reads_bounded_lines() {
     assert!(out.contains("record: 1.C6-C7\n"), "{out}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// A file label, a piece kind or a square given 2,001 times is one diagnostic that says so,
+/// a few hundred bytes: each repeat was a diagnostic of its own, its snippet running from the
+/// first occurrence (2,000 diagnostics, about a megabyte for 12 KB of repeats; issue 40).
+#[test]
+fn a_name_given_2000_times_is_one_diagnostic() {
+    let dir = scratch("repeats");
+    let base = std::fs::read_to_string("rules/english-draughts.rules").unwrap();
+    let many = |word: &str| format!("\n{}\n", vec![format!("    {word}"); 2000].join("\n"));
+    for (name, from, to, says) in [
+        (
+            "files",
+            "  files { a..h }",
+            format!("  files {{ a..h{}  }}", many("a")),
+            "file `a` is given 2001 times",
+        ),
+        (
+            "kinds",
+            "pieces { Man King }",
+            format!("pieces {{ Man King{}}}", many("Man")),
+            "piece kind `Man` is declared 2001 times",
+        ),
+        (
+            "squares",
+            "  squares { a1..h8 }",
+            format!("  squares {{ a1..h8{}  }}", many("a1")),
+            "square a1 is listed 2001 times",
+        ),
+    ] {
+        assert!(base.contains(from), "{from}");
+        let file = dir.join(format!("{name}.rules"));
+        std::fs::write(&file, base.replacen(from, &to, 1)).unwrap();
+        let (code, _, err) = regula(&["check", file.to_str().unwrap()]);
+        assert_eq!(code, 1, "{err}");
+        let text = flat(&err);
+        assert!(
+            text.contains("1 problem in the rule file"),
+            "{name}: {text}"
+        );
+        assert!(text.contains(says), "{name}: {text}");
+        assert!(
+            text.contains("again here, and 1999 more times after"),
+            "{name}: {text}"
+        );
+        assert!(
+            err.len() < 2000,
+            "{name}: {} bytes of diagnostics",
+            err.len()
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
