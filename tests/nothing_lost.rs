@@ -839,3 +839,44 @@ fn a_name_given_2000_times_is_one_diagnostic() {
     }
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// `test` of a file of 20,000 one-line cases finds each failing case's line by a map of the
+/// names as written (block or flow style, quoted or not, a comment after), not by searching
+/// the file from the top for each (quadratic: 80,000 cases took 23.7 s; `benches/engine.rs`,
+/// group `linear`, times 20,000 and 80,000); a failure is reported at its own line.
+#[test]
+fn test_finds_the_line_of_every_case_of_a_long_file() {
+    let dir = scratch("many-cases");
+    let rules = std::fs::canonicalize("rules/english-draughts.rules").unwrap();
+    let mut text = format!("rules: {}\ncases:\n", rules.display());
+    let (mut want, mut line) = (Vec::new(), 3);
+    for i in 0..20_000 {
+        let count = if i % 4999 == 3 { 8 } else { 7 };
+        if count == 8 {
+            want.push(format!("cases.yaml:{line} :: c{i} "));
+        }
+        match i % 3 {
+            0 => text.push_str(&format!("  - {{ name: c{i}, count: {count} }}\n")),
+            1 => {
+                text.push_str(&format!(
+                    "  - name: \"c{i}\" # a comment\n    count: {count}\n"
+                ));
+                line += 1;
+            }
+            _ => text.push_str(&format!("  - {{ count: {count}, name: 'c{i}' }}\n")),
+        }
+        line += 1;
+    }
+    let file = dir.join("cases.yaml");
+    std::fs::write(&file, text).unwrap();
+    let (code, out, err) = regula(&["test", file.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(want.len(), 5);
+    assert!(out.contains("19995 passed, 5 failed"), "{out}");
+    let fails: Vec<&str> = out.lines().filter(|l| l.starts_with("FAIL")).collect();
+    assert_eq!(fails.len(), want.len(), "{fails:?}");
+    for (f, w) in fails.iter().zip(&want) {
+        assert!(f.contains(w.as_str()), "{f} is not at {w}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
