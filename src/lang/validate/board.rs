@@ -102,14 +102,8 @@ impl Validator {
 
     fn label_list(&mut self, labels: &[ast::Label], what: &str) -> Vec<String> {
         let mut out = Vec::new();
-        // Each label (compared ignoring case) with where it was first given and where it was
-        // given again, to refuse one given twice (squares are looked up by label, so a
-        // repeated label would make two squares with one name): one diagnostic per label
-        // however often it is repeated (2,000 repeats printed 2,000 snippets, each from the
-        // first to the repeat), in the order of the first repeats.
-        let mut seen: HashMap<String, usize> = HashMap::new();
-        let mut given: Vec<(String, Span, Vec<Span>)> = Vec::new();
-        let mut repeated: Vec<usize> = Vec::new();
+        // Each label (ignoring case), where it was given and again: one error per label given twice.
+        let (mut seen, mut given) = (HashMap::new(), Vec::<(String, Span, Vec<Span>)>::new());
         for l in labels {
             let before = out.len();
             if let Some((a, b)) = l.text.split_once("..") {
@@ -142,42 +136,26 @@ impl Validator {
                 out.push(l.text.clone());
             }
             for text in &out[before..] {
-                match seen.get(&text.to_ascii_lowercase()) {
-                    Some(&g) => {
-                        if given[g].2.is_empty() {
-                            repeated.push(g);
-                        }
-                        given[g].2.push(l.span);
-                    }
-                    None => {
-                        seen.insert(text.to_ascii_lowercase(), given.len());
-                        given.push((text.clone(), l.span, Vec::new()));
-                    }
+                let n = given.len();
+                match *seen.entry(text.to_ascii_lowercase()).or_insert(n) {
+                    g if g == n => given.push((text.clone(), l.span, Vec::new())),
+                    g => given[g].2.push(l.span),
                 }
             }
         }
-        for g in repeated {
-            let (text, first, again) = &given[g];
-            let (message, label) = match again.len() {
-                1 => (
-                    format!("{what} `{text}` is given twice"),
-                    "given again here".to_string(),
-                ),
-                n => (
-                    format!("{what} `{text}` is given {} times", n + 1),
-                    super::again("given again here", n),
-                ),
-            };
-            self.errors.push(ValidationError {
+        for (text, first, again) in given.iter().filter(|g| !g.2.is_empty()) {
+            let mut e = ValidationError {
                 check: Check::DuplicateName,
-                message,
+                message: format!("{what} `{text}` is given twice"),
                 span: again[0],
-                label,
+                label: "given again here".into(),
                 related: Some((*first, "first given here".into())),
                 help: Some(format!(
                     "Each {what} label names one {what}; labels are compared ignoring case."
                 )),
-            });
+            };
+            super::times(&mut e, again.len());
+            self.errors.push(e);
         }
         out
     }

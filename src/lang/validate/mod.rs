@@ -98,15 +98,20 @@ fn fold_repeats(errors: Vec<ValidationError>) -> Vec<ValidationError> {
         out.push(e);
     }
     for (i, repeats) in seen.into_values() {
-        if repeats > 1 {
-            let e = &mut out[i];
-            e.message = e
-                .message
-                .replacen(" twice", &format!(" {} times", repeats + 1), 1);
-            e.label = again(&e.label, repeats);
-        }
+        times(&mut out[i], repeats);
     }
     out
+}
+
+/// Makes an error that says something is given "twice" say how often it was: once and
+/// `repeats` times again.
+fn times(e: &mut ValidationError, repeats: usize) {
+    if repeats > 1 {
+        e.message = e
+            .message
+            .replacen(" twice", &format!(" {} times", repeats + 1), 1);
+        e.label = again(&e.label, repeats);
+    }
 }
 
 /// The state shared by every stage: the problems found so far and what they point into.
