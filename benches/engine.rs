@@ -152,6 +152,55 @@ fn bench(c: &mut Criterion) {
     play.finish();
 
     agents(c, &camelot, &turkish);
+    scaling(c, &camelot);
+}
+
+/// Costs that must stay linear (issue 40), each at two sizes four times apart, so that the
+/// report shows the ratio: `regula test` of one file of N one-line cases (20,000 cases took
+/// 1.2 s and 80,000 23.7 s when each case's line was searched for from the top of the file),
+/// and replaying a record of N plies (every ply built two move generators, about 650 KB).
+fn scaling(c: &mut Criterion, camelot: &regula::Game) {
+    let mut group = c.benchmark_group("linear");
+    group.sample_size(10);
+    let dir = std::env::temp_dir().join(format!("regula-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rules = std::fs::canonicalize("rules/english-draughts.rules").unwrap();
+    for n in [20_000, 80_000] {
+        let file = dir.join(format!("cases-{n}.yaml"));
+        let mut text = format!("rules: {}\ncases:\n", rules.display());
+        for i in 0..n {
+            text.push_str(&format!("  - {{ name: c{i}, count: 7 }}\n"));
+        }
+        std::fs::write(&file, text).unwrap();
+        group.bench_function(format!("test_one_line_cases/{n}"), |b| {
+            b.iter(|| {
+                let mut cache = regula::suites::cases::GameCache::default();
+                let results = regula::suites::cases::run_file(&file, None, &mut cache).unwrap();
+                assert!(results.len() == n && results.iter().all(|r| r.passed()));
+            })
+        });
+    }
+    let start = camelot.start();
+    for n in [25_000, 100_000] {
+        let record: Vec<&str> = ["C6-B5", "C11-B10", "B5-C6", "B10-C11"]
+            .iter()
+            .cycle()
+            .take(n)
+            .copied()
+            .collect();
+        let tokens = regula::formats::record::tokenize(&record.join(" ")).unwrap();
+        group.bench_function(format!("replay_camelot_plies/{n}"), |b| {
+            b.iter(|| {
+                let mut plies = 0;
+                let last =
+                    regula::formats::record::replay_each(camelot, &start, &tokens, |_| plies += 1)
+                        .unwrap();
+                assert_eq!((plies, &last), (n, &start));
+            })
+        });
+    }
+    group.finish();
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// The agents' speed (issue #23): MCTS's plies per second on Camelot beside `playout`'s (the

@@ -341,6 +341,79 @@ fn merge_refuses_a_partial_run_and_impossible_records() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// `evaluate --merge` reads regular files of at most 256 MiB: a FIFO (read forever) and
+/// `/dev/zero` (read until memory ran out) are refused at once (issue 40), as is a file past
+/// the bound; a shard of the same game on another board (an edited rule file) is another run,
+/// not a part of this one.
+#[test]
+fn merge_reads_bounded_regular_files_of_one_run() {
+    let dir = scratch("merge-inputs");
+    let fifo = dir.join("fifo.json");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let big = dir.join("big.json");
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(257 * 1024 * 1024)
+        .unwrap();
+    for (input, says) in [
+        (fifo.to_str().unwrap(), "not a regular file"),
+        ("/dev/zero", "not a regular file"),
+        (
+            big.to_str().unwrap(),
+            "larger than 268435456 bytes (256 MiB)",
+        ),
+    ] {
+        let t0 = std::time::Instant::now();
+        let (code, out, err) = regula_reading(&["evaluate", "--merge", input], "/dev/null");
+        assert_eq!(code, 2, "{input}: {out}{err}");
+        assert!(flat(&err).contains(says), "{input}: {err}");
+        assert!(t0.elapsed() < std::time::Duration::from_secs(10), "{input}");
+    }
+    let mut parts = Vec::new();
+    for i in 0..2 {
+        let out = dir.join(format!("s{i}.json"));
+        let shard = format!("{i}/2");
+        let (code, _, err) = regula(&[
+            "evaluate",
+            "rules/english-draughts.rules",
+            "--agents",
+            "random,random",
+            "--games",
+            "4",
+            "--max-plies",
+            "40",
+            "--shard",
+            &shard,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        parts.push(out);
+    }
+    let mut other: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&parts[1]).unwrap()).unwrap();
+    other[0]["squares"] = serde_json::json!(50);
+    std::fs::write(&parts[1], other.to_string()).unwrap();
+    let (code, out, err) = regula(&[
+        "evaluate",
+        "--merge",
+        parts[0].to_str().unwrap(),
+        parts[1].to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        flat(&err).contains("the parts hold 2 of the run's 4 games"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 /// Two end rules of one `end` block with the same name are one name declared twice.
 #[test]
 fn two_end_rules_of_one_name_are_a_duplicate_name() {
@@ -623,4 +696,189 @@ fn evaluate_refuses_a_sweep_of_too_many_runs_before_building_it() {
     ]);
     assert_eq!(code, 2, "{err}");
     assert!(flat(&err).contains("`a` is swept twice"), "{err}");
+}
+
+/// `regula ARGS` reading the file or device `input` as standard input, with at most 2 GB of
+/// address space (an unbounded read then fails in seconds instead of filling the machine)
+/// and killed after a minute: (exit code, standard output, standard error).
+fn regula_reading(args: &[&str], input: &str) -> (i32, String, String) {
+    use std::io::Read;
+    let mut child = std::process::Command::new("sh")
+        .args(["-c", "ulimit -v 2000000 && exec \"$0\" \"$@\""])
+        .arg(env!("CARGO_BIN_EXE_regula"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(std::fs::File::open(input).unwrap())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (mut out, mut err) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
+    let reader = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        out.read_to_end(&mut s).unwrap();
+        s
+    });
+    let t0 = std::time::Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if t0.elapsed() > std::time::Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("regula {args:?} < {input} still runs after a minute");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let mut e = String::new();
+    err.read_to_string(&mut e).unwrap();
+    let o = String::from_utf8_lossy(&reader.join().unwrap()).into_owned();
+    (status.code().unwrap_or(-1), o, e)
+}
+
+/// `fmt -` reads at most 16 MiB of standard input, as of a rule file, and refuses more with
+/// exit code 2; it read `/dev/zero` until memory ran out (issue 40).
+#[test]
+fn fmt_of_standard_input_is_bounded() {
+    let (code, out, err) = regula_reading(&["fmt", "-"], "/dev/zero");
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        flat(&err).contains("cannot read standard input: it is larger than 16777216 bytes"),
+        "{err}"
+    );
+    // A small one is still formatted.
+    let (code, out) = regula_typed(&["fmt", "-"], b"game   \"G\"\n");
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(out, "game \"G\"\n");
+}
+
+/// `play` from a pipe reads one line at a time, each at most 64 KiB: an endless line
+/// (`/dev/zero`) ends the game with exit code 2 and says why, the game so far printed and
+/// saved (it read until memory ran out, issue 40); a line that is not UTF-8 is refused and the
+/// next one read (it ended the game as if the input had ended).
+#[test]
+fn play_reads_bounded_lines() {
+    let dir = scratch("play-lines");
+    let saved = dir.join("game.pdn");
+    let (code, out, err) = regula_reading(
+        &[
+            "play",
+            "rules/camelot.rules",
+            "--random",
+            "White",
+            "--save",
+            saved.to_str().unwrap(),
+        ],
+        "/dev/zero",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        flat(&err).contains("standard input: a line longer than 65536 bytes"),
+        "{err}"
+    );
+    assert!(out.contains("record: 1."), "{out}");
+    let game = std::fs::read_to_string(&saved).unwrap();
+    assert!(game.contains("1. "), "{game}");
+    let (code, out) = regula_typed(
+        &["play", "rules/camelot.rules"],
+        b"\xff\xfeC6\nC6-C7\r\nquit\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("refused: the line is not UTF-8 text"), "{out}");
+    assert!(out.contains("record: 1.C6-C7\n"), "{out}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A file label, a piece kind or a square given 2,001 times is one diagnostic that says so,
+/// a few hundred bytes: each repeat was a diagnostic of its own, its snippet running from the
+/// first occurrence (2,000 diagnostics, about a megabyte for 12 KB of repeats; issue 40).
+#[test]
+fn a_name_given_2000_times_is_one_diagnostic() {
+    let dir = scratch("repeats");
+    let base = std::fs::read_to_string("rules/english-draughts.rules").unwrap();
+    let many = |word: &str| format!("\n{}\n", vec![format!("    {word}"); 2000].join("\n"));
+    for (name, from, to, says) in [
+        (
+            "files",
+            "  files { a..h }",
+            format!("  files {{ a..h{}  }}", many("a")),
+            "file `a` is given 2001 times",
+        ),
+        (
+            "kinds",
+            "pieces { Man King }",
+            format!("pieces {{ Man King{}}}", many("Man")),
+            "piece kind `Man` is declared 2001 times",
+        ),
+        (
+            "squares",
+            "  squares { a1..h8 }",
+            format!("  squares {{ a1..h8{}  }}", many("a1")),
+            "square a1 is listed 2001 times",
+        ),
+    ] {
+        assert!(base.contains(from), "{from}");
+        let file = dir.join(format!("{name}.rules"));
+        std::fs::write(&file, base.replacen(from, &to, 1)).unwrap();
+        let (code, _, err) = regula(&["check", file.to_str().unwrap()]);
+        assert_eq!(code, 1, "{err}");
+        let text = flat(&err);
+        assert!(
+            text.contains("1 problem in the rule file"),
+            "{name}: {text}"
+        );
+        assert!(text.contains(says), "{name}: {text}");
+        assert!(
+            text.contains("again here, and 1999 more times after"),
+            "{name}: {text}"
+        );
+        assert!(
+            err.len() < 2000,
+            "{name}: {} bytes of diagnostics",
+            err.len()
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// `test` of a file of 20,000 one-line cases finds each failing case's line by a map of the
+/// names as written (block or flow style, quoted or not, a comment after), not by searching
+/// the file from the top for each (quadratic: 80,000 cases took 23.7 s; `benches/engine.rs`,
+/// group `linear`, times 20,000 and 80,000); a failure is reported at its own line.
+#[test]
+fn test_finds_the_line_of_every_case_of_a_long_file() {
+    let dir = scratch("many-cases");
+    let rules = std::fs::canonicalize("rules/english-draughts.rules").unwrap();
+    let mut text = format!("rules: {}\ncases:\n", rules.display());
+    let (mut want, mut line) = (Vec::new(), 3);
+    for i in 0..20_000 {
+        let count = if i % 4999 == 3 { 8 } else { 7 };
+        if count == 8 {
+            want.push(format!("cases.yaml:{line} :: c{i} "));
+        }
+        match i % 3 {
+            0 => text.push_str(&format!("  - {{ name: c{i}, count: {count} }}\n")),
+            1 => {
+                text.push_str(&format!(
+                    "  - name: \"c{i}\" # a comment\n    count: {count}\n"
+                ));
+                line += 1;
+            }
+            _ => text.push_str(&format!("  - {{ count: {count}, name: 'c{i}' }}\n")),
+        }
+        line += 1;
+    }
+    let file = dir.join("cases.yaml");
+    std::fs::write(&file, text).unwrap();
+    let (code, out, err) = regula(&["test", file.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(want.len(), 5);
+    assert!(out.contains("19995 passed, 5 failed"), "{out}");
+    let fails: Vec<&str> = out.lines().filter(|l| l.starts_with("FAIL")).collect();
+    assert_eq!(fails.len(), want.len(), "{fails:?}");
+    for (f, w) in fails.iter().zip(&want) {
+        assert!(f.contains(w.as_str()), "{f} is not at {w}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
 }

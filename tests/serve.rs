@@ -103,8 +103,21 @@ impl Drop for Api {
 
 impl Api {
     fn start(file: &Path, params: &[(&str, &str)]) -> Api {
-        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_regula"));
-        cmd.arg("serve").arg(file).args(["--port", "0"]);
+        Api::launch(file, params, &[], None)
+    }
+
+    /// [`Api::start`] with more arguments, and at most `files` open descriptors if given.
+    fn launch(file: &Path, params: &[(&str, &str)], args: &[&str], files: Option<u32>) -> Api {
+        let bin = env!("CARGO_BIN_EXE_regula");
+        let mut cmd = match files {
+            Some(n) => {
+                let mut c = std::process::Command::new("sh");
+                c.args(["-c", &format!("ulimit -n {n} && exec \"$0\" \"$@\""), bin]);
+                c
+            }
+            None => std::process::Command::new(bin),
+        };
+        cmd.arg("serve").arg(file).args(["--port", "0"]).args(args);
         for (a, b) in params {
             cmd.arg("--param").arg(format!("{a}={b}"));
         }
@@ -796,7 +809,8 @@ fn a_slow_request_does_not_hold_up_the_state() {
     let s = api.post("/api/record", json!({ "text": record(short) }));
     let per_move = t0.elapsed().as_secs_f64() / short as f64;
     assert_eq!(s["played"].as_array().unwrap().len(), short, "{s}");
-    let long = ((3.0 / per_move) as usize).clamp(4 * short, 200_000) / 4 * 4;
+    let most = regula::app::serve::session::MAX_PLIES;
+    let long = ((3.0 / per_move) as usize).clamp(4 * short, most) / 4 * 4;
     let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let slow = {
         let (addr, done, text) = (api.addr.clone(), done.clone(), record(long));
@@ -1093,4 +1107,252 @@ fn the_opponent_is_off_exactly_when_it_moves_nobody() {
     assert!(message(&s).starts_with("unknown player"));
     assert_eq!(s["opponent"]["mode"], "first", "unchanged");
     assert_eq!(s["opponent"]["players"], json!(["White"]));
+}
+
+/// Reads a connection until the server closes it (an end or a reset), within `limit`;
+/// what arrived, and whether it was closed.
+fn closed_within(s: &mut TcpStream, limit: Duration) -> (String, bool) {
+    s.set_read_timeout(Some(limit)).unwrap();
+    let mut out = Vec::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        match s.read(&mut buf) {
+            Ok(0) => return (String::from_utf8_lossy(&out).into_owned(), true),
+            Ok(n) => out.extend_from_slice(&buf[..n]),
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) =>
+            {
+                return (String::from_utf8_lossy(&out).into_owned(), false);
+            }
+            Err(_) => return (String::from_utf8_lossy(&out).into_owned(), true),
+        }
+    }
+}
+
+/// A connection that sends nothing, one that sends half a request's head, and one kept
+/// alive after its answer are closed by the server after `--timeout` (issue 40: they were
+/// kept forever, so a few clients held every descriptor).
+#[test]
+fn idle_and_half_sent_connections_are_closed_after_the_timeout() {
+    let api = Api::launch(
+        Path::new("rules/english-draughts.rules"),
+        &[],
+        &["--timeout", "1"],
+        None,
+    );
+    let a = api.addr.as_str();
+    let t0 = std::time::Instant::now();
+    let mut silent = TcpStream::connect(a).unwrap();
+    let mut half = TcpStream::connect(a).unwrap();
+    half.write_all(format!("GET /api/state HTTP/1.1\r\nHost: {a}\r\nX-Slow: ").as_bytes())
+        .unwrap();
+    let mut kept = TcpStream::connect(a).unwrap();
+    kept.write_all(format!("GET /api/state HTTP/1.1\r\nHost: {a}\r\n\r\n").as_bytes())
+        .unwrap();
+    for (what, s) in [("silent", &mut silent), ("half-sent", &mut half)] {
+        let (text, closed) = closed_within(s, Duration::from_secs(8));
+        assert!(
+            closed,
+            "the {what} connection is still open after {:?}",
+            t0.elapsed()
+        );
+        assert!(!text.contains("200 OK"), "{what}: {text}");
+    }
+    let (text, closed) = closed_within(&mut kept, Duration::from_secs(8));
+    assert!(text.starts_with("HTTP/1.1 200 OK"), "{text}");
+    assert!(
+        closed,
+        "the kept-alive connection is still open after {:?}",
+        t0.elapsed()
+    );
+    let took = t0.elapsed();
+    assert!(
+        took >= Duration::from_millis(900) && took < Duration::from_secs(6),
+        "closed after {took:?}, with a timeout of 1 s"
+    );
+    // The server goes on answering.
+    assert!(api.get()["legal"].as_array().is_some_and(|l| !l.is_empty()));
+}
+
+/// A change whose body never arrives is refused (408, JSON) after `--timeout`, and changes
+/// nothing.
+#[test]
+fn a_body_that_never_arrives_is_refused_after_the_timeout() {
+    let api = Api::launch(
+        Path::new("rules/english-draughts.rules"),
+        &[],
+        &["--timeout", "1"],
+        None,
+    );
+    let a = api.addr.as_str();
+    let before = api.get();
+    let mut s = TcpStream::connect(a).unwrap();
+    let t0 = std::time::Instant::now();
+    s.write_all(
+        format!(
+            "POST /api/move HTTP/1.1\r\nHost: {a}\r\nContent-Type: application/json\r\n\
+             Content-Length: 100\r\n\r\n{{\"text\":"
+        )
+        .as_bytes(),
+    )
+    .unwrap();
+    let (text, closed) = closed_within(&mut s, Duration::from_secs(8));
+    assert!(closed || text.contains("error"), "{text}");
+    assert!(text.starts_with("HTTP/1.1 408"), "{text}");
+    assert!(text.contains("did not arrive within 1 s"), "{text}");
+    assert!(t0.elapsed() < Duration::from_secs(6), "{:?}", t0.elapsed());
+    assert_eq!(api.get()["generation"], before["generation"]);
+}
+
+/// At the descriptor limit the server waits for descriptors to come back instead of
+/// panicking (axum's accept back-off slept on a runtime without timers: "timers are
+/// disabled", issue 40); the connections that held them are closed after the timeout and
+/// the server answers again.
+#[test]
+fn the_server_outlives_the_descriptor_limit() {
+    let mut api = Api::launch(
+        Path::new("rules/english-draughts.rules"),
+        &[],
+        &["--timeout", "1"],
+        Some(40),
+    );
+    let a = api.addr.clone();
+    let held: Vec<TcpStream> = (0..100)
+        .map_while(|_| TcpStream::connect(&a).ok())
+        .collect();
+    assert!(held.len() > 40, "only {} connections", held.len());
+    std::thread::sleep(Duration::from_millis(2500));
+    assert!(
+        api.child.try_wait().unwrap().is_none(),
+        "the server ended at the descriptor limit"
+    );
+    drop(held);
+    let t0 = std::time::Instant::now();
+    loop {
+        let answered = std::panic::catch_unwind(|| http(&a, "GET", "/api/state", None).0);
+        if answered.is_ok_and(|status| status == 200) {
+            break;
+        }
+        assert!(
+            t0.elapsed() < Duration::from_secs(20),
+            "no answer after the connections closed"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    assert!(api.child.try_wait().unwrap().is_none());
+}
+
+/// Two `Host` headers (ours and another, in either order), or a target in absolute form
+/// naming another host, are refused like a foreign `Host` (they passed the check of the
+/// first `Host` alone, issue 40); the game is as it was. Our own absolute target passes.
+#[test]
+fn two_hosts_or_a_foreign_target_are_refused() {
+    let api = Api::start(Path::new("rules/english-draughts.rules"), &[]);
+    let before = api.get();
+    let a = api.addr.as_str();
+    let port = a.rsplit(':').next().unwrap().to_string();
+    let evil = format!("evil.example:{port}");
+    let json = ("Content-Type", "application/json");
+    let foreign = format!("http://{evil}/api/undo");
+    let cases: Vec<(&str, Vec<(&str, &str)>)> = vec![
+        ("/api/restart", vec![("Host", a), ("Host", &evil), json]),
+        ("/api/restart", vec![("Host", &evil), ("Host", a), json]),
+        ("/api/restart", vec![("Host", a), ("Host", a), json]),
+        (&foreign, vec![("Host", a), json]),
+    ];
+    for (path, headers) in &cases {
+        let (status, text) = http_with(a, "POST", path, headers, Some("{}"));
+        assert_eq!(status, 403, "{path} {headers:?}: {text}");
+        assert!(text.contains("error"), "{text}");
+    }
+    let (status, text) = http_with(
+        a,
+        "GET",
+        &format!("http://{evil}/api/state"),
+        &[("Host", a)],
+        None,
+    );
+    assert_eq!(status, 403, "{text}");
+    assert!(text.contains("target"), "{text}");
+    assert_eq!(api.get()["generation"], before["generation"]);
+    let (status, text) = http_with(
+        a,
+        "GET",
+        &format!("http://{a}/api/state"),
+        &[("Host", a)],
+        None,
+    );
+    assert_eq!(status, 200, "{text}");
+}
+
+/// The peak resident memory of a process, in KB.
+fn peak_kb(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .expect("VmHWM")
+}
+
+/// A served game has at most `MAX_PLIES` moves (a longer record is refused before it is
+/// replayed, a move past it is refused), and polls of the state share the game instead of
+/// copying it: 16 polls at once of a game of that length raise the server's peak memory by
+/// less than five times what the game costs (each poll copied the whole line, so 8 polls of
+/// an 80,000-ply game took 800 MB, issue 40).
+#[test]
+fn a_game_is_bounded_and_polls_share_it() {
+    let most = regula::app::serve::session::MAX_PLIES;
+    let api = Api::start(Path::new("rules/camelot.rules"), &[]);
+    let record = |n: usize| -> String {
+        ["C6-B5", "C11-B10", "B5-C6", "B10-C11"]
+            .iter()
+            .cycle()
+            .take(n)
+            .copied()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let s = api.post("/api/record", json!({ "text": record(most + 1) }));
+    assert!(
+        message(&s).contains(&format!("a game here has at most {most}")),
+        "{}",
+        message(&s)
+    );
+    assert!(s["played"].as_array().unwrap().is_empty());
+    let pid = api.child.id();
+    let start = peak_kb(pid);
+    let s = api.post("/api/record", json!({ "text": record(most) }));
+    assert_eq!(
+        s["played"].as_array().unwrap().len(),
+        most,
+        "{}",
+        message(&s)
+    );
+    let game = peak_kb(pid).saturating_sub(start).max(1);
+    let s = api.play("C6-B5");
+    assert!(
+        message(&s).contains(&format!("at most {most} moves")),
+        "{}",
+        message(&s)
+    );
+    assert_eq!(s["played"].as_array().unwrap().len(), most);
+    let before = peak_kb(pid);
+    let polls: Vec<_> = (0..16)
+        .map(|_| {
+            let a = api.addr.clone();
+            std::thread::spawn(move || http(&a, "GET", "/api/state", None).0)
+        })
+        .collect();
+    for p in polls {
+        assert_eq!(p.join().unwrap(), 200);
+    }
+    let grown = peak_kb(pid).saturating_sub(before);
+    assert!(
+        grown < 5 * game,
+        "16 polls raised the peak by {grown} KB; the game of {most} moves costs {game} KB"
+    );
 }

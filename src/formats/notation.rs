@@ -197,7 +197,12 @@ pub fn read(def: &GameDef, text: &str) -> Result<(), IllegalMove> {
 }
 
 /// Reads `pass` and `K@SQ`: the legal move it names, `None` if the text is neither.
-fn find_special(game: &Game, pos: &Position, text: &str) -> Option<Result<Move, IllegalMove>> {
+fn find_special(
+    game: &Game,
+    g: &mut Generator,
+    pos: &Position,
+    text: &str,
+) -> Option<Result<Move, IllegalMove>> {
     let def = &game.def;
     let t = text.trim().trim_end_matches(['!', '?']);
     let is_pass = t.eq_ignore_ascii_case("pass");
@@ -205,7 +210,8 @@ fn find_special(game: &Game, pos: &Position, text: &str) -> Option<Result<Move, 
     if !is_pass && drop.is_none() {
         return None;
     }
-    let legal = game.legal_moves(pos);
+    let mut legal = Vec::new();
+    game.analyze(g, pos, &mut legal);
     if is_pass {
         return Some(legal.iter().find(|m| m.is_pass()).copied().ok_or_else(|| {
             illegal(
@@ -299,15 +305,65 @@ pub fn parse_path(def: &GameDef, text: &str) -> Result<(Vec<u8>, u64), IllegalMo
 /// # Errors
 /// Why the text names no legal move.
 pub fn find(game: &Game, pos: &Position, text: &str, shortcut: bool) -> Result<Move, IllegalMove> {
-    if let Some(r) = find_special(game, pos, text) {
+    Finder::new(game).find(pos, text, shortcut)
+}
+
+/// [`find`] for many moves: the two move generators it needs (one per move identity) are made
+/// once and kept, so that reading a record of N moves builds no generator per move (each is a
+/// few hundred kilobytes of tables, so a replay allocated and freed about 650 KB a ply).
+pub struct Finder<'g> {
+    game: &'g Game,
+    effect: Generator<'g>,
+    path: Generator<'g>,
+}
+
+impl<'g> Finder<'g> {
+    /// The generators for `game`.
+    pub fn new(game: &'g Game) -> Finder<'g> {
+        Finder {
+            game,
+            effect: game.generator(Identity::Effect),
+            path: game.generator(Identity::Path),
+        }
+    }
+
+    /// [`find`] with the kept generators.
+    ///
+    /// # Errors
+    /// Why the text names no legal move.
+    pub fn find(
+        &mut self,
+        pos: &Position,
+        text: &str,
+        shortcut: bool,
+    ) -> Result<Move, IllegalMove> {
+        find_with(
+            self.game,
+            &mut self.effect,
+            &mut self.path,
+            pos,
+            text,
+            shortcut,
+        )
+    }
+}
+
+fn find_with(
+    game: &Game,
+    g: &mut Generator,
+    gp: &mut Generator,
+    pos: &Position,
+    text: &str,
+    shortcut: bool,
+) -> Result<Move, IllegalMove> {
+    if let Some(r) = find_special(game, g, pos, text) {
         return r;
     }
     let def = &game.def;
     let (path_text, chosen) = split_promotion(def, text)?;
     let (squares, capt) = parse_path(def, path_text)?;
-    let mut g = game.generator(Identity::Effect);
     let mut legal = Vec::new();
-    let outcome = game.analyze(&mut g, pos, &mut legal);
+    let outcome = game.analyze(g, pos, &mut legal);
     if g.overflow {
         // An incomplete list cannot say whether a move is legal.
         return Err(illegal(crate::engine::Overflow.into(), None));
@@ -318,7 +374,6 @@ pub fn find(game: &Game, pos: &Position, text: &str, shortcut: bool) -> Result<M
     let from = squares[0];
     let path = &squares[1..];
     // Every path of every legal move, to accept any path of a move.
-    let mut gp = game.generator(Identity::Path);
     let mut paths = Vec::new();
     gp.legal(pos, &mut paths);
     if chosen.is_some() {
@@ -405,7 +460,7 @@ pub fn find(game: &Game, pos: &Position, text: &str, shortcut: bool) -> Result<M
     if shortcut && same_ends.len() == 1 && path.len() == 1 {
         return Ok(*same_ends[0]);
     }
-    Err(explain(def, &mut g, pos, &squares, text, &legal))
+    Err(explain(def, g, pos, &squares, text, &legal))
 }
 
 /// Whether written landings (the last one the move's end, the others some of its landings in

@@ -308,6 +308,8 @@ pub fn replay_moves(
         player: game.def.players[pos.to_move as usize].clone(),
         refused,
     };
+    // One pair of generators for the whole record, not two a move.
+    let mut finder = crate::formats::notation::Finder::new(game);
     for (n, t) in tokens.iter().enumerate() {
         if let Some(name) = crate::formats::claim::token(&t.text) {
             // A claim ends the game: it must hold here, and nothing may follow it.
@@ -323,7 +325,7 @@ pub fn replay_moves(
             break;
         }
         loop {
-            match crate::formats::notation::find(game, &pos, &t.text, false) {
+            match finder.find(&pos, &t.text, false) {
                 Ok(mv) => {
                     let next = game.play_unchecked(&pos, &mv);
                     each(&pos, &mv);

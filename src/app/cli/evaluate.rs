@@ -20,11 +20,17 @@ pub(super) struct Args {
     params: Vec<String>,
     /// The agents, comma-separated: side `t` of game `i` is played by agent `(t + i) mod
     /// count` (with two agents, colours alternate). Agents: random, greedy,
-    /// alphabeta[:nodes=N|ms=N], mcts[:iterations=N|ms=N][,cutoff=N].
-    #[arg(long, default_value = "mcts,mcts")]
+    /// alphabeta[:nodes=N|ms=N], mcts[:iterations=N|ms=N][,cutoff=N]. The default is sized
+    /// for a first try (Camelot: 20 games in about 30 CPU seconds); raise the budget and
+    /// `--games` for numbers that decide.
+    #[arg(
+        long,
+        default_value = "mcts:iterations=200,cutoff=20,mcts:iterations=200,cutoff=20"
+    )]
     agents: String,
-    /// Games per rule file and parameter choice.
-    #[arg(long, default_value_t = 100)]
+    /// Games per rule file and parameter choice (a first try: 20 games give intervals of
+    /// about ±20 points).
+    #[arg(long, default_value_t = 20)]
     games: u64,
     /// Seed: the same seed plays the same games, whatever the threads or shards.
     #[arg(long, default_value_t = 1)]
@@ -143,14 +149,63 @@ fn shard_of(text: &Option<String>) -> Result<(u64, u64), CliError> {
     Ok((i, n))
 }
 
+/// Most bytes of one file given to `--merge` (a record is about 200 bytes, so over a million
+/// games a shard).
+pub const MAX_SHARD_BYTES: u64 = 256 * 1024 * 1024;
+
+/// A file of `--merge`: a regular file (a pipe or a device, which may never end, is refused
+/// before it is opened, since opening a pipe waits for a writer) of at most
+/// [`MAX_SHARD_BYTES`], UTF-8.
+fn read_shard(path: &std::path::Path) -> Result<String, CliError> {
+    use std::io::Read as _;
+    let shown = path.display();
+    let io = |e: std::io::Error| CliError::Io(format!("{shown}: {e}"));
+    let not_regular = || {
+        CliError::Usage(format!(
+            "{shown}: not a regular file; --merge takes the files `evaluate --out` wrote \
+             (pipes and devices are refused, since they may never end)"
+        ))
+    };
+    let too_large = || {
+        CliError::Usage(format!(
+            "{shown}: larger than {MAX_SHARD_BYTES} bytes (256 MiB), more than a shard of \
+             `evaluate --out` holds; split the run into more shards"
+        ))
+    };
+    if !std::fs::metadata(path).map_err(io)?.is_file() {
+        return Err(not_regular());
+    }
+    let file = std::fs::File::open(path).map_err(io)?;
+    let meta = file.metadata().map_err(io)?;
+    if !meta.is_file() {
+        return Err(not_regular());
+    }
+    if meta.len() > MAX_SHARD_BYTES {
+        return Err(too_large());
+    }
+    // The file may grow while it is read: never past the limit.
+    let mut bytes = Vec::new();
+    file.take(MAX_SHARD_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > MAX_SHARD_BYTES {
+        return Err(too_large());
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        CliError::Failed(format!(
+            "{shown}: not a file written by `evaluate --out`: not UTF-8 at byte {}",
+            e.utf8_error().valid_up_to()
+        ))
+    })
+}
+
 pub(super) fn run(args: Args) -> Result<(), CliError> {
     let runs = if args.merge.is_empty() {
         play(&args)?
     } else {
         let mut parts = Vec::new();
         for path in &args.merge {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| CliError::Io(format!("{}: {e}", path.display())))?;
+            let text = read_shard(path)?;
             let part: Vec<report::Evaluated> = serde_json::from_str(&text).map_err(|e| {
                 CliError::Failed(format!(
                     "{}: not a file written by `evaluate --out`: {e}",
@@ -215,11 +270,13 @@ fn play(args: &Args) -> Result<Vec<report::Evaluated>, CliError> {
     };
     let per_run = (0..args.games).filter(|i| i % shards == shard).count() as u64;
     let total = per_run * (args.files.len() * combos.len()) as u64;
+    // The bar counts plies, so that it moves (and its ETA means something) while the first
+    // games are played; its length is estimated from the games ended ([`plies_expected`]).
     let bar = if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
-        let b = indicatif::ProgressBar::new(total);
+        let b = indicatif::ProgressBar::new(plies_expected(total, 0, 0, args.max_plies, 0));
         b.set_style(
             indicatif::ProgressStyle::with_template(
-                "{msg} [{bar:30}] {pos}/{len} games, {per_sec}, ETA {eta}",
+                "{msg} [{bar:30}] {pos}/~{len} plies, {per_sec}, ETA {eta}",
             )
             .expect("a valid template")
             .progress_chars("=> "),
@@ -229,12 +286,27 @@ fn play(args: &Args) -> Result<Vec<report::Evaluated>, CliError> {
         indicatif::ProgressBar::hidden()
     };
     let mut runs = Vec::new();
+    // Games ended and their plies, over every run.
+    let ended = std::sync::atomic::AtomicU64::new(0);
+    let ended_plies = std::sync::atomic::AtomicU64::new(0);
     for file in &args.files {
         for params in &combos {
             let game = load(file, params)?;
-            bar.set_message(game.def.name.clone());
+            let name = game.def.name.clone();
+            let games_of = |n: u64| format!("{name}: {n}/{total} games");
+            bar.set_message(games_of(ended.load(std::sync::atomic::Ordering::Relaxed)));
             let eval = Arc::new(Evaluator::new(&game, args.seed));
-            let run = evaluate::run(&game, params, &eval, &opts, &|| bar.inc(1))
+            let tick = |t: evaluate::Tick| match t {
+                evaluate::Tick::Ply => bar.inc(1),
+                evaluate::Tick::Game { plies } => {
+                    use std::sync::atomic::Ordering::Relaxed;
+                    let n = ended.fetch_add(1, Relaxed) + 1;
+                    let p = ended_plies.fetch_add(u64::from(plies), Relaxed) + u64::from(plies);
+                    bar.set_length(plies_expected(total, n, p, args.max_plies, bar.position()));
+                    bar.set_message(games_of(n));
+                }
+            };
+            let run = evaluate::run_ticked(&game, params, &eval, &opts, &tick)
                 .map_err(|e| CliError::Failed(e.to_string()))?;
             if let Some(dir) = &args.save_games {
                 save(&game, &eval, &opts, &run.records, dir, runs.len() + 1)?;
@@ -244,6 +316,23 @@ fn play(args: &Args) -> Result<Vec<report::Evaluated>, CliError> {
     }
     bar.finish_and_clear();
     Ok(runs)
+}
+
+/// The plies a run of `total` games is expected to play, for the progress bar's length: the
+/// plies of the `ended` games, `ended_plies`, and their average for each game left (before
+/// any has ended, the ply limit: the ETA is then the longest it can be); never less than the
+/// plies `played` so far, the unended games' included.
+fn plies_expected(total: u64, ended: u64, ended_plies: u64, max_plies: u32, played: u64) -> u64 {
+    let left = total.saturating_sub(ended);
+    let each = if ended == 0 {
+        u64::from(max_plies)
+    } else {
+        ended_plies.div_ceil(ended)
+    };
+    ended_plies
+        .saturating_add(left.saturating_mul(each))
+        .max(played)
+        .max(1)
 }
 
 fn save(
@@ -292,6 +381,17 @@ mod tests {
             split_agents("greedy, alphabeta:nodes=5"),
             ["greedy", "alphabeta:nodes=5"]
         );
+    }
+
+    /// The bar's length: the ply limit for every game before one ends, then the plies of the
+    /// ended games and their average for each game left, never below the plies played.
+    #[test]
+    fn the_bar_expects_the_average_length_of_the_games_ended() {
+        assert_eq!(plies_expected(20, 0, 0, 500, 37), 20 * 500);
+        assert_eq!(plies_expected(20, 2, 300, 500, 400), 300 + 18 * 150);
+        assert_eq!(plies_expected(20, 20, 3000, 500, 3000), 3000);
+        assert_eq!(plies_expected(4, 1, 10, 500, 900), 900);
+        assert_eq!(plies_expected(0, 0, 0, 500, 0), 1);
     }
 
     #[test]

@@ -116,10 +116,18 @@ fn one(path: &Path, check: bool, t: &mut Tally) {
 /// `regula fmt -`: standard input to standard output (`--check`: nothing written, exit 1
 /// when it is not formatted).
 fn stdin(check: bool) -> Result<(), CliError> {
+    // As a rule file: at most 16 MiB (one byte more is read, to know it is more).
+    let limit = crate::base::source::MAX_FILE_BYTES;
     let mut bytes = Vec::new();
     std::io::stdin()
+        .take(limit + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| CliError::Io(format!("reading standard input: {e}")))?;
+    if bytes.len() as u64 > limit {
+        return Err(CliError::Read(crate::base::source::ReadError::TooLarge {
+            path: "standard input".into(),
+        }));
+    }
     let src = SourceFile::from_bytes("<stdin>".into(), bytes).map_err(CliError::Read)?;
     let out = fmt::format(&src)?;
     if check {

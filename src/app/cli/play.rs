@@ -1,6 +1,6 @@
 //! `regula play`: play at the terminal, two people or one against a random mover.
 
-use super::prompt::Prompt;
+use super::prompt::{Input, Prompt};
 use std::path::{Path, PathBuf};
 
 use rand::{Rng, SeedableRng};
@@ -244,9 +244,22 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
             words.push("claim".into());
             words.extend(def.claims.iter().map(|c| format!("claim:{}", c.name)));
         }
-        let Some(line) = input.read(&prompt, words) else {
-            println!("\nrecord: {}", t.record());
-            return t.save_game(None, None);
+        let line = match input.read(&prompt, words) {
+            Input::Line(line) => line,
+            Input::End => {
+                println!("\nrecord: {}", t.record());
+                return t.save_game(None, None);
+            }
+            Input::NotUtf8 => {
+                println!("\nrefused: the line is not UTF-8 text");
+                continue;
+            }
+            // The game so far is printed and saved before the error: nothing is lost.
+            Input::Broken(why) => {
+                println!("\nrecord: {}", t.record());
+                t.save_game(None, None)?;
+                return Err(CliError::Io(why));
+            }
         };
         match line.trim() {
             "" => continue,

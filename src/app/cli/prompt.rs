@@ -13,12 +13,56 @@ use rustyline::history::DefaultHistory;
 use rustyline::validate::Validator;
 use rustyline::{Context, Editor, Helper};
 
+/// Most bytes of a line read from a pipe or a file: a move or a command is a short line, and
+/// a line is held whole before it is read, so a longer one (an endless stream without a line
+/// break) ends the game with an error instead of taking all memory.
+pub(super) const MAX_LINE: usize = 64 * 1024;
+
 /// What the player types next.
 pub(super) enum Prompt {
     /// A terminal: edited lines with history and completion.
     Editor(Box<Editor<Words, DefaultHistory>>),
-    /// Anything else: lines as they come.
-    Lines(std::io::Lines<std::io::StdinLock<'static>>),
+    /// Anything else: lines as they come, each at most [`MAX_LINE`] bytes.
+    Lines(std::io::StdinLock<'static>),
+}
+
+/// A line read, or why there is none.
+pub(super) enum Input {
+    /// The line, without its line break.
+    Line(String),
+    /// The end of input (Ctrl-D), or Ctrl-C.
+    End,
+    /// A line that is not UTF-8 text: refused, and the next one read.
+    NotUtf8,
+    /// Input that cannot go on: a line longer than [`MAX_LINE`], or a read that failed.
+    Broken(String),
+}
+
+/// The next line of `r`, at most `max` bytes (a `\r` before the `\n` dropped); `Ok(None)` at
+/// the end; `Err(())` for a longer line, of which no more than `max` and a buffer are held.
+fn bounded_line(r: &mut impl BufRead, max: usize) -> std::io::Result<Option<Result<Vec<u8>, ()>>> {
+    let mut line = Vec::new();
+    loop {
+        let got = r.fill_buf()?;
+        if got.is_empty() {
+            return Ok((!line.is_empty()).then_some(Ok(line)));
+        }
+        let (take, end) = match got.iter().position(|&b| b == b'\n') {
+            Some(i) => (i, true),
+            None => (got.len(), false),
+        };
+        line.extend_from_slice(&got[..take]);
+        r.consume(if end { take + 1 } else { take });
+        if line.len() > max {
+            return Ok(Some(Err(())));
+        }
+        if end {
+            if line.last() == Some(&b'\r') {
+                line.pop();
+            }
+            return Ok(Some(Ok(line)));
+        }
+    }
 }
 
 impl Prompt {
@@ -32,12 +76,12 @@ impl Prompt {
             ed.set_helper(Some(Words::default()));
             return Prompt::Editor(Box::new(ed));
         }
-        Prompt::Lines(std::io::stdin().lock().lines())
+        Prompt::Lines(std::io::stdin().lock())
     }
 
     /// The next line, after `prompt`, with `words` (the legal moves and the commands) offered
-    /// to Tab; `None` at the end of input (Ctrl-D) or on Ctrl-C.
-    pub(super) fn read(&mut self, prompt: &str, words: Vec<String>) -> Option<String> {
+    /// to Tab.
+    pub(super) fn read(&mut self, prompt: &str, words: Vec<String>) -> Input {
         match self {
             Prompt::Editor(ed) => {
                 if let Some(h) = ed.helper_mut() {
@@ -49,16 +93,27 @@ impl Prompt {
                             // History is a convenience: a refused entry loses nothing.
                             let _ = ed.add_history_entry(line.as_str());
                         }
-                        Some(line)
+                        Input::Line(line)
                     }
-                    Err(ReadlineError::Eof | ReadlineError::Interrupted) => None,
-                    Err(_) => None,
+                    Err(ReadlineError::Eof | ReadlineError::Interrupted) => Input::End,
+                    Err(e) => Input::Broken(format!("reading the terminal: {e}")),
                 }
             }
-            Prompt::Lines(lines) => {
+            Prompt::Lines(input) => {
                 print!("{prompt}");
                 std::io::stdout().flush().ok();
-                lines.next().and_then(Result::ok)
+                match bounded_line(input, MAX_LINE) {
+                    Ok(None) => Input::End,
+                    Ok(Some(Ok(bytes))) => match String::from_utf8(bytes) {
+                        Ok(line) => Input::Line(line),
+                        Err(_) => Input::NotUtf8,
+                    },
+                    Ok(Some(Err(()))) => Input::Broken(format!(
+                        "standard input: a line longer than {MAX_LINE} bytes (a move or a \
+                         command is one short line)"
+                    )),
+                    Err(e) => Input::Broken(format!("reading standard input: {e}")),
+                }
             }
         }
     }

@@ -1,7 +1,9 @@
 //! `regula serve FILE`: a play-testing page for a rules author, served on 127.0.0.1.
 //!
-//! One game per server, held in a mutex ([`session::Session`]) only to copy it and to store
-//! a changed copy, not while a request computes; the page (plain HTML, CSS and
+//! One game per server, held in a mutex ([`session::Session`]) only to copy it (a cheap copy:
+//! the line of play is shared until a change copies it) and to store a changed copy, not
+//! while a request computes; at most [`BUSY`] requests compute at once. Connections are served
+//! by [`conn`], which bounds every wait on a client. The page (plain HTML, CSS and
 //! JavaScript embedded in the binary, nothing fetched from elsewhere) asks a small JSON API for
 //! the state and sends moves, undo, positions, records and parameter choices. The board is the
 //! rulebook's drawing ([`crate::formats::svg`]) with its squares labelled for clicks; moves are read and
@@ -10,16 +12,18 @@
 //! changes on disk: the page polls the state about once a second, and a file that no longer
 //! checks shows its diagnostics while the last version that did stays playable.
 
+pub mod conn;
 pub mod session;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use axum::Json;
 use axum::Router;
 use axum::extract::{FromRequest, RawQuery, Request, State};
-use axum::http::{HeaderMap, Method, StatusCode, header};
+use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
 use axum::middleware::Next;
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
@@ -43,14 +47,28 @@ pub struct Options {
     pub params: Vec<(String, String)>,
     /// The port on 127.0.0.1; 0 picks a free one.
     pub port: u16,
+    /// The longest wait on a client: for a request's head (an idle connection is closed
+    /// after it) or body, or for it to take an answer.
+    pub timeout: Duration,
 }
 
-type Shared = Arc<Mutex<Session>>;
+/// Most requests computing at once (each on a thread of the blocking pool, with its own
+/// copies of what it computes on); more wait their turn.
+pub const BUSY: usize = 4;
+
+/// What every request shares: the one game, and the turns to compute.
+struct Served {
+    session: Mutex<Session>,
+    busy: Arc<tokio::sync::Semaphore>,
+}
+
+type Shared = Arc<Served>;
 
 /// A bound server, not yet answering: [`Server::addr`] tells where it listens.
 pub struct Server {
     listener: std::net::TcpListener,
     session: Shared,
+    timeout: Duration,
 }
 
 impl Server {
@@ -65,7 +83,11 @@ impl Server {
         let session = Session::new(opts.file.clone(), opts.params.clone());
         Ok(Server {
             listener,
-            session: Arc::new(Mutex::new(session)),
+            session: Arc::new(Served {
+                session: Mutex::new(session),
+                busy: Arc::new(tokio::sync::Semaphore::new(BUSY)),
+            }),
+            timeout: opts.timeout,
         })
     }
 
@@ -82,30 +104,54 @@ impl Server {
     /// # Errors
     /// The runtime cannot start or the listener fails.
     pub fn run(self) -> std::io::Result<()> {
+        // Timers too: the connections' timeouts and the accept loop's pause need them.
         let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_io()
+            .enable_all()
             .build()?;
         rt.block_on(async move {
             let port = self.listener.local_addr()?.port();
             let listener = tokio::net::TcpListener::from_std(self.listener)?;
-            axum::serve(listener, router(self.session, port)).await
+            let limits = conn::Limits {
+                timeout: self.timeout,
+                ..conn::Limits::default()
+            };
+            conn::serve(listener, router(self.session, port, self.timeout), limits).await
         })
     }
 }
 
-/// Whether a request may be answered: it names this server in `Host` (a page of another
-/// site that a DNS-rebinding trick points at 127.0.0.1 names its own), comes from this
+/// Whether a request may be answered: it names this server in its one `Host` (a page of
+/// another site that a DNS-rebinding trick points at 127.0.0.1 names its own), and in its
+/// target when the target names a host (`GET http://evil.example/ HTTP/1.1`), comes from this
 /// server's own page when it says where it comes from (`Origin`, `Sec-Fetch-Site`), and,
 /// when it changes the game, has a JSON body, which a form of another site cannot send
 /// without the browser asking first (and the server never allows it). A refused request is
 /// not passed on, so the game is as it was.
-fn refusal(method: &Method, path: &str, headers: &HeaderMap, port: u16) -> Option<Response> {
+fn refusal(method: &Method, uri: &Uri, headers: &HeaderMap, port: u16) -> Option<Response> {
     let ours = [format!("127.0.0.1:{port}"), format!("localhost:{port}")];
-    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
-    if !host.is_some_and(|h| ours.iter().any(|o| o.eq_ignore_ascii_case(h))) {
+    let is_ours = |h: &str| ours.iter().any(|o| o.eq_ignore_ascii_case(h));
+    // Exactly one Host: of two, a check of the first and a use of the second differ.
+    let mut hosts = headers.get_all(header::HOST).iter();
+    let host = hosts.next().and_then(|h| h.to_str().ok());
+    if hosts.next().is_some() || !host.is_some_and(is_ours) {
         return Some(refuse(
             StatusCode::FORBIDDEN,
-            format!("the Host header must be {} or {}", ours[0], ours[1]),
+            format!(
+                "the Host header must be given once, as {} or {}",
+                ours[0], ours[1]
+            ),
+        ));
+    }
+    // An absolute-form target names the host that counts (RFC 9112, 3.2.2).
+    let foreign_target = uri.scheme_str().is_some_and(|s| s != "http")
+        || uri.authority().is_some_and(|a| !is_ours(a.as_str()));
+    if foreign_target {
+        return Some(refuse(
+            StatusCode::FORBIDDEN,
+            format!(
+                "a request's target names this server or no host ({} or {})",
+                ours[0], ours[1]
+            ),
         ));
     }
     if let Some(origin) = headers.get(header::ORIGIN) {
@@ -120,7 +166,7 @@ fn refusal(method: &Method, path: &str, headers: &HeaderMap, port: u16) -> Optio
             ));
         }
     }
-    let api = path.starts_with("/api/");
+    let api = uri.path().starts_with("/api/");
     let cross = headers
         .get("sec-fetch-site")
         .and_then(|v| v.to_str().ok())
@@ -151,14 +197,25 @@ fn refuse(status: StatusCode, why: String) -> Response {
     (status, Json(json!({ "error": why }))).into_response()
 }
 
-async fn guard(State(port): State<u16>, req: Request, next: Next) -> Response {
-    match refusal(req.method(), req.uri().path(), req.headers(), port) {
+/// How long a request's body may take to arrive, for [`Body`].
+#[derive(Clone, Copy)]
+struct BodyTimeout(Duration);
+
+async fn guard(
+    State((port, timeout)): State<(u16, Duration)>,
+    mut req: Request,
+    next: Next,
+) -> Response {
+    match refusal(req.method(), req.uri(), req.headers(), port) {
         Some(r) => r,
-        None => next.run(req).await,
+        None => {
+            req.extensions_mut().insert(BodyTimeout(timeout));
+            next.run(req).await
+        }
     }
 }
 
-fn router(session: Shared, port: u16) -> Router {
+fn router(session: Shared, port: u16, timeout: Duration) -> Router {
     Router::new()
         .route("/", get(|| async { Html(PAGE) }))
         .route(
@@ -184,7 +241,7 @@ fn router(session: Shared, port: u16) -> Router {
         .route("/api/param", post(param))
         .route("/api/opponent", post(opponent))
         .with_state(session)
-        .layer(axum::middleware::from_fn_with_state(port, guard))
+        .layer(axum::middleware::from_fn_with_state((port, timeout), guard))
 }
 
 /// How often a change is computed again on a copy because another change was stored
@@ -214,10 +271,18 @@ async fn run(
     answer: impl Fn(&Session) -> Result<Value, String> + Send + 'static,
 ) -> Response {
     let s = s.clone();
+    // The semaphore is never closed; its turn is held until the computation ends.
+    let Ok(turn) = s.busy.clone().acquire_owned().await else {
+        return refuse(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server is closing".into(),
+        );
+    };
     let done = tokio::task::spawn_blocking(move || {
+        let _turn = turn;
         // A panic while the lock was held leaves a session that is still whole (every
         // change is made on copies first), so a poisoned lock is used as it is.
-        let lock = || s.lock().unwrap_or_else(|e| e.into_inner());
+        let lock = || s.session.lock().unwrap_or_else(|e| e.into_inner());
         for _ in 0..ATTEMPTS {
             let mut copy = lock().clone();
             let before = copy.generation();
@@ -257,9 +322,20 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
     type Rejection = Response;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        match Json::<T>::from_request(req, state).await {
-            Ok(Json(v)) => Ok(Body(v)),
-            Err(e) => Err(refuse(e.status(), e.body_text())),
+        let timeout = req
+            .extensions()
+            .get::<BodyTimeout>()
+            .map_or(conn::Limits::default().timeout, |t| t.0);
+        match tokio::time::timeout(timeout, Json::<T>::from_request(req, state)).await {
+            Ok(Ok(Json(v))) => Ok(Body(v)),
+            Ok(Err(e)) => Err(refuse(e.status(), e.body_text())),
+            Err(_) => Err(refuse(
+                StatusCode::REQUEST_TIMEOUT,
+                format!(
+                    "the request's body did not arrive within {} s",
+                    timeout.as_secs_f64()
+                ),
+            )),
         }
     }
 }

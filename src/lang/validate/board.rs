@@ -102,9 +102,8 @@ impl Validator {
 
     fn label_list(&mut self, labels: &[ast::Label], what: &str) -> Vec<String> {
         let mut out = Vec::new();
-        // Where each label was first given, to refuse one given twice (squares are looked up
-        // by label, so a repeated label would make two squares with one name).
-        let mut first: Vec<Span> = Vec::new();
+        // Each label (ignoring case), where it was given and again: one error per label given twice.
+        let (mut seen, mut given) = (HashMap::new(), Vec::<(String, Span, Vec<Span>)>::new());
         for l in labels {
             let before = out.len();
             if let Some((a, b)) = l.text.split_once("..") {
@@ -136,22 +135,27 @@ impl Validator {
             } else {
                 out.push(l.text.clone());
             }
-            for i in before..out.len() {
-                let text = out[i].clone();
-                if let Some(j) = out[..i].iter().position(|o| o.eq_ignore_ascii_case(&text)) {
-                    self.errors.push(ValidationError {
-                        check: Check::DuplicateName,
-                        message: format!("{what} `{text}` is given twice"),
-                        span: l.span,
-                        label: "given again here".into(),
-                        related: Some((first[j], "first given here".into())),
-                        help: Some(format!(
-                            "Each {what} label names one {what}; labels are compared ignoring case."
-                        )),
-                    });
+            for text in &out[before..] {
+                let n = given.len();
+                match *seen.entry(text.to_ascii_lowercase()).or_insert(n) {
+                    g if g == n => given.push((text.clone(), l.span, Vec::new())),
+                    g => given[g].2.push(l.span),
                 }
-                first.push(l.span);
             }
+        }
+        for (text, first, again) in given.iter().filter(|g| !g.2.is_empty()) {
+            let mut e = ValidationError {
+                check: Check::DuplicateName,
+                message: format!("{what} `{text}` is given twice"),
+                span: again[0],
+                label: "given again here".into(),
+                related: Some((*first, "first given here".into())),
+                help: Some(format!(
+                    "Each {what} label names one {what}; labels are compared ignoring case."
+                )),
+            };
+            super::times(&mut e, again.len());
+            self.errors.push(e);
         }
         out
     }

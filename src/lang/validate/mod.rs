@@ -66,8 +66,52 @@ pub fn validate(
         v.errors.sort_by_key(|e| e.span.start);
         Err(ValidationErrors {
             src: res.sources.clone(),
-            errors: v.errors,
+            errors: fold_repeats(v.errors),
         })
+    }
+}
+
+/// The label of the first repeat of something given `repeats` more times.
+fn again(label: &str, repeats: usize) -> String {
+    match repeats {
+        0 | 1 => label.to_string(),
+        2 => format!("{label}, and once more after"),
+        n => format!("{label}, and {} more times after", n - 1),
+    }
+}
+
+/// One diagnostic per thing given more than once: the errors that say the same thing is
+/// given "twice" (the same check and message, one per repeat) are folded into the first,
+/// which then says how many times (a file declaring one kind 2,000 times printed 2,000
+/// snippets, each from the first declaration to the repeat: a megabyte of diagnostics).
+fn fold_repeats(errors: Vec<ValidationError>) -> Vec<ValidationError> {
+    let mut out: Vec<ValidationError> = Vec::with_capacity(errors.len());
+    let mut seen: std::collections::HashMap<String, (usize, usize)> = Default::default();
+    for e in errors {
+        if e.message.contains(" twice") {
+            let key = format!("{:?}\u{0}{}", e.check, e.message);
+            if let Some((_, repeats)) = seen.get_mut(&key) {
+                *repeats += 1;
+                continue;
+            }
+            seen.insert(key, (out.len(), 1));
+        }
+        out.push(e);
+    }
+    for (i, repeats) in seen.into_values() {
+        times(&mut out[i], repeats);
+    }
+    out
+}
+
+/// Makes an error that says something is given "twice" say how often it was: once and
+/// `repeats` times again.
+fn times(e: &mut ValidationError, repeats: usize) {
+    if repeats > 1 {
+        e.message = e
+            .message
+            .replacen(" twice", &format!(" {} times", repeats + 1), 1);
+        e.label = again(&e.label, repeats);
     }
 }
 

@@ -100,6 +100,20 @@ pub enum EvaluateError {
     NoAgents,
 }
 
+/// What a run reports as it goes, for a progress bar: a game's length is known only at its
+/// end, and a game of search agents takes minutes, so a bar of games alone stood at 0 with
+/// no estimate for the first minutes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tick {
+    /// A ply played, in some game.
+    Ply,
+    /// A game ended after this many plies.
+    Game {
+        /// Its plies.
+        plies: u32,
+    },
+}
+
 /// Plays the run's games (those of the shard) from the start position; `progress` is
 /// called after each game. The records come sorted by index.
 ///
@@ -110,6 +124,23 @@ pub fn play(
     eval: &Arc<Evaluator>,
     opts: &Options,
     progress: &(dyn Fn() + Sync),
+) -> Result<Vec<GameRecord>, EvaluateError> {
+    play_ticked(game, eval, opts, &|t| {
+        if let Tick::Game { .. } = t {
+            progress();
+        }
+    })
+}
+
+/// [`play`], `tick` called after every ply and every game.
+///
+/// # Errors
+/// As [`play`].
+pub fn play_ticked(
+    game: &Game,
+    eval: &Arc<Evaluator>,
+    opts: &Options,
+    tick: &(dyn Fn(Tick) + Sync),
 ) -> Result<Vec<GameRecord>, EvaluateError> {
     if opts.agents.is_empty() {
         return Err(EvaluateError::NoAgents);
@@ -130,8 +161,9 @@ pub fn play(
                         let Some(&i) = indices.get(k) else {
                             return Ok(out);
                         };
-                        out.push(play_one(game, eval, opts, i)?);
-                        progress();
+                        let r = play_recorded(game, eval, opts, i, None, tick)?;
+                        tick(Tick::Game { plies: r.plies });
+                        out.push(r);
                     }
                 })
             })
@@ -164,7 +196,25 @@ pub fn run(
     opts: &Options,
     progress: &(dyn Fn() + Sync),
 ) -> Result<report::Evaluated, EvaluateError> {
-    let records = play(game, eval, opts, progress)?;
+    run_ticked(game, params, eval, opts, &|t| {
+        if let Tick::Game { .. } = t {
+            progress();
+        }
+    })
+}
+
+/// [`run`], `tick` called after every ply and every game.
+///
+/// # Errors
+/// As [`run`].
+pub fn run_ticked(
+    game: &Game,
+    params: &[(String, String)],
+    eval: &Arc<Evaluator>,
+    opts: &Options,
+    tick: &(dyn Fn(Tick) + Sync),
+) -> Result<report::Evaluated, EvaluateError> {
+    let records = play_ticked(game, eval, opts, tick)?;
     let sides = sides(game)
         .iter()
         .map(|&t| {
@@ -198,7 +248,7 @@ pub fn play_one(
     opts: &Options,
     i: u64,
 ) -> Result<GameRecord, EvaluateError> {
-    play_recorded(game, eval, opts, i, None)
+    play_recorded(game, eval, opts, i, None, &|_| {})
 }
 
 /// Game `i` of the run, as [`play_one`] plays it, with its moves and its outcome (`None`
@@ -213,7 +263,7 @@ pub fn game_moves(
     i: u64,
 ) -> Result<(GameRecord, Vec<Move>, Option<Outcome>), EvaluateError> {
     let mut moves = Vec::new();
-    let r = play_recorded(game, eval, opts, i, Some(&mut moves))?;
+    let r = play_recorded(game, eval, opts, i, Some(&mut moves), &|_| {})?;
     let outcome = if r.timeout {
         None
     } else if r.draw {
@@ -237,6 +287,7 @@ fn play_recorded(
     opts: &Options,
     i: u64,
     mut record: Option<&mut Vec<Move>>,
+    tick: &(dyn Fn(Tick) + Sync),
 ) -> Result<GameRecord, EvaluateError> {
     let sides = sides(game);
     let n = opts.agents.len();
@@ -327,6 +378,7 @@ fn play_recorded(
             pos = next;
         }
         rec.plies += 1;
+        tick(Tick::Ply);
     }
     rec.covered = covered.len();
     let mut last = 0i8;

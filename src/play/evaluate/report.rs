@@ -111,9 +111,10 @@ impl Evaluated {
     }
 }
 
-/// Merges shards: the parts of one run (same game, parameters, agents, seed, games) become
-/// one, records sorted by index; parts of different runs stay apart. Every run must be
-/// whole: a missing shard would make a part of a run look like all of it.
+/// Merges shards: the parts of one run (same game, sides, board, parameters, agents, seed,
+/// games, ply limit) become one, records sorted by index; parts of different runs stay
+/// apart. Every run must be whole: a missing shard would make a part of a run look like all
+/// of it.
 ///
 /// # Errors
 /// [`MergeError`]: a record that cannot be one of its run's games, a game index that two
@@ -124,6 +125,8 @@ pub fn merge(parts: Vec<Evaluated>) -> Result<Vec<Evaluated>, MergeError> {
         p.check()?;
         let same = out.iter_mut().find(|o| {
             o.game == p.game
+                && o.sides == p.sides
+                && o.squares == p.squares
                 && o.params == p.params
                 && o.agents == p.agents
                 && o.seed == p.seed

@@ -316,8 +316,31 @@ pub fn run_file(
 struct NameLines<'a> {
     /// The lines holding `name:`, numbered from 1.
     lines: Vec<(usize, &'a str)>,
-    /// The first line of each name as written plainly (`name: x`, `name: "x"`).
+    /// The first of `lines` holding each name as written plainly, in block or flow style
+    /// (`name: x`, `name: "x"`, `- { name: x, count: 7 }`).
     exact: std::collections::HashMap<&'a str, usize>,
+    /// Where the search for a name not written plainly goes on: cases are written in order,
+    /// so it looks a little past the last one found rather than through the whole file.
+    next: std::cell::Cell<usize>,
+}
+
+/// How many `name:` lines past the last one found a name not written plainly is looked for.
+const NAME_WINDOW: usize = 64;
+
+/// The name written after `name:` (`after`), as it reads when written plainly: inside its
+/// quotes, or up to a comment (and in a flow mapping, up to the next `,` or `}`).
+fn written_name(after: &str, flow: bool) -> &str {
+    let v = after.trim_start();
+    for q in ['"', '\''] {
+        if let Some(rest) = v.strip_prefix(q) {
+            return rest.find(q).map_or(rest, |end| &rest[..end]);
+        }
+    }
+    let mut end = v.find(" #").unwrap_or(v.len());
+    if flow {
+        end = end.min(v.find([',', '}']).unwrap_or(v.len()));
+    }
+    v[..end].trim_end()
 }
 
 impl<'a> NameLines<'a> {
@@ -329,28 +352,38 @@ impl<'a> NameLines<'a> {
             .map(|(i, l)| (i + 1, l))
             .collect();
         let mut exact = std::collections::HashMap::new();
-        for &(n, l) in &lines {
-            if let Some((_, v)) = l.split_once("name:") {
-                let v = v.trim();
-                let v = v
-                    .strip_prefix('"')
-                    .and_then(|v| v.strip_suffix('"'))
-                    .or_else(|| v.strip_prefix('\'').and_then(|v| v.strip_suffix('\'')))
-                    .unwrap_or(v);
-                exact.entry(v).or_insert(n);
+        for (i, &(_, l)) in lines.iter().enumerate() {
+            if let Some((before, v)) = l.split_once("name:") {
+                exact
+                    .entry(written_name(v, before.contains('{')))
+                    .or_insert(i);
             }
         }
-        NameLines { lines, exact }
+        NameLines {
+            lines,
+            exact,
+            next: std::cell::Cell::new(0),
+        }
     }
 
     /// The line of a case's name (0 when it is not found).
     fn line(&self, name: &str) -> usize {
-        self.exact.get(name).copied().unwrap_or_else(|| {
-            self.lines
-                .iter()
-                .find(|(_, l)| l.contains(name))
-                .map_or(0, |&(n, _)| n)
-        })
+        if let Some(&i) = self.exact.get(name) {
+            self.next.set(i + 1);
+            return self.lines[i].0;
+        }
+        let from = self.next.get().min(self.lines.len());
+        let to = (from + NAME_WINDOW).min(self.lines.len());
+        match self.lines[from..to]
+            .iter()
+            .position(|(_, l)| l.contains(name))
+        {
+            Some(i) => {
+                self.next.set(from + i + 1);
+                self.lines[from + i].0
+            }
+            None => 0,
+        }
     }
 }
 

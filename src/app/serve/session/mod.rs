@@ -22,6 +22,11 @@ use view::read_position;
 /// Most plies an opponent plays in a row (all players automatic: a whole game).
 const MAX_AUTO_PLIES: usize = 2000;
 
+/// Most moves a served game has (played, answered or loaded from a record): the line keeps
+/// every position (about 2 KB each), and a state lists every move, so a game is bounded
+/// (about 40 MB and a state of a few hundred KB at most).
+pub const MAX_PLIES: usize = 20_000;
+
 /// Who the opponent is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Mode {
@@ -121,7 +126,7 @@ fn stamp(p: &Path) -> Option<Stamp> {
 #[derive(Debug, Clone)]
 struct Watched {
     path: PathBuf,
-    text: Option<String>,
+    text: Option<Arc<str>>,
     stamp: Option<Stamp>,
 }
 
@@ -130,12 +135,12 @@ impl Watched {
     /// file over 16 MiB is read).
     fn now(path: PathBuf) -> Watched {
         let stamp = stamp(&path);
-        let text = SourceFile::read(&path).ok().map(|s| s.text.to_string());
+        let text = SourceFile::read(&path).ok().map(|s| s.text);
         Watched { path, text, stamp }
     }
 
     /// A file just read with this text.
-    fn read_as(path: PathBuf, text: Option<String>) -> Watched {
+    fn read_as(path: PathBuf, text: Option<Arc<str>>) -> Watched {
         Watched {
             stamp: stamp(&path),
             path,
@@ -150,9 +155,7 @@ impl Watched {
         if now == self.stamp {
             return false;
         }
-        let text = SourceFile::read(&self.path)
-            .ok()
-            .map(|s| s.text.to_string());
+        let text: Option<Arc<str>> = SourceFile::read(&self.path).ok().map(|s| s.text);
         self.stamp = now;
         text != self.text
     }
@@ -164,7 +167,7 @@ struct Loaded {
     /// The resolved rule file of a game that loads, for explanations.
     resolved: Option<Arc<crate::lang::inherit::Resolved>>,
     /// Lints of a file that loads, as plain text.
-    warnings: Option<String>,
+    warnings: Option<Arc<str>>,
     /// The files read (the rule file and its `extends` chain) with their texts.
     files: Vec<Watched>,
 }
@@ -189,7 +192,7 @@ fn load(file: &Path, params: &[(String, String)]) -> Loaded {
     };
     let mut files = vec![Watched {
         path: file.to_path_buf(),
-        text: Some(src.text.to_string()),
+        text: Some(src.text.clone()),
         stamp: first,
     }];
     let resolved = crate::lang::inherit::resolve(&src);
@@ -197,7 +200,7 @@ fn load(file: &Path, params: &[(String, String)]) -> Loaded {
         for (_, f) in res.sources.files().skip(1) {
             files.push(Watched::read_as(
                 PathBuf::from(&f.name),
-                Some(f.text.to_string()),
+                Some(f.text.clone()),
             ));
         }
     }
@@ -215,10 +218,12 @@ fn load(file: &Path, params: &[(String, String)]) -> Loaded {
             let warnings = resolved.as_ref().and_then(|res| {
                 let errors = crate::lang::validate::lints(&res.file);
                 (!errors.is_empty()).then(|| {
-                    crate::base::render::render_plain(&crate::lang::validate::ValidationErrors {
-                        src: res.sources.clone(),
-                        errors,
-                    })
+                    Arc::from(crate::base::render::render_plain(
+                        &crate::lang::validate::ValidationErrors {
+                            src: res.sources.clone(),
+                            errors,
+                        },
+                    ))
                 })
             });
             Loaded {
@@ -237,9 +242,12 @@ fn load(file: &Path, params: &[(String, String)]) -> Loaded {
     }
 }
 
-/// The served game. A request works on a copy (cheap: the game and the resolved file are
-/// shared) and stores it only if no other change was stored meanwhile ([`Session::generation`]),
-/// so the session's lock is never held while a request computes.
+/// The served game. A request works on a copy and stores it only if no other change was
+/// stored meanwhile ([`Session::generation`]), so the session's lock is never held while a
+/// request computes. The copy is cheap, whatever the length of the game: the game, the
+/// resolved file, the line of play, the texts read and the diagnostics are shared (`Arc`),
+/// and the line is copied only by a request that changes it ([`Arc::make_mut`]); a state
+/// poll copies none of it.
 #[derive(Clone)]
 pub struct Session {
     file: PathBuf,
@@ -251,17 +259,17 @@ pub struct Session {
     /// Their resolved rule file, which explanations point into.
     resolved: Option<Arc<crate::lang::inherit::Resolved>>,
     /// Why the file as it is now does not check.
-    diagnostics: Option<Diagnostics>,
-    warnings: Option<String>,
+    diagnostics: Option<Arc<Diagnostics>>,
+    warnings: Option<Arc<str>>,
     /// The position YAML the game starts from, if one was loaded.
-    start_yaml: Option<String>,
-    /// Every position of the line, the start first.
-    line: Vec<Position>,
+    start_yaml: Option<Arc<str>>,
+    /// Every position of the line, the start first: at most [`MAX_PLIES`] moves.
+    line: Arc<Vec<Position>>,
     /// The moves played, in notation.
-    played: Vec<String>,
+    played: Arc<Vec<String>>,
     /// The same moves (`moves[i]` leads from `line[i]` to `line[i + 1]`), for the last
     /// move's path and the pieces captured.
-    moves: Vec<Move>,
+    moves: Arc<Vec<Move>>,
     mode: Mode,
     /// Players the opponent moves.
     auto: Vec<u8>,
@@ -289,9 +297,9 @@ impl Session {
             diagnostics: None,
             warnings: loaded.warnings,
             start_yaml: None,
-            line: Vec::new(),
-            played: Vec::new(),
-            moves: Vec::new(),
+            line: Arc::default(),
+            played: Arc::default(),
+            moves: Arc::default(),
             mode: Mode::Off,
             auto: Vec::new(),
             seed: 1,
@@ -302,10 +310,10 @@ impl Session {
         };
         match loaded.game {
             Ok(g) => {
-                s.line = vec![g.start()];
+                s.start_at(g.start());
                 s.game = Some(g);
             }
-            Err(d) => s.diagnostics = Some(d),
+            Err(d) => s.diagnostics = Some(Arc::new(d)),
         }
         s
     }
@@ -350,16 +358,18 @@ impl Session {
                     }
                 }
                 let played = std::mem::take(&mut self.played);
-                self.moves.clear();
-                let moves = if replay { played } else { Vec::new() };
+                let moves = if replay { played } else { Arc::default() };
                 self.game = Some(game);
                 self.resolved = loaded.resolved;
-                self.line = vec![start];
+                self.start_at(start);
                 for (i, m) in moves.iter().enumerate() {
                     let game = self.game.as_ref().expect("just set");
                     let pos = self.line.last().expect("the start").clone();
                     match notation::find(game, &pos, m, false) {
-                        Ok(mv) => self.push(&mv),
+                        // Never past MAX_PLIES: the moves were played before.
+                        Ok(mv) => {
+                            self.push(&mv);
+                        }
                         Err(e) => {
                             self.note = error(
                                 format!(
@@ -391,7 +401,7 @@ impl Session {
                 for w in &mut self.watched {
                     *w = Watched::now(std::mem::take(&mut w.path));
                 }
-                self.diagnostics = Some(d);
+                self.diagnostics = Some(Arc::new(d));
             }
         }
     }
@@ -400,14 +410,42 @@ impl Session {
         self.line.last()
     }
 
-    /// Plays a legal move on the last position (no checks).
-    fn push(&mut self, mv: &Move) {
+    /// The line starts again at `pos`, with no moves.
+    fn start_at(&mut self, pos: Position) {
+        self.line = Arc::new(vec![pos]);
+        self.played = Arc::default();
+        self.moves = Arc::default();
+    }
+
+    /// Keeps the first `plies` moves of the line.
+    fn truncate(&mut self, plies: usize) {
+        if plies < self.played.len() {
+            Arc::make_mut(&mut self.line).truncate(plies + 1);
+            Arc::make_mut(&mut self.played).truncate(plies);
+            Arc::make_mut(&mut self.moves).truncate(plies);
+        }
+    }
+
+    /// Plays a legal move on the last position (no checks but the game's length: a move
+    /// past [`MAX_PLIES`] is refused with a message, and false returned).
+    fn push(&mut self, mv: &Move) -> bool {
         let game = self.game.as_ref().expect("a game");
+        if self.played.len() >= MAX_PLIES {
+            self.note = error(
+                format!(
+                    "{} is not played: a game here has at most {MAX_PLIES} moves",
+                    notation::format(&game.def, mv)
+                ),
+                Some("Restart, or load a shorter record.".into()),
+            );
+            return false;
+        }
         let pos = self.line.last().expect("the start");
         let next = game.play_unchecked(pos, mv);
-        self.played.push(notation::format(&game.def, mv));
-        self.moves.push(*mv);
-        self.line.push(next);
+        Arc::make_mut(&mut self.played).push(notation::format(&game.def, mv));
+        Arc::make_mut(&mut self.moves).push(*mv);
+        Arc::make_mut(&mut self.line).push(next);
+        true
     }
 
     /// The legal moves and outcome of the last position, the line before it seen.
@@ -461,7 +499,9 @@ impl Session {
                         .expect("listed")
                 }
             };
-            self.push(&mv);
+            if !self.push(&mv) {
+                return;
+            }
         }
     }
 
@@ -499,8 +539,9 @@ impl Session {
         match notation::find(game, &pos, text, true) {
             Ok(mv) => {
                 self.note = None;
-                self.push(&mv);
-                self.answer();
+                if self.push(&mv) {
+                    self.answer();
+                }
             }
             Err(e) => {
                 let history = &self.line[..self.line.len() - 1];
@@ -539,9 +580,7 @@ impl Session {
             return self.play_text(text);
         }
         let mut copy = self.clone();
-        copy.line.truncate(at + 1);
-        copy.played.truncate(at);
-        copy.moves.truncate(at);
+        copy.truncate(at);
         copy.play_text(text);
         if copy.note.as_ref().is_some_and(|n| n.error) {
             self.generation += 1;
@@ -564,17 +603,11 @@ impl Session {
             self.note = error("nothing to undo", None);
             return;
         }
-        self.line.pop();
-        self.played.pop();
-        self.moves.pop();
-        while self.line.len() > 1
-            && self.mode != Mode::Off
-            && self.pos().is_some_and(|p| self.auto.contains(&p.to_move))
-        {
-            self.line.pop();
-            self.played.pop();
-            self.moves.pop();
+        let mut plies = self.played.len() - 1;
+        while plies > 0 && self.mode != Mode::Off && self.auto.contains(&self.line[plies].to_move) {
+            plies -= 1;
         }
+        self.truncate(plies);
         self.answer();
     }
 
@@ -582,10 +615,8 @@ impl Session {
     pub fn restart(&mut self) {
         self.generation += 1;
         self.note = None;
-        if let Some(start) = self.line.first().cloned() {
-            self.line = vec![start];
-            self.played.clear();
-            self.moves.clear();
+        if !self.line.is_empty() {
+            self.truncate(0);
             self.answer();
         }
     }
@@ -599,10 +630,8 @@ impl Session {
         let game = self.game.as_ref().expect("a game");
         match read_position(game, yaml) {
             Ok(pos) => {
-                self.start_yaml = Some(yaml.to_string());
-                self.line = vec![pos];
-                self.played.clear();
-                self.moves.clear();
+                self.start_yaml = Some(Arc::from(yaml));
+                self.start_at(pos);
                 self.note = info("position loaded");
                 self.answer();
             }
@@ -628,8 +657,26 @@ impl Session {
                 return;
             }
         };
-        let line = match crate::formats::record::replay(&game, &start, &tokens) {
-            Ok(l) => l,
+        // A record of more moves than a game may have is refused before it is replayed (a
+        // pass the record leaves out is counted when it is met).
+        if tokens.len() > MAX_PLIES {
+            self.note = error(
+                format!(
+                    "the record has {} moves: a game here has at most {MAX_PLIES}",
+                    tokens.len()
+                ),
+                None,
+            );
+            return;
+        }
+        let (mut line, mut played, mut moves) = (Vec::new(), Vec::new(), Vec::new());
+        let last = crate::formats::record::replay_moves(&game, &start, &tokens, |p, mv| {
+            line.push(p.clone());
+            played.push(notation::format(&game.def, mv));
+            moves.push(*mv);
+        });
+        match last {
+            Ok(last) => line.push(last),
             Err(e) => {
                 self.note = error(
                     format!(
@@ -640,26 +687,21 @@ impl Session {
                 );
                 return;
             }
-        };
-        // The moves between the positions, in notation (passes included).
-        let mut played = Vec::new();
-        let mut moves = Vec::new();
-        for w in line.windows(2) {
-            let Some(mv) = game
-                .legal_moves(&w[0])
-                .into_iter()
-                .find(|m| game.play_unchecked(&w[0], m) == w[1])
-            else {
-                self.note = error("the record replays to a position no move reaches", None);
-                return;
-            };
-            played.push(notation::format(&game.def, &mv));
-            moves.push(mv);
+        }
+        if played.len() > MAX_PLIES {
+            self.note = error(
+                format!(
+                    "the record plays {} moves (passes included): a game here has at most {MAX_PLIES}",
+                    played.len()
+                ),
+                None,
+            );
+            return;
         }
         self.note = info(format!("record loaded: {} moves", played.len()));
-        self.line = line;
-        self.played = played;
-        self.moves = moves;
+        self.line = Arc::new(line);
+        self.played = Arc::new(played);
+        self.moves = Arc::new(moves);
         self.answer();
     }
 
@@ -675,7 +717,7 @@ impl Session {
         if self.diagnostics.is_some() {
             // An unknown name or value: say so, and keep the game as it was.
             let d = self.diagnostics.take().expect("checked");
-            self.note = error(d.text, None);
+            self.note = error(d.text.clone(), None);
             self.params = old;
             self.reload(false);
         } else {

@@ -24,7 +24,7 @@ impl Session {
             "file": self.file.display().to_string(),
             "generation": self.generation,
             "diagnostics": diagnostics,
-            "warnings": self.warnings,
+            "warnings": self.warnings.as_deref(),
             "message": note,
         });
         let Some(game) = &self.game else {
@@ -65,7 +65,7 @@ impl Session {
             "svg".into(),
             json!(crate::formats::svg::draw(def, &picture)),
         );
-        o.insert("played".into(), json!(self.played));
+        o.insert("played".into(), json!(*self.played));
         o.insert("rounds".into(), json!(self.rounds()));
         o.insert("first_mover".into(), json!(self.first_mover()));
         o.insert("ply".into(), json!(ply));
@@ -160,7 +160,7 @@ impl Session {
     pub(super) fn captured(&self, game: &Game, ply: usize) -> Vec<Value> {
         let def = &game.def;
         let mut counts = std::collections::BTreeMap::<(u8, u8), usize>::new();
-        for (mv, before) in self.moves.iter().zip(&self.line).take(ply) {
+        for (mv, before) in self.moves.iter().zip(self.line.iter()).take(ply) {
             for sq in mv.captures.iter() {
                 let code = before.cells[sq as usize];
                 if code != 0 {
