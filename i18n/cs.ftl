@@ -639,6 +639,7 @@ pe-notation-examples = { $capture ->
    *[other] Například: { $quiet } a { $capture }.
   }
 pe-notation-choice = Tah s proměnou podle volby končí znakem = a písmenem zvolené figury.
+pe-notation-letters = V pozici zapsané ve FEN je každá figura písmeno, velké pro prvního hráče a malé pro druhého: { $list }.
 pe-readings-intro = Prameny těchto pravidel se liší v bodech níže. Tato kniha se vždy řídí prvním výkladem.
 pe-reading-followed = V této knize: { $text }
 pe-reading-other = Jiný výklad: { $text }

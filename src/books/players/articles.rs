@@ -646,7 +646,19 @@ impl Pb<'_, '_> {
             text.push(' ');
             text.push_str(&self.t("pe-notation-choice", &[]));
         }
+        let letters: Vec<String> = def
+            .kinds
+            .iter()
+            .zip(&def.letters)
+            .enumerate()
+            .filter_map(|(i, (_, l))| l.map(|l| format!("{l} {}", cx.kinds(1 << i))))
+            .collect();
+        if !letters.is_empty() {
+            text.push(' ');
+            text.push_str(&self.t("pe-notation-letters", &[s("list", letters.join(", "))]));
+        }
         b.push(Block::Para(text));
+        self.decl_paras("letters", b);
     }
 
     /// Annex A: the points the sources read differently, the reading followed first.
