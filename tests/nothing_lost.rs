@@ -882,3 +882,44 @@ fn test_finds_the_line_of_every_case_of_a_long_file() {
     }
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// `can M` means that M has a move from the square, its `to` included, not only that M's
+/// first leg lands (issue 40): here a `fall` ends only on the e-file, so from a2 (whose
+/// fall would end on b2) there is none, and `walk` may go there; from d2 there is one (to e2),
+/// and `walk` may not.
+#[test]
+fn can_means_the_move_exists_with_its_to() {
+    let text = r#"game "Can"
+players { White Black }
+board { files { a..e } ranks { 1..5 } squares { a1..e5 } }
+directions { N (0, 1) E (1, 0) }
+set north { N }
+set east { E }
+region edge { e1..e5 }
+pieces { Man }
+setup { White { Man: a1 d1 } Black { Man: a5 } }
+leg up { step north }
+leg right { step east }
+move fall { by { Man } sequence right to in edge }
+move walk { by { Man } sequence up to not can fall }
+end { draw if blocked(mover) }
+"#;
+    let src = regula::SourceFile::new("can.rules", text);
+    let game = regula::load(&src, &[]).unwrap_or_else(|e| panic!("{}", regula::render_plain(&e)));
+    let moves = game.legal_moves(&game.start());
+    let texts = regula::formats::notation::sorted_texts(&game.def, &moves);
+    assert_eq!(
+        texts,
+        ["a1-a2", "d1-e1"],
+        "walk to a2 (no fall from there), not to d2"
+    );
+    // The same with the kernels off: the interpreter's answer.
+    let mut g = game.generator(regula::engine::Identity::Effect);
+    g.set_kernels(false);
+    let mut out = Vec::new();
+    g.legal(&game.start(), &mut out);
+    assert_eq!(
+        regula::formats::notation::sorted_texts(&game.def, &out),
+        texts
+    );
+}

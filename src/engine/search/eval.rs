@@ -51,9 +51,14 @@ impl Generator<'_> {
         self.can_at(m, sq) == y
     }
 
-    /// `can m` for the moving piece on `sq`.
+    /// `can m` for the moving piece on `sq`: whether it has a move of type `m` there. Where
+    /// the first landing decides it (`Generator::can_by_first_leg`), that landing is looked
+    /// for alone; otherwise the moves are generated (`Generator::can_make`).
     #[inline]
     pub(super) fn can_at(&mut self, m: u8, sq: u8) -> bool {
+        if (m as usize) >= 64 || self.can_by_first_leg >> m & 1 == 0 {
+            return self.can_make(m, sq);
+        }
         if self.use_kernels
             && let Some(b) = self.kernel_can_start(m, sq)
         {
@@ -88,7 +93,8 @@ impl Generator<'_> {
         }
     }
 
-    /// Whether the moving piece, standing on `sq`, could start a move of type `m`.
+    /// Whether the moving piece, standing on `sq`, has a move of type `m` whose first landing
+    /// decides it: its `from` holds and its first leg lands.
     pub(super) fn can_start(&mut self, m: u8, sq: u8) -> bool {
         let def = self.def;
         let mk = &def.moves[m as usize];

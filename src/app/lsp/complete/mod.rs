@@ -284,6 +284,7 @@ fn opener<'a>(toks: &[Tok<'a>], i: usize, outer: Option<Block<'a>>) -> Block<'a>
             | "numbers"
             | "turn"
             | "values"
+            | "letters"
             | "setup"
             | "promote"
             | "end"
@@ -438,7 +439,9 @@ fn after_word(
         "own" | "opponent" if p2 == "in" => Context::Name(Ns::Region),
         w if p2 == "in" && is_player(w) => Context::Name(Ns::Region),
         "sequence" | "then" => Context::Name(Ns::Leg),
-        "piece" | "drop" => Context::Name(Ns::Piece),
+        "piece" | "drop" | "with" => Context::Name(Ns::Piece),
+        // `letters { King: K }`: a letter is no name.
+        ":" if block == Some(Block::Item("letters")) => Context::Nothing,
         "to" if block == Some(Block::Item("promote")) => Context::Name(Ns::Piece),
         "can" | "as" | "move" => Context::Name(Ns::Move),
         "effect" => Context::Name(Ns::Counter),
@@ -475,6 +478,7 @@ fn in_item(item: &str) -> Context {
         "set" => Context::Name(Ns::Direction),
         "setup" => Context::Mixed(Ns::Player, &["neutral"]),
         "values" => Context::Mixed(Ns::Piece, &["if", "else"]),
+        "letters" => Context::Name(Ns::Piece),
         "promote" => Context::Mixed(Ns::Piece, &["timing", "if", "else"]),
         "turn" => Context::Keywords(first_words(Rule::turn_stmt)),
         "board" => Context::Keywords(first_words(Rule::board_stmt)),
