@@ -210,6 +210,7 @@ fn every_list_of_names_in_the_grammar_completes_with_what_it_holds() {
                     continue;
                 }
                 met[row] += 1;
+                let at = name.text.as_ptr() as usize - text.as_ptr() as usize;
                 let got = context(&text, at, &|w| k.is_player(w));
                 let nss: Vec<Ns> = (k.names.iter())
                     .filter(|n| n.name == name.text)
