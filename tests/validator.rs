@@ -729,3 +729,25 @@ fn a_promotion_stops_a_flood_as_it_stops_a_path() {
         assert_eq!(perft(&game, &start, 1, identity), Ok(3), "{identity:?}");
     }
 }
+
+/// A FEN refused, located in the argument: a letter no kind has, a rank of the wrong length,
+/// castling rights without the pieces, an en passant square without the pawn beside it.
+#[test]
+fn bad_fens() {
+    for (name, fen) in [
+        (
+            "letter",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
+        ),
+        (
+            "rank",
+            "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ),
+        ("castling", "4k3/8/8/8/8/8/8/4K3 w K - 0 1"),
+        ("en-passant", "4k3/8/8/8/8/8/8/4K3 w - e6 0 1"),
+    ] {
+        let (code, out, err) = regula_100(&["moves", "rules/chess.rules", "--position", fen]);
+        assert_eq!(code, 1, "{name}: {out}{err}");
+        insta::assert_snapshot!(format!("bad_fen_{name}"), err);
+    }
+}
