@@ -8,7 +8,27 @@
 //! square's bit in both sets decides it without asking the board, and where they differ only
 //! `can M` is asked, never the tree. Other conditions that read the board stay interpreted.
 
-use crate::model::{GameDef, MAX_KINDS, MAX_PLAYERS, SqExpr, SquareSet};
+use crate::model::{GameDef, MAX_KINDS, MAX_PLAYERS, MoveKind, SqExpr, SquareSet};
+
+/// Whether a move type's `from` reads `attacked`, which generates the opponents' captures: it
+/// is then decided when a move is found (`emit`), not before the piece's search, so that a
+/// castling whose squares are not empty costs no such generation; its fold holds everywhere.
+/// The answer is the same: the piece stands on its start either way.
+pub(crate) fn from_when_found(m: &MoveKind) -> bool {
+    m.from.any_part(&|e| matches!(e, SqExpr::Attacked))
+}
+
+/// Whether `can M` is decided by M's first landing alone: M has one segment, no `to`,
+/// `require`, carried piece or counter effect, and a `from` decided before the search, so any
+/// first landing is a move. For other move types `can` generates the moves.
+pub(crate) fn can_by_first_leg(m: &MoveKind) -> bool {
+    matches!(m.to, SqExpr::True)
+        && m.require.is_none()
+        && m.with.is_none()
+        && m.effects.is_empty()
+        && m.segments.len() == 1
+        && !from_when_found(m)
+}
 
 const FULL: SquareSet = SquareSet([!0; 4]);
 
@@ -126,7 +146,8 @@ impl SqFold {
         if let Some(s) = fold(def, e, player, kind) {
             return SqFold::Set(s);
         }
-        let Some(m) = single_can(e) else {
+        // Folded on `can m` only where m's first landing decides it (`can_first_landing`).
+        let Some(m) = single_can(e).filter(|&m| can_by_first_leg(&def.moves[m as usize])) else {
             return SqFold::Board;
         };
         match (
@@ -255,7 +276,11 @@ impl FoldedGame {
                 .moves
                 .iter()
                 .map(|m| FoldedMove {
-                    from: Folded::new(def, &m.from),
+                    from: if from_when_found(m) {
+                        Folded::new(def, &SqExpr::True)
+                    } else {
+                        Folded::new(def, &m.from)
+                    },
                     to: Folded::new(def, &m.to),
                     land: Folded::new(def, &m.land),
                     stop: Folded::new(def, &m.stop),
@@ -286,7 +311,11 @@ mod tests {
             let mut conds = Vec::new();
             for (mi, m) in def.moves.iter().enumerate() {
                 let fm = &f.moves[mi];
-                conds.extend([(&m.from, &fm.from), (&m.to, &fm.to), (&m.land, &fm.land)]);
+                // A `from` decided when a move is found folds as holding everywhere.
+                if !from_when_found(m) {
+                    conds.push((&m.from, &fm.from));
+                }
+                conds.extend([(&m.to, &fm.to), (&m.land, &fm.land)]);
                 conds.push((&m.stop, &fm.stop));
             }
             for (li, l) in def.legs.iter().enumerate() {

@@ -84,6 +84,7 @@ impl Generator<'_> {
 
     /// Counts the moves of flood kernel `mi` for the piece on `sq` (lifted), recording its
     /// destinations; sets `flood_clash` when one may coincide with a counted step.
+    #[inline(always)]
     pub(in crate::engine::search) fn count_flood(
         &mut self,
         mk: &MoveKind,

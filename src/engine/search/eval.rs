@@ -36,7 +36,7 @@ impl Generator<'_> {
         if y == no.contains(sq) {
             y
         } else {
-            self.can_at(m, sq) == y
+            self.can_first_landing(m, sq) == y
         }
     }
 
@@ -48,7 +48,7 @@ impl Generator<'_> {
         if !self.use_kernels {
             return self.sq_eval(e, sq);
         }
-        self.can_at(m, sq) == y
+        self.can_first_landing(m, sq) == y
     }
 
     /// `can m` for the moving piece on `sq`: whether it has a move of type `m` there. Where
@@ -59,6 +59,13 @@ impl Generator<'_> {
         if (m as usize) >= 64 || self.can_by_first_leg >> m & 1 == 0 {
             return self.can_make(m, sq);
         }
+        self.can_first_landing(m, sq)
+    }
+
+    /// `can m` of a move type whose first landing decides it (the folded forms `SqFold::Can`
+    /// are made only for such move types).
+    #[inline]
+    pub(super) fn can_first_landing(&mut self, m: u8, sq: u8) -> bool {
         if self.use_kernels
             && let Some(b) = self.kernel_can_start(m, sq)
         {

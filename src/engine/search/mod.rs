@@ -175,14 +175,12 @@ pub struct Generator<'g> {
     hit: bool,
     /// Bit `i` (of the first 64 move types): some leg of move type `i` captures.
     capturing_types: u64,
-    /// Bit `i`: the `from` condition of move type `i` reads `attacked`, which generates the
-    /// opponents' captures: it is decided when a move is found (`emit`), not before the
-    /// search, so that a castling whose squares are not empty costs no such generation. The
-    /// answer is the same: the piece stands on its start either way.
+    /// Bit `i`: the `from` condition of move type `i` is decided when a move is found
+    /// ([`crate::engine::fold::from_when_found`]; its fold holds everywhere).
     from_when_found: u64,
-    /// Bit `i`: `can i` is decided by move type `i`'s first landing: it has one segment, no
-    /// `to`, `require`, carried piece or counter effect, so any first landing is a move. For
-    /// other move types `can` generates the moves on a second generator.
+    /// Bit `i`: `can i` is decided by move type `i`'s first landing
+    /// ([`crate::engine::fold::can_by_first_leg`]); for other move types `can` generates the
+    /// moves on a second generator.
     can_by_first_leg: u64,
     /// That generator, made when first needed (see `can_make`).
     can_probe: Option<Box<CanProbe<'g>>>,
@@ -338,13 +336,7 @@ impl<'g> Generator<'g> {
                 .iter()
                 .take(64)
                 .enumerate()
-                .filter(|(_, m)| {
-                    matches!(m.to, SqExpr::True)
-                        && m.require.is_none()
-                        && m.with.is_none()
-                        && m.effects.is_empty()
-                        && m.segments.len() == 1
-                })
+                .filter(|(_, m)| crate::engine::fold::can_by_first_leg(m))
                 .fold(0, |b, (i, _)| b | 1 << i),
             can_probe: None,
             from_when_found: def
@@ -352,7 +344,7 @@ impl<'g> Generator<'g> {
                 .iter()
                 .take(64)
                 .enumerate()
-                .filter(|(_, m)| m.from.any_part(&|e| matches!(e, SqExpr::Attacked)))
+                .filter(|(_, m)| crate::engine::fold::from_when_found(m))
                 .fold(0, |b, (i, _)| b | 1 << i),
         };
         let keep = g.kernels.floods * def.players.len() * 256;
@@ -524,9 +516,7 @@ impl<'g> Generator<'g> {
             return;
         }
         self.piece = code;
-        if (ki >= 64 || self.from_when_found >> ki & 1 == 0)
-            && !self.cond_at(Which::From(ki), &mk.from, sq)
-        {
+        if !self.cond_at(Which::From(ki), &mk.from, sq) {
             return;
         }
         self.cells[sq as usize] = 0;
