@@ -264,7 +264,12 @@ fn compare_games(v: &Variant, out: &str) -> Compared {
                 let now = match pos.take() {
                     None => v.position(board, side),
                     Some(p) => {
-                        assert_eq!(v.board(&p), board, "{}: the position after the move", v.path);
+                        assert_eq!(
+                            v.board(&p),
+                            board,
+                            "{}: the position after the move",
+                            v.path
+                        );
                         assert_eq!(
                             v.game.def.players[p.to_move as usize], side,
                             "{}: the side to move of {board}",
@@ -317,7 +322,13 @@ fn compare_games(v: &Variant, out: &str) -> Compared {
                     "draw" => Outcome::Draw,
                     w => panic!("driver ending {w}"),
                 };
-                assert_eq!(outcome, expected, "{}: the end of {} ({how})", v.path, here(&pos));
+                assert_eq!(
+                    outcome,
+                    expected,
+                    "{}: the end of {} ({how})",
+                    v.path,
+                    here(&pos)
+                );
                 *seen.endings.entry(rest.to_string()).or_default() += 1;
             }
             w => panic!("driver line {w}"),
@@ -367,7 +378,12 @@ fn start_positions_are_fairy_stockfish_s() {
         ),
     ] {
         let (start, want) = (v.game.start(), v.position_of_fen(fen));
-        assert_eq!(v.board(&start), v.board(&want), "{}: the start position", v.path);
+        assert_eq!(
+            v.board(&start),
+            v.board(&want),
+            "{}: the start position",
+            v.path
+        );
         assert_eq!(start.to_move, want.to_move, "{}: the first player", v.path);
     }
 }
@@ -380,9 +396,16 @@ fn makruk_agrees_with_fairy_stockfish() {
     let Some(out) = oracle(&args) else { return };
     let seen = compare_games(&v, &out);
     eprintln!("makruk: {seen:?}");
-    assert!(seen.positions > 2000, "only {} positions compared", seen.positions);
+    assert!(
+        seen.positions > 2000,
+        "only {} positions compared",
+        seen.positions
+    );
     // Checkmates (a loss) and stalemates (a draw) must have been compared, and promotions.
-    assert!(seen.endings.contains_key("mover-loses checkmate"), "no checkmate");
+    assert!(
+        seen.endings.contains_key("mover-loses checkmate"),
+        "no checkmate"
+    );
     assert!(seen.endings.contains_key("draw stalemate"), "no stalemate");
     assert!(out.contains("m\n"), "no promotion played");
     for fen in &MAKRUK_FENS[..2] {
@@ -398,13 +421,29 @@ fn shatranj_agrees_with_fairy_stockfish() {
     let Some(out) = oracle(&args) else { return };
     let seen = compare_games(&v, &out);
     eprintln!("shatranj: {seen:?}");
-    assert!(seen.positions > 2000, "only {} positions compared", seen.positions);
+    assert!(
+        seen.positions > 2000,
+        "only {} positions compared",
+        seen.positions
+    );
     // Both bare-king rules (the side to move bared, or its opponent left bare), a player
     // who cannot move losing, checkmated or stalemated, and repetitions.
-    assert!(seen.endings.contains_key("mover-wins variant"), "no king left bare");
-    assert!(seen.endings.contains_key("mover-loses variant"), "no king bared");
-    assert!(seen.endings.contains_key("mover-loses checkmate"), "no checkmate");
-    assert!(seen.endings.contains_key("mover-loses stalemate"), "no stalemate");
+    assert!(
+        seen.endings.contains_key("mover-wins variant"),
+        "no king left bare"
+    );
+    assert!(
+        seen.endings.contains_key("mover-loses variant"),
+        "no king bared"
+    );
+    assert!(
+        seen.endings.contains_key("mover-loses checkmate"),
+        "no checkmate"
+    );
+    assert!(
+        seen.endings.contains_key("mover-loses stalemate"),
+        "no stalemate"
+    );
     assert!(seen.repetitions > 0, "no repetition");
     assert!(out.contains("q\n"), "no promotion played");
     for fen in &SHATRANJ_FENS[..2] {
