@@ -12,11 +12,9 @@
 //!
 //! - `rules/makruk.rules` against Fairy-Stockfish's `makruk`: the khon, the met, pawns that
 //!   become a met on the sixth rank, the royal king; checkmate a loss, stalemate a draw.
-//! - `rules/shatranj.rules` against Fairy-Stockfish's `shatranj`, from positions without an
-//!   alfil: the rule file leaves the alfil's move unstated (a file declares at most sixteen
-//!   directions, and the alfil's four jumps would be the seventeenth to twentieth), and no
-//!   move makes an alfil, so games without one are compared exactly. The ferz, promotion to
-//!   a ferz, the bare king (both of its end rules) and stalemate as a loss are compared.
+//! - `rules/shatranj.rules` against Fairy-Stockfish's `shatranj`: the ferz, the alfil (two
+//!   diagonal steps, the second `onward`, or a leap over a piece of either side), promotion
+//!   to a ferz, the bare king (both of its end rules) and stalemate as a loss.
 //!
 //! Makruk's counting rules and shatranj's seventy-move draw are `unstated` and are draws
 //! Fairy-Stockfish only offers (optional game ends): the game goes on, and so it does here.
@@ -46,13 +44,14 @@ const MAKRUK_FENS: [&str; 8] = [
     "3k4/8/1P6/P7/8/p7/6p1/3K4 w - - 0 1",
 ];
 
-/// Shatranj's start without its alfils, two positions after 36 random plies from it (seeds
-/// 0-1), endings where a king is bared or about to be (with one piece or two besides the
-/// other king), checkmates, pawns about to become a ferz, and a stalemate in one move.
-const SHATRANJ_FENS: [&str; 10] = [
-    "rn1kq1nr/pppppppp/8/8/8/8/PPPPPPPP/RN1KQ1NR w - - 0 1",
-    "rnr5/k2p1qp1/ppnPpp1p/2p5/8/1P3P2/P1P1P1PP/R1KNQ1NR w - - 4 19",
-    "4q1nr/rp1p3p/4pp2/p2k2p1/Pp6/3PQP2/1PP1PNPP/1RK3R1 w - - 4 19",
+/// Shatranj's start, two positions after 36 random plies from it (seeds 0-1), endings where a
+/// king is bared or about to be (with one piece or two besides the other king), checkmates,
+/// pawns about to become a ferz, a stalemate in one move, and alfils jumping over pieces of
+/// both sides.
+const SHATRANJ_FENS: [&str; 11] = [
+    "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1",
+    "r1b1q2r/pp2kppp/2p1pN1b/1N6/2P4n/P3B1P1/1P1PP2P/R1K1QBR1 w - - 3 19",
+    "r3qb1r/1pp1kp1p/p2pbnp1/1B6/1P6/PP2P1PN/R2P1P1P/1N1KQR2 w - - 1 19",
     "3k4/8/8/8/8/8/3q4/R2K3R w - - 0 1",
     "4k3/8/8/3q4/8/8/4R3/4K3 w - - 0 1",
     "4k3/7p/8/8/8/8/8/RR1QK3 w - - 0 1",
@@ -60,6 +59,7 @@ const SHATRANJ_FENS: [&str; 10] = [
     "k7/p7/2K5/8/8/8/8/1R5R w - - 0 1",
     "3k4/1P5r/8/8/8/8/6p1/R2K4 w - - 0 1",
     "k7/p7/P1K5/8/8/8/8/1R6 w - - 0 1",
+    "3k4/8/2b1p3/3P4/2B1n3/3b4/8/4K3 w - - 0 1",
 ];
 
 /// The driver's output, or `None` after a message when pyffish is missing (a failure under
@@ -367,16 +367,10 @@ fn shatranj() -> Variant {
     )
 }
 
-/// The rule files' start positions are Fairy-Stockfish's (shatranj's with its alfils).
+/// The rule files' start positions are Fairy-Stockfish's.
 #[test]
 fn start_positions_are_fairy_stockfish_s() {
-    for (v, fen) in [
-        (makruk(), MAKRUK_FENS[0]),
-        (
-            shatranj(),
-            "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1",
-        ),
-    ] {
+    for (v, fen) in [(makruk(), MAKRUK_FENS[0]), (shatranj(), SHATRANJ_FENS[0])] {
         let (start, want) = (v.game.start(), v.position_of_fen(fen));
         assert_eq!(
             v.board(&start),
@@ -416,7 +410,7 @@ fn makruk_agrees_with_fairy_stockfish() {
 #[test]
 fn shatranj_agrees_with_fairy_stockfish() {
     let v = shatranj();
-    let mut args = vec!["games", "shatranj", "23", "30", "160"];
+    let mut args = vec!["games", "shatranj", "11", "33", "160"];
     args.extend(SHATRANJ_FENS);
     let Some(out) = oracle(&args) else { return };
     let seen = compare_games(&v, &out);
@@ -452,8 +446,8 @@ fn shatranj_agrees_with_fairy_stockfish() {
 }
 
 /// Perft 4 from the start positions, ignored for its time (pyffish asks for the moves of each
-/// of makruk's 12,012 positions at depth 3, some 30 s): makruk 273,026, shatranj without its
-/// alfils 34,597 (docs/manual/figures.md).
+/// of makruk's 12,012 positions at depth 3, some 30 s): makruk 273,026, shatranj 68,122
+/// (docs/manual/figures.md).
 #[test]
 #[ignore]
 fn perft_4_agrees_with_fairy_stockfish() {
