@@ -13,6 +13,7 @@ mod diagnostics;
 mod docgen;
 mod editors;
 mod explain;
+mod ffish_differential;
 mod fmt;
 mod fuzz_regressions;
 mod kernel_differential;
