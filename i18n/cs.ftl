@@ -589,7 +589,7 @@ pe-dirs = { $d ->
     [sideways] do strany
     [diagonal-forward] úhlopříčně vpřed
     [diagonal-backward] úhlopříčně vzad
-    [knight] jako jezdec (dvě pole po sloupci nebo řadě, potom jedno do strany)
+    [oblique] jako jezdec (dvě pole po sloupci nebo řadě, potom jedno do strany)
    *[other] jiným směrem
   }
 pe-dirs-player = pro hráče { NAME($player) } { $dirs }

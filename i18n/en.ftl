@@ -521,7 +521,7 @@ pe-dirs = { $d ->
     [sideways] sideways
     [diagonal-forward] diagonally forward
     [diagonal-backward] diagonally backward
-    [knight] as a knight (two squares along a file or a rank, then one square to the side)
+    [oblique] as a knight (two squares along a file or a rank, then one square to the side)
    *[other] in another direction
   }
 pe-dirs-player = for { NAME($player) } { $dirs }

@@ -545,7 +545,7 @@ pe-dirs = { $d ->
     [sideways] opzij
     [diagonal-forward] diagonaal vooruit
     [diagonal-backward] diagonaal achteruit
-    [knight] als een paard (twee velden langs een lijn of rij, dan één veld opzij)
+    [oblique] als een paard (twee velden langs een lijn of rij, dan één veld opzij)
    *[other] in een andere richting
   }
 pe-dirs-player = voor { NAME($player) } { $dirs }

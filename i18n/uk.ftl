@@ -570,7 +570,7 @@ pe-dirs = { $d ->
     [sideways] убік
     [diagonal-forward] по діагоналі вперед
     [diagonal-backward] по діагоналі назад
-    [knight] як кінь (два поля по вертикалі чи горизонталі, потім одне вбік)
+    [oblique] як кінь (два поля по вертикалі чи горизонталі, потім одне вбік)
    *[other] в іншому напрямку
   }
 pe-dirs-player = для { NAME($player, form: "gen") } { $dirs }

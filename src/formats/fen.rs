@@ -267,7 +267,7 @@ fn castling_rights(
         let player = if c.is_ascii_uppercase() { 0 } else { 1 };
         let Some((royal, rooks)) = castling_pieces(def, pos, player) else {
             return Err(refuse(
-                format!("`{c}`: that player has no royal piece to castle with"),
+                format!("`{c}`: that player has no royal piece to move with a carried one"),
                 here,
                 "",
             ));
@@ -285,7 +285,7 @@ fn castling_rights(
         };
         let Some(&rook) = rook else {
             return Err(refuse(
-                format!("`{c}`: no piece to castle with on that side"),
+                format!("`{c}`: no carried piece on that side of the royal piece"),
                 here,
                 "`K`/`Q` name the outermost piece towards the last/first file, a file letter the piece on that file.",
             ));

@@ -605,14 +605,14 @@ fn forward_sign(def: &GameDef, p: u8) -> i32 {
 
 /// The words (`$d` of the `pe-dirs` message) for a set of direction vectors, given as (file
 /// sign, rank step towards the player's forward) with their raw vectors: the whole of a
-/// family in one word (any, orthogonal, diagonal, knight), else its parts.
+/// family in one word (any, orthogonal, diagonal, oblique: leaps on no line), else its parts.
 fn direction_words(vecs: &[(i32, i32)], raw: &[(i32, i32)]) -> Vec<&'static str> {
     let has = |df: i32, dr: i32| {
         vecs.iter().zip(raw).any(|(&(f, r), &(rf, rr))| {
             f == df && r.signum() == dr && (rf == 0 || rr == 0 || rf.abs() == rr.abs())
         })
     };
-    let knight = raw
+    let oblique = raw
         .iter()
         .filter(|(f, r)| *f != 0 && *r != 0 && f.abs() != r.abs())
         .count();
@@ -651,8 +651,8 @@ fn direction_words(vecs: &[(i32, i32)], raw: &[(i32, i32)]) -> Vec<&'static str>
             }
         }
     }
-    if knight > 0 {
-        out.push("knight");
+    if oblique > 0 {
+        out.push("oblique");
     }
     if out.is_empty() {
         out.push("other");

@@ -368,7 +368,7 @@ impl Validator {
                     l.span,
                     format!("`{}` is not one letter", l.name),
                     "a kind's letter is one letter",
-                    Some("Give each kind one ASCII letter: `Knight: N`.".into()),
+                    Some("Give each kind one ASCII letter: `Kind: L`.".into()),
                 );
                 continue;
             };

@@ -157,7 +157,7 @@ fn every_name_in_the_rule_files_is_in_its_namespace() {
                     Some(g) => nss.contains(&g),
                     None => {
                         KEYWORDS.contains(&n.name.as_str())
-                            // A kind's letter (`Knight: N`) is no name.
+                            // A kind's letter (`Kind: L`) is no name.
                             || line.trim_start().starts_with("letters")
                             || line.trim_start().starts_with("files")
                             || line.trim_start().starts_with("ranks")
@@ -373,7 +373,7 @@ fn every_name_after_a_word_of_the_grammar_completes_with_its_namespace() {
                 }
                 met[row] += 1;
                 // A label, or a name that is also a keyword (a parameter's value `stop`),
-                // which the keyword's meaning takes here, or a kind's letter (`Knight: N`,
+                // which the keyword's meaning takes here, or a kind's letter (`Kind: L`,
                 // no name however it is spelt).
                 let at = name.text.as_ptr() as usize - text.as_ptr() as usize;
                 let line_at = text[..at].rfind('\n').map_or(0, |l| l + 1);
