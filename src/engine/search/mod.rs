@@ -608,21 +608,7 @@ impl<'g> Generator<'g> {
                 moves: Vec::new(),
             })
         });
-        let pos = &mut probe.pos;
-        *pos = Position::empty(self.mover);
-        for o in 0..=MAX_PLAYERS {
-            for s in self.occ[o].iter() {
-                pos.put(s, self.cells[s as usize]);
-            }
-        }
-        let found = if pos.cells[sq as usize] == 0 || pos.cells[sq as usize] == self.piece {
-            if pos.cells[sq as usize] == 0 {
-                pos.put(sq, self.piece);
-            }
-            pos.counters = self.counters;
-            pos.passed = self.passed;
-            pos.passer = self.passer;
-            pos.unmoved = self.unmoved;
+        let found = if self.scratch_position(&mut probe.pos, sq) {
             probe
                 .generator
                 .moves_of(&probe.pos, m as usize, sq, &mut probe.moves)
@@ -632,6 +618,25 @@ impl<'g> Generator<'g> {
         self.overflow |= probe.generator.overflow;
         self.can_probe = Some(probe);
         found
+    }
+
+    /// The scratch board as a position in `pos`, the moving piece standing on `sq` (if empty),
+    /// the counters and marks of the position searched; whether `sq` holds the moving piece.
+    fn scratch_position(&self, pos: &mut Position, sq: u8) -> bool {
+        *pos = Position::empty(self.mover);
+        for o in 0..=MAX_PLAYERS {
+            for s in self.occ[o].iter() {
+                pos.put(s, self.cells[s as usize]);
+            }
+        }
+        if pos.cells[sq as usize] == 0 {
+            pos.put(sq, self.piece);
+        }
+        pos.counters = self.counters;
+        pos.passed = self.passed;
+        pos.passer = self.passer;
+        pos.unmoved = self.unmoved;
+        pos.cells[sq as usize] == self.piece
     }
 
     /// The pseudo-legal moves of type `ki` of the piece on `sq` of `pos` into `out`, if its

@@ -101,17 +101,7 @@ impl Generator<'_> {
     /// start, which is then empty unless `sq` is that start).
     pub(super) fn attacked_at(&mut self, sq: u8) -> bool {
         let mut probe = self.take_probe();
-        let after = &mut probe.after;
-        *after = Position::empty(self.mover);
-        for o in 0..=MAX_PLAYERS {
-            for s in self.occ[o].iter() {
-                after.put(s, self.cells[s as usize]);
-            }
-        }
-        if after.cells[sq as usize] == 0 {
-            after.put(sq, self.piece);
-        }
-        after.counters = self.counters;
+        self.scratch_position(&mut probe.after, sq);
         let mut target = SquareSet::EMPTY;
         target.insert(sq);
         let r = probe.captures_any(self.def, self.mover, target);
