@@ -1,4 +1,4 @@
-//! Differential test of the Asian chess rule files against Fairy-Stockfish, through pyffish
+//! Differential test of the Asian chess rule files (makruk, shatranj, xiangqi) against Fairy-Stockfish, through pyffish
 //! (<https://pypi.org/project/pyffish/>, Fairy-Stockfish's own move generation and game ends,
 //! written independently of regula) and `tests/oracles/ffish_oracle.py`.
 //!
@@ -15,6 +15,10 @@
 //! - `rules/shatranj.rules` against Fairy-Stockfish's `shatranj`: the ferz, the alfil (two
 //!   diagonal steps, the second `onward`, or a leap over a piece of either side), promotion
 //!   to a ferz, the bare king (both of its end rules) and stalemate as a loss.
+//! - `rules/xiangqi.rules` against Fairy-Stockfish's `xiangqi` on the 9x10 board: the palace,
+//!   the river, the lame horse and elephant, the cannon's screen, the generals that may not
+//!   face each other; checkmate and stalemate both a loss. Fairy-Stockfish's repetition rules
+//!   (perpetual check and chasing) are `unstated` in the rule file, so no claim is compared.
 //!
 //! Makruk's counting rules and shatranj's seventy-move draw are `unstated` and are draws
 //! Fairy-Stockfish only offers (optional game ends): the game goes on, and so it does here.
@@ -62,6 +66,19 @@ const SHATRANJ_FENS: [&str; 11] = [
     "3k4/8/2b1p3/3P4/2B1n3/3b4/8/4K3 w - - 0 1",
 ];
 
+/// Xiangqi's start, then endings where Red mates or stalemates a lone general (two
+/// chariots, a horse and a cannon, a chariot and cannon against advisors, soldiers across the
+/// river, a chariot beside its own general facing the other), to reach checkmates and
+/// stalemates (both a loss for the side to move) in random play.
+const XIANGQI_FENS: [&str; 6] = [
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+    "3k5/9/9/9/9/9/9/9/R8/R3K4 w - - 0 1",
+    "4k4/9/9/9/9/9/9/2N6/4C4/3K5 w - - 0 1",
+    "3ak4/4a4/9/9/9/9/9/9/2C6/R3K4 w - - 0 1",
+    "4k4/4P4/3P5/9/9/9/9/9/9/3K5 w - - 0 1",
+    "5k3/9/9/9/9/9/9/9/9/3RK4 w - - 0 1",
+];
+
 /// The driver's output, or `None` after a message when pyffish is missing (a failure under
 /// `REGULA_REQUIRE_ORACLES=1`).
 fn oracle(args: &[&str]) -> Option<String> {
@@ -98,33 +115,49 @@ struct Variant {
     /// Fairy-Stockfish's name of the variant.
     name: &'static str,
     game: Game,
-    /// Fairy-Stockfish's upper-case letters of the six kinds, in the order of `kinds`.
+    /// Fairy-Stockfish's upper-case letters of the kinds, in the order of `kinds`.
     letters: &'static str,
-    kinds: [u8; 6],
+    kinds: Vec<u8>,
+    /// The rule file's names of FEN's first player (`w`, upper case) and second.
+    players: [&'static str; 2],
+    /// The board's files and ranks (files `a`.., ranks 1..).
+    files: u8,
+    ranks: u8,
+    /// Whether the rule file states the draw by repetition (else it is `unstated`, and no
+    /// claim is compared).
+    repetition: bool,
 }
 
 impl Variant {
-    /// `kinds`: the kind names of the rule file for the letters of `letters`, in order.
+    /// `kinds`: the kind names of the rule file for the letters of `letters`, in order; an
+    /// 8x8 board, White and Black, repetition stated.
     fn load(
         path: &'static str,
         name: &'static str,
         letters: &'static str,
-        kinds: [&str; 6],
+        kinds: &[&str],
     ) -> Variant {
         let src = regula::SourceFile::read(std::path::Path::new(path)).unwrap();
         let game =
             regula::load(&src, &[]).unwrap_or_else(|e| panic!("{}", regula::render_plain(&e)));
-        let kinds = kinds.map(|n| {
-            game.def
-                .kind(n)
-                .unwrap_or_else(|| panic!("{path}: no kind {n}"))
-        });
+        let kinds = kinds
+            .iter()
+            .map(|n| {
+                game.def
+                    .kind(n)
+                    .unwrap_or_else(|| panic!("{path}: no kind {n}"))
+            })
+            .collect();
         Variant {
             path,
             name,
             game,
             letters,
             kinds,
+            players: ["White", "Black"],
+            files: 8,
+            ranks: 8,
+            repetition: true,
         }
     }
 
@@ -163,12 +196,8 @@ impl Variant {
                     .letters
                     .find(c.to_ascii_uppercase())
                     .unwrap_or_else(|| panic!("{}: FEN letter {c}", self.name));
-                let player = self.player(if c.is_ascii_uppercase() {
-                    "White"
-                } else {
-                    "Black"
-                });
-                let label = format!("{}{}", (b'a' + file) as char, 8 - i);
+                let player = self.player(self.players[usize::from(c.is_ascii_lowercase())]);
+                let label = format!("{}{}", (b'a' + file) as char, usize::from(self.ranks) - i);
                 pos.put(self.square(&label), piece_code(player, self.kinds[k]));
                 file += 1;
             }
@@ -179,16 +208,16 @@ impl Variant {
     /// The position of a whole FEN.
     fn position_of_fen(&self, fen: &str) -> Position {
         let f: Vec<&str> = fen.split(' ').collect();
-        self.position(f[0], if f[1] == "w" { "White" } else { "Black" })
+        self.position(f[0], self.players[usize::from(f[1] != "w")])
     }
 
     /// The FEN board of a position.
     fn board(&self, pos: &Position) -> String {
         let mut ranks = Vec::new();
-        for r in (1..=8).rev() {
+        for r in (1..=self.ranks).rev() {
             let mut s = String::new();
             let mut empty = 0;
-            for f in 0..8u8 {
+            for f in 0..self.files {
                 let code = pos.cells[self.square(&format!("{}{r}", (b'a' + f) as char)) as usize];
                 if code == 0 {
                     empty += 1;
@@ -200,7 +229,7 @@ impl Variant {
                 }
                 let k = self.kinds.iter().position(|&k| k == kind(code)).unwrap();
                 let c = self.letters.as_bytes()[k] as char;
-                let white = self.game.def.players[owner(code) as usize] == "White";
+                let white = self.game.def.players[owner(code) as usize] == self.players[0];
                 s.push(if white { c } else { c.to_ascii_lowercase() });
             }
             if empty > 0 {
@@ -261,6 +290,7 @@ fn compare_games(v: &Variant, out: &str) -> Compared {
             }
             "pos" => {
                 let (board, side) = rest.split_once(' ').unwrap();
+                let side = v.players[usize::from(side != "White")];
                 let now = match pos.take() {
                     None => v.position(board, side),
                     Some(p) => {
@@ -296,6 +326,10 @@ fn compare_games(v: &Variant, out: &str) -> Compared {
                 // repeated position (a finished game has none to offer).
                 let p = pos.as_ref().unwrap();
                 let claims = v.game.claims_in_game(p, &history);
+                if !v.repetition {
+                    assert!(claims.is_empty(), "{}: a claim at {}", v.path, here(&pos));
+                    continue;
+                }
                 assert_eq!(
                     !claims.is_empty(),
                     repeated && !want.is_empty(),
@@ -354,7 +388,7 @@ fn makruk() -> Variant {
         "rules/makruk.rules",
         "makruk",
         "KMSNRP",
-        ["King", "Met", "Khon", "Knight", "Rook", "Pawn"],
+        &["King", "Met", "Khon", "Knight", "Rook", "Pawn"],
     )
 }
 
@@ -363,14 +397,38 @@ fn shatranj() -> Variant {
         "rules/shatranj.rules",
         "shatranj",
         "KQBNRP",
-        ["King", "Ferz", "Alfil", "Knight", "Rook", "Pawn"],
+        &["King", "Ferz", "Alfil", "Knight", "Rook", "Pawn"],
     )
+}
+
+/// Xiangqi on its 9x10 board, Red moving first (FEN's `w`); Fairy-Stockfish's rules of
+/// repetition (perpetual check and chasing) are `unstated` in the rule file, so no claim is
+/// compared.
+fn xiangqi() -> Variant {
+    Variant {
+        players: ["Red", "Black"],
+        files: 9,
+        ranks: 10,
+        repetition: false,
+        ..Variant::load(
+            "rules/xiangqi.rules",
+            "xiangqi",
+            "KABNRCP",
+            &[
+                "General", "Advisor", "Elephant", "Horse", "Chariot", "Cannon", "Soldier",
+            ],
+        )
+    }
 }
 
 /// The rule files' start positions are Fairy-Stockfish's.
 #[test]
 fn start_positions_are_fairy_stockfish_s() {
-    for (v, fen) in [(makruk(), MAKRUK_FENS[0]), (shatranj(), SHATRANJ_FENS[0])] {
+    for (v, fen) in [
+        (makruk(), MAKRUK_FENS[0]),
+        (shatranj(), SHATRANJ_FENS[0]),
+        (xiangqi(), XIANGQI_FENS[0]),
+    ] {
         let (start, want) = (v.game.start(), v.position_of_fen(fen));
         assert_eq!(
             v.board(&start),
@@ -443,6 +501,32 @@ fn shatranj_agrees_with_fairy_stockfish() {
     for fen in &SHATRANJ_FENS[..2] {
         compare_perft(&v, fen, 3);
     }
+}
+
+#[test]
+fn xiangqi_agrees_with_fairy_stockfish() {
+    let v = xiangqi();
+    let mut args = vec!["games", "xiangqi", "5", "30", "160"];
+    args.extend(XIANGQI_FENS);
+    let Some(out) = oracle(&args) else { return };
+    let seen = compare_games(&v, &out);
+    eprintln!("xiangqi: {seen:?}");
+    assert!(
+        seen.positions > 2000,
+        "only {} positions compared",
+        seen.positions
+    );
+    // Checkmate and stalemate, both a loss for the side to move.
+    assert!(
+        seen.endings.contains_key("mover-loses checkmate"),
+        "no checkmate"
+    );
+    assert!(
+        seen.endings.contains_key("mover-loses stalemate"),
+        "no stalemate"
+    );
+    compare_perft(&v, XIANGQI_FENS[0], 3);
+    compare_perft(&v, XIANGQI_FENS[3], 3);
 }
 
 /// Perft 4 from the start positions, ignored for its time (pyffish asks for the moves of each
