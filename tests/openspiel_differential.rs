@@ -102,11 +102,10 @@ fn compare(path: &str, game: &Game, out: &str) -> (usize, usize) {
                 );
             }
             "play" => {
-                let m = moves
+                let m = *moves
                     .iter()
                     .find(|m| label(game, m) == rest)
-                    .unwrap_or_else(|| panic!("{path}: no move {rest}"))
-                    .clone();
+                    .unwrap_or_else(|| panic!("{path}: no move {rest}"));
                 pos = game.play_unchecked(&pos, &m);
                 analyzed = false;
             }
