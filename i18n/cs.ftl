@@ -157,6 +157,9 @@ sq-can = pole, z něhož by figura mohla začít tah „{ NAME($move) }“
 sq-passed = které přešel poslední tah
 sq-unmoved = jehož figura ještě netáhla
 sq-attacked = kde by ji soupeř mohl sebrat
+sq-next-occupied = jehož sousední pole směrem `{ $dir }` je obsazené
+sq-next-empty = jehož sousední pole směrem `{ $dir }` je prázdné
+sq-next-off = které směrem `{ $dir }` nemá sousední pole (okraj desky)
 
 mv-any = jsou jakékoli
 mv-capture = berou
@@ -192,6 +195,10 @@ c-exists = některý tah { $x }
 c-blocked-mover = hráč na tahu nemá žádný dovolený tah
 c-blocked = nastal tah { $who } a ten nemá žádný dovolený tah
 c-in-check = královská figura { $who } je napadena (šach)
+c-in-a-row = { $who } má { $n } nebo více kamenů v řadě podél `{ $set }`
+c-in-a-row-exact = { $who } má řadu právě { $n } kamenů podél `{ $set }`, která není součástí delší
+c-connected = { $who } má kameny a všechny tvoří jednu skupinu spojenou kroky podél `{ $set }`
+c-connected-ends = řetěz kamenů hráče { $who }, vzdálených o krok podél `{ $set }`, spojuje pole { $a } s polem { $b }
 c-repeated = stejná pozice se stejným hráčem na tahu nastala už { $n ->
     [one] { $n }krát
    *[other] { $n }krát

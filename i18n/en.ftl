@@ -147,6 +147,9 @@ sq-can = one from which the piece could start a `{ $move }` move
 sq-passed = that the last move crossed
 sq-unmoved = whose piece has not moved yet
 sq-attacked = where an opponent could capture it
+sq-next-occupied = whose next square towards `{ $dir }` holds a piece
+sq-next-empty = whose next square towards `{ $dir }` is empty
+sq-next-off = with no square next to it towards `{ $dir }` (the edge of the board)
 
 # Move conditions: they complete "moves that ...".
 mv-any = are any move
@@ -183,6 +186,10 @@ c-exists = some move would { $x }
 c-blocked-mover = the side to move has no legal move
 c-blocked = { $who } is to move and has no legal move
 c-in-check = a royal piece of { $who } is attacked (in check)
+c-in-a-row = { $who } has { $n } pieces in a row, or more, along `{ $set }`
+c-in-a-row-exact = { $who } has a row of exactly { $n } pieces along `{ $set }`, not part of a longer one
+c-connected = { $who } has pieces, all joined in one group by steps along `{ $set }`
+c-connected-ends = a chain of { $who }'s pieces, one step apart along `{ $set }`, joins a square { $a } to a square { $b }
 c-repeated = the same position, with the same side to move, has now occurred { $n } times
 c-cmp = { $a } { $op ->
     [ge] is at least

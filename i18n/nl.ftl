@@ -158,6 +158,9 @@ sq-can = een veld vanwaar het stuk een { NAME($move) } zou kunnen beginnen
 sq-passed = waarover de laatste zet ging
 sq-unmoved = waarvan het stuk nog niet bewogen heeft
 sq-attacked = waar een tegenstander het zou kunnen slaan
+sq-next-occupied = waarvan het volgende veld richting `{ $dir }` bezet is
+sq-next-empty = waarvan het volgende veld richting `{ $dir }` leeg is
+sq-next-off = zonder veld ernaast richting `{ $dir }` (de rand van het bord)
 
 mv-any = welke zet dan ook zijn
 mv-capture = slaan
@@ -199,6 +202,10 @@ c-exists = een zet zou { $x }
 c-blocked-mover = de speler aan zet geen zet kan doen
 c-blocked = { $who } aan zet is en geen zet kan doen
 c-in-check = een koninklijk stuk van { $who } aangevallen wordt (schaak staat)
+c-in-a-row = { $who } { $n } of meer stukken op een rij heeft langs `{ $set }`
+c-in-a-row-exact = { $who } een rij van precies { $n } stukken heeft langs `{ $set }`, geen deel van een langere
+c-connected = { $who } stukken heeft, alle verbonden tot één groep door stappen langs `{ $set }`
+c-connected-ends = een keten van stukken van { $who }, een stap uit elkaar langs `{ $set }`, een veld { $a } verbindt met een veld { $b }
 c-repeated = dezelfde stelling, met dezelfde speler aan zet, nu { $n } keer is voorgekomen
 c-cmp = { $a } { $op ->
     [ge] minstens

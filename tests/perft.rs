@@ -315,3 +315,25 @@ fn breakthrough() {
 fn losers_start() {
     check_at("rules/losers.rules", Identity::Effect, 4, 152_955);
 }
+
+/// Tic-tac-toe's whole game tree (terminal positions stop): the published counts of games
+/// by length, 9, 72, 504, 3,024, 15,120, 54,720, 148,176, 200,448, 127,872 nodes per ply; the
+/// games that end at each ply sum to 255,168.
+#[test]
+fn tic_tac_toe_whole_tree() {
+    check(
+        "rules/tic-tac-toe.rules",
+        Identity::Effect,
+        &[9, 72, 504, 3024, 15120, 54720, 148_176, 200_448, 127_872],
+    );
+}
+
+/// Connect Four from the empty grid: 7^d to depth 6 (no row of four can form before ply 7).
+#[test]
+fn connect_four_start() {
+    check(
+        "rules/connect-four.rules",
+        Identity::Effect,
+        &[7, 49, 343, 2401, 16807, 117_649],
+    );
+}

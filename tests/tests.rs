@@ -23,6 +23,7 @@ mod lsp;
 mod mutants;
 mod mutation;
 mod nothing_lost;
+mod openspiel_differential;
 mod pdn;
 mod perft;
 mod print;

@@ -195,7 +195,8 @@ fn read_squares(def: &GameDef, c: &Cond, squares: &mut Option<SquareSet>) {
         Cond::Repeated(_) => {}
         // The side to move's moves, and the opponents' captures, depend on the whole
         // position: no key holds them.
-        Cond::Exists(_) | Cond::InCheck(_) => *squares = None,
+        // So do a shape's squares (every square of the players' pieces).
+        Cond::Exists(_) | Cond::InCheck(_) | Cond::Shape(_) => *squares = None,
         Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => read_squares(def, x, squares),
         Cond::And(v) | Cond::Or(v) => v.iter().for_each(|x| read_squares(def, x, squares)),
         Cond::Cmp(a, _, b) => {
@@ -235,7 +236,12 @@ fn read_squares(def: &GameDef, c: &Cond, squares: &mut Option<SquareSet>) {
 /// Adds a bit for each counter `c` reads to `read`.
 fn read_counters(c: &Cond, read: &mut u32) {
     match c {
-        Cond::True | Cond::Exists(_) | Cond::Blocked(_) | Cond::InCheck(_) | Cond::Repeated(_) => {}
+        Cond::True
+        | Cond::Exists(_)
+        | Cond::Blocked(_)
+        | Cond::InCheck(_)
+        | Cond::Repeated(_)
+        | Cond::Shape(_) => {}
         Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => read_counters(x, read),
         Cond::And(v) | Cond::Or(v) => v.iter().for_each(|x| read_counters(x, read)),
         Cond::Cmp(a, _, b) => {
@@ -253,7 +259,12 @@ fn read_counters(c: &Cond, read: &mut u32) {
 fn reads_history(c: &Cond) -> bool {
     match c {
         Cond::Repeated(_) => true,
-        Cond::True | Cond::Exists(_) | Cond::Blocked(_) | Cond::InCheck(_) | Cond::Cmp(..) => false,
+        Cond::True
+        | Cond::Exists(_)
+        | Cond::Blocked(_)
+        | Cond::InCheck(_)
+        | Cond::Cmp(..)
+        | Cond::Shape(_) => false,
         Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => reads_history(x),
         Cond::And(v) | Cond::Or(v) => v.iter().any(reads_history),
     }
@@ -267,7 +278,7 @@ fn compares(c: &Cond) -> bool {
         }
         Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => compares(x),
         Cond::And(v) | Cond::Or(v) => v.iter().any(compares),
-        Cond::Cmp(..) => true,
+        Cond::Cmp(..) | Cond::Shape(_) => true,
     }
 }
 
@@ -284,6 +295,7 @@ fn needs_blocked(c: &Cond) -> bool {
         | Cond::Exists(_)
         | Cond::InCheck(_)
         | Cond::Repeated(_)
-        | Cond::Cmp(..) => false,
+        | Cond::Cmp(..)
+        | Cond::Shape(_) => false,
     }
 }

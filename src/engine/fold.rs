@@ -86,7 +86,8 @@ fn fold_as(
             }
         }
         // The position's passed squares, its unmoved pieces and what attacks a square.
-        SqExpr::Passed | SqExpr::Unmoved | SqExpr::Attacked => return None,
+        // (`next D` reads the neighbouring square's piece.)
+        SqExpr::Passed | SqExpr::Unmoved | SqExpr::Attacked | SqExpr::Next(..) => return None,
         SqExpr::Can(m) => match assume {
             Some((a, yes)) if a == *m => {
                 if yes {
@@ -111,7 +112,8 @@ fn single_can(e: &SqExpr) -> Option<u8> {
             | SqExpr::Piece(_)
             | SqExpr::Passed
             | SqExpr::Unmoved
-            | SqExpr::Attacked => {}
+            | SqExpr::Attacked
+            | SqExpr::Next(..) => {}
             SqExpr::Not(x) => walk(x, found, several),
             SqExpr::And(v) | SqExpr::Or(v) => v.iter().for_each(|x| walk(x, found, several)),
             SqExpr::Can(m) => match found {

@@ -23,6 +23,7 @@ pub(super) fn reads_only_counts(c: &Cond) -> bool {
         Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => reads_only_counts(x),
         Cond::And(v) | Cond::Or(v) => v.iter().all(reads_only_counts),
         Cond::Cmp(a, _, b) => quantity(a) && quantity(b),
+        Cond::Shape(_) => false,
     }
 }
 
@@ -38,7 +39,11 @@ pub(super) fn reads_counts_and_side(c: &Cond) -> bool {
     };
     match c {
         Cond::True => true,
-        Cond::Exists(_) | Cond::Blocked(_) | Cond::InCheck(_) | Cond::Repeated(_) => false,
+        Cond::Exists(_)
+        | Cond::Blocked(_)
+        | Cond::InCheck(_)
+        | Cond::Repeated(_)
+        | Cond::Shape(_) => false,
         Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => reads_counts_and_side(x),
         Cond::And(v) | Cond::Or(v) => v.iter().all(reads_counts_and_side),
         Cond::Cmp(a, _, b) => quantity(a) && quantity(b),
@@ -87,7 +92,8 @@ pub(super) fn piece_bound(def: &GameDef, c: &Cond) -> Option<u32> {
         | Cond::Blocked(_)
         | Cond::InCheck(_)
         | Cond::Repeated(_)
-        | Cond::Cmp(..) => None,
+        | Cond::Cmp(..)
+        | Cond::Shape(_) => None,
     }
 }
 

@@ -14,6 +14,7 @@ mod parallel;
 mod position;
 mod search;
 mod seats;
+mod shape;
 
 pub use moves::Move;
 pub use parallel::{
@@ -563,8 +564,11 @@ fn reads_moves(c: &crate::model::Cond) -> bool {
         Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => reads_moves(x),
         Cond::And(v) | Cond::Or(v) => v.iter().any(reads_moves),
         // `in-check` reads the opponents' moves, not the side to move's.
-        Cond::True | Cond::Blocked(_) | Cond::InCheck(_) | Cond::Repeated(_) | Cond::Cmp(..) => {
-            false
-        }
+        Cond::True
+        | Cond::Blocked(_)
+        | Cond::InCheck(_)
+        | Cond::Repeated(_)
+        | Cond::Cmp(..)
+        | Cond::Shape(_) => false,
     }
 }

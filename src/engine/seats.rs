@@ -164,6 +164,10 @@ impl Seats {
             }
             Cond::Exists(_) | Cond::Blocked(_) | Cond::InCheck(_) | Cond::Repeated(_) => false,
             Cond::Cmp(a, op, b) => self.compare(def, pos, (a, *op, b), env),
+            Cond::Shape(s) => {
+                let players = self.players(pos, s.who(), env) & self.all_players;
+                super::shape::holds(def, &pos.occ, s, players, &env.vars)
+            }
         }
     }
 }

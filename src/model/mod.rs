@@ -7,8 +7,10 @@
 
 pub mod print;
 mod reads;
+mod shape;
 mod square_set;
 
+pub use shape::{Next, Shape};
 pub use square_set::{SquareSet, Squares};
 
 /// Largest number of squares a board may have (square 255 is reserved as "none").
@@ -535,6 +537,8 @@ pub enum Cond {
     /// The position (pieces and side to move) has occurred this many times in the game.
     Repeated(u32),
     Cmp(Quantity, CmpOp, Quantity),
+    /// A goal on the shape of a player's pieces: a row, a connected group or chain.
+    Shape(Shape),
 }
 
 /// A compiled condition on a move.
@@ -571,6 +575,9 @@ pub enum SqExpr {
     /// An opponent could capture the moving piece if it stood here (by the move types,
     /// before priorities, as for royal pieces).
     Attacked,
+    /// The square one step away in this direction holds a piece, holds none, or is not on
+    /// the board.
+    Next(u8, Next),
 }
 
 /// A whole validated game.

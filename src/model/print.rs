@@ -365,6 +365,15 @@ pub fn sq(d: &GameDef, e: &SqExpr) -> String {
         SqExpr::Passed => "passed".into(),
         SqExpr::Unmoved => "unmoved".into(),
         SqExpr::Attacked => "attacked".into(),
+        SqExpr::Next(dir, want) => format!(
+            "next {} {}",
+            d.board.directions[*dir as usize].name,
+            match want {
+                Next::Occupied => "occupied",
+                Next::Empty => "empty",
+                Next::OffBoard => "off-board",
+            }
+        ),
     }
 }
 
@@ -380,7 +389,8 @@ pub fn sq_atom(d: &GameDef, e: &SqExpr) -> String {
         | SqExpr::Can(_)
         | SqExpr::Passed
         | SqExpr::Unmoved
-        | SqExpr::Attacked => sq(d, e),
+        | SqExpr::Attacked
+        | SqExpr::Next(..) => sq(d, e),
     }
 }
 
@@ -460,7 +470,8 @@ pub fn cond(d: &GameDef, c: &Cond, bound: u8) -> String {
         | Cond::Blocked(_)
         | Cond::InCheck(_)
         | Cond::Repeated(_)
-        | Cond::Cmp(..) => cond(d, x, b),
+        | Cond::Cmp(..)
+        | Cond::Shape(_) => cond(d, x, b),
     };
     match c {
         Cond::True => "true".into(),
@@ -482,6 +493,35 @@ pub fn cond(d: &GameDef, c: &Cond, bound: u8) -> String {
         Cond::InCheck(p) => format!("in-check({})", player(d, *p)),
         Cond::Repeated(n) => format!("repeated({n})"),
         Cond::Cmp(a, op, b) => format!("{} {} {}", quantity(d, a), op_text(*op), quantity(d, b)),
+        Cond::Shape(s) => shape(d, s),
+    }
+}
+
+/// A goal on the shape of a player's pieces.
+pub fn shape(d: &GameDef, s: &Shape) -> String {
+    let set = |i: u8| d.dir_sets[i as usize].name.clone();
+    match s {
+        Shape::InARow {
+            who,
+            n,
+            exact,
+            dirs,
+        } => format!(
+            "in-a-row({} {}{n} along {})",
+            player(d, *who),
+            if *exact { "exactly " } else { "" },
+            set(*dirs)
+        ),
+        Shape::Connected { who, dirs, ends } => match ends {
+            None => format!("connected({} along {})", player(d, *who), set(*dirs)),
+            Some((a, b)) => format!(
+                "connected({} from {} to {} along {})",
+                player(d, *who),
+                region_sel(d, *a).trim_start_matches("in "),
+                region_sel(d, *b).trim_start_matches("in "),
+                set(*dirs)
+            ),
+        },
     }
 }
 

@@ -18,7 +18,8 @@ impl SqExpr {
                 | SqExpr::Can(_)
                 | SqExpr::Passed
                 | SqExpr::Unmoved
-                | SqExpr::Attacked => false,
+                | SqExpr::Attacked
+                | SqExpr::Next(..) => false,
             }
     }
 }
@@ -44,7 +45,8 @@ impl GameDef {
                 | Cond::Blocked(_)
                 | Cond::InCheck(_)
                 | Cond::Repeated(_)
-                | Cond::Cmp(..) => false,
+                | Cond::Cmp(..)
+                | Cond::Shape(_) => false,
             }
         }
         let conds = self

@@ -87,7 +87,12 @@ fn cond_uses_history(c: &Cond) -> bool {
         Cond::Repeated(_) => true,
         Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => cond_uses_history(x),
         Cond::And(v) | Cond::Or(v) => v.iter().any(cond_uses_history),
-        Cond::True | Cond::Exists(_) | Cond::Blocked(_) | Cond::InCheck(_) | Cond::Cmp(..) => false,
+        Cond::True
+        | Cond::Exists(_)
+        | Cond::Blocked(_)
+        | Cond::InCheck(_)
+        | Cond::Cmp(..)
+        | Cond::Shape(_) => false,
     }
 }
 

@@ -69,6 +69,13 @@ fn cond_sites(c: &mut Cond, f: &mut dyn FnMut(Site<'_>)) {
             f(Site::Cmp(op));
             quantity_sites(b, f);
         }
+        Cond::Shape(crate::lang::syntax::ast::ShapeCond::InARow { n, .. }) => f(Site::Int(n)),
+        Cond::Shape(crate::lang::syntax::ast::ShapeCond::Connected { ends, .. }) => {
+            if let Some((a, b)) = ends {
+                region_site(a, f);
+                region_site(b, f);
+            }
+        }
     }
 }
 
@@ -102,6 +109,7 @@ fn sq_sites(c: &mut SqCond, f: &mut dyn FnMut(Site<'_>)) {
         | SqCond::Can(_)
         | SqCond::Passed(_)
         | SqCond::Unmoved(_)
-        | SqCond::Attacked(_) => {}
+        | SqCond::Attacked(_)
+        | SqCond::Next(..) => {}
     }
 }

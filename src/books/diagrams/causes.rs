@@ -212,9 +212,12 @@ impl Look<'_> {
         match e {
             // What the board holds (the last move, unmoved pieces, attacks) is taken to hold,
             // as `can` is.
-            SqExpr::True | SqExpr::Can(_) | SqExpr::Passed | SqExpr::Unmoved | SqExpr::Attacked => {
-                true
-            }
+            SqExpr::True
+            | SqExpr::Can(_)
+            | SqExpr::Passed
+            | SqExpr::Unmoved
+            | SqExpr::Attacked
+            | SqExpr::Next(..) => true,
             SqExpr::False => false,
             SqExpr::Not(x) => !self.holds(x, sq),
             SqExpr::And(v) => v.iter().all(|x| self.holds(x, sq)),
@@ -246,7 +249,8 @@ impl Look<'_> {
             | SqExpr::Can(_)
             | SqExpr::Passed
             | SqExpr::Unmoved
-            | SqExpr::Attacked => {}
+            | SqExpr::Attacked
+            | SqExpr::Next(..) => {}
         }
     }
 }
@@ -263,7 +267,8 @@ fn regions_of(e: &SqExpr, out: &mut Vec<RegionSel>) {
         | SqExpr::Can(_)
         | SqExpr::Passed
         | SqExpr::Unmoved
-        | SqExpr::Attacked => {}
+        | SqExpr::Attacked
+        | SqExpr::Next(..) => {}
     }
 }
 

@@ -379,6 +379,17 @@ impl Cx<'_> {
             SqExpr::Passed => self.t("sq-passed", &[]),
             SqExpr::Unmoved => self.t("sq-unmoved", &[]),
             SqExpr::Attacked => self.t("sq-attacked", &[]),
+            SqExpr::Next(d, want) => self.t(
+                match want {
+                    Next::Occupied => "sq-next-occupied",
+                    Next::Empty => "sq-next-empty",
+                    Next::OffBoard => "sq-next-off",
+                },
+                &[s(
+                    "dir",
+                    self.def.board.directions[*d as usize].name.clone(),
+                )],
+            ),
         }
     }
 
@@ -512,6 +523,45 @@ impl Cx<'_> {
         }
     }
 
+    /// A goal on the shape of a player's pieces, completing "when ...".
+    fn shape(&self, shape: &Shape, vars: &[String]) -> String {
+        let set = |i: u8| s("set", self.def.dir_sets[i as usize].name.clone());
+        match shape {
+            Shape::InARow {
+                who,
+                n: len,
+                exact,
+                dirs,
+            } => self.t(
+                if *exact {
+                    "c-in-a-row-exact"
+                } else {
+                    "c-in-a-row"
+                },
+                &[
+                    s("who", self.player(*who, vars)),
+                    n("n", *len as usize),
+                    set(*dirs),
+                ],
+            ),
+            Shape::Connected { who, dirs, ends } => match ends {
+                None => self.t(
+                    "c-connected",
+                    &[s("who", self.player(*who, vars)), set(*dirs)],
+                ),
+                Some((a, b)) => self.t(
+                    "c-connected-ends",
+                    &[
+                        s("who", self.player(*who, vars)),
+                        set(*dirs),
+                        s("a", self.region(*a, true)),
+                        s("b", self.region(*b, true)),
+                    ],
+                ),
+            },
+        }
+    }
+
     /// A condition on a position, completing "when ...".
     pub fn cond(&self, c: &Cond, vars: &mut Vec<String>) -> String {
         match c {
@@ -554,6 +604,7 @@ impl Cx<'_> {
             Cond::Blocked(r) => self.t("c-blocked", &[s("who", self.player(*r, vars))]),
             Cond::InCheck(r) => self.t("c-in-check", &[s("who", self.player(*r, vars))]),
             Cond::Repeated(k) => self.t("c-repeated", &[n("n", *k as usize)]),
+            Cond::Shape(shape) => self.shape(shape, vars),
             Cond::Cmp(a, op, b) => {
                 let op = op_key(*op);
                 self.t(

@@ -319,7 +319,8 @@ impl Generator<'_> {
             | Cond::Blocked(_)
             | Cond::InCheck(_)
             | Cond::Repeated(_)
-            | Cond::Cmp(..) => self.cond_eval(pos, c, env, None, false),
+            | Cond::Cmp(..)
+            | Cond::Shape(_) => self.cond_eval(pos, c, env, None, false),
         })
     }
 }
@@ -330,9 +331,12 @@ fn has_exists(c: &Cond) -> bool {
         Cond::Exists(_) => true,
         Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => has_exists(x),
         Cond::And(v) | Cond::Or(v) => v.iter().any(has_exists),
-        Cond::True | Cond::Blocked(_) | Cond::InCheck(_) | Cond::Repeated(_) | Cond::Cmp(..) => {
-            false
-        }
+        Cond::True
+        | Cond::Blocked(_)
+        | Cond::InCheck(_)
+        | Cond::Repeated(_)
+        | Cond::Cmp(..)
+        | Cond::Shape(_) => false,
     }
 }
 

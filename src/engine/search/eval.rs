@@ -97,6 +97,12 @@ impl Generator<'_> {
             SqExpr::Passed => self.passed.contains(sq),
             SqExpr::Unmoved => self.unmoved.contains(sq),
             SqExpr::Attacked => self.attacked_at(sq),
+            SqExpr::Next(d, want) => {
+                let occ = &self.occ;
+                crate::engine::shape::next_is(&self.def.board, sq, *d, *want, |s| {
+                    occ.iter().any(|o| o.contains(s))
+                })
+            }
         }
     }
 
@@ -172,9 +178,12 @@ pub(super) fn mv_reads_squares(e: &MvExpr) -> bool {
 /// Whether a condition asks about a move's squares (in an `exists`).
 pub(super) fn cond_reads_squares(c: &Cond) -> bool {
     match c {
-        Cond::True | Cond::Blocked(_) | Cond::InCheck(_) | Cond::Repeated(_) | Cond::Cmp(..) => {
-            false
-        }
+        Cond::True
+        | Cond::Blocked(_)
+        | Cond::InCheck(_)
+        | Cond::Repeated(_)
+        | Cond::Cmp(..)
+        | Cond::Shape(_) => false,
         Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => cond_reads_squares(x),
         Cond::And(v) | Cond::Or(v) => v.iter().any(cond_reads_squares),
         Cond::Exists(m) => mv_reads_squares(m),
@@ -242,6 +251,10 @@ impl Generator<'_> {
                 seen as u32 + 1 >= *n
             }
             Cond::Cmp(a, op, b) => self.seats.compare(self.def, pos, (a, *op, b), env),
+            Cond::Shape(s) => {
+                let players = self.players(pos, s.who(), env);
+                crate::engine::shape::holds(self.def, &pos.occ, s, players, &env.vars)
+            }
         }
     }
 }

@@ -490,6 +490,79 @@ pub enum Cond {
     InCheck(Ident),
     Repeated(i64, Span),
     Cmp(Quantity, CmpOp, Quantity, Span),
+    /// `in-a-row(...)` or `connected(...)`: a goal on the shape of a player's pieces.
+    Shape(ShapeCond),
+}
+
+/// A goal on the shape of a player's pieces.
+#[derive(Debug, Clone)]
+pub enum ShapeCond {
+    /// `in-a-row(P N along SET)`, `in-a-row(P exactly N along SET)`.
+    InARow {
+        who: Ident,
+        exact: bool,
+        n: i64,
+        dirs: Ident,
+        span: Span,
+    },
+    /// `connected(P along SET)`, `connected(P from REGION to REGION along SET)`.
+    Connected {
+        who: Ident,
+        ends: Option<(RegionRef, RegionRef)>,
+        dirs: Ident,
+        span: Span,
+    },
+}
+
+impl ShapeCond {
+    /// Where the condition is written.
+    pub fn span(&self) -> Span {
+        match self {
+            ShapeCond::InARow { span, .. } | ShapeCond::Connected { span, .. } => *span,
+        }
+    }
+
+    /// Its text with spans left out, to compare two conditions by their form.
+    pub fn canon(&self) -> String {
+        let region = |r: &RegionRef| {
+            let owner = match &r.owner {
+                None => String::new(),
+                Some(RegionOwner::Own) => "own ".into(),
+                Some(RegionOwner::Opponent) => "opponent ".into(),
+                Some(RegionOwner::Player(p)) => format!("{} ", p.name),
+            };
+            format!("{owner}{}", r.name.name)
+        };
+        match self {
+            ShapeCond::InARow {
+                who,
+                exact,
+                n,
+                dirs,
+                ..
+            } => format!("in-a-row({} {exact} {n} {})", who.name, dirs.name),
+            ShapeCond::Connected {
+                who, ends, dirs, ..
+            } => format!(
+                "connected({} {} {})",
+                who.name,
+                ends.as_ref().map_or(String::new(), |(a, b)| format!(
+                    "{}-{}",
+                    region(a),
+                    region(b)
+                )),
+                dirs.name
+            ),
+        }
+    }
+}
+
+/// What `next D ...` asks of the square one step away.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NextState {
+    Occupied,
+    Empty,
+    OffBoard,
 }
 
 /// A number in a comparison.
@@ -535,6 +608,8 @@ pub enum SqCond {
     Unmoved(Span),
     /// `attacked`: an opponent could capture the moving piece there.
     Attacked(Span),
+    /// `next S occupied|empty|off-board`: what the square one step away in direction S is.
+    Next(Ident, NextState),
 }
 
 /// A statement kind that may be `if PARAM is VALUE { ... } else { ... }`.

@@ -204,7 +204,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::quantity => "a number, `count(...)` or a counter",
         Rule::mv_atom => "a move condition (capturing, from, to, move NAME, not, parentheses)",
         Rule::sq_atom => {
-            "a square condition (in REGION, piece KIND, can MOVE, passed, unmoved, attacked, not, parentheses)"
+            "a square condition (in REGION, piece KIND, can MOVE, passed, unmoved, attacked, next DIRECTION ..., not, parentheses)"
         }
         Rule::square_item => "a square or a square range",
         Rule::inner_doc => "`//!` documentation",
@@ -356,6 +356,12 @@ fn describe(rule: Rule) -> &'static str {
         Rule::sq_passed => "`passed`",
         Rule::sq_unmoved => "`unmoved`",
         Rule::sq_attacked => "`attacked`",
+        Rule::sq_next => "`next DIRECTION occupied|empty|off-board`",
+        Rule::next_state => "`occupied`, `empty` or `off-board`",
+        Rule::cond_in_a_row => "`in-a-row(PLAYER N along SET)`",
+        Rule::exactly => "`exactly`",
+        Rule::cond_connected => "`connected(PLAYER along SET)`",
+        Rule::connected_ends => "`from REGION to REGION`",
         Rule::region_ref => "a region (`own far-row`, `opponent home`, `White home`, `centre`)",
         Rule::region_owner => "`own` or `opponent`",
         Rule::square_range => "a square range like `A4..L13`",

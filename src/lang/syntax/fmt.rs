@@ -212,6 +212,8 @@ fn is_call(r: Rule) -> bool {
             | Rule::cond_blocked
             | Rule::cond_in_check
             | Rule::cond_repeated
+            | Rule::cond_in_a_row
+            | Rule::cond_connected
     )
 }
 

@@ -21,6 +21,10 @@ pub(super) struct Names<'a> {
     pub neutral: u32,
     /// Whether the file gives `values`.
     pub has_values: bool,
+    /// The direction sets' names, in order (`in-a-row`, `connected`).
+    pub dir_sets: &'a [String],
+    /// The directions' names, in order (`next D`).
+    pub directions: &'a [String],
 }
 
 impl Validator {
@@ -94,6 +98,17 @@ impl Validator {
             }
             ast::SqCond::Unmoved(_) => SqExpr::Unmoved,
             ast::SqCond::Attacked(_) => SqExpr::Attacked,
+            ast::SqCond::Next(d, state) => match self.lookup(n.directions, d, "direction") {
+                Some(d) => SqExpr::Next(
+                    d,
+                    match state {
+                        ast::NextState::Occupied => Next::Occupied,
+                        ast::NextState::Empty => Next::Empty,
+                        ast::NextState::OffBoard => Next::OffBoard,
+                    },
+                ),
+                None => SqExpr::False,
+            },
         }
     }
 
@@ -233,6 +248,52 @@ impl Validator {
                 let qb = self.quantity(b, n, vars);
                 Cond::Cmp(qa, *op, qb)
             }
+            ast::Cond::Shape(s) => self.shape(s, n, vars),
+        }
+    }
+
+    /// `in-a-row(...)` and `connected(...)`: a row of 2 to 64 pieces along a known set; the
+    /// ends of a chain are regions, `own` and `opponent` meaning the player's and the
+    /// player's opponents' parts.
+    fn shape(&mut self, s: &ast::ShapeCond, n: &Names, vars: &[String]) -> Cond {
+        match s {
+            ast::ShapeCond::InARow {
+                who,
+                exact,
+                n: len,
+                dirs,
+                span,
+            } => {
+                if !(2..=64).contains(len) {
+                    self.err(
+                        Check::BadCondition,
+                        *span,
+                        format!("`in-a-row` of {len} pieces always or never holds"),
+                        "length out of range",
+                        Some("Use a length from 2 to 64, e.g. `in-a-row(P 5 along lines)`.".into()),
+                    );
+                }
+                let who = self.player_ref(who, n, vars);
+                let dirs = self.lookup(n.dir_sets, dirs, "direction set").unwrap_or(0);
+                Cond::Shape(Shape::InARow {
+                    who,
+                    n: (*len).clamp(2, 64) as u8,
+                    exact: *exact,
+                    dirs,
+                })
+            }
+            ast::ShapeCond::Connected {
+                who, ends, dirs, ..
+            } => {
+                let who = self.player_ref(who, n, vars);
+                let dirs = self.lookup(n.dir_sets, dirs, "direction set").unwrap_or(0);
+                let ends = ends.as_ref().and_then(|(a, b)| {
+                    let a = self.region_sel(a, n.regions, n.players, vars);
+                    let b = self.region_sel(b, n.regions, n.players, vars);
+                    Some((a?, b?))
+                });
+                Cond::Shape(Shape::Connected { who, dirs, ends })
+            }
         }
     }
 
@@ -275,7 +336,7 @@ fn not_positional(c: &ast::Cond) -> Option<(Option<Span>, &'static str)> {
         ast::Cond::Blocked(p) => Some((Some(p.span), "blocked")),
         ast::Cond::InCheck(p) => Some((Some(p.span), "in-check")),
         ast::Cond::Repeated(_, span) => Some((Some(*span), "repeated")),
-        ast::Cond::Cmp(..) => None,
+        ast::Cond::Cmp(..) | ast::Cond::Shape(_) => None,
     }
 }
 
@@ -289,7 +350,7 @@ pub(super) fn not_before_moves(c: &ast::Cond) -> Option<(Option<Span>, &'static 
         ast::Cond::Blocked(p) => Some((Some(p.span), "blocked")),
         // Decided by generating the opponents' moves, which would decide this `require`.
         ast::Cond::InCheck(p) => Some((Some(p.span), "in-check")),
-        ast::Cond::Repeated(..) | ast::Cond::Cmp(..) => None,
+        ast::Cond::Repeated(..) | ast::Cond::Cmp(..) | ast::Cond::Shape(_) => None,
     }
 }
 
@@ -314,7 +375,8 @@ pub(super) fn collect_can(e: &SqExpr, out: &mut Vec<u8>) {
         | SqExpr::Piece(_)
         | SqExpr::Passed
         | SqExpr::Unmoved
-        | SqExpr::Attacked => {}
+        | SqExpr::Attacked
+        | SqExpr::Next(..) => {}
     }
 }
 
@@ -324,8 +386,11 @@ pub(super) fn mentions_blocked(c: &Cond) -> bool {
         Cond::Blocked(_) => true,
         Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => mentions_blocked(x),
         Cond::And(v) | Cond::Or(v) => v.iter().any(mentions_blocked),
-        Cond::True | Cond::Exists(_) | Cond::InCheck(_) | Cond::Repeated(_) | Cond::Cmp(..) => {
-            false
-        }
+        Cond::True
+        | Cond::Exists(_)
+        | Cond::InCheck(_)
+        | Cond::Repeated(_)
+        | Cond::Cmp(..)
+        | Cond::Shape(_) => false,
     }
 }

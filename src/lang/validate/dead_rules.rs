@@ -26,6 +26,7 @@ fn canon_cond(c: &Cond) -> String {
         Cond::InCheck(p) => format!("in-check({})", p.name),
         Cond::Repeated(k, _) => format!("repeated({k})"),
         Cond::Cmp(a, op, b, _) => format!("cmp({} {op:?} {})", canon_q(a), canon_q(b)),
+        Cond::Shape(s) => s.canon(),
     }
 }
 
@@ -77,6 +78,7 @@ fn canon_sq(c: &SqCond) -> String {
         SqCond::Passed(_) => "passed".into(),
         SqCond::Unmoved(_) => "unmoved".into(),
         SqCond::Attacked(_) => "attacked".into(),
+        SqCond::Next(d, s) => format!("next({} {s:?})", d.name),
     }
 }
 
@@ -131,7 +133,7 @@ fn cond_value(c: &Cond) -> Option<bool> {
             Some(false) => Some(false),
             Some(true) | None => None,
         },
-        Cond::Blocked(_) | Cond::InCheck(_) | Cond::Repeated(..) => None,
+        Cond::Blocked(_) | Cond::InCheck(_) | Cond::Repeated(..) | Cond::Shape(_) => None,
         Cond::Cmp(a, op, b, _) => cmp_value(a, *op, b),
     }
 }
@@ -219,7 +221,8 @@ fn sq_value(c: &SqCond) -> Option<bool> {
         | SqCond::Can(_)
         | SqCond::Passed(_)
         | SqCond::Unmoved(_)
-        | SqCond::Attacked(_) => None,
+        | SqCond::Attacked(_)
+        | SqCond::Next(..) => None,
     }
 }
 
@@ -237,7 +240,8 @@ pub(super) fn cond_extent(c: &Cond) -> Option<Span> {
             | Cond::Blocked(_)
             | Cond::InCheck(_)
             | Cond::Repeated(..)
-            | Cond::Cmp(..) => {
+            | Cond::Cmp(..)
+            | Cond::Shape(_) => {
                 out.extend(cond_span(c));
             }
         }
@@ -258,6 +262,7 @@ fn cond_span(c: &Cond) -> Option<Span> {
         Cond::Exists(m) => mv_span(m),
         Cond::Blocked(p) | Cond::InCheck(p) => Some(p.span),
         Cond::Repeated(_, s) | Cond::Cmp(_, _, _, s) => Some(*s),
+        Cond::Shape(s) => Some(s.span()),
     }
 }
 
@@ -278,6 +283,7 @@ fn sq_span(c: &SqCond) -> Option<Span> {
         SqCond::In(r) => Some(r.name.span),
         SqCond::Piece(k) | SqCond::Can(k) => Some(k.span),
         SqCond::Passed(sp) | SqCond::Unmoved(sp) | SqCond::Attacked(sp) => Some(*sp),
+        SqCond::Next(d, _) => Some(d.span),
     }
 }
 
@@ -407,9 +413,12 @@ fn needs_a_capture(c: &Cond) -> bool {
         Cond::And(v) => v.iter().any(needs_a_capture),
         Cond::Or(v) => !v.is_empty() && v.iter().all(needs_a_capture),
         Cond::Every(_, x) | Cond::Some(_, x) => needs_a_capture(x),
-        Cond::Not(_) | Cond::Blocked(_) | Cond::InCheck(_) | Cond::Repeated(..) | Cond::Cmp(..) => {
-            false
-        }
+        Cond::Not(_)
+        | Cond::Blocked(_)
+        | Cond::InCheck(_)
+        | Cond::Repeated(..)
+        | Cond::Cmp(..)
+        | Cond::Shape(_) => false,
     }
 }
 

@@ -45,7 +45,8 @@ fn sq(c: &SqCond, u: &mut Used) {
         | SqCond::Can(_)
         | SqCond::Passed(_)
         | SqCond::Unmoved(_)
-        | SqCond::Attacked(_) => {}
+        | SqCond::Attacked(_)
+        | SqCond::Next(..) => {}
     }
 }
 
@@ -104,6 +105,15 @@ fn cond(c: &Cond, u: &mut Used) {
         Cond::Cmp(a, _, b, _) => {
             quantity(a, u);
             quantity(b, u);
+        }
+        Cond::Shape(ShapeCond::InARow { dirs, .. }) => {
+            u.sets.insert(dirs.name.clone());
+        }
+        Cond::Shape(ShapeCond::Connected { dirs, ends, .. }) => {
+            u.sets.insert(dirs.name.clone());
+            for r in ends.iter().flat_map(|(a, b)| [a, b]) {
+                u.regions.insert(r.name.name.clone());
+            }
         }
         Cond::Blocked(_) | Cond::InCheck(_) | Cond::Repeated(..) => {}
     }

@@ -236,6 +236,13 @@ impl Validator {
             .iter()
             .map(|(m, _)| m.name.name.clone())
             .collect();
+        let dir_set_names: Vec<String> = layout.dir_sets.iter().map(|s| s.name.clone()).collect();
+        let direction_names: Vec<String> = layout
+            .board
+            .directions
+            .iter()
+            .map(|d| d.name.clone())
+            .collect();
         let names = Names {
             players: &sides.players,
             kinds: &sides.kinds,
@@ -244,6 +251,8 @@ impl Validator {
             moves: &move_names,
             neutral: sides.neutral,
             has_values: items.values.is_some(),
+            dir_sets: &dir_set_names,
+            directions: &direction_names,
         };
         let values = self.values(&items, &params, &sides.kinds);
         let letters = self.letters(&items, &sides.kinds);

@@ -228,7 +228,12 @@ fn collect(def: &GameDef, c: &Cond, out: &mut Vec<Goal>) {
                 out.push(g);
             }
         }
-        Cond::True | Cond::Exists(_) | Cond::Blocked(_) | Cond::InCheck(_) | Cond::Repeated(_) => {}
+        Cond::True
+        | Cond::Exists(_)
+        | Cond::Blocked(_)
+        | Cond::InCheck(_)
+        | Cond::Repeated(_)
+        | Cond::Shape(_) => {}
     }
 }
 

@@ -140,8 +140,27 @@ const REMOVE_WORDS: &[&str] = first_words(Rule::item_word);
 const AMEND_WORDS: &[&str] = first_words(Rule::amend_body);
 /// The keywords of a condition on the position and of an end rule.
 const END_WORDS: &[&str] = &[
-    "win", "loss", "draw", "claim", "if", "else", "and", "or", "not", "count", "every", "some",
-    "exists", "blocked", "in-check", "repeated", "in", "own", "opponent",
+    "win",
+    "loss",
+    "draw",
+    "claim",
+    "if",
+    "else",
+    "and",
+    "or",
+    "not",
+    "count",
+    "every",
+    "some",
+    "exists",
+    "blocked",
+    "in-check",
+    "repeated",
+    "in",
+    "own",
+    "opponent",
+    "in-a-row",
+    "connected",
 ];
 
 /// One lexical token: a word (identifiers, keywords, numbers), a string, or one punctuation
@@ -436,7 +455,7 @@ fn after_word(
     let in_leg = block == Some(Block::Item("leg"));
     Some(match p1 {
         "in" => Context::Name(Ns::Region),
-        "own" | "opponent" if p2 == "in" => Context::Name(Ns::Region),
+        "own" | "opponent" if matches!(p2, "in" | "from" | "to") => Context::Name(Ns::Region),
         w if p2 == "in" && is_player(w) => Context::Name(Ns::Region),
         "sequence" | "then" => Context::Name(Ns::Leg),
         "piece" | "drop" | "with" => Context::Name(Ns::Piece),
@@ -446,6 +465,8 @@ fn after_word(
         "can" | "as" | "move" => Context::Name(Ns::Move),
         "effect" => Context::Name(Ns::Counter),
         "step" | "slide" | "leap" if in_leg => Context::Name(Ns::Direction),
+        "along" | "next" => Context::Name(Ns::Direction),
+        _ if p2 == "next" => Context::Keywords(first_words(Rule::next_state)),
         "over" => Context::Keywords(first_words(Rule::over)),
         "onto" if in_leg => Context::Keywords(first_words(Rule::onto)),
         "remove" => Context::Keywords(first_words(Rule::removal)),

@@ -384,7 +384,8 @@ pub(super) fn goals(def: &crate::model::GameDef) -> Vec<Value> {
             | SqExpr::Can(_)
             | SqExpr::Passed
             | SqExpr::Unmoved
-            | SqExpr::Attacked => {}
+            | SqExpr::Attacked
+            | SqExpr::Next(..) => {}
         }
     }
     fn mv(e: &MvExpr, out: &mut Vec<RegionSel>) {
@@ -412,7 +413,14 @@ pub(super) fn goals(def: &crate::model::GameDef) -> Vec<Value> {
                 quantity(a, out);
                 quantity(b, out);
             }
-            Cond::True | Cond::Blocked(_) | Cond::InCheck(_) | Cond::Repeated(_) => {}
+            Cond::Shape(crate::model::Shape::Connected {
+                ends: Some((a, b)), ..
+            }) => out.extend([*a, *b]),
+            Cond::Shape(_)
+            | Cond::True
+            | Cond::Blocked(_)
+            | Cond::InCheck(_)
+            | Cond::Repeated(_) => {}
         }
     }
     // (region, part or every part, why)

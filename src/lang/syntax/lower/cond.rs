@@ -42,6 +42,45 @@ fn lower_cond_atom(p: P) -> Cond {
         C::CondBlocked(p) => Cond::Blocked(ident(child(p))),
         C::CondInCheck(p) => Cond::InCheck(ident(child(p))),
         C::CondRepeated(p) => Cond::Repeated(int(&child(p)), sp),
+        C::CondInARow(p) => {
+            let (mut who, mut exact, mut n, mut dirs) = (None, false, 0, None);
+            for c in inner::CondInARow::all(p) {
+                match c {
+                    inner::CondInARow::Ident(c) if who.is_none() => who = Some(ident(c)),
+                    inner::CondInARow::Ident(c) => dirs = Some(ident(c)),
+                    inner::CondInARow::Exactly(_) => exact = true,
+                    inner::CondInARow::Int(c) => n = int(&c),
+                }
+            }
+            Cond::Shape(ShapeCond::InARow {
+                who: who.expect(super::GRAMMAR),
+                exact,
+                n,
+                dirs: dirs.expect(super::GRAMMAR),
+                span: sp,
+            })
+        }
+        C::CondConnected(p) => {
+            let (mut who, mut ends, mut dirs) = (None, None, None);
+            for c in inner::CondConnected::all(p) {
+                match c {
+                    inner::CondConnected::Ident(c) if who.is_none() => who = Some(ident(c)),
+                    inner::CondConnected::Ident(c) => dirs = Some(ident(c)),
+                    inner::CondConnected::ConnectedEnds(c) => {
+                        let mut it = c.into_inner();
+                        let a = lower_region_ref(next(&mut it));
+                        let b = lower_region_ref(next(&mut it));
+                        ends = Some((a, b));
+                    }
+                }
+            }
+            Cond::Shape(ShapeCond::Connected {
+                who: who.expect(super::GRAMMAR),
+                ends,
+                dirs: dirs.expect(super::GRAMMAR),
+                span: sp,
+            })
+        }
         C::Comparison(p) => {
             let mut it = p.into_inner();
             let a = lower_quantity(next(&mut it));
@@ -156,5 +195,15 @@ fn lower_sq_atom(p: P) -> SqCond {
         S::SqPassed(p) => SqCond::Passed(span(&p)),
         S::SqUnmoved(p) => SqCond::Unmoved(span(&p)),
         S::SqAttacked(p) => SqCond::Attacked(span(&p)),
+        S::SqNext(p) => {
+            let mut it = p.into_inner();
+            let dir = ident(next(&mut it));
+            let state = match kw::NextState::of(&next(&mut it)) {
+                kw::NextState::Occupied => NextState::Occupied,
+                kw::NextState::Empty => NextState::Empty,
+                kw::NextState::OffBoard => NextState::OffBoard,
+            };
+            SqCond::Next(dir, state)
+        }
     }
 }

@@ -14,6 +14,7 @@ use crate::lang::syntax::{Rule, RulesParser, parse};
 
 /// Texts holding what the bundled rule files do not.
 const SNIPPETS: &[&str] = &[
+    "move m { drop Stone  to next N empty }\nend { draw if connected(P along all) }\n",
     "remove set-param p\nremove leg l\nremove move m\nremove priority p\nremove region r\n\
      remove set s\nremove counter c\nremove param p\nremove promote\nremove teams\n\
      remove neutral\nremove setup\nremove turn\nremove values\nremove letters\nremove unstated u\n",

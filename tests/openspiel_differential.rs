@@ -1,0 +1,152 @@
+//! Differential test of the placement games against OpenSpiel 2.0.2 (PyPI `open_spiel`, the
+//! `pyspiel` module): tic-tac-toe, Connect Four, Hex (11x11, no swap) and gomoku (15x15;
+//! OpenSpiel's gomoku lets five or more win, so it is compared with `overline=win`).
+//!
+//! `tests/oracles/openspiel_oracle.py` plays seeded random games in OpenSpiel and prints, at
+//! every position, the legal moves as the squares a stone lands on, the verdict (ongoing, a
+//! win and whose, a draw) and the move it chose; this test plays the same moves in regula and
+//! asserts that the move sets and the verdicts are equal at every position. Without OpenSpiel
+//! the test says it is skipped, except under `REGULA_REQUIRE_ORACLES=1` (as in `.ci/run`),
+//! where it fails.
+
+use std::process::Command;
+
+use regula::engine::Outcome;
+use regula::{Game, Move, Position};
+
+const DRIVER: &str = "tests/oracles/openspiel_oracle.py";
+
+/// The driver's output, or `None` after a message when OpenSpiel is missing.
+fn oracle(args: &[&str]) -> Option<String> {
+    let out = Command::new("python3").arg(DRIVER).args(args).output();
+    let why = match out {
+        Ok(o) if o.status.success() => {
+            return Some(String::from_utf8(o.stdout).expect("the driver prints UTF-8"));
+        }
+        Ok(o) if o.status.code() == Some(3) => {
+            String::from_utf8_lossy(&o.stderr).trim().to_string()
+        }
+        Ok(o) => panic!(
+            "`python3 {DRIVER} {}` failed ({}):\n{}",
+            args.join(" "),
+            o.status,
+            String::from_utf8_lossy(&o.stderr)
+        ),
+        Err(e) => format!("cannot run python3: {e}"),
+    };
+    assert!(
+        std::env::var("REGULA_REQUIRE_ORACLES").as_deref() != Ok("1"),
+        "REGULA_REQUIRE_ORACLES=1 but the OpenSpiel oracle is unavailable: {why}"
+    );
+    eprintln!(
+        "OpenSpiel differential SKIPPED: {why} (pip install open_spiel==2.0.2; \
+         REGULA_REQUIRE_ORACLES=1 makes this a failure)"
+    );
+    None
+}
+
+fn load(path: &str, params: &[(&str, &str)]) -> Game {
+    let src = regula::SourceFile::read(std::path::Path::new(path)).unwrap();
+    let params: Vec<(String, String)> = params
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    regula::load(&src, &params).unwrap_or_else(|e| panic!("{}", regula::render_plain(&e)))
+}
+
+/// The square a drop lands on.
+fn label(game: &Game, m: &Move) -> String {
+    let to = m.to;
+    game.def.board.labels[to as usize].to_lowercase()
+}
+
+/// Replays the driver's games in regula; returns (positions compared, game ends compared).
+fn compare(path: &str, game: &Game, out: &str) -> (usize, usize) {
+    let (mut positions, mut ends) = (0, 0);
+    let mut pos: Position = game.start();
+    let mut moves: Vec<Move> = Vec::new();
+    let mut outcome = Outcome::Ongoing;
+    let mut analyzed = false;
+    for line in out.lines() {
+        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+        if !analyzed && word != "game" {
+            (moves, outcome) = game.analyze_in_game(&pos, &[]);
+            analyzed = true;
+            positions += 1;
+        }
+        match word {
+            "game" => {
+                pos = game.start();
+                analyzed = false;
+            }
+            "moves" => {
+                let mut got: Vec<String> = moves.iter().map(|m| label(game, m)).collect();
+                got.sort();
+                let want: Vec<&str> = rest.split_whitespace().collect();
+                assert_eq!(got, want, "{path}: the moves after {positions} positions");
+            }
+            "verdict" => {
+                let want = match rest {
+                    "ongoing" => Outcome::Ongoing,
+                    "draw" => Outcome::Draw,
+                    "win 0" => Outcome::Win(0),
+                    "win 1" => Outcome::Win(1),
+                    w => panic!("driver verdict {w}"),
+                };
+                if want != Outcome::Ongoing {
+                    ends += 1;
+                }
+                assert_eq!(
+                    outcome, want,
+                    "{path}: the verdict after {positions} positions"
+                );
+            }
+            "play" => {
+                let m = *moves
+                    .iter()
+                    .find(|m| label(game, m) == rest)
+                    .unwrap_or_else(|| panic!("{path}: no move {rest}"));
+                pos = game.play_unchecked(&pos, &m);
+                analyzed = false;
+            }
+            w => panic!("driver line {w}"),
+        }
+    }
+    (positions, ends)
+}
+
+fn run(path: &str, params: &[(&str, &str)], args: &[&str]) {
+    let Some(out) = oracle(args) else { return };
+    let game = load(path, params);
+    let (positions, ends) = compare(path, &game, &out);
+    eprintln!("{path}: {positions} positions and {ends} game ends equal to OpenSpiel's");
+    assert!(ends > 0);
+}
+
+#[test]
+fn tic_tac_toe_agrees_with_openspiel() {
+    run("rules/tic-tac-toe.rules", &[], &["tic_tac_toe", "1", "300"]);
+}
+
+#[test]
+fn connect_four_agrees_with_openspiel() {
+    run(
+        "rules/connect-four.rules",
+        &[],
+        &["connect_four", "2", "200"],
+    );
+}
+
+#[test]
+fn hex_agrees_with_openspiel() {
+    run("rules/hex.rules", &[], &["hex", "3", "30"]);
+}
+
+#[test]
+fn gomoku_agrees_with_openspiel() {
+    run(
+        "rules/gomoku.rules",
+        &[("overline", "win")],
+        &["gomoku", "4", "20"],
+    );
+}
