@@ -23,6 +23,7 @@ mod lsp;
 mod mutants;
 mod mutation;
 mod nothing_lost;
+mod openspiel_flanks;
 mod pdn;
 mod perft;
 mod print;
