@@ -295,6 +295,17 @@ fn antichess_start() {
     );
 }
 
+/// Clobber on OpenSpiel's default 5x6 board: OpenSpiel's `clobber` counts 49, 2,116, 80,063
+/// and 2,630,382 from the start (every move a capture by replacement, `onto enemy`).
+#[test]
+fn clobber_start() {
+    check(
+        "rules/clobber.rules",
+        Identity::Effect,
+        &[49, 2_116, 80_063],
+    );
+}
+
 /// Breakthrough: Fairy-Stockfish's `tests/perft.sh` counts 256,036 at depth 4 from the start
 /// and 121,264 at depth 4 from `1p2pp1p/2p2ppp/2P5/8/8/3P2P1/1p1P2PP/1PP1PP1P w` (capture by
 /// replacement, `onto empty-or-enemy`; the kernels decline the capturing move type).

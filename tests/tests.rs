@@ -24,6 +24,7 @@ mod mutants;
 mod mutation;
 mod nothing_lost;
 mod openspiel_differential;
+mod openspiel_flanks;
 mod pdn;
 mod perft;
 mod print;
