@@ -373,7 +373,10 @@ pub enum MoveStmt {
         to: SqCond,
     },
     /// `written "O-O"`: the move type's fixed text in SAN.
-    Written { text: String, span: Span },
+    Written {
+        text: String,
+        span: Span,
+    },
     If(IfParam<MoveStmt>),
 }
 
