@@ -368,6 +368,9 @@ pub struct MoveKind {
     pub mark_passed: bool,
     /// `with Rook from ... to ...`: a second piece of the mover moves too.
     pub with: Option<Carry>,
+    /// `written "O-O"`: the text SAN gives every move of this type, instead of one made from
+    /// its piece and squares (castling has a name of its own, not a piece's move).
+    pub written: Option<String>,
 }
 
 /// A second piece that a move carries along (`with Rook from C to D`, castling): a piece of
@@ -593,6 +596,9 @@ pub struct GameDef {
     pub values: Vec<i64>,
     /// `letters`: each kind's letter in FEN positions (upper case), where the file gives one.
     pub letters: Vec<Option<char>>,
+    /// `Pawn: P silent`: bit `k` set, SAN writes no letter for kind `k`, and its captures
+    /// with the file they leave.
+    pub silent: u32,
     pub board: Board,
     pub board_docs: Vec<String>,
     pub dir_sets: Vec<DirSet>,

@@ -208,6 +208,7 @@ pub fn move_kind(d: &GameDef, m: &MoveKind) -> String {
         drop,
         mark_passed,
         with,
+        written,
     } = m;
     let mut s = String::new();
     if let Some(k) = *drop {
@@ -262,6 +263,9 @@ pub fn move_kind(d: &GameDef, m: &MoveKind) -> String {
     }
     if *mark_passed {
         s.push_str("  mark passed");
+    }
+    if let Some(w) = written {
+        let _ = write!(s, "  written {w:?}");
     }
     if let Some(c) = with {
         let _ = write!(

@@ -478,6 +478,7 @@ impl<'a> Visitor<'a> for Candidates<'_> {
                 | MoveStmt::Effect { .. }
                 | MoveStmt::Removal(_)
                 | MoveStmt::MarkPassed(_)
+                | MoveStmt::Written { .. }
                 | MoveStmt::If(_) => {}
             }
         }

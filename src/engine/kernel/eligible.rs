@@ -130,6 +130,8 @@ pub(super) fn eligible(def: &GameDef, mk: &MoveKind) -> Eligible {
         // Names and documentation: nothing a kernel runs.
         name: _,
         docs: _,
+        // The text SAN writes: nothing a kernel runs.
+        written: _,
         // The kinds that make it: every kernel reads them per piece (the pre-pass per kind).
         // A kind whose promotion offers a choice makes one move per kind offered, which
         // only the interpreter's `emit` writes: such a move type is the interpreter's.

@@ -64,7 +64,8 @@ pub enum ItemKind {
     /// `values { Man: 2 }`: what pieces are worth.
     Values(Vec<ValueStmt>),
     /// `letters { King: K }`: each kind's letter in FEN positions.
-    Letters(Vec<(Ident, Ident)>),
+    /// The third part is `silent`: SAN writes no letter for the kind.
+    Letters(Vec<(Ident, Ident, bool)>),
     Setup(Vec<SetupPlayer>),
     Counter(CounterDecl),
     Param(ParamDecl),
@@ -371,6 +372,11 @@ pub enum MoveStmt {
         from: SqCond,
         to: SqCond,
     },
+    /// `written "O-O"`: the move type's fixed text in SAN.
+    Written {
+        text: String,
+        span: Span,
+    },
     If(IfParam<MoveStmt>),
 }
 
@@ -646,7 +652,7 @@ conditional!(LegStmt: Self::Step(_), Self::Slide(_), Self::Leap { .. }, Self::Ca
     Self::CapturePasser(_), Self::Onto(..), Self::Land(_), Self::NoReverse(_), Self::Onward(_), Self::PreferContinuing(_), Self::HaltBehind(..));
 conditional!(MoveStmt: Self::By(_), Self::Drop(_), Self::From(_), Self::To(_), Self::Land(_),
     Self::Stop(_), Self::Sequence(_), Self::Require(_), Self::Effect { .. }, Self::Removal(_),
-    Self::MarkPassed(_), Self::With { .. });
+    Self::MarkPassed(_), Self::With { .. }, Self::Written { .. });
 conditional!(ValueStmt: Self::Pair(..));
 conditional!(PrioStmt: Self::When(_), Self::Keep(_), Self::Prefer(_), Self::Maximize(..),
     Self::Otherwise(_));

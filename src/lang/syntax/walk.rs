@@ -42,7 +42,7 @@ pub trait Visitor<'a> {
     fn region(&mut self, at: At<'a>, region: &'a RegionDecl) {}
     fn pieces(&mut self, at: At<'a>, kinds: &'a [Ident]) {}
     fn values(&mut self, at: At<'a>, stmts: &'a [ValueStmt]) {}
-    fn letters(&mut self, at: At<'a>, pairs: &'a [(Ident, Ident)]) {}
+    fn letters(&mut self, at: At<'a>, pairs: &'a [(Ident, Ident, bool)]) {}
     fn setup(&mut self, at: At<'a>, players: &'a [SetupPlayer]) {}
     fn counter(&mut self, at: At<'a>, counter: &'a CounterDecl) {}
     fn param(&mut self, at: At<'a>, param: &'a ParamDecl) {}

@@ -26,7 +26,7 @@ pub(super) struct Items<'a> {
     pub kinds: Option<&'a Vec<ast::Ident>>,
     pub values: Option<&'a Vec<ast::ValueStmt>>,
     /// `letters { King: K }`: each kind's FEN letter.
-    pub letters: Option<&'a Vec<(ast::Ident, ast::Ident)>>,
+    pub letters: Option<&'a Vec<(ast::Ident, ast::Ident, bool)>>,
     pub setup: Option<&'a Vec<ast::SetupPlayer>>,
     pub counters: Vec<Doc<'a, ast::CounterDecl>>,
     pub params: Vec<Doc<'a, ast::ParamDecl>>,

@@ -156,7 +156,10 @@ fn move_stmt(s: &MoveStmt, u: &mut Used) {
             sq(from, u);
             sq(to, u);
         }
-        MoveStmt::By(_) | MoveStmt::Removal(_) | MoveStmt::MarkPassed(_) => {}
+        MoveStmt::By(_)
+        | MoveStmt::Removal(_)
+        | MoveStmt::MarkPassed(_)
+        | MoveStmt::Written { .. } => {}
         MoveStmt::If(_) => {}
     }
 }

@@ -255,7 +255,7 @@ impl Validator {
             directions: &direction_names,
         };
         let values = self.values(&items, &params, &sides.kinds);
-        let letters = self.letters(&items, &sides.kinds);
+        let (letters, silent) = self.letters(&items, &sides.kinds);
         let (legs, moves) = self.legs_and_moves(&items, &params, &names, &layout.dir_sets);
         let priorities = self.priorities(&items, &params, &names);
         let (end, claims) = self.end_rules(&items, &params, &names, &sides.team);
@@ -283,6 +283,7 @@ impl Validator {
             kind_docs: items.kind_docs,
             values,
             letters,
+            silent,
             board: layout.board,
             board_docs: items.board_docs,
             dir_sets: layout.dir_sets,

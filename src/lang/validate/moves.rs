@@ -350,6 +350,7 @@ impl Validator {
             removal: Removal::Immediately,
             drop: None,
             mark_passed: false,
+            written: None,
             with: None,
         };
         let mut with_span = None;
@@ -444,6 +445,18 @@ impl Validator {
                 } => mk.effects.extend(self.effect(counter, *add, *value, n)),
                 ast::MoveStmt::Removal(r) => mk.removal = *r,
                 ast::MoveStmt::MarkPassed(_) => mk.mark_passed = true,
+                ast::MoveStmt::Written { text, span } => {
+                    if text.is_empty() || text.contains(char::is_whitespace) {
+                        self.err(
+                            Check::Structure,
+                            *span,
+                            format!("`{text}` cannot be a move's text"),
+                            "empty or with a space",
+                            Some("A move's written text is one word, as a record writes it: `written \"O-O\"`.".into()),
+                        );
+                    }
+                    mk.written = Some(text.clone());
+                }
                 ast::MoveStmt::With { kind, from, to } => {
                     if let Some(first) = with_span {
                         self.errors.push(super::ValidationError {

@@ -353,14 +353,19 @@ impl Validator {
     }
 
     /// `letters`: one ASCII letter per kind, none twice (FEN writes the first player's in
-    /// upper case, the second's in lower case, so `K` and `k` are one letter).
-    pub(super) fn letters(&mut self, items: &Items, kinds: &[String]) -> Vec<Option<char>> {
+    /// upper case, the second's in lower case, so `K` and `k` are one letter), and the kinds
+    /// marked `silent` (a bit each).
+    pub(super) fn letters(&mut self, items: &Items, kinds: &[String]) -> (Vec<Option<char>>, u32) {
         let mut letters: Vec<Option<char>> = vec![None; kinds.len()];
+        let mut silent = 0u32;
         let mut seen: Vec<(char, Span)> = Vec::new();
-        for (k, l) in items.letters.into_iter().flatten() {
+        for (k, l, quiet) in items.letters.into_iter().flatten() {
             let Some(i) = self.lookup(kinds, k, "piece kind") else {
                 continue;
             };
+            if *quiet {
+                silent |= 1 << i;
+            }
             let mut chars = l.name.chars();
             let (Some(c), None) = (chars.next(), chars.next()) else {
                 self.err(
@@ -395,7 +400,7 @@ impl Validator {
             seen.push((c, l.span));
             letters[i as usize] = Some(c);
         }
-        letters
+        (letters, silent)
     }
 
     fn priority(

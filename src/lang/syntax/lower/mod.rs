@@ -163,7 +163,7 @@ fn lower_item_kind(p: alt::ItemBody) -> ItemKind {
                 .map(|pair| {
                     let mut it = pair.into_inner();
                     let kind = ident(child(next(&mut it)));
-                    (kind, ident(next(&mut it)))
+                    (kind, ident(next(&mut it)), it.next().is_some())
                 })
                 .collect(),
         ),
@@ -590,6 +590,13 @@ fn lower_move_stmt(p: P) -> MoveStmt {
             let from = lower_sq_cond(next(&mut it));
             let to = lower_sq_cond(next(&mut it));
             MoveStmt::With { kind, from, to }
+        }
+        M::MoveWritten(p) => {
+            let text = string(child(p.clone()));
+            MoveStmt::Written {
+                text,
+                span: span(&p),
+            }
         }
         M::MoveIf(p) => MoveStmt::If(lower_if(p, lower_move_stmt)),
     }
