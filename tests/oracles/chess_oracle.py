@@ -6,7 +6,10 @@ written in UCI with their letter. MODE `pseudo`: `pseudo_legal_moves`
 (a king may be left attacked, and a game ends when a king is taken); MODE `legal`:
 `legal_moves`, and the game ends in checkmate or stalemate; MODE `antichess`: the legal moves
 of python-chess's `AntichessBoard` (captures compulsory, no check), and the game ends when the
-side to move wins (no piece left, or no legal move).
+side to move wins (no piece left, or no legal move); MODE `chess960`: `legal_moves` of a
+`chess.Board(fen, chess960=True)` (Chess960, Shredder-FEN or X-FEN castling rights), a
+castling written as python-chess writes it there, the king's square then the castling rook's
+(`b1a1`, `e1h1`), so that a castling where the king does not move is a move too.
 
   chess_oracle.py games MODE SEED GAMES MAX_PLIES FEN...
       plays seeded random games from each FEN in turn; for every position prints
@@ -32,7 +35,7 @@ except ImportError:
 
 def castles(mode):
     """Whether the mode's rule file states castling."""
-    return mode == "legal"
+    return mode in ("legal", "chess960")
 
 
 def moves(board, mode):
@@ -78,7 +81,10 @@ def perft(board, mode, depth):
 
 
 def start(fen, mode):
-    board = chess.variant.AntichessBoard(fen) if mode == "antichess" else chess.Board(fen)
+    if mode == "antichess":
+        board = chess.variant.AntichessBoard(fen)
+    else:
+        board = chess.Board(fen, chess960=mode == "chess960")
     if not castles(mode):
         board.castling_rights = chess.BB_EMPTY
     return board
@@ -101,7 +107,7 @@ def games(mode, seed, count, max_plies, fens):
             ms = moves(board, mode)
             print("moves", " ".join(sorted(uci(m) for m in ms)))
             if not ms:
-                if mode == "legal" and board.is_check():
+                if mode in ("legal", "chess960") and board.is_check():
                     print("end checkmate")
                 else:
                     print("end stalemate")
