@@ -500,38 +500,3 @@ fn group(groups: &mut Vec<LineGroup>, d: u8) -> &mut Vec<LineEntry> {
     };
     &mut groups[i].entries
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Every bundled rule file with royal pieces, each parameter value included, reads its
-    /// attacks on the tables: none falls back to generating the opponents' moves. (That the
-    /// tables agree with the generator is the kernel differential test's: it turns both off.)
-    #[test]
-    fn every_bundled_royal_game_has_complete_tables() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
-        let mut royal = 0;
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            let src = crate::SourceFile::read(&path).unwrap();
-            let game = crate::load::load(&src, &[]).unwrap();
-            let mut defs = vec![game.def.clone()];
-            for p in &game.def.params {
-                for (v, _) in &p.values {
-                    let set = [(p.name.clone(), v.clone())];
-                    defs.push(crate::load::load(&src, &set).unwrap().def);
-                }
-            }
-            for def in defs.iter().filter(|d| d.royal != 0) {
-                royal += 1;
-                assert!(
-                    AttackTable::compile(def).complete(),
-                    "{}: a capturing move type has no table form",
-                    path.display()
-                );
-            }
-        }
-        assert!(royal >= 4, "{royal} royal games");
-    }
-}
