@@ -20,6 +20,7 @@
 //! private state as the rules here do. Their tables are the generator's part
 //! ([`Generator::kernels`]); nothing outside the search uses them.
 
+mod attack;
 mod bfs;
 mod emit;
 mod eval;
@@ -114,6 +115,8 @@ pub struct Generator<'g> {
     // Move types compiled into tables (see `kernel`), and whether to use them. Shared, not
     // copied: a generator is made per call of `legal_moves`, so making one must cost little.
     kernels: Arc<Kernels>,
+    /// The royal rule's attack tables (see [`attack`]), shared like the kernels.
+    attack: Arc<attack::AttackTable>,
     use_kernels: bool,
     /// The order of the generated moves does not matter (perft counts them): quiet steps
     /// may then be generated set-wise, type by type, rather than piece by piece.
@@ -208,6 +211,7 @@ struct Bfs {
 pub(super) struct Compiled {
     folded: Arc<FoldedGame>,
     kernels: Arc<Kernels>,
+    attack: Arc<attack::AttackTable>,
 }
 
 impl Compiled {
@@ -221,6 +225,7 @@ impl Compiled {
         Compiled {
             folded: Arc::new(folded),
             kernels: Arc::new(kernels),
+            attack: Arc::new(attack::AttackTable::compile(def)),
         }
     }
 }
@@ -233,7 +238,11 @@ impl<'g> Generator<'g> {
 
     /// A generator for a game whose kernels are compiled already.
     pub(super) fn with(def: &'g GameDef, identity: Identity, compiled: Compiled) -> Generator<'g> {
-        let Compiled { folded, kernels } = compiled;
+        let Compiled {
+            folded,
+            kernels,
+            attack,
+        } = compiled;
         let mut g = Generator {
             def,
             identity,
@@ -281,6 +290,7 @@ impl<'g> Generator<'g> {
             dir_matters: crate::engine::memo::dir_matters(def),
             folded,
             kernels,
+            attack,
             node: 0,
             flood_memo: vec![kernel::FloodMemo::default(); 256],
             flood_keep: Vec::new(),
@@ -599,6 +609,7 @@ impl<'g> Generator<'g> {
             let compiled = Compiled {
                 folded: self.folded.clone(),
                 kernels: self.kernels.clone(),
+                attack: self.attack.clone(),
             };
             let mut generator = Generator::with(def, Identity::Effect, compiled);
             generator.set_kernels(false);
