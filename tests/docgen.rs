@@ -744,7 +744,10 @@ fn differences_say_end_rules_as_the_end_section_does() {
     // may name P's pieces; any other may not.
     for (name, md) in g.iter().filter(|(n, _)| n.ends_with(".md")) {
         for line in md.lines().filter(|l| l.contains("the number of P's")) {
-            assert!(line.contains("player P"), "{name} names an unbound P: {line}");
+            assert!(
+                line.contains("player P"),
+                "{name} names an unbound P: {line}"
+            );
         }
     }
 }
