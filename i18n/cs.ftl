@@ -90,6 +90,7 @@ move-to = Cílové pole: { $where }.
 move-stop = Tah končí, jakmile figura dopadne na pole { $where }.
 move-with = Zároveň táhne { NAME($kind) } téhož hráče z pole { $from } na pole { $to }; to pole je prázdné, stejně jako všechna pole mezi nimi.
 move-mark-passed = Do dalšího tahu zůstávají pole, která tato figura přešla, označena: soupeř ji smí sebrat, jako by se zastavila na jednom z nich.
+move-flip = Poté se podél každého směru `{ $set }` od pole, kde tah končí, obrátí nepřerušená řada soupeřových figur, za kterou hned stojí vlastní figura: každá z těch figur připadne hráči na tahu.
 removal-now = Sebrané figury ihned opouštějí desku.
 removal-end = Sebrané figury zůstávají na desce až do konce tahu; překážejí a žádná nesmí být přeskočena dvakrát.
 effect-add = Přičte { $value } k `{ $counter }`.
@@ -160,6 +161,7 @@ sq-attacked = kde by ji soupeř mohl sebrat
 sq-next-occupied = jehož sousední pole směrem `{ $dir }` je obsazené
 sq-next-empty = jehož sousední pole směrem `{ $dir }` je prázdné
 sq-next-off = které směrem `{ $dir }` nemá sousední pole (okraj desky)
+sq-flanks = kde by figura podél některého směru `{ $set }` uzavřela nepřerušenou řadu soupeřových figur, za kterou hned stojí vlastní figura
 
 mv-any = jsou jakékoli
 mv-capture = berou

@@ -85,6 +85,7 @@ move-to = Final square: { $where }.
 move-stop = It ends as soon as it lands on a square { $where }.
 move-with = At the same time a { $kind } of the same player moves from a square { $from } to a square { $to }; that square is empty, and so is every square between the two.
 move-mark-passed = Until the next move, the squares this piece crossed stay marked: the opponent may capture it as if it had stopped on one of them.
+move-flip = Then, along each direction of `{ $set }` from the square where the move ends, an unbroken line of enemy pieces with a friendly piece just beyond it is turned over: each of those pieces becomes the mover's.
 removal-now = Captured pieces leave the board at once.
 removal-end = Captured pieces stay on the board until the move ends; they block, and none may be leapt twice.
 effect-add = Adds { $value } to `{ $counter }`.
@@ -150,6 +151,7 @@ sq-attacked = where an opponent could capture it
 sq-next-occupied = whose next square towards `{ $dir }` holds a piece
 sq-next-empty = whose next square towards `{ $dir }` is empty
 sq-next-off = with no square next to it towards `{ $dir }` (the edge of the board)
+sq-flanks = where the piece would close, along some direction of `{ $set }`, an unbroken line of enemy pieces with a friendly piece just beyond it
 
 # Move conditions: they complete "moves that ...".
 mv-any = are any move

@@ -85,6 +85,7 @@ move-to = Eindveld: { $where }.
 move-stop = De zet eindigt zodra hij landt op een veld { $where }.
 move-with = Tegelijk gaat een { NAME($kind) } van dezelfde speler van een veld { $from } naar een veld { $to }; dat veld is leeg, en ook elk veld ertussen.
 move-mark-passed = Tot de volgende zet blijven de velden waarover dit stuk ging gemarkeerd: de tegenstander mag het slaan alsof het op een ervan was blijven staan.
+move-flip = Daarna wordt, langs elke richting van `{ $set }` vanaf het veld waar de zet eindigt, een ononderbroken rij vijandelijke stukken met direct daarachter een eigen stuk omgedraaid: elk van die stukken wordt van de speler die zet.
 removal-now = Geslagen stukken gaan meteen van het bord.
 removal-end = Geslagen stukken blijven staan tot de zet af is; ze blokkeren, en geen enkel stuk mag twee keer worden overgesprongen.
 effect-add = Telt { $value } op bij `{ $counter }`.
@@ -161,6 +162,7 @@ sq-attacked = waar een tegenstander het zou kunnen slaan
 sq-next-occupied = waarvan het volgende veld richting `{ $dir }` bezet is
 sq-next-empty = waarvan het volgende veld richting `{ $dir }` leeg is
 sq-next-off = zonder veld ernaast richting `{ $dir }` (de rand van het bord)
+sq-flanks = waar het stuk, langs een richting van `{ $set }`, een ononderbroken rij vijandelijke stukken zou insluiten met direct daarachter een eigen stuk
 
 mv-any = welke zet dan ook zijn
 mv-capture = slaan

@@ -135,3 +135,8 @@ fn explain_chess() {
 fn explain_losers_chess() {
     run("losers.yaml");
 }
+
+#[test]
+fn explain_othello() {
+    run("othello.yaml");
+}

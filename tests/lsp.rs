@@ -591,6 +591,15 @@ fn completion_knows_its_context() {
         ["empty", "empty-or-enemy", "enemy"]
     );
     assert_eq!(complete("royal { ").0, ["Knight", "Man"]);
+    // Flanking: the statement and the square condition, `along`, then a set of directions.
+    let items = complete("move m {\n  drop Man\n  ").0;
+    assert!(items.contains(&"flip".to_string()), "{items:?}");
+    let items = complete("move m {\n  drop Man\n  to ").0;
+    assert!(items.contains(&"flanks".to_string()), "{items:?}");
+    assert_eq!(complete("move m {\n  drop Man\n  flip ").0, ["along"]);
+    assert_eq!(complete("move m {\n  drop Man\n  to flanks ").0, ["along"]);
+    let sets = complete("move m {\n  drop Man\n  flip along ").0;
+    assert!(sets.contains(&"all".to_string()), "{sets:?}");
     c.stop();
 }
 

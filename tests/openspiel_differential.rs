@@ -1,6 +1,9 @@
 //! Differential test of the placement games against OpenSpiel 2.0.2 (PyPI `open_spiel`, the
-//! `pyspiel` module): tic-tac-toe, Connect Four, Hex (11x11, no swap) and gomoku (15x15;
-//! OpenSpiel's gomoku lets five or more win, so it is compared with `overline=win`).
+//! `pyspiel` module): tic-tac-toe, Connect Four, Hex (11x11, no swap), gomoku (15x15;
+//! OpenSpiel's gomoku lets five or more win, so it is compared with `overline=win`) and
+//! Othello (flanking and flipping, passes; its boards are compared too, and perft from the
+//! start and from positions along random games, where passes arise, a pass counting as a
+//! move as OpenSpiel counts it).
 //!
 //! `tests/oracles/openspiel_oracle.py` plays seeded random games in OpenSpiel and prints, at
 //! every position, the legal moves as the squares a stone lands on, the verdict (ongoing, a
@@ -54,8 +57,11 @@ fn load(path: &str, params: &[(&str, &str)]) -> Game {
     regula::load(&src, &params).unwrap_or_else(|e| panic!("{}", regula::render_plain(&e)))
 }
 
-/// The square a drop lands on.
+/// The square a drop lands on, or `pass`.
 fn label(game: &Game, m: &Move) -> String {
+    if m.is_pass() {
+        return "pass".into();
+    }
     let to = m.to;
     game.def.board.labels[to as usize].to_lowercase()
 }
@@ -78,6 +84,18 @@ fn compare(path: &str, game: &Game, out: &str) -> (usize, usize) {
             "game" => {
                 pos = game.start();
                 analyzed = false;
+            }
+            "board" => {
+                let side = |p: u8| {
+                    let mut v: Vec<String> = pos.occ[p as usize]
+                        .iter()
+                        .map(|s| game.def.board.labels[s as usize].to_lowercase())
+                        .collect();
+                    v.sort();
+                    v.join(" ")
+                };
+                let got = format!("{} | {}", side(0), side(1));
+                assert_eq!(got, rest, "{path}: the board after {positions} positions");
             }
             "moves" => {
                 let mut got: Vec<String> = moves.iter().map(|m| label(game, m)).collect();
@@ -149,4 +167,53 @@ fn gomoku_agrees_with_openspiel() {
         &[("overline", "win")],
         &["gomoku", "4", "20"],
     );
+}
+
+#[test]
+fn othello_agrees_with_openspiel() {
+    run("rules/othello.rules", &[], &["othello", "5", "300"]);
+}
+
+/// Perft of Othello against OpenSpiel's tree: from the start to depth 6 (4, 12, 56, 244,
+/// 1,396, 8,200, the published figures too), and to depth 4 from the positions 50 plies into
+/// 20 random games (or their end), where passes arise: OpenSpiel's pass is a move, as
+/// regula's `turn { blocked pass }` makes it.
+#[test]
+fn othello_perft_agrees_with_openspiel() {
+    let path = "rules/othello.rules";
+    let Some(out) = oracle(&["perft", "othello", "1", "1", "0", "6"]) else {
+        return;
+    };
+    let Some(more) = oracle(&["perft", "othello", "11", "20", "50", "4"]) else {
+        return;
+    };
+    let game = load(path, &[]);
+    let mut pos = game.start();
+    let (mut compared, mut leaves) = (0, 0);
+    for line in out.lines().chain(more.lines()) {
+        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+        match word {
+            "game" => pos = game.start(),
+            "play" => {
+                let (moves, _) = game.analyze_in_game(&pos, &[]);
+                let m = *moves
+                    .iter()
+                    .find(|m| label(&game, m) == rest)
+                    .unwrap_or_else(|| panic!("{path}: no move {rest}"));
+                pos = game.play_unchecked(&pos, &m);
+            }
+            "perft" => {
+                let (d, n) = rest.split_once(' ').unwrap();
+                let (d, n): (u32, u64) = (d.parse().unwrap(), n.parse().unwrap());
+                let got = regula::engine::perft(&game, &pos, d, regula::engine::Identity::Effect)
+                    .unwrap();
+                assert_eq!(got, n, "{path}: perft {d} of position {compared}");
+                compared += 1;
+                leaves += n;
+            }
+            w => panic!("driver line {w}"),
+        }
+    }
+    eprintln!("{path}: perft of {compared} positions ({leaves} leaves) equal to OpenSpiel's");
+    assert_eq!(compared, 21);
 }

@@ -348,3 +348,15 @@ fn connect_four_start() {
         &[7, 49, 343, 2401, 16807, 117_649],
     );
 }
+
+/// Othello from the standard start, Black first: 4, 12, 56, 244, 1,396 and 8,200, the
+/// published counts (no pass arises this early), which OpenSpiel's `othello` counts too
+/// (`tests/openspiel_differential.rs` walks its tree).
+#[test]
+fn othello_start() {
+    check(
+        "rules/othello.rules",
+        Identity::Effect,
+        &[4, 12, 56, 244, 1_396, 8_200],
+    );
+}

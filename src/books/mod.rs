@@ -327,6 +327,12 @@ pub(crate) fn move_lines(cx: &Cx, mk: &MoveKind) -> Vec<String> {
     if mk.mark_passed {
         lines.push(cx.t("move-mark-passed", &[]));
     }
+    if let Some(set) = mk.flip {
+        lines.push(cx.t(
+            "move-flip",
+            &[s("set", def.dir_sets[set as usize].name.clone())],
+        ));
+    }
     for e in &mk.effects {
         let c = s("counter", def.counters[e.counter as usize].name.clone());
         let v = n("value", e.value.max(0) as usize);

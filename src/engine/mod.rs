@@ -6,6 +6,7 @@
 
 mod bits;
 mod end_memo;
+mod flank;
 mod fold;
 mod kept;
 mod memo;

@@ -106,6 +106,16 @@ impl Move {
             0
         };
         next.put(self.to, self.result);
+        if let Some(set) = def.moves[self.kind as usize].flip {
+            let flipped = super::flank::flanked(def, &next.occ, mover, self.to, set);
+            for sq in flipped.iter() {
+                let code = next.take(sq);
+                next.put(
+                    sq,
+                    super::position::piece_code(mover, super::position::kind(code)),
+                );
+            }
+        }
         if carried != 0 {
             next.put(self.carry_to, carried);
         }

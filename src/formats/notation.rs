@@ -150,7 +150,7 @@ pub fn kind_abbrev(def: &GameDef, k: u8) -> String {
 }
 
 /// The kind and square of a drop written `K@SQ`.
-fn read_drop(def: &GameDef, k: &str, sq: &str) -> Result<(u8, u8), IllegalMove> {
+pub(crate) fn read_drop(def: &GameDef, k: &str, sq: &str) -> Result<(u8, u8), IllegalMove> {
     let k = k.trim();
     let kinds: Vec<u8> = (0..def.kinds.len() as u8)
         .filter(|&i| {

@@ -366,6 +366,10 @@ pub struct MoveKind {
     /// `mark passed`: after the move, until the next one, the squares the piece crossed are
     /// [`crate::model::SqExpr::Passed`] and its landing is the passer's square.
     pub mark_passed: bool,
+    /// `flip along SET` (a direction set's index): after the move, the unbroken lines of
+    /// enemy pieces that its end square closes with a friendly piece along a direction of the
+    /// set become the mover's.
+    pub flip: Option<u8>,
     /// `with Rook from ... to ...`: a second piece of the mover moves too.
     pub with: Option<Carry>,
     /// `written "O-O"`: the text SAN gives every move of this type, instead of one made from
@@ -581,6 +585,9 @@ pub enum SqExpr {
     /// The square one step away in this direction holds a piece, holds none, or is not on
     /// the board.
     Next(u8, Next),
+    /// A piece of the mover here would flank an enemy line along a direction of this set
+    /// (`flanks along SET`).
+    Flanks(u8),
 }
 
 /// A whole validated game.

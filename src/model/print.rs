@@ -207,6 +207,7 @@ pub fn move_kind(d: &GameDef, m: &MoveKind) -> String {
         removal,
         drop,
         mark_passed,
+        flip,
         with,
         written,
     } = m;
@@ -263,6 +264,9 @@ pub fn move_kind(d: &GameDef, m: &MoveKind) -> String {
     }
     if *mark_passed {
         s.push_str("  mark passed");
+    }
+    if let Some(set) = flip {
+        let _ = write!(s, "  flip along {}", d.dir_sets[*set as usize].name);
     }
     if let Some(w) = written {
         let _ = write!(s, "  written {w:?}");
@@ -378,6 +382,7 @@ pub fn sq(d: &GameDef, e: &SqExpr) -> String {
                 Next::OffBoard => "off-board",
             }
         ),
+        SqExpr::Flanks(set) => format!("flanks along {}", d.dir_sets[*set as usize].name),
     }
 }
 
@@ -394,7 +399,8 @@ pub fn sq_atom(d: &GameDef, e: &SqExpr) -> String {
         | SqExpr::Passed
         | SqExpr::Unmoved
         | SqExpr::Attacked
-        | SqExpr::Next(..) => sq(d, e),
+        | SqExpr::Next(..)
+        | SqExpr::Flanks(_) => sq(d, e),
     }
 }
 

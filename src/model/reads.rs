@@ -19,7 +19,8 @@ impl SqExpr {
                 | SqExpr::Passed
                 | SqExpr::Unmoved
                 | SqExpr::Attacked
-                | SqExpr::Next(..) => false,
+                | SqExpr::Next(..)
+                | SqExpr::Flanks(_) => false,
             }
     }
 }

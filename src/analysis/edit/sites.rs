@@ -110,6 +110,7 @@ fn sq_sites(c: &mut SqCond, f: &mut dyn FnMut(Site<'_>)) {
         | SqCond::Passed(_)
         | SqCond::Unmoved(_)
         | SqCond::Attacked(_)
-        | SqCond::Next(..) => {}
+        | SqCond::Next(..)
+        | SqCond::Flanks(_) => {}
     }
 }

@@ -110,6 +110,28 @@ pub fn explain(
             } else {
                 ReasonKind::NotAMove
             };
+            // A placement on an empty square: the rules that refuse it, found as for a
+            // move's path, with no start square.
+            if let Some((k, sq)) = t.split_once('@')
+                && let Ok((kind_id, to)) = notation::read_drop(def, k, sq)
+                && pos.cells[to as usize] == 0
+            {
+                let squares = [crate::model::NO_SQUARE, to];
+                let r = Relaxer {
+                    res,
+                    params,
+                    def,
+                    pos,
+                    history,
+                    squares: &squares,
+                    written: None,
+                    budget: &std::cell::Cell::new(MAX_TRIALS),
+                };
+                let reasons = r.reasons(kind_id);
+                if !reasons.is_empty() {
+                    return refuse(reasons, err.help);
+                }
+            }
             return simple(kind, err);
         }
     };

@@ -257,6 +257,12 @@ impl Relaxer<'_> {
         g.history = self.history.to_vec();
         let mut paths: Vec<Move> = Vec::new();
         g.legal(self.pos, &mut paths);
+        // A placement is written as no start square and the square it fills.
+        if self.squares[0] == crate::model::NO_SQUARE {
+            return paths.iter().any(|m| {
+                m.kind as usize == mi && m.is_drop() && self.squares.get(1) == Some(&m.to)
+            });
+        }
         paths.iter().any(|m| {
             m.kind as usize == mi
                 && m.from == self.squares[0]
@@ -478,6 +484,7 @@ impl<'a> Visitor<'a> for Candidates<'_> {
                 | MoveStmt::Effect { .. }
                 | MoveStmt::Removal(_)
                 | MoveStmt::MarkPassed(_)
+                | MoveStmt::Flip(_)
                 | MoveStmt::Written { .. }
                 | MoveStmt::If(_) => {}
             }

@@ -390,6 +390,10 @@ impl Cx<'_> {
                     self.def.board.directions[*d as usize].name.clone(),
                 )],
             ),
+            SqExpr::Flanks(set) => self.t(
+                "sq-flanks",
+                &[s("set", self.def.dir_sets[*set as usize].name.clone())],
+            ),
         }
     }
 

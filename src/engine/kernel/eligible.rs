@@ -156,6 +156,9 @@ pub(super) fn eligible(def: &GameDef, mk: &MoveKind) -> Eligible {
         // or counts such moves, nor those of a leg that captures the passer.
         mark_passed,
         with,
+        // `flip along` turns pieces over when the move is made (`apply_pieces`): it changes
+        // no move's squares, so the kernels that emit or count moves need not see it.
+        flip: _,
     } = mk;
     // A leap `onto enemy` (a cannon's capture) lands beyond its leapt piece on another:
     // no kernel's hop tables say it.

@@ -103,6 +103,9 @@ impl Generator<'_> {
                     occ.iter().any(|o| o.contains(s))
                 })
             }
+            SqExpr::Flanks(set) => {
+                crate::engine::flank::flanks(self.def, &self.occ, self.mover, sq, *set)
+            }
         }
     }
 

@@ -366,6 +366,8 @@ pub enum MoveStmt {
     Removal(Removal),
     /// `mark passed`: the squares the move crossed are `passed` until the next move.
     MarkPassed(Span),
+    /// `flip along SET`: the enemy lines the move's end square closes change owner.
+    Flip(Ident),
     /// `with Rook from C to D`: a second piece of the mover moves too.
     With {
         kind: Ident,
@@ -616,6 +618,8 @@ pub enum SqCond {
     Attacked(Span),
     /// `next S occupied|empty|off-board`: what the square one step away in direction S is.
     Next(Ident, NextState),
+    /// `flanks along SET`: a piece of the mover here would close an enemy line of the set.
+    Flanks(Ident),
 }
 
 /// A statement kind that may be `if PARAM is VALUE { ... } else { ... }`.
@@ -652,7 +656,7 @@ conditional!(LegStmt: Self::Step(_), Self::Slide(_), Self::Leap { .. }, Self::Ca
     Self::CapturePasser(_), Self::Onto(..), Self::Land(_), Self::NoReverse(_), Self::Onward(_), Self::PreferContinuing(_), Self::HaltBehind(..));
 conditional!(MoveStmt: Self::By(_), Self::Drop(_), Self::From(_), Self::To(_), Self::Land(_),
     Self::Stop(_), Self::Sequence(_), Self::Require(_), Self::Effect { .. }, Self::Removal(_),
-    Self::MarkPassed(_), Self::With { .. }, Self::Written { .. });
+    Self::MarkPassed(_), Self::Flip(_), Self::With { .. }, Self::Written { .. });
 conditional!(ValueStmt: Self::Pair(..));
 conditional!(PrioStmt: Self::When(_), Self::Keep(_), Self::Prefer(_), Self::Maximize(..),
     Self::Otherwise(_));

@@ -195,7 +195,7 @@ fn describe(rule: Rule) -> &'static str {
             "a leg statement (step, slide, leap, capture, capture passer, onto, land, not reverse, onward, prefer continuing, halt behind, if)"
         }
         Rule::move_stmt => {
-            "a move statement (by, from, to, each landing, stop, sequence, require, effect, remove, mark passed, with, if)"
+            "a move statement (by, from, to, each landing, stop, sequence, require, effect, remove, mark passed, flip along, with, if)"
         }
         Rule::prio_stmt => "a priority statement (when, keep, prefer, maximize, otherwise, if)",
         Rule::promote_stmt => "a promotion statement (`Kind to Kind in REGION`, timing, if)",
@@ -305,6 +305,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::move_effect => "`effect COUNTER += N`",
         Rule::move_removal => "`remove immediately|at-end`",
         Rule::move_mark_passed => "`mark passed`",
+        Rule::move_flip => "`flip along SET`",
         Rule::move_with => "`with KIND from SQUARES to SQUARES`",
         Rule::move_written => "`written \"TEXT\"`",
         Rule::removal => "`immediately` or `at-end`",
@@ -359,6 +360,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::sq_unmoved => "`unmoved`",
         Rule::sq_attacked => "`attacked`",
         Rule::sq_next => "`next DIRECTION occupied|empty|off-board`",
+        Rule::sq_flanks => "`flanks along SET`",
         Rule::next_state => "`occupied`, `empty` or `off-board`",
         Rule::cond_in_a_row => "`in-a-row(PLAYER N along SET)`",
         Rule::exactly => "`exactly`",

@@ -109,6 +109,9 @@ impl Validator {
                 ),
                 None => SqExpr::False,
             },
+            ast::SqCond::Flanks(set) => self
+                .lookup(n.dir_sets, set, "direction set")
+                .map_or(SqExpr::False, SqExpr::Flanks),
         }
     }
 
@@ -376,7 +379,8 @@ pub(super) fn collect_can(e: &SqExpr, out: &mut Vec<u8>) {
         | SqExpr::Passed
         | SqExpr::Unmoved
         | SqExpr::Attacked
-        | SqExpr::Next(..) => {}
+        | SqExpr::Next(..)
+        | SqExpr::Flanks(_) => {}
     }
 }
 

@@ -47,6 +47,9 @@ fn sq(c: &SqCond, u: &mut Used) {
         | SqCond::Unmoved(_)
         | SqCond::Attacked(_)
         | SqCond::Next(..) => {}
+        SqCond::Flanks(set) => {
+            u.sets.insert(set.name.clone());
+        }
     }
 }
 
@@ -155,6 +158,9 @@ fn move_stmt(s: &MoveStmt, u: &mut Used) {
         MoveStmt::With { from, to, .. } => {
             sq(from, u);
             sq(to, u);
+        }
+        MoveStmt::Flip(set) => {
+            u.sets.insert(set.name.clone());
         }
         MoveStmt::By(_)
         | MoveStmt::Removal(_)

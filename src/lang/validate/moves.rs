@@ -350,6 +350,7 @@ impl Validator {
             removal: Removal::Immediately,
             drop: None,
             mark_passed: false,
+            flip: None,
             written: None,
             with: None,
         };
@@ -445,6 +446,18 @@ impl Validator {
                 } => mk.effects.extend(self.effect(counter, *add, *value, n)),
                 ast::MoveStmt::Removal(r) => mk.removal = *r,
                 ast::MoveStmt::MarkPassed(_) => mk.mark_passed = true,
+                ast::MoveStmt::Flip(set) => {
+                    if mk.flip.is_some() {
+                        self.err(
+                            Check::BadMove,
+                            set.span,
+                            format!("move `{}` flips along two sets", m.name.name),
+                            "a second `flip`",
+                            Some("A move flips along one set of directions: declare a set holding all of them.".into()),
+                        );
+                    }
+                    mk.flip = Some(self.lookup(n.dir_sets, set, "direction set").unwrap_or(0));
+                }
                 ast::MoveStmt::Written { text, span } => {
                     if text.is_empty() || text.contains(char::is_whitespace) {
                         self.err(

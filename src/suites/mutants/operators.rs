@@ -434,6 +434,7 @@ fn move_type(o: &mut Out, i: usize, body: &[MoveStmt], spans: &[Span], def: &Gam
             | MoveStmt::Stop(_)
             | MoveStmt::Require(_)
             | MoveStmt::MarkPassed(_)
+            | MoveStmt::Flip(_)
             | MoveStmt::Written { .. }
             | MoveStmt::With { .. }
             | MoveStmt::Effect { .. } => o.push(Edit::RemoveStmt(stmt), format!("remove {t}")),

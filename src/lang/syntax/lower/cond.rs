@@ -205,5 +205,6 @@ fn lower_sq_atom(p: P) -> SqCond {
             };
             SqCond::Next(dir, state)
         }
+        S::SqFlanks(p) => SqCond::Flanks(ident(child(p))),
     }
 }

@@ -584,6 +584,7 @@ fn lower_move_stmt(p: P) -> MoveStmt {
             kw::Removal::AtEnd => Removal::AtEnd,
         }),
         M::MoveMarkPassed(p) => MoveStmt::MarkPassed(span(&p)),
+        M::MoveFlip(p) => MoveStmt::Flip(ident(child(p))),
         M::MoveWith(p) => {
             let mut it = p.into_inner();
             let kind = ident(next(&mut it));
