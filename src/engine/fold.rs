@@ -87,7 +87,11 @@ fn fold_as(
         }
         // The position's passed squares, its unmoved pieces and what attacks a square.
         // (`next D` reads the neighbouring square's piece.)
-        SqExpr::Passed | SqExpr::Unmoved | SqExpr::Attacked | SqExpr::Next(..) => return None,
+        SqExpr::Passed
+        | SqExpr::Unmoved
+        | SqExpr::Attacked
+        | SqExpr::Next(..)
+        | SqExpr::Seen(_) => return None,
         SqExpr::Can(m) => match assume {
             Some((a, yes)) if a == *m => {
                 if yes {
@@ -113,7 +117,8 @@ fn single_can(e: &SqExpr) -> Option<u8> {
             | SqExpr::Passed
             | SqExpr::Unmoved
             | SqExpr::Attacked
-            | SqExpr::Next(..) => {}
+            | SqExpr::Next(..)
+            | SqExpr::Seen(_) => {}
             SqExpr::Not(x) => walk(x, found, several),
             SqExpr::And(v) | SqExpr::Or(v) => v.iter().for_each(|x| walk(x, found, several)),
             SqExpr::Can(m) => match found {

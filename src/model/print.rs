@@ -202,6 +202,7 @@ pub fn move_kind(d: &GameDef, m: &MoveKind) -> String {
         land,
         stop,
         segments,
+        go_to,
         require,
         effects,
         removal,
@@ -229,7 +230,14 @@ pub fn move_kind(d: &GameDef, m: &MoveKind) -> String {
                 )
             })
             .collect();
-        let _ = write!(s, "  sequence {}", seq.join(" then "));
+        match go_to {
+            Some(c) => {
+                let _ = write!(s, "  go to {}", sq(d, c));
+            }
+            None => {
+                let _ = write!(s, "  sequence {}", seq.join(" then "));
+            }
+        }
     }
     for (word, e, default) in [
         ("from", from, true),
@@ -378,6 +386,7 @@ pub fn sq(d: &GameDef, e: &SqExpr) -> String {
                 Next::OffBoard => "off-board",
             }
         ),
+        SqExpr::Seen(set) => format!("seen {}", d.dir_sets[*set as usize].name),
     }
 }
 
@@ -394,7 +403,8 @@ pub fn sq_atom(d: &GameDef, e: &SqExpr) -> String {
         | SqExpr::Passed
         | SqExpr::Unmoved
         | SqExpr::Attacked
-        | SqExpr::Next(..) => sq(d, e),
+        | SqExpr::Next(..)
+        | SqExpr::Seen(_) => sq(d, e),
     }
 }
 

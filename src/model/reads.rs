@@ -19,7 +19,8 @@ impl SqExpr {
                 | SqExpr::Passed
                 | SqExpr::Unmoved
                 | SqExpr::Attacked
-                | SqExpr::Next(..) => false,
+                | SqExpr::Next(..)
+                | SqExpr::Seen(_) => false,
             }
     }
 }
@@ -63,6 +64,7 @@ impl GameDef {
                 [&m.from, &m.to, &m.land, &m.stop]
                     .into_iter()
                     .chain(m.with.iter().flat_map(|c| [&c.from, &c.to]))
+                    .chain(m.go_to.iter())
                     .any(|e| e.any_part(f))
             })
             || self.priorities.iter().any(|p| {

@@ -217,7 +217,8 @@ impl Look<'_> {
             | SqExpr::Passed
             | SqExpr::Unmoved
             | SqExpr::Attacked
-            | SqExpr::Next(..) => true,
+            | SqExpr::Next(..)
+            | SqExpr::Seen(_) => true,
             SqExpr::False => false,
             SqExpr::Not(x) => !self.holds(x, sq),
             SqExpr::And(v) => v.iter().all(|x| self.holds(x, sq)),
@@ -250,7 +251,8 @@ impl Look<'_> {
             | SqExpr::Passed
             | SqExpr::Unmoved
             | SqExpr::Attacked
-            | SqExpr::Next(..) => {}
+            | SqExpr::Next(..)
+            | SqExpr::Seen(_) => {}
         }
     }
 }
@@ -268,7 +270,8 @@ fn regions_of(e: &SqExpr, out: &mut Vec<RegionSel>) {
         | SqExpr::Passed
         | SqExpr::Unmoved
         | SqExpr::Attacked
-        | SqExpr::Next(..) => {}
+        | SqExpr::Next(..)
+        | SqExpr::Seen(_) => {}
     }
 }
 

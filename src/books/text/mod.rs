@@ -390,6 +390,10 @@ impl Cx<'_> {
                     self.def.board.directions[*d as usize].name.clone(),
                 )],
             ),
+            SqExpr::Seen(set) => self.t(
+                "sq-seen",
+                &[s("dirs", self.def.dir_sets[*set as usize].name.clone())],
+            ),
         }
     }
 

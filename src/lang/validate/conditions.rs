@@ -109,6 +109,10 @@ impl Validator {
                 ),
                 None => SqExpr::False,
             },
+            ast::SqCond::Seen(set) => match self.lookup(n.dir_sets, set, "direction set") {
+                Some(i) => SqExpr::Seen(i),
+                None => SqExpr::False,
+            },
         }
     }
 
@@ -376,7 +380,8 @@ pub(super) fn collect_can(e: &SqExpr, out: &mut Vec<u8>) {
         | SqExpr::Passed
         | SqExpr::Unmoved
         | SqExpr::Attacked
-        | SqExpr::Next(..) => {}
+        | SqExpr::Next(..)
+        | SqExpr::Seen(_) => {}
     }
 }
 

@@ -79,6 +79,7 @@ fn canon_sq(c: &SqCond) -> String {
         SqCond::Unmoved(_) => "unmoved".into(),
         SqCond::Attacked(_) => "attacked".into(),
         SqCond::Next(d, s) => format!("next({} {s:?})", d.name),
+        SqCond::Seen(d) => format!("seen({})", d.name),
     }
 }
 
@@ -222,7 +223,8 @@ fn sq_value(c: &SqCond) -> Option<bool> {
         | SqCond::Passed(_)
         | SqCond::Unmoved(_)
         | SqCond::Attacked(_)
-        | SqCond::Next(..) => None,
+        | SqCond::Next(..)
+        | SqCond::Seen(_) => None,
     }
 }
 
@@ -283,7 +285,7 @@ fn sq_span(c: &SqCond) -> Option<Span> {
         SqCond::In(r) => Some(r.name.span),
         SqCond::Piece(k) | SqCond::Can(k) => Some(k.span),
         SqCond::Passed(sp) | SqCond::Unmoved(sp) | SqCond::Attacked(sp) => Some(*sp),
-        SqCond::Next(d, _) => Some(d.span),
+        SqCond::Next(d, _) | SqCond::Seen(d) => Some(d.span),
     }
 }
 

@@ -385,7 +385,8 @@ pub(super) fn goals(def: &crate::model::GameDef) -> Vec<Value> {
             | SqExpr::Passed
             | SqExpr::Unmoved
             | SqExpr::Attacked
-            | SqExpr::Next(..) => {}
+            | SqExpr::Next(..)
+            | SqExpr::Seen(_) => {}
         }
     }
     fn mv(e: &MvExpr, out: &mut Vec<RegionSel>) {
