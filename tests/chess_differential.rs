@@ -223,7 +223,8 @@ impl Chess {
         for (rank, side) in [("1", "White"), ("8", "Black")] {
             let p = self.player(side);
             let on = |f: u8| self.square(&format!("{}{rank}", (b'a' + f) as char));
-            let Some(k) = (0..8u8).find(|&f| pos.cells[on(f) as usize] == piece_code(p, self.kinds[0]))
+            let Some(k) =
+                (0..8u8).find(|&f| pos.cells[on(f) as usize] == piece_code(p, self.kinds[0]))
             else {
                 continue;
             };

@@ -1,7 +1,7 @@
 //! The squares of a carried piece in a move's text (`with`): after the mover's squares, a `/`
 //! and the carried piece's start and end (`e1-g1/h1-f1`), or its start alone when it stays
-//! (`e1-g1/f1`). Without them the mover's squares may name two moves, a king's step and a
-//! castling of Chess960 for one; reading accepts the shorter text where it names one move.
+//! (`e1-g1/f1`). Without them the mover's squares may name two moves, a plain step and a
+//! move that carries a piece along to the same square; reading accepts the shorter text where it names one move.
 
 use super::refusal::{IllegalMove, Refused, illegal, square_hint};
 use crate::engine::Move;

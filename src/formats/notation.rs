@@ -265,6 +265,16 @@ pub fn parse_path(def: &GameDef, text: &str) -> Result<(Vec<u8>, u64), IllegalMo
     parse_path_min(def, text, 2)
 }
 
+/// [`parse_path`] of the mover's squares of a text that may end with the carried piece's
+/// (`g1/h1-f1` names the mover's square `g1` alone).
+///
+/// # Errors
+/// As `parse_path`, or carried squares that do not read.
+pub fn parse_own_path(def: &GameDef, text: &str) -> Result<(Vec<u8>, u64), IllegalMove> {
+    let (own, carry) = super::carried::split(def, text)?;
+    parse_path_min(def, own, if carry.is_some() { 1 } else { 2 })
+}
+
 /// [`parse_path`] of a text that names at least `min` squares (one, for a mover that stays
 /// while the piece it carries moves: `g1/h1-f1`).
 fn parse_path_min(def: &GameDef, text: &str, min: usize) -> Result<(Vec<u8>, u64), IllegalMove> {

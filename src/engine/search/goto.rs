@@ -1,10 +1,10 @@
 //! `go to C`: a move straight to the square that meets a condition, and `seen DIRS`.
 //!
 //! Such a move is not a sequence of legs: the piece may cross or land on the start of the
-//! piece it carries (`with`), which no leg may, and it may stay where it is. Castling in
-//! Chess960 is the reason: the king goes to its castled square from wherever it starts, over
-//! the rook it castles with, or does not move at all, and only the squares between and the
-//! pieces on them decide whether it may. No kernel takes such a move type (`eligible`).
+//! piece it carries (`with`), which no leg may, and it may stay where it is: a piece that
+//! goes to one fixed square from wherever a game lets it start, over the piece it takes along,
+//! or does not move at all, where only the squares between and the pieces on them decide
+//! whether it may. No kernel takes such a move type (`eligible`).
 
 use super::Generator;
 use crate::engine::moves::{Move, between};

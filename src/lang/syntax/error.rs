@@ -307,7 +307,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::move_mark_passed => "`mark passed`",
         Rule::move_with => "`with KIND from SQUARES to SQUARES`",
         Rule::move_written => "`written \"TEXT\"`",
-        Rule::move_go_to => "`go to SQUARES`",
+        Rule::move_go_to => "`go to CONDITION`",
         Rule::removal => "`immediately` or `at-end`",
         Rule::priority => "`priority NAME { ... }`",
         Rule::prio_when => "`when CONDITION`",

@@ -408,7 +408,11 @@ impl Validator {
                             format!(
                                 "move `{}` has two `sequence` statements{}",
                                 m.name.name,
-                                if go_span.is_some() { " (or a `go to`)" } else { "" }
+                                if go_span.is_some() {
+                                    " (or a `go to`)"
+                                } else {
+                                    ""
+                                }
                             ),
                             "second sequence",
                             Some("Join the legs with `then` in one `sequence`.".into()),
