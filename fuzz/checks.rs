@@ -862,3 +862,60 @@ pub fn differential(data: &[u8]) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// Shards given to one merge at most.
+const MAX_SHARDS: usize = 8;
+
+/// `merge`: the shards of `evaluate --out` (the input split at NUL bytes), read, checked and
+/// merged as `evaluate --merge` does. A shard that does not read or a run that does not
+/// check is refused with an error value, never a panic (an index of 10^18, a winner 200 of two
+/// sides, an agent past the list, counts past the ply limit were taken as they were); what
+/// merges prints as the table, the JSON, the CSV and the charts without a panic (no division
+/// by zero games, no overflow of counts), and its JSON reads back to the same runs.
+pub fn merge(data: &[u8]) -> Result<(), String> {
+    use regula::play::evaluate::report;
+    let mut parts = Vec::new();
+    for shard in data.split(|&b| b == 0).take(MAX_SHARDS) {
+        let Ok(text) = std::str::from_utf8(shard) else {
+            return Ok(());
+        };
+        let Ok(part) = serde_json::from_str::<Vec<report::Evaluated>>(text) else {
+            return Ok(());
+        };
+        if part.iter().any(|run| run.check().is_err()) {
+            return Ok(());
+        }
+        parts.extend(part);
+    }
+    let Ok(runs) = report::merge(parts) else {
+        return Ok(());
+    };
+    let _ = report::table(&runs);
+    let _ = report::csv(&runs);
+    let _ = report::win_chart(&runs);
+    for run in &runs {
+        let _ = report::duration_chart(run);
+        let _ = run.metrics();
+        let _ = run.agent_results();
+    }
+    // The report is JSON Lines: an object per run.
+    let text = report::json(&runs);
+    if text.lines().count() != runs.len() {
+        return Err(format!(
+            "{} runs, {} report lines",
+            runs.len(),
+            text.lines().count()
+        ));
+    }
+    for line in text.lines() {
+        serde_json::from_str::<serde_json::Value>(line)
+            .map_err(|e| format!("a report line is not JSON: {e}"))?;
+    }
+    let written = serde_json::to_string(&runs).map_err(|e| e.to_string())?;
+    let back: Vec<report::Evaluated> = serde_json::from_str(&written)
+        .map_err(|e| format!("the merged records do not read back: {e}"))?;
+    if back != runs {
+        return Err("the merged records read back differently".into());
+    }
+    Ok(())
+}
