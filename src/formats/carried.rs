@@ -27,11 +27,14 @@ pub fn suffix(def: &GameDef, mv: &Move, by_label: bool) -> String {
     }
 }
 
+/// The carried piece's start and end as a text names them.
+pub type Carried = Option<(u8, u8)>;
+
 /// A move's text without its carried piece's squares, and those squares (start, end).
 ///
 /// # Errors
 /// A text after `/` that is not one square or two joined by `-`.
-pub fn split<'t>(def: &GameDef, text: &'t str) -> Result<(&'t str, Option<(u8, u8)>), IllegalMove> {
+pub fn split<'t>(def: &GameDef, text: &'t str) -> Result<(&'t str, Carried), IllegalMove> {
     let Some((own, carried)) = text.split_once('/') else {
         return Ok((text, None));
     };
@@ -59,6 +62,6 @@ pub fn split<'t>(def: &GameDef, text: &'t str) -> Result<(&'t str, Option<(u8, u
 }
 
 /// Whether move `m` carries a piece as the text said (`None`: the text said nothing).
-pub fn matches(m: &Move, carry: Option<(u8, u8)>) -> bool {
+pub fn matches(m: &Move, carry: Carried) -> bool {
     carry.is_none_or(|(a, b)| m.carry_from == a && m.carry_to == b)
 }
