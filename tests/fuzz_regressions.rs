@@ -31,6 +31,7 @@ fn targets() -> Vec<(&'static str, fn(&[u8]) -> Result<(), String>)> {
         ("serve", checks::serve),
         ("differential", checks::differential),
         ("merge", checks::merge),
+        ("http", checks::http),
     ]
 }
 
