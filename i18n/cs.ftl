@@ -89,6 +89,8 @@ move-land = Každé pole dopadu: { $where }.
 move-to = Cílové pole: { $where }.
 move-stop = Tah končí, jakmile figura dopadne na pole { $where }.
 move-with = Zároveň táhne { NAME($kind) } téhož hráče z pole { $from } na pole { $to }; to pole je prázdné, stejně jako všechna pole mezi nimi.
+move-go-to = Kámen jde přímo po sloupci, řadě nebo diagonále na pole { $where }, nebo zůstane stát, pokud takovým polem je jeho vlastní; každé pole, které přechází nebo na které dopadne, je prázdné, kromě výchozího pole kamene, který bere s sebou.
+move-with-go-to = { $kind } může také začít na poli, kam táhnoucí kámen dopadne, a skončit na poli, které opustil (vymění si místa), nebo zůstat stát; jeho cesta smí přejít pole, které táhnoucí kámen opustil.
 move-mark-passed = Do dalšího tahu zůstávají pole, která tato figura přešla, označena: soupeř ji smí sebrat, jako by se zastavila na jednom z nich.
 move-flip = Poté se podél každého směru `{ $set }` od pole, kde tah končí, obrátí nepřerušená řada soupeřových figur, za kterou hned stojí vlastní figura: každá z těch figur připadne hráči na tahu.
 removal-now = Sebrané figury ihned opouštějí desku.
@@ -162,6 +164,7 @@ sq-next-occupied = jehož sousední pole směrem `{ $dir }` je obsazené
 sq-next-empty = jehož sousední pole směrem `{ $dir }` je prázdné
 sq-next-off = které směrem `{ $dir }` nemá sousední pole (okraj desky)
 sq-flanks = kde by figura podél některého směru `{ $set }` uzavřela nepřerušenou řadu soupeřových figur, za kterou hned stojí vlastní figura
+sq-seen = na kterém stojí první kámen potkaný z výchozího pole táhnoucího kamene směrem `{ $dirs }`
 
 mv-any = jsou jakékoli
 mv-capture = berou

@@ -84,6 +84,8 @@ move-land = Every landing square: { $where }.
 move-to = Final square: { $where }.
 move-stop = It ends as soon as it lands on a square { $where }.
 move-with = At the same time a { $kind } of the same player moves from a square { $from } to a square { $to }; that square is empty, and so is every square between the two.
+move-go-to = It goes straight along a file, rank or diagonal to a square { $where }, or stays where it is if its square is one; every square it crosses or lands on is empty, but for the start of the piece it takes along.
+move-with-go-to = The { $kind } may also start on the square where the moving piece lands and end on the square it left (they change places), or stay where it is; its way may cross the square the moving piece left.
 move-mark-passed = Until the next move, the squares this piece crossed stay marked: the opponent may capture it as if it had stopped on one of them.
 move-flip = Then, along each direction of `{ $set }` from the square where the move ends, an unbroken line of enemy pieces with a friendly piece just beyond it is turned over: each of those pieces becomes the mover's.
 removal-now = Captured pieces leave the board at once.
@@ -152,6 +154,7 @@ sq-next-occupied = whose next square towards `{ $dir }` holds a piece
 sq-next-empty = whose next square towards `{ $dir }` is empty
 sq-next-off = with no square next to it towards `{ $dir }` (the edge of the board)
 sq-flanks = where the piece would close, along some direction of `{ $set }`, an unbroken line of enemy pieces with a friendly piece just beyond it
+sq-seen = that holds the first piece met from the moving piece's start towards `{ $dirs }`
 
 # Move conditions: they complete "moves that ...".
 mv-any = are any move

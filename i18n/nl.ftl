@@ -84,6 +84,8 @@ move-land = Elk landingsveld: { $where }.
 move-to = Eindveld: { $where }.
 move-stop = De zet eindigt zodra hij landt op een veld { $where }.
 move-with = Tegelijk gaat een { NAME($kind) } van dezelfde speler van een veld { $from } naar een veld { $to }; dat veld is leeg, en ook elk veld ertussen.
+move-go-to = Het stuk gaat recht langs een lijn, rij of diagonaal naar een veld { $where }, of blijft staan als zijn eigen veld er een is; elk veld dat het passeert of bereikt is leeg, behalve het beginveld van het stuk dat het meeneemt.
+move-with-go-to = De { $kind } mag ook beginnen op het veld waar het bewegende stuk aankomt en eindigen op het veld dat het verliet (ze wisselen van plaats), of blijven staan; zijn weg mag het veld kruisen dat het bewegende stuk verliet.
 move-mark-passed = Tot de volgende zet blijven de velden waarover dit stuk ging gemarkeerd: de tegenstander mag het slaan alsof het op een ervan was blijven staan.
 move-flip = Daarna wordt, langs elke richting van `{ $set }` vanaf het veld waar de zet eindigt, een ononderbroken rij vijandelijke stukken met direct daarachter een eigen stuk omgedraaid: elk van die stukken wordt van de speler die zet.
 removal-now = Geslagen stukken gaan meteen van het bord.
@@ -163,6 +165,7 @@ sq-next-occupied = waarvan het volgende veld richting `{ $dir }` bezet is
 sq-next-empty = waarvan het volgende veld richting `{ $dir }` leeg is
 sq-next-off = zonder veld ernaast richting `{ $dir }` (de rand van het bord)
 sq-flanks = waar het stuk, langs een richting van `{ $set }`, een ononderbroken rij vijandelijke stukken zou insluiten met direct daarachter een eigen stuk
+sq-seen = dat het eerste stuk bevat dat men vanaf het beginveld van het stuk richting `{ $dirs }` tegenkomt
 
 mv-any = welke zet dan ook zijn
 mv-capture = slaan

@@ -23,6 +23,11 @@
 //!   (a priority keeping the captures by replacement), and a player with no piece or no move
 //!   wins.
 //!
+//! - `rules/chess960.rules` against `chess.Board(fen, chess960=True)`: castling from any
+//!   start (`go to`, a rook that may change places with the king or stay), a castling written
+//!   as the king's square then the rook's, the rights as the outermost unmoved rooks of an
+//!   unmoved king; random games from seven published positions and six start positions.
+//!
 //! The driver runs in the `python3` on the path; without python-chess the test is skipped
 //! with a message, except under `REGULA_REQUIRE_ORACLES=1` (as in `.ci/run`, which installs
 //! it), where it fails.
@@ -79,6 +84,12 @@ fn oracle(args: &[&str]) -> Option<String> {
 struct Chess {
     path: &'static str,
     game: Game,
+    /// Chess960: a castling is written as the king's square then the rook's (`e1h1`, as
+    /// python-chess writes it there), and the castling rights are the unmoved rooks on the
+    /// back rank of an unmoved king, the outermost on each side of it.
+    c960: bool,
+    /// The moves played in the compared games that carried a second piece (castlings).
+    castled: std::cell::Cell<usize>,
     /// Kinds in the order of the letters `KQRBNP`.
     kinds: [u8; 6],
 }
@@ -101,7 +112,13 @@ impl Chess {
             k("Knight"),
             k("Pawn"),
         ];
-        Chess { path, game, kinds }
+        Chess {
+            path,
+            game,
+            kinds,
+            c960: path.contains("960"),
+            castled: std::cell::Cell::new(0),
+        }
     }
 
     fn label(&self, sq: u8) -> &str {
@@ -174,9 +191,13 @@ impl Chess {
                     .collect(),
             };
             for corner in corners {
-                let king = if corner.ends_with('1') { "e1" } else { "e8" };
+                let king = if self.c960 {
+                    self.king_on_rank(pos, &corner[1..])
+                } else {
+                    self.square(if corner.ends_with('1') { "e1" } else { "e8" })
+                };
                 pos.unmoved.insert(self.square(corner));
-                pos.unmoved.insert(self.square(king));
+                pos.unmoved.insert(king);
             }
         }
         if def.marks_passed && ep != "-" {
@@ -186,9 +207,55 @@ impl Chess {
         }
     }
 
+    /// The square of the king on a rank (`1` or `8`) of the player whose back rank it is.
+    fn king_on_rank(&self, pos: &Position, rank: &str) -> u8 {
+        let p = self.player(if rank == "1" { "White" } else { "Black" });
+        (0..8u8)
+            .map(|f| self.square(&format!("{}{rank}", (b'a' + f) as char)))
+            .find(|&s| pos.cells[s as usize] == piece_code(p, self.kinds[0]))
+            .unwrap_or_else(|| panic!("{}: no king on rank {rank}", self.path))
+    }
+
+    /// Chess960's castling rights: of the unmoved rooks on the back rank of an unmoved king,
+    /// the outermost on each side of it (python-chess's `clean_castling_rights`).
+    fn castling960(&self, pos: &Position) -> String {
+        let mut rights = Vec::new();
+        for (rank, side) in [("1", "White"), ("8", "Black")] {
+            let p = self.player(side);
+            let on = |f: u8| self.square(&format!("{}{rank}", (b'a' + f) as char));
+            let Some(k) =
+                (0..8u8).find(|&f| pos.cells[on(f) as usize] == piece_code(p, self.kinds[0]))
+            else {
+                continue;
+            };
+            if !pos.unmoved.contains(on(k)) {
+                continue;
+            }
+            let rook = |f: &u8| {
+                let s = on(*f);
+                pos.unmoved.contains(s) && pos.cells[s as usize] == piece_code(p, self.kinds[2])
+            };
+            if let Some(f) = (0..k).find(rook) {
+                rights.push(self.label(on(f)).to_string());
+            }
+            if let Some(f) = (k + 1..8).rev().find(rook) {
+                rights.push(self.label(on(f)).to_string());
+            }
+        }
+        rights.sort();
+        if rights.is_empty() {
+            "-".into()
+        } else {
+            rights.join(",")
+        }
+    }
+
     /// A position's castling rights as the driver writes them: the corners whose rook and
     /// king have not moved and stand there.
     fn castling(&self, pos: &Position) -> String {
+        if self.c960 {
+            return self.castling960(pos);
+        }
         let mut rights = Vec::new();
         for (corner, king, side) in [
             ("a1", "e1", "White"),
@@ -251,6 +318,9 @@ impl Chess {
     }
 
     fn uci(&self, m: &Move) -> String {
+        if self.c960 && m.carry_from != regula::model::NO_SQUARE {
+            return format!("{}{}", self.label(m.from), self.label(m.carry_from));
+        }
         let mut s = format!("{}{}", self.label(m.from), self.label(m.to));
         if kind(m.result) != kind(m.piece) {
             let k = self
@@ -327,6 +397,9 @@ fn compare_games(chess: &Chess, out: &str) -> usize {
             }
             "play" => {
                 let m = moves.iter().find(|m| chess.uci(m) == rest).unwrap();
+                if m.carry_from != regula::model::NO_SQUARE {
+                    chess.castled.set(chess.castled.get() + 1);
+                }
                 pos = Some(chess.game.play_unchecked(pos.as_ref().unwrap(), m));
             }
             "end" => {
@@ -414,4 +487,55 @@ fn antichess_agrees_with_python_chess() {
     assert!(positions > 3000, "only {positions} positions compared");
     assert!(out.contains("end variant-win"), "no game was won");
     compare_perft(&chess, "antichess", 3);
+}
+
+/// Chess960's seven published positions (tests/fixtures/chess/chess960.perft) and six start
+/// positions (numbers 0, 100, 300, 518 (chess's), 700 and 959 of the 960).
+fn chess960_fens() -> Vec<String> {
+    let text = std::fs::read_to_string("tests/fixtures/chess/chess960.perft").unwrap();
+    let mut fens: Vec<String> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("epd "))
+        .map(str::to_string)
+        .collect();
+    fens.extend(
+        [
+            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1",
+            "qbbnrnkr/pppppppp/8/8/8/8/PPPPPPPP/QBBNRNKR w HEhe - 0 1",
+            "qbnrkrbn/pppppppp/8/8/8/8/PPPPPPPP/QBNRKRBN w FDfd - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1",
+            "rbqknnbr/pppppppp/8/8/8/8/PPPPPPPP/RBQKNNBR w HAha - 0 1",
+            "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w CAca - 0 1",
+        ]
+        .map(str::to_string),
+    );
+    fens
+}
+
+/// rules/chess960.rules against python-chess's Chess960 (`chess.Board(fen, chess960=True)`):
+/// random games from the thirteen positions of [`chess960_fens`], castling rights compared
+/// after every move, and perft 2 of each position.
+#[test]
+fn chess960_agrees_with_python_chess() {
+    let chess = Chess::load("rules/chess960.rules");
+    let fens = chess960_fens();
+    let mut args = vec!["games", "chess960", "17", "260", "80"];
+    args.extend(fens.iter().map(String::as_str));
+    let Some(out) = oracle(&args) else { return };
+    let positions = compare_games(&chess, &out);
+    eprintln!("chess960 differential: {positions} positions compared");
+    assert!(positions > 10_000, "only {positions} positions compared");
+    // Castlings must have been played for the positions after them to be compared.
+    let castlings = chess.castled.get();
+    eprintln!("chess960 differential: {castlings} castlings played");
+    assert!(castlings > 20, "only {castlings} castlings played");
+    for fen in &fens {
+        let want: u64 = match oracle(&["perft", "chess960", "2", fen]) {
+            Some(o) => o.trim().parse().unwrap(),
+            None => return,
+        };
+        let pos = regula::formats::fen::read(&chess.game, fen).unwrap();
+        let got = regula::engine::perft(&chess.game, &pos, 2, Identity::Effect).unwrap();
+        assert_eq!(got, want, "chess960 perft 2 of {fen}");
+    }
 }

@@ -568,6 +568,9 @@ fn completion_knows_its_context() {
         ["canter", "jump", "step"]
     );
     assert_eq!(complete("move m {\n  from in ").0, ["castle"]);
+    assert_eq!(complete("move m {\n  go to in ").0, ["castle"]);
+    let seen = complete("move m {\n  with Man from seen ").0;
+    assert!(seen.contains(&"all".to_string()), "{seen:?}");
     assert_eq!(complete("move m {\n  from not in opponent ").0, ["castle"]);
     let (kinds, items) = complete("move m {\n  by { ");
     assert_eq!(kinds, ["Knight", "Man"]);

@@ -360,3 +360,43 @@ fn othello_start() {
         &[4, 12, 56, 244, 1_396, 8_200],
     );
 }
+
+/// Chess960's seven published positions (chessprogramming's "Chess960 Perft Results", checked
+/// with python-chess 1.11.2: tests/fixtures/chess/chess960.perft), castling rights as X-FEN /
+/// Shredder-FEN rook files: each position's counts to `depth`. They castle with the king on
+/// the g-file already, the rook beside the king, king and rook changing places (`Ggc`), and
+/// rights left on one side.
+fn chess960_positions(depth: usize) {
+    let g = game("rules/chess960.rules");
+    let text = std::fs::read_to_string("tests/fixtures/chess/chess960.perft").unwrap();
+    let mut fen = None;
+    let mut compared = 0;
+    for line in text.lines() {
+        if let Some(f) = line.strip_prefix("epd ") {
+            fen = Some(f.to_string());
+        } else if let Some(counts) = line.strip_prefix("perft ") {
+            let f = fen.take().expect("an epd line before each perft line");
+            let pos = regula::formats::fen::read(&g, &f).unwrap_or_else(|e| panic!("{f}: {e}"));
+            for (d, want) in counts.split_whitespace().take(depth).enumerate() {
+                let want: u64 = want.parse().unwrap();
+                let got = perft(&g, &pos, d as u32 + 1, Identity::Effect).unwrap();
+                assert_eq!(got, want, "chess960 {f} perft {}", d + 1);
+            }
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, 7, "the seven positions of the fixture");
+}
+
+/// The seven positions to depth 3 (12,189 to 31,058 leaves each).
+#[test]
+fn chess960_published_positions() {
+    chess960_positions(3);
+}
+
+/// The seven positions to depth 5 (about 108 million leaves).
+#[test]
+#[ignore = "deep perft: run with --release -- --ignored"]
+fn chess960_published_positions_deep() {
+    chess960_positions(5);
+}

@@ -289,8 +289,10 @@ pub(crate) fn move_lines(cx: &Cx, mk: &MoveKind) -> Vec<String> {
             None => cx.t("move-require", &[s("cond", cx.cond(r, &mut Vec::new()))]),
         });
     }
-    if mk.drop.is_none() {
-        lines.push(cx.t("move-legs", &[s("seq", cx.sequence(mk))]));
+    match (&mk.go_to, mk.drop) {
+        (Some(c), _) => lines.push(cx.t("move-go-to", &[s("where", cx.sq(c))])),
+        (None, None) => lines.push(cx.t("move-legs", &[s("seq", cx.sequence(mk))])),
+        (None, Some(_)) => {}
     }
     if !matches!(mk.land, SqExpr::True) {
         lines.push(cx.t("move-land", &[s("where", cx.sq(&mk.land))]));
@@ -323,6 +325,12 @@ pub(crate) fn move_lines(cx: &Cx, mk: &MoveKind) -> Vec<String> {
                 s("to", cx.sq(&c.to)),
             ],
         ));
+        if mk.go_to.is_some() {
+            lines.push(cx.t(
+                "move-with-go-to",
+                &[s("kind", def.kinds[c.kind as usize].clone())],
+            ));
+        }
     }
     if mk.mark_passed {
         lines.push(cx.t("move-mark-passed", &[]));

@@ -91,7 +91,8 @@ fn fold_as(
         | SqExpr::Unmoved
         | SqExpr::Attacked
         | SqExpr::Next(..)
-        | SqExpr::Flanks(_) => return None,
+        | SqExpr::Flanks(_)
+        | SqExpr::Seen(_) => return None,
         SqExpr::Can(m) => match assume {
             Some((a, yes)) if a == *m => {
                 if yes {
@@ -118,7 +119,8 @@ fn single_can(e: &SqExpr) -> Option<u8> {
             | SqExpr::Unmoved
             | SqExpr::Attacked
             | SqExpr::Next(..)
-            | SqExpr::Flanks(_) => {}
+            | SqExpr::Flanks(_)
+            | SqExpr::Seen(_) => {}
             SqExpr::Not(x) => walk(x, found, several),
             SqExpr::And(v) | SqExpr::Or(v) => v.iter().for_each(|x| walk(x, found, several)),
             SqExpr::Can(m) => match found {

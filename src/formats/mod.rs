@@ -4,6 +4,7 @@
 //! ([`claim`]) and SVG pictures of positions ([`svg`]). Imports the base, the model, the
 //! language and the engine.
 
+pub mod carried;
 pub mod claim;
 pub mod fen;
 pub mod input;

@@ -42,6 +42,7 @@ pub fn format(def: &GameDef, mv: &Move) -> String {
         s.push_str(&def.board.name(sq));
     }
     s.push_str(&promotion_suffix(def, mv));
+    s.push_str(&super::carried::suffix(def, mv, false));
     s
 }
 
@@ -101,6 +102,7 @@ pub fn format_labels(def: &GameDef, mv: &Move) -> String {
         s.push(if mv.capt_legs >> i & 1 == 1 { 'x' } else { '-' });
         s.push_str(&labels[sq as usize]);
     }
+    s.push_str(&super::carried::suffix(def, mv, true));
     s
 }
 
@@ -192,8 +194,9 @@ pub fn read(def: &GameDef, text: &str) -> Result<(), IllegalMove> {
     if let Some((k, sq)) = t.split_once('@') {
         return read_drop(def, k, sq).map(|_| ());
     }
-    let (path, _) = split_promotion(def, text)?;
-    parse_path(def, path).map(|_| ())
+    let (own, carry) = super::carried::split(def, text)?;
+    let (path, _) = split_promotion(def, own)?;
+    parse_path_min(def, path, if carry.is_some() { 1 } else { 2 }).map(|_| ())
 }
 
 /// Reads `pass` and `K@SQ`: the legal move it names, `None` if the text is neither.
@@ -259,6 +262,22 @@ fn find_special(
 /// # Errors
 /// A message naming the token that is not a square.
 pub fn parse_path(def: &GameDef, text: &str) -> Result<(Vec<u8>, u64), IllegalMove> {
+    parse_path_min(def, text, 2)
+}
+
+/// [`parse_path`] of the mover's squares of a text that may end with the carried piece's
+/// (`g1/h1-f1` names the mover's square `g1` alone).
+///
+/// # Errors
+/// As `parse_path`, or carried squares that do not read.
+pub fn parse_own_path(def: &GameDef, text: &str) -> Result<(Vec<u8>, u64), IllegalMove> {
+    let (own, carry) = super::carried::split(def, text)?;
+    parse_path_min(def, own, if carry.is_some() { 1 } else { 2 })
+}
+
+/// [`parse_path`] of a text that names at least `min` squares (one, for a mover that stays
+/// while the piece it carries moves: `g1/h1-f1`).
+fn parse_path_min(def: &GameDef, text: &str, min: usize) -> Result<(Vec<u8>, u64), IllegalMove> {
     let t = text.trim().trim_end_matches(['!', '?', '+', '#']);
     let mut squares = Vec::new();
     let mut capt = 0u64;
@@ -290,7 +309,7 @@ pub fn parse_path(def: &GameDef, text: &str) -> Result<(Vec<u8>, u64), IllegalMo
         }
         rest = &rest[end + sep.len_utf8()..];
     }
-    if squares.len() < 2 {
+    if squares.len() < min {
         return Err(illegal(
             Refused::OneSquare(text.to_string()),
             Some("A move names its start square and at least one landing square.".into()),
@@ -360,8 +379,9 @@ fn find_with(
         return r;
     }
     let def = &game.def;
-    let (path_text, chosen) = split_promotion(def, text)?;
-    let (squares, capt) = parse_path(def, path_text)?;
+    let (own, carry) = super::carried::split(def, text)?;
+    let (path_text, chosen) = split_promotion(def, own)?;
+    let (squares, capt) = parse_path_min(def, path_text, if carry.is_some() { 1 } else { 2 })?;
     let mut legal = Vec::new();
     let outcome = game.analyze(g, pos, &mut legal);
     if g.overflow {
@@ -396,6 +416,28 @@ fn find_with(
                     moves: texts,
                 },
                 Some("Write `=` and the kind the piece becomes.".into()),
+            ));
+        }
+    }
+    paths.retain(|m| super::carried::matches(m, carry));
+    if carry.is_none() {
+        // A mover's squares that two moves carrying different pieces share name neither.
+        let mut carried: Vec<&Move> = paths
+            .iter()
+            .filter(|m| m.from == from && m.landings() == path)
+            .collect();
+        carried.sort_by_key(|m| (m.carry_from, m.carry_to));
+        carried.dedup_by_key(|m| (m.carry_from, m.carry_to));
+        if carried.len() > 1 {
+            let mut texts: Vec<String> = carried.iter().map(|m| format(def, m)).collect();
+            texts.sort();
+            texts.dedup();
+            return Err(illegal(
+                Refused::Ambiguous {
+                    text: text.trim().to_string(),
+                    moves: texts,
+                },
+                Some("Write the carried piece's squares after `/`.".into()),
             ));
         }
     }

@@ -357,6 +357,10 @@ pub struct MoveKind {
     pub land: SqExpr,
     pub stop: SqExpr,
     pub segments: Vec<Segment>,
+    /// `go to C`, in place of `segments`: the piece goes straight (along a file, rank or
+    /// diagonal) to a square meeting C, or stays when its start meets C; every square it
+    /// crosses or lands on is empty but for the carried piece's start.
+    pub go_to: Option<SqExpr>,
     pub require: Option<Cond>,
     pub effects: Vec<Effect>,
     pub removal: Removal,
@@ -588,6 +592,9 @@ pub enum SqExpr {
     /// A piece of the mover here would flank an enemy line along a direction of this set
     /// (`flanks along SET`).
     Flanks(u8),
+    /// The square holds the first piece met from the moving piece's start along one
+    /// direction of this set (index into [`GameDef::dir_sets`]).
+    Seen(u8),
 }
 
 /// A whole validated game.

@@ -202,6 +202,7 @@ pub fn move_kind(d: &GameDef, m: &MoveKind) -> String {
         land,
         stop,
         segments,
+        go_to,
         require,
         effects,
         removal,
@@ -230,7 +231,14 @@ pub fn move_kind(d: &GameDef, m: &MoveKind) -> String {
                 )
             })
             .collect();
-        let _ = write!(s, "  sequence {}", seq.join(" then "));
+        match go_to {
+            Some(c) => {
+                let _ = write!(s, "  go to {}", sq(d, c));
+            }
+            None => {
+                let _ = write!(s, "  sequence {}", seq.join(" then "));
+            }
+        }
     }
     for (word, e, default) in [
         ("from", from, true),
@@ -383,6 +391,7 @@ pub fn sq(d: &GameDef, e: &SqExpr) -> String {
             }
         ),
         SqExpr::Flanks(set) => format!("flanks along {}", d.dir_sets[*set as usize].name),
+        SqExpr::Seen(set) => format!("seen {}", d.dir_sets[*set as usize].name),
     }
 }
 
@@ -400,7 +409,8 @@ pub fn sq_atom(d: &GameDef, e: &SqExpr) -> String {
         | SqExpr::Unmoved
         | SqExpr::Attacked
         | SqExpr::Next(..)
-        | SqExpr::Flanks(_) => sq(d, e),
+        | SqExpr::Flanks(_)
+        | SqExpr::Seen(_) => sq(d, e),
     }
 }
 

@@ -20,7 +20,8 @@ impl SqExpr {
                 | SqExpr::Unmoved
                 | SqExpr::Attacked
                 | SqExpr::Next(..)
-                | SqExpr::Flanks(_) => false,
+                | SqExpr::Flanks(_)
+                | SqExpr::Seen(_) => false,
             }
     }
 }
@@ -64,6 +65,7 @@ impl GameDef {
                 [&m.from, &m.to, &m.land, &m.stop]
                     .into_iter()
                     .chain(m.with.iter().flat_map(|c| [&c.from, &c.to]))
+                    .chain(m.go_to.iter())
                     .any(|e| e.any_part(f))
             })
             || self.priorities.iter().any(|p| {

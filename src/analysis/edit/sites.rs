@@ -26,7 +26,11 @@ pub fn sites(kind: &mut ItemKind, f: &mut dyn FnMut(Site<'_>)) {
             }
         }),
         ItemKind::Move(m) => stmts(&mut m.body, f, |s, f| match s {
-            MoveStmt::From(c) | MoveStmt::To(c) | MoveStmt::Land(c) | MoveStmt::Stop(c) => {
+            MoveStmt::From(c)
+            | MoveStmt::To(c)
+            | MoveStmt::Land(c)
+            | MoveStmt::Stop(c)
+            | MoveStmt::GoTo(c, _) => {
                 sq_sites(c, f);
             }
             MoveStmt::Require(c) => cond_sites(c, f),
@@ -111,6 +115,7 @@ fn sq_sites(c: &mut SqCond, f: &mut dyn FnMut(Site<'_>)) {
         | SqCond::Unmoved(_)
         | SqCond::Attacked(_)
         | SqCond::Next(..)
-        | SqCond::Flanks(_) => {}
+        | SqCond::Flanks(_)
+        | SqCond::Seen(_) => {}
     }
 }

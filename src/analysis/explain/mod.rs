@@ -100,7 +100,7 @@ pub fn explain(
         Err(e) if e.is_ambiguous() => return simple(ReasonKind::Ambiguous, e),
         Err(e) => e,
     };
-    let (squares, written) = match notation::parse_path(def, text) {
+    let (squares, written) = match notation::parse_own_path(def, text) {
         Ok(path) => path,
         // Drops, passes and texts that name no squares keep the notation's explanation.
         Err(_) => {

@@ -486,6 +486,8 @@ impl<'a> Visitor<'a> for Candidates<'_> {
                 | MoveStmt::MarkPassed(_)
                 | MoveStmt::Flip(_)
                 | MoveStmt::Written { .. }
+                // The way of a `go to` move: removing it leaves no move at all.
+                | MoveStmt::GoTo(..)
                 | MoveStmt::If(_) => {}
             }
         }

@@ -218,7 +218,8 @@ impl Look<'_> {
             | SqExpr::Unmoved
             | SqExpr::Attacked
             | SqExpr::Next(..)
-            | SqExpr::Flanks(_) => true,
+            | SqExpr::Flanks(_)
+            | SqExpr::Seen(_) => true,
             SqExpr::False => false,
             SqExpr::Not(x) => !self.holds(x, sq),
             SqExpr::And(v) => v.iter().all(|x| self.holds(x, sq)),
@@ -252,7 +253,8 @@ impl Look<'_> {
             | SqExpr::Unmoved
             | SqExpr::Attacked
             | SqExpr::Next(..)
-            | SqExpr::Flanks(_) => {}
+            | SqExpr::Flanks(_)
+            | SqExpr::Seen(_) => {}
         }
     }
 }
@@ -271,7 +273,8 @@ fn regions_of(e: &SqExpr, out: &mut Vec<RegionSel>) {
         | SqExpr::Unmoved
         | SqExpr::Attacked
         | SqExpr::Next(..)
-        | SqExpr::Flanks(_) => {}
+        | SqExpr::Flanks(_)
+        | SqExpr::Seen(_) => {}
     }
 }
 

@@ -394,6 +394,10 @@ impl Cx<'_> {
                 "sq-flanks",
                 &[s("set", self.def.dir_sets[*set as usize].name.clone())],
             ),
+            SqExpr::Seen(set) => self.t(
+                "sq-seen",
+                &[s("dirs", self.def.dir_sets[*set as usize].name.clone())],
+            ),
         }
     }
 

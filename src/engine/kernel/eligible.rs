@@ -143,6 +143,9 @@ pub(super) fn eligible(def: &GameDef, mk: &MoveKind) -> Eligible {
         land: _,
         stop: _,
         segments,
+        // `go to` (a straight move to a square, crossing the carried piece's start): no
+        // kernel implements it; the interpreter's `go_to` does.
+        go_to,
         // Decided once per position, before any kernel runs (`pseudo_legal_counting`).
         require: _,
         // Checked by every kernel that emits or counts: per piece by `emit` and
@@ -164,6 +167,7 @@ pub(super) fn eligible(def: &GameDef, mk: &MoveKind) -> Eligible {
     // no kernel's hop tables say it.
     if *mark_passed
         || with.is_some()
+        || go_to.is_some()
         || segments.iter().any(|s| {
             let leg = &def.legs[s.leg as usize];
             leg.capture_passer

@@ -77,7 +77,7 @@ impl Generator<'_> {
                 // One move per pair of squares the carried piece may go between.
                 let mut pairs = std::mem::take(&mut self.carries);
                 pairs.clear();
-                self.carry_pairs(carry, t, &mut pairs);
+                self.carry_pairs(mk, carry, t, &mut pairs);
                 if !pairs.is_empty() && !self.deferred_from_holds(mk) {
                     pairs.clear();
                 }
@@ -98,19 +98,27 @@ impl Generator<'_> {
     /// landing on `t`: a piece of the mover of the carried kind on a square meeting `from`,
     /// to a square meeting `to` that was empty before the move and is not `t`, every square
     /// between them (along a line) empty. The conditions are seen from the carried piece;
-    /// the mover is lifted off its start square, which counts as empty.
-    fn carry_pairs(&mut self, carry: &Carry, t: u8, out: &mut Vec<(u8, u8)>) {
+    /// the mover is lifted off its start square, which counts as empty. In a `go to` move
+    /// the carried piece may also stay where it is, or start on `t` (and then end on the
+    /// mover's start, as its square is empty), and it must start on the one piece the mover's
+    /// way crossed, if one did.
+    fn carry_pairs(&mut self, mk: &MoveKind, carry: &Carry, t: u8, out: &mut Vec<(u8, u8)>) {
         let def = self.def;
+        let goes_to = mk.go_to.is_some();
         let saved = self.piece;
         let piece = piece_code(self.mover, carry.kind);
         self.piece = piece;
         let mine = self.occ[self.mover as usize];
         for a in mine.iter() {
-            if self.cells[a as usize] != piece || !self.sq_eval(&carry.from, a) {
+            if self.cells[a as usize] != piece
+                || (self.go_blocker != NO_SQUARE && a != self.go_blocker)
+                || !self.sq_eval(&carry.from, a)
+            {
                 continue;
             }
             for b in def.board.all.iter() {
-                if b == t || b == a || self.cells[b as usize] != 0 {
+                let stays = b == a && goes_to;
+                if b == t || (self.cells[b as usize] != 0 && !stays) {
                     continue;
                 }
                 let mut between = SquareSet::EMPTY;

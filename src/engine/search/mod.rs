@@ -24,6 +24,7 @@ mod attack;
 mod bfs;
 mod emit;
 mod eval;
+mod goto;
 #[path = "../kernel/mod.rs"]
 mod kernel;
 mod legs;
@@ -158,6 +159,9 @@ pub struct Generator<'g> {
     quiet_unique_apart: bool,
     /// The (start, end) pairs of a carried piece (`with`), kept to be reused.
     carries: Vec<(u8, u8)>,
+    /// The one piece on the way of a `go to` move being emitted ([`NO_SQUARE`]: none): the
+    /// carried piece must start there.
+    go_blocker: u8,
     // Landings `(square, direction, victim)`, a stack shared by the nested searches.
     lbuf: Vec<(u8, u8, u8)>,
     /// Set while [`Self::goes_on`] probes a landing: `prefer continuing` is not applied then.
@@ -324,6 +328,7 @@ impl<'g> Generator<'g> {
                         })
                 }),
             carries: Vec::new(),
+            go_blocker: NO_SQUARE,
             lbuf: Vec::with_capacity(1024),
             probing: false,
             nodes: 0,
@@ -556,7 +561,9 @@ impl<'g> Generator<'g> {
         self.visited = SquareSet::EMPTY;
         self.visited.insert(sq);
         self.memo.clear();
-        if !(self.use_kernels
+        if let Some(to) = &mk.go_to {
+            self.go_to(mk, to, sq, out);
+        } else if !(self.use_kernels
             && (self.chain_search(mk, ki, sq, out) || self.flood_search(mk, ki, sq, out)))
         {
             self.try_segment(mk, 0, sq, NO_SQUARE, out);

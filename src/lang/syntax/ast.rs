@@ -357,6 +357,8 @@ pub enum MoveStmt {
     Land(SqCond),
     Stop(SqCond),
     Sequence(Vec<(Ident, Repeat)>),
+    /// `go to C`: straight to the square meeting C, or nowhere when the start meets it.
+    GoTo(SqCond, Span),
     Require(Cond),
     Effect {
         counter: Ident,
@@ -620,6 +622,9 @@ pub enum SqCond {
     Next(Ident, NextState),
     /// `flanks along SET`: a piece of the mover here would close an enemy line of the set.
     Flanks(Ident),
+    /// `seen D`: the square holds the first piece met from the moving piece's start along
+    /// one direction of the set D.
+    Seen(Ident),
 }
 
 /// A statement kind that may be `if PARAM is VALUE { ... } else { ... }`.
@@ -655,7 +660,7 @@ macro_rules! conditional {
 conditional!(LegStmt: Self::Step(_), Self::Slide(_), Self::Leap { .. }, Self::Capture(_),
     Self::CapturePasser(_), Self::Onto(..), Self::Land(_), Self::NoReverse(_), Self::Onward(_), Self::PreferContinuing(_), Self::HaltBehind(..));
 conditional!(MoveStmt: Self::By(_), Self::Drop(_), Self::From(_), Self::To(_), Self::Land(_),
-    Self::Stop(_), Self::Sequence(_), Self::Require(_), Self::Effect { .. }, Self::Removal(_),
+    Self::Stop(_), Self::Sequence(_), Self::GoTo(..), Self::Require(_), Self::Effect { .. }, Self::Removal(_),
     Self::MarkPassed(_), Self::Flip(_), Self::With { .. }, Self::Written { .. });
 conditional!(ValueStmt: Self::Pair(..));
 conditional!(PrioStmt: Self::When(_), Self::Keep(_), Self::Prefer(_), Self::Maximize(..),

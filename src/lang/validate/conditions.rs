@@ -112,6 +112,10 @@ impl Validator {
             ast::SqCond::Flanks(set) => self
                 .lookup(n.dir_sets, set, "direction set")
                 .map_or(SqExpr::False, SqExpr::Flanks),
+            ast::SqCond::Seen(set) => match self.lookup(n.dir_sets, set, "direction set") {
+                Some(i) => SqExpr::Seen(i),
+                None => SqExpr::False,
+            },
         }
     }
 
@@ -380,7 +384,8 @@ pub(super) fn collect_can(e: &SqExpr, out: &mut Vec<u8>) {
         | SqExpr::Unmoved
         | SqExpr::Attacked
         | SqExpr::Next(..)
-        | SqExpr::Flanks(_) => {}
+        | SqExpr::Flanks(_)
+        | SqExpr::Seen(_) => {}
     }
 }
 

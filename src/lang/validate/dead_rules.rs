@@ -80,6 +80,7 @@ fn canon_sq(c: &SqCond) -> String {
         SqCond::Attacked(_) => "attacked".into(),
         SqCond::Next(d, s) => format!("next({} {s:?})", d.name),
         SqCond::Flanks(set) => format!("flanks({})", set.name),
+        SqCond::Seen(d) => format!("seen({})", d.name),
     }
 }
 
@@ -224,7 +225,8 @@ fn sq_value(c: &SqCond) -> Option<bool> {
         | SqCond::Unmoved(_)
         | SqCond::Attacked(_)
         | SqCond::Next(..)
-        | SqCond::Flanks(_) => None,
+        | SqCond::Flanks(_)
+        | SqCond::Seen(_) => None,
     }
 }
 
@@ -285,7 +287,7 @@ fn sq_span(c: &SqCond) -> Option<Span> {
         SqCond::In(r) => Some(r.name.span),
         SqCond::Piece(k) | SqCond::Can(k) => Some(k.span),
         SqCond::Passed(sp) | SqCond::Unmoved(sp) | SqCond::Attacked(sp) => Some(*sp),
-        SqCond::Next(d, _) | SqCond::Flanks(d) => Some(d.span),
+        SqCond::Next(d, _) | SqCond::Flanks(d) | SqCond::Seen(d) => Some(d.span),
     }
 }
 

@@ -47,7 +47,7 @@ fn sq(c: &SqCond, u: &mut Used) {
         | SqCond::Unmoved(_)
         | SqCond::Attacked(_)
         | SqCond::Next(..) => {}
-        SqCond::Flanks(set) => {
+        SqCond::Flanks(set) | SqCond::Seen(set) => {
             u.sets.insert(set.name.clone());
         }
     }
@@ -144,7 +144,11 @@ fn leg(s: &LegStmt, u: &mut Used) {
 
 fn move_stmt(s: &MoveStmt, u: &mut Used) {
     match s {
-        MoveStmt::From(c) | MoveStmt::To(c) | MoveStmt::Land(c) | MoveStmt::Stop(c) => sq(c, u),
+        MoveStmt::From(c)
+        | MoveStmt::To(c)
+        | MoveStmt::Land(c)
+        | MoveStmt::Stop(c)
+        | MoveStmt::GoTo(c, _) => sq(c, u),
         MoveStmt::Sequence(segs) => segs.iter().for_each(|(l, _)| {
             u.legs.insert(l.name.clone());
         }),

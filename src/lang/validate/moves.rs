@@ -345,6 +345,7 @@ impl Validator {
             land: SqExpr::True,
             stop: SqExpr::False,
             segments: vec![],
+            go_to: None,
             require: None,
             effects: vec![],
             removal: Removal::Immediately,
@@ -358,6 +359,7 @@ impl Validator {
         let mut by_span = None;
         let (mut froms, mut tos, mut lands, mut stops) = (vec![], vec![], vec![], vec![]);
         let mut seq_seen = false;
+        let mut go_span: Option<Span> = None;
         for s in flat {
             match s {
                 ast::MoveStmt::By(k) => {
@@ -404,7 +406,15 @@ impl Validator {
                         self.err(
                             Check::BadMove,
                             segs[0].0.span,
-                            format!("move `{}` has two `sequence` statements", m.name.name),
+                            format!(
+                                "move `{}` has two `sequence` statements{}",
+                                m.name.name,
+                                if go_span.is_some() {
+                                    " (or a `go to`)"
+                                } else {
+                                    ""
+                                }
+                            ),
                             "second sequence",
                             Some("Join the legs with `then` in one `sequence`.".into()),
                         );
@@ -423,6 +433,20 @@ impl Validator {
                             mk.segments.push(Segment { leg: l, repeat });
                         }
                     }
+                }
+                ast::MoveStmt::GoTo(c, span) => {
+                    if seq_seen {
+                        self.err(
+                            Check::BadMove,
+                            *span,
+                            format!("move `{}` has a `sequence` or `go to` already", m.name.name),
+                            "a second way to move",
+                            Some("A move either takes legs (`sequence`) or goes straight to a square (`go to`), once.".into()),
+                        );
+                    }
+                    seq_seen = true;
+                    go_span = Some(*span);
+                    mk.go_to = Some(self.sq(c, n));
                 }
                 ast::MoveStmt::Require(c) => {
                     // Decided once per position before any move is generated: no moves to
@@ -605,6 +629,9 @@ impl Validator {
             }
             collect_can(&m.land, &mut v);
             collect_can(&m.from, &mut v);
+            if let Some(c) = &m.go_to {
+                collect_can(c, &mut v);
+            }
             v
         };
         for (i, m) in moves.iter().enumerate() {

@@ -438,7 +438,8 @@ fn move_type(o: &mut Out, i: usize, body: &[MoveStmt], spans: &[Span], def: &Gam
             | MoveStmt::Written { .. }
             | MoveStmt::With { .. }
             | MoveStmt::Effect { .. } => o.push(Edit::RemoveStmt(stmt), format!("remove {t}")),
-            MoveStmt::If(_) => {}
+            // A move without its `go to` has no way to move: its condition's sites mutate.
+            MoveStmt::GoTo(..) | MoveStmt::If(_) => {}
         }
     }
     let kind = ItemKind::Move(crate::lang::syntax::ast::MoveDecl {

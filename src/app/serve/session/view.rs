@@ -386,7 +386,8 @@ pub(super) fn goals(def: &crate::model::GameDef) -> Vec<Value> {
             | SqExpr::Unmoved
             | SqExpr::Attacked
             | SqExpr::Next(..)
-            | SqExpr::Flanks(_) => {}
+            | SqExpr::Flanks(_)
+            | SqExpr::Seen(_) => {}
         }
     }
     fn mv(e: &MvExpr, out: &mut Vec<RegionSel>) {

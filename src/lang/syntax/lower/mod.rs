@@ -592,6 +592,7 @@ fn lower_move_stmt(p: P) -> MoveStmt {
             let to = lower_sq_cond(next(&mut it));
             MoveStmt::With { kind, from, to }
         }
+        M::MoveGoTo(p) => MoveStmt::GoTo(lower_sq_cond(child(p.clone())), span(&p)),
         M::MoveWritten(p) => {
             let text = string(child(p.clone()));
             MoveStmt::Written {

@@ -1,0 +1,67 @@
+//! The squares of a carried piece in a move's text (`with`): after the mover's squares, a `/`
+//! and the carried piece's start and end (`e1-g1/h1-f1`), or its start alone when it stays
+//! (`e1-g1/f1`). Without them the mover's squares may name two moves, a plain step and a
+//! move that carries a piece along to the same square; reading accepts the shorter text where it names one move.
+
+use super::refusal::{IllegalMove, Refused, illegal, square_hint};
+use crate::engine::Move;
+use crate::model::{GameDef, NO_SQUARE};
+
+/// `/h1-f1`: the carried piece's squares as a move's text ends with them; empty for a move
+/// that carries none. With `by_label`, the squares' labels even on a numbered board.
+pub fn suffix(def: &GameDef, mv: &Move, by_label: bool) -> String {
+    if mv.carry_from == NO_SQUARE || mv.carry_to == NO_SQUARE {
+        return String::new();
+    }
+    let name = |sq: u8| {
+        if by_label {
+            def.board.labels[sq as usize].clone()
+        } else {
+            def.board.name(sq)
+        }
+    };
+    if mv.carry_from == mv.carry_to {
+        format!("/{}", name(mv.carry_from))
+    } else {
+        format!("/{}-{}", name(mv.carry_from), name(mv.carry_to))
+    }
+}
+
+/// The carried piece's start and end as a text names them.
+pub type Carried = Option<(u8, u8)>;
+
+/// A move's text without its carried piece's squares, and those squares (start, end).
+///
+/// # Errors
+/// A text after `/` that is not one square or two joined by `-`.
+pub fn split<'t>(def: &GameDef, text: &'t str) -> Result<(&'t str, Carried), IllegalMove> {
+    let Some((own, carried)) = text.split_once('/') else {
+        return Ok((text, None));
+    };
+    let carried = carried.trim().trim_end_matches(['!', '?', '+', '#']);
+    let mut squares = Vec::new();
+    for tok in carried.split('-') {
+        match def.board.square(tok.trim()) {
+            Some(sq) => squares.push(sq),
+            None => {
+                return Err(illegal(
+                    Refused::NotASquare(tok.trim().to_string()),
+                    Some(square_hint(&def.board, tok.trim())),
+                ));
+            }
+        }
+    }
+    match squares.as_slice() {
+        [a] => Ok((own, Some((*a, *a)))),
+        [a, b] => Ok((own, Some((*a, *b)))),
+        _ => Err(illegal(
+            Refused::NotAMove(text.to_string()),
+            Some("After `/`, the carried piece's start and end: `e1-g1/h1-f1`, or its square alone when it stays.".into()),
+        )),
+    }
+}
+
+/// Whether move `m` carries a piece as the text said (`None`: the text said nothing).
+pub fn matches(m: &Move, carry: Carried) -> bool {
+    carry.is_none_or(|(a, b)| m.carry_from == a && m.carry_to == b)
+}
