@@ -157,6 +157,7 @@ fn move_stmt(s: &MoveStmt, u: &mut Used) {
             sq(to, u);
         }
         MoveStmt::By(_)
+        | MoveStmt::DropHand(_)
         | MoveStmt::Removal(_)
         | MoveStmt::MarkPassed(_)
         | MoveStmt::Written { .. } => {}

@@ -78,6 +78,7 @@ impl Ns {
             | W::Teams
             | W::Neutral
             | W::Royal
+            | W::Hand
             | W::Turn
             | W::Values
             | W::Letters
@@ -262,7 +263,7 @@ fn list_block(list: NameList) -> Block<'static> {
         NameList::Players => Block::Item("players"),
         NameList::Pieces => Block::Item("pieces"),
         NameList::Neutral => Block::Item("neutral"),
-        NameList::Royal => Block::Kinds,
+        NameList::Royal | NameList::Hand => Block::Kinds,
         NameList::OverKinds | NameList::MoveBy | NameList::MeasureKinds => Block::Kinds,
     }
 }
