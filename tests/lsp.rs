@@ -591,6 +591,13 @@ fn completion_knows_its_context() {
         ["empty", "empty-or-enemy", "enemy"]
     );
     assert_eq!(complete("royal { ").0, ["Knight", "Man"]);
+    assert_eq!(complete("hand { ").0, ["Knight", "Man"]);
+    let items = complete("move m {\n  drop ").0;
+    assert!(
+        items.contains(&"from".to_string()) && items.contains(&"Man".to_string()),
+        "{items:?}"
+    );
+    assert_eq!(complete("move m {\n  drop from ").0, ["hand"]);
     c.stop();
 }
 

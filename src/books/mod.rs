@@ -275,6 +275,8 @@ pub(crate) fn move_lines(cx: &Cx, mk: &MoveKind) -> Vec<String> {
     let mut lines = Vec::new();
     if let Some(k) = mk.drop {
         lines.push(cx.t("move-drop", &[s("kind", def.kinds[k as usize].clone())]));
+    } else if mk.hand_drop != 0 {
+        lines.push(cx.t("move-drop-hand", &[s("kinds", cx.kinds(mk.hand_drop))]));
     } else {
         lines.push(cx.t("move-by", &[s("kinds", cx.kinds(mk.pieces))]));
     }
@@ -289,7 +291,7 @@ pub(crate) fn move_lines(cx: &Cx, mk: &MoveKind) -> Vec<String> {
             None => cx.t("move-require", &[s("cond", cx.cond(r, &mut Vec::new()))]),
         });
     }
-    if mk.drop.is_none() {
+    if mk.drop.is_none() && mk.hand_drop == 0 {
         lines.push(cx.t("move-legs", &[s("seq", cx.sequence(mk))]));
     }
     if !matches!(mk.land, SqExpr::True) {
