@@ -95,7 +95,7 @@ impl Move {
             self.forget_moved(&mut next.unmoved);
         }
         if def.hand != 0 {
-            self.to_hand(def, next);
+            self.keep_hands(def, next);
         }
         if !self.is_drop() {
             next.take(self.from);
@@ -135,7 +135,7 @@ impl Move {
     /// of the hand's kinds go to it (a promoted one as the kind it was promoted from), and the
     /// promoted pieces' squares follow the move. Made before the pieces move.
     #[inline(never)]
-    fn to_hand(&self, def: &GameDef, next: &mut Position) {
+    fn keep_hands(&self, def: &GameDef, next: &mut Position) {
         let mover = next.to_move as usize;
         if self.is_drop() && def.moves[self.kind as usize].hand_drop != 0 {
             let k = super::position::kind(self.result) as usize;
