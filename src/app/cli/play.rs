@@ -9,7 +9,7 @@ use crate::engine::{Game, Move, Outcome, Position};
 use crate::formats::notation;
 use crate::formats::setup;
 
-use super::{CliError, PosOpts, load};
+use super::{CliError, PosOpts, load, read};
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
@@ -149,6 +149,27 @@ fn agents_of<'g>(
     Ok(agents)
 }
 
+/// Whether a move is legal at the table and, if not, why: the verdict `moves --explain`
+/// gives, with the rules that refuse it.
+fn why(
+    res: &crate::lang::inherit::Resolved,
+    params: &[(String, String)],
+    t: &Table<'_>,
+    text: &str,
+) -> String {
+    if text.is_empty() {
+        return "`why` needs a move, e.g. `why C6-E8`".into();
+    }
+    match crate::analysis::explain::explain(res, params, t.game, &t.pos, &t.history, text) {
+        crate::analysis::explain::Verdict::Legal(as_written) => {
+            format!("{text} is legal (as {as_written})")
+        }
+        crate::analysis::explain::Verdict::Refused(r) => {
+            format!("{:?}", crate::base::render::shown(&r))
+        }
+    }
+}
+
 pub(super) fn run(args: Args) -> Result<(), CliError> {
     let Args {
         file,
@@ -159,6 +180,9 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
         save,
     } = args;
     let game = load(&file, &opts.params)?;
+    // The resolved file, for explaining a refused move with the rules that refuse it, as
+    // `moves --explain` and the play page do.
+    let res = crate::lang::inherit::resolve(&read(&file)?)?;
     let def = game.def.clone();
     let mut randoms = Vec::new();
     for r in &random {
@@ -271,12 +295,17 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
                 "Type a move as squares joined by `-` (a leg that captures nothing) or `x` (one \
                  that captures), e.g. {}; the start and end squares alone do when only one \
                  legal move has them.\n`moves` (or `?`) lists the legal moves, `undo` takes \
-                 back your last move, `claim` (or `claim:NAME`) claims a draw where the rules \
+                 back your last move, `why MOVE` says whether a move is legal and which rules \
+                 refuse it, `claim` (or `claim:NAME`) claims a draw where the rules \
                  allow one, `quit` ends the game and prints the record. At a terminal, Tab \
                  completes a move or a command, and the up and down keys recall earlier lines.",
                 notation::format(&def, &moves[0])
             ),
             "moves" | "?" => println!("{}", notation::sorted_texts(&def, &moves).join(" ")),
+            text if text == "why" || text.starts_with("why ") => {
+                let asked = text["why".len()..].trim();
+                println!("{}", why(&res, &opts.params, &t, asked));
+            }
             "undo" => t.undo(),
             text if crate::formats::claim::token(text).is_some() => {
                 let name = crate::formats::claim::token(text).flatten();
@@ -297,11 +326,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
             }
             text => match notation::find(&game, &t.pos, text, true) {
                 Ok(m) => t.push(m, &moves),
-                Err(e) => println!(
-                    "illegal: {}{}",
-                    e.reason,
-                    e.help.map(|h| format!("\n  {h}")).unwrap_or_default()
-                ),
+                Err(_) => println!("{}", why(&res, &opts.params, &t, text)),
             },
         }
     }
