@@ -603,6 +603,13 @@ fn completion_knows_its_context() {
     assert_eq!(complete("move m {\n  drop Man\n  to flanks ").0, ["along"]);
     let sets = complete("move m {\n  drop Man\n  flip along ").0;
     assert!(sets.contains(&"all".to_string()), "{sets:?}");
+    assert_eq!(complete("hand { ").0, ["Knight", "Man"]);
+    let items = complete("move m {\n  drop ").0;
+    assert!(
+        items.contains(&"from".to_string()) && items.contains(&"Man".to_string()),
+        "{items:?}"
+    );
+    assert_eq!(complete("move m {\n  drop from ").0, ["hand"]);
     c.stop();
 }
 

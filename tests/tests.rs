@@ -9,6 +9,7 @@ mod chess_differential;
 mod cli;
 mod cluster;
 mod codes;
+mod crazyhouse_differential;
 mod diagnostics;
 mod docgen;
 mod editors;

@@ -275,6 +275,8 @@ pub(crate) fn move_lines(cx: &Cx, mk: &MoveKind) -> Vec<String> {
     let mut lines = Vec::new();
     if let Some(k) = mk.drop {
         lines.push(cx.t("move-drop", &[s("kind", def.kinds[k as usize].clone())]));
+    } else if mk.hand_drop != 0 {
+        lines.push(cx.t("move-drop-hand", &[s("kinds", cx.kinds(mk.hand_drop))]));
     } else {
         lines.push(cx.t("move-by", &[s("kinds", cx.kinds(mk.pieces))]));
     }
@@ -289,10 +291,11 @@ pub(crate) fn move_lines(cx: &Cx, mk: &MoveKind) -> Vec<String> {
             None => cx.t("move-require", &[s("cond", cx.cond(r, &mut Vec::new()))]),
         });
     }
-    match (&mk.go_to, mk.drop) {
-        (Some(c), _) => lines.push(cx.t("move-go-to", &[s("where", cx.sq(c))])),
-        (None, None) => lines.push(cx.t("move-legs", &[s("seq", cx.sequence(mk))])),
-        (None, Some(_)) => {}
+    match (&mk.go_to, mk.drop, mk.hand_drop) {
+        (Some(c), _, _) => lines.push(cx.t("move-go-to", &[s("where", cx.sq(c))])),
+        (None, None, 0) => lines.push(cx.t("move-legs", &[s("seq", cx.sequence(mk))])),
+        // A drop, from the supply or the hand, has no legs to tell.
+        (None, _, _) => {}
     }
     if !matches!(mk.land, SqExpr::True) {
         lines.push(cx.t("move-land", &[s("where", cx.sq(&mk.land))]));

@@ -196,6 +196,11 @@ fn pieces(cx: &Cx, game: &Game, opts: &Options, ex: Option<&Examples>, b: &mut B
             cx.t("royal-kinds", &[s("list", royal.join(", "))]),
         ));
     }
+    if def.hand != 0 {
+        b.push(Block::Para(
+            cx.t("hand-kinds", &[s("kinds", cx.kinds(def.hand))]),
+        ));
+    }
     quote(cx, b, &def.kind_docs);
     match ex {
         Some(ex) => b.push(ex.start_figure(cx, &opts.stem)),

@@ -1,5 +1,5 @@
 //! The doc comments of the declarations the compiled game keeps none for (`directions`, a
-//! direction `set`, `setup`, `promote`, `royal`, `neutral`, `teams`, `turn`, `values`, `letters`, the `end`
+//! direction `set`, `setup`, `promote`, `royal`, `hand`, `neutral`, `teams`, `turn`, `values`, `letters`, the `end`
 //! block, and a variant's `remove`, `amend` and `set-param`), read from the rule file's text so
 //! that the players' book can quote every doc comment of the file.
 //!
@@ -20,12 +20,13 @@ pub struct DeclDoc {
 }
 
 /// The keywords whose docs the compiled game does not keep.
-pub const UNKEPT: [&str; 14] = [
+pub const UNKEPT: [&str; 15] = [
     "directions",
     "set",
     "setup",
     "promote",
     "royal",
+    "hand",
     "neutral",
     "teams",
     "turn",

@@ -94,6 +94,9 @@ impl Move {
         if def.tracks_unmoved {
             self.forget_moved(&mut next.unmoved);
         }
+        if def.hand != 0 {
+            self.keep_hands(def, next);
+        }
         if !self.is_drop() {
             next.take(self.from);
         }
@@ -136,6 +139,54 @@ impl Move {
             next.set_counter(e.counter, p, nv.clamp(0, MAX_COUNTER_VALUE) as i16);
         }
         next.to_move = ((mover as usize + 1) % players) as u8;
+    }
+
+    /// In a game with a hand: the dropped piece leaves the mover's hand, the captured pieces
+    /// of the hand's kinds go to it (a promoted one as the kind it was promoted from), and the
+    /// promoted pieces' squares follow the move. Made before the pieces move.
+    #[inline(never)]
+    fn keep_hands(&self, def: &GameDef, next: &mut Position) {
+        let mover = next.to_move as usize;
+        if self.is_drop() && def.moves[self.kind as usize].hand_drop != 0 {
+            let k = super::position::kind(self.result) as usize;
+            let held = &mut next.hands[mover][k];
+            *held = held.saturating_sub(1);
+        }
+        for sq in self.captures.iter() {
+            let code = next.cells[sq as usize];
+            if code == 0 {
+                continue;
+            }
+            let mut k = super::position::kind(code);
+            if next.promoted.contains(sq) {
+                k = def.unpromoted.get(k as usize).copied().unwrap_or(k);
+            }
+            if def.hand >> k & 1 == 1 {
+                let held = &mut next.hands[mover][k as usize];
+                *held = held.saturating_add(1);
+            }
+        }
+        if def.tracks_promoted {
+            let was = !self.is_drop() && next.promoted.contains(self.from);
+            let carried = self.carry_from != crate::model::NO_SQUARE
+                && next.promoted.contains(self.carry_from);
+            for sq in [self.from, self.carry_from] {
+                if sq != crate::model::NO_SQUARE {
+                    next.promoted.remove(sq);
+                }
+            }
+            for sq in self.captures.iter() {
+                next.promoted.remove(sq);
+            }
+            if was || (!self.is_drop() && self.result != self.piece) {
+                next.promoted.insert(self.to);
+            } else {
+                next.promoted.remove(self.to);
+            }
+            if carried {
+                next.promoted.insert(self.carry_to);
+            }
+        }
     }
 
     /// Takes the squares this move vacates or reaches out of a position's unmoved set: its

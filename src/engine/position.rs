@@ -55,6 +55,13 @@ pub struct Position {
     /// conditions read `unmoved` ([`GameDef::tracks_unmoved`]); empty in every other game, so
     /// that it never tells apart positions the game cannot.
     pub unmoved: SquareSet,
+    /// The pieces in each player's hand (`hand { ... }`): how many of each kind, to be
+    /// dropped (`drop from hand`); all 0 in games without a hand.
+    pub hands: [[u8; MAX_KINDS]; MAX_PLAYERS],
+    /// The squares of the pieces promoted in the game, in a game where captured pieces go to
+    /// a hand as the kind they were promoted from ([`GameDef::tracks_promoted`]); empty in
+    /// every other game.
+    pub promoted: SquareSet,
 }
 
 impl std::fmt::Debug for Position {
@@ -65,6 +72,8 @@ impl std::fmt::Debug for Position {
             .field("passed", &self.passed)
             .field("passer", &self.passer)
             .field("unmoved", &self.unmoved)
+            .field("hands", &self.hands)
+            .field("promoted", &self.promoted)
             .finish()
     }
 }
@@ -82,6 +91,8 @@ impl Position {
             passed: SquareSet::EMPTY,
             passer: NO_SQUARE,
             unmoved: SquareSet::EMPTY,
+            hands: [[0; MAX_KINDS]; MAX_PLAYERS],
+            promoted: SquareSet::EMPTY,
         }
     }
 

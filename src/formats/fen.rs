@@ -13,6 +13,11 @@
 //! file letter the carried piece on that file. No other piece is marked unmoved: FEN says
 //! nothing of them. The en passant field names a square the last move crossed, in a game with
 //! `mark passed`; its passer is the piece of the player who moved next to it along the file.
+//!
+//! In a game with a hand (`hand { ... }`), the board is followed by the pieces in the hands in
+//! brackets, as crazyhouse FEN writes them (`RNBQKBNR[Qpp]`: the first player's in upper case,
+//! then the second's), and a promoted piece by `~` (`Q~`): it goes to a hand as the kind it was
+//! promoted from.
 
 use crate::engine::{Game, Position, kind, owner, piece_code};
 use crate::model::{GameDef, NO_SQUARE};
@@ -44,7 +49,7 @@ pub fn looks_like_fen(text: &str) -> bool {
     first.contains('/')
         && first
             .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'/')
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'/' | b'[' | b']' | b'~'))
 }
 
 /// The square of (file, rank) on a board of whole files and ranks.
@@ -109,6 +114,17 @@ pub fn read(game: &Game, text: &str) -> Result<Position, FenRefusal> {
             .map_or((default, whole.clone()), |(w, r)| (w, r.clone()))
     };
     let (board, board_at) = field(0, "");
+    let (board, board_at, pocket) = match board.find('[') {
+        Some(i) => {
+            let start = board_at.start + i;
+            (
+                &board[..i],
+                board_at.start..start,
+                Some((&board[i..], start..board_at.end)),
+            )
+        }
+        None => (board, board_at, None),
+    };
     let (side, side_at) = field(1, "w");
     let to_move = match side {
         "w" => 0,
@@ -140,6 +156,28 @@ pub fn read(game: &Game, text: &str) -> Result<Position, FenRefusal> {
         let mut run = 0usize;
         let bytes = row.as_bytes();
         for (j, &b) in bytes.iter().enumerate() {
+            if b == b'~' {
+                // The piece just read was promoted.
+                let last = file.checked_sub(1).and_then(|f| square(def, f, rank));
+                match last {
+                    Some(sq)
+                        if def.tracks_promoted
+                            && pos.cells[sq as usize] != 0
+                            && j > 0
+                            && bytes[j - 1].is_ascii_alphabetic() =>
+                    {
+                        pos.promoted.insert(sq);
+                    }
+                    _ => {
+                        return Err(refuse(
+                            "`~` marks a promoted piece, after its letter, in a game with a hand and promotions",
+                            row_at.start + j..row_at.start + j + 1,
+                            "Write `~` right after the letter of a promoted piece (`Q~`), or leave it out.",
+                        ));
+                    }
+                }
+                continue;
+            }
             if b.is_ascii_digit() {
                 run = run * 10 + (b - b'0') as usize;
                 if j + 1 == bytes.len() || !bytes[j + 1].is_ascii_digit() {
@@ -189,6 +227,9 @@ pub fn read(game: &Game, text: &str) -> Result<Position, FenRefusal> {
             ));
         }
     }
+    if let Some((pocket, pocket_at)) = pocket {
+        read_pocket(def, &mut pos, pocket, pocket_at)?;
+    }
     let (castling, castling_at) = field(2, "-");
     castling_rights(def, &mut pos, castling, castling_at)?;
     let (ep, ep_at) = field(3, "-");
@@ -206,6 +247,54 @@ pub fn read(game: &Game, text: &str) -> Result<Position, FenRefusal> {
     game.check_position(&pos)
         .map_err(|e| refuse(e.to_string(), whole, ""))?;
     Ok(pos)
+}
+
+/// Reads the hands, `[Qpp]`, into `pos`.
+fn read_pocket(
+    def: &GameDef,
+    pos: &mut Position,
+    pocket: &str,
+    at: std::ops::Range<usize>,
+) -> Result<(), FenRefusal> {
+    if def.hand == 0 {
+        return Err(refuse(
+            "this game has no hands: no `[...]` after the board",
+            at,
+            "Leave the brackets out; they list the pieces in hand of a game with `hand { ... }`.",
+        ));
+    }
+    let Some(inner) = pocket.strip_prefix('[').and_then(|p| p.strip_suffix(']')) else {
+        return Err(refuse(
+            "the pieces in hand are written in brackets after the board: `[Qpp]`",
+            at,
+            "Close the brackets, with nothing after them.",
+        ));
+    };
+    for (j, c) in inner.char_indices() {
+        let here = at.start + 1 + j..at.start + 2 + j;
+        let Some(k) = def
+            .letters
+            .iter()
+            .position(|l| *l == Some(c.to_ascii_uppercase()))
+        else {
+            return Err(refuse(
+                format!("no kind has the letter `{c}`"),
+                here,
+                &letters_help(def),
+            ));
+        };
+        if def.hand >> k & 1 == 0 {
+            return Err(refuse(
+                format!("`{}` never goes to a hand", def.kinds[k]),
+                here,
+                "A hand holds only the kinds of the game's `hand { ... }`.",
+            ));
+        }
+        let player = usize::from(!c.is_ascii_uppercase());
+        let held = &mut pos.hands[player][k];
+        *held = held.saturating_add(1);
+    }
+    Ok(())
 }
 
 fn letters_help(def: &GameDef) -> String {
@@ -368,11 +457,32 @@ pub fn write(game: &Game, pos: &Position) -> Result<String, String> {
             } else {
                 l
             });
+            if square(def, file, rank).is_some_and(|s| pos.promoted.contains(s)) {
+                row.push('~');
+            }
         }
         if empty > 0 {
             row.push_str(&empty.to_string());
         }
         rows.push(row);
+    }
+    let mut board = rows.join("/");
+    if def.hand != 0 {
+        board.push('[');
+        for player in [0usize, 1] {
+            for (k, &n) in pos.hands[player].iter().enumerate() {
+                let Some(l) = def.letters.get(k).copied().flatten() else {
+                    continue;
+                };
+                let l = if player == 1 {
+                    l.to_ascii_lowercase()
+                } else {
+                    l
+                };
+                board.extend(std::iter::repeat_n(l, n as usize));
+            }
+        }
+        board.push(']');
     }
     let side = if pos.to_move == 0 { "w" } else { "b" };
     let mut castling = String::new();
@@ -423,5 +533,5 @@ pub fn write(game: &Game, pos: &Position) -> Result<String, String> {
         .iter()
         .next()
         .map_or("-".to_string(), |s| def.board.labels[s as usize].clone());
-    Ok(format!("{} {side} {castling} {ep} 0 1", rows.join("/")))
+    Ok(format!("{board} {side} {castling} {ep} 0 1"))
 }

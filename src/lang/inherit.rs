@@ -272,6 +272,7 @@ pub fn key(kind: &ItemKind) -> Option<(ItemWord, &str)> {
         ItemKind::Letters(_) => (ItemWord::Letters, ""),
         ItemKind::Neutral(_) => (ItemWord::Neutral, ""),
         ItemKind::Royal(_) => (ItemWord::Royal, ""),
+        ItemKind::Hand(_) => (ItemWord::Hand, ""),
         ItemKind::Setup(_) => (ItemWord::Setup, ""),
         ItemKind::Counter(c) => (ItemWord::Counter, c.name.name.as_str()),
         ItemKind::Param(p) => (ItemWord::Param, p.name.name.as_str()),
@@ -584,6 +585,7 @@ fn amend(target: &mut ItemKind, extra: ItemKind) -> bool {
         (ItemKind::Pieces(t), ItemKind::Pieces(e)) => t.extend(e),
         (ItemKind::Neutral(t), ItemKind::Neutral(e)) => t.extend(e),
         (ItemKind::Royal(t), ItemKind::Royal(e)) => t.extend(e),
+        (ItemKind::Hand(t), ItemKind::Hand(e)) => t.extend(e),
         (ItemKind::Setup(t), ItemKind::Setup(e)) => {
             for p in e {
                 match t.iter_mut().find(|q| q.player.name == p.player.name) {

@@ -367,6 +367,10 @@ pub struct MoveKind {
     /// `drop Kind`: the move places a new piece of this kind on its `to` square instead of
     /// moving one (`pieces` is then 0 and `segments` empty).
     pub drop: Option<u8>,
+    /// `drop from hand`: bit `k` set, the move places a piece of kind `k` of the mover's hand
+    /// on its `to` square instead of moving one (`pieces` is then 0 and `segments` empty);
+    /// 0 for any other move.
+    pub hand_drop: u32,
     /// `mark passed`: after the move, until the next one, the squares the piece crossed are
     /// [`crate::model::SqExpr::Passed`] and its landing is the passer's square.
     pub mark_passed: bool,
@@ -646,6 +650,16 @@ pub struct GameDef {
     pub tracks_unmoved: bool,
     /// Some move type has `mark passed`: positions keep the last move's passed squares.
     pub marks_passed: bool,
+    /// `hand { Pawn }`: bit `k` set, a captured piece of kind `k` goes to the capturer's hand
+    /// ([`crate::engine::Position`]'s `hands`), after `unpromoted`.
+    pub hand: u32,
+    /// The kind a piece of each kind goes to a hand as, when it was promoted in the game:
+    /// the kind the promotion rules make it from (its own kind where none does).
+    pub unpromoted: Vec<u8>,
+    /// Some kind goes to a hand and some promotion can make a piece: positions keep the
+    /// squares of the promoted pieces, which go to a hand as their `unpromoted` kind; in
+    /// other games that set stays empty.
+    pub tracks_promoted: bool,
     /// The rules of the sources the file says it does not state (`unstated`), in the file's
     /// order. The engine never reads them.
     pub unstated: Vec<Unstated>,

@@ -207,6 +207,7 @@ pub fn move_kind(d: &GameDef, m: &MoveKind) -> String {
         effects,
         removal,
         drop,
+        hand_drop,
         mark_passed,
         flip,
         with,
@@ -215,6 +216,8 @@ pub fn move_kind(d: &GameDef, m: &MoveKind) -> String {
     let mut s = String::new();
     if let Some(k) = *drop {
         let _ = write!(s, "drop {}", d.kinds[k as usize]);
+    } else if *hand_drop != 0 {
+        let _ = write!(s, "drop from hand by {{ {} }}", kinds(d, *hand_drop));
     } else {
         let _ = write!(s, "by {{ {} }}", kinds(d, *pieces));
         let seq: Vec<String> = segments

@@ -9,7 +9,11 @@ of python-chess's `AntichessBoard` (captures compulsory, no check), and the game
 side to move wins (no piece left, or no legal move); MODE `chess960`: `legal_moves` of a
 `chess.Board(fen, chess960=True)` (Chess960, Shredder-FEN or X-FEN castling rights), a
 castling written as python-chess writes it there, the king's square then the castling rook's
-(`b1a1`, `e1h1`), so that a castling where the king does not move is a move too.
+(`b1a1`, `e1h1`), so that a castling where the king does not move is a move too; MODE
+`crazyhouse`: `legal_moves` of python-chess's `CrazyhouseBoard` (captured pieces to the
+capturer's pocket, drops written `N@f3`, a promoted piece back to the pocket as a pawn), each
+position printed as `fen BOARD[POCKET] SIDE CASTLING EP`, the first four fields of its FEN with
+`~` after a promoted piece and the en passant square after every double step.
 
   chess_oracle.py games MODE SEED GAMES MAX_PLIES FEN...
       plays seeded random games from each FEN in turn; for every position prints
@@ -35,7 +39,7 @@ except ImportError:
 
 def castles(mode):
     """Whether the mode's rule file states castling."""
-    return mode in ("legal", "chess960")
+    return mode in ("legal", "chess960", "crazyhouse")
 
 
 def moves(board, mode):
@@ -83,6 +87,8 @@ def perft(board, mode, depth):
 def start(fen, mode):
     if mode == "antichess":
         board = chess.variant.AntichessBoard(fen)
+    elif mode == "crazyhouse":
+        board = chess.variant.CrazyhouseBoard(fen)
     else:
         board = chess.Board(fen, chess960=mode == "chess960")
     if not castles(mode):
@@ -97,7 +103,10 @@ def games(mode, seed, count, max_plies, fens):
         print("game")
         for ply in range(max_plies + 1):
             side = "White" if board.turn == chess.WHITE else "Black"
-            print("pos", board.board_fen(), side, castling(board), ep(board))
+            if mode == "crazyhouse":
+                print("fen", " ".join(board.fen(en_passant="fen").split()[:4]))
+            else:
+                print("pos", board.board_fen(), side, castling(board), ep(board))
             if mode == "pseudo" and not both_kings(board):
                 print("end king-taken")
                 break
@@ -107,7 +116,7 @@ def games(mode, seed, count, max_plies, fens):
             ms = moves(board, mode)
             print("moves", " ".join(sorted(uci(m) for m in ms)))
             if not ms:
-                if mode in ("legal", "chess960") and board.is_check():
+                if mode in ("legal", "chess960", "crazyhouse") and board.is_check():
                     print("end checkmate")
                 else:
                     print("end stalemate")

@@ -15,7 +15,7 @@ syntax case match
 
 syntax keyword regulaDeclaration amend board counter directions end extends game leg move
 syntax keyword regulaDeclaration neutral param pieces players priority promote region remove set
-syntax keyword regulaDeclaration royal set-param setup teams turn unstated values letters
+syntax keyword regulaDeclaration royal hand set-param setup teams turn unstated values letters
 syntax keyword regulaConditional and else if not or then
 syntax keyword regulaConstant any at-end empty empty-or-enemy enemy friend immediately opponent own occupied off-board
 syntax keyword regulaFunction blocked count in-check repeated in-a-row connected

@@ -408,6 +408,7 @@ fn block(kind: &mut ItemKind) -> Option<Block<'_>> {
         | ItemKind::Turn(_)
         | ItemKind::Neutral(_)
         | ItemKind::Royal(_)
+        | ItemKind::Hand(_)
         | ItemKind::Board(_)
         | ItemKind::Directions(_)
         | ItemKind::DirSet(_)

@@ -481,6 +481,7 @@ impl<'a> Visitor<'a> for Candidates<'_> {
                 ),
                 // `active` gives no `if`: the statements of its taken branch instead.
                 MoveStmt::Drop(_)
+                | MoveStmt::DropHand(_)
                 | MoveStmt::Effect { .. }
                 | MoveStmt::Removal(_)
                 | MoveStmt::MarkPassed(_)

@@ -295,6 +295,7 @@ fn declarations(file: &ast::RuleFile) -> Vec<Decl> {
             | ItemKind::Turn(_)
             // Uses of kinds declared by `pieces`.
             | ItemKind::Royal(_)
+            | ItemKind::Hand(_)
             | ItemKind::Board(_)
             | ItemKind::Setup(_)
             | ItemKind::Values(_)

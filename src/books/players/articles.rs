@@ -278,6 +278,12 @@ impl Pb<'_, '_> {
             ));
         }
         self.decl_paras("royal", b);
+        if def.hand != 0 {
+            b.push(Block::Para(
+                self.t("hand-kinds", &[s("kinds", cx.kinds(def.hand))]),
+            ));
+        }
+        self.decl_paras("hand", b);
         match self.ex {
             Some(ex) => {
                 if let Block::Figure(file, svg, caption) = ex.start_figure(cx, &self.stem) {
@@ -442,7 +448,7 @@ impl Pb<'_, '_> {
             .all(|k| mk.pieces >> k & 1 == 1);
         // The technical lines, with the piece, legs and counters said in words.
         let mut lines = move_lines(cx, mk);
-        if mk.drop.is_none() {
+        if mk.drop.is_none() && mk.hand_drop == 0 {
             lines[0] = if every {
                 self.t("pe-move-by-any", &[])
             } else {

@@ -154,6 +154,8 @@ pub(super) fn eligible(def: &GameDef, mk: &MoveKind) -> Eligible {
         effects: _,
         removal,
         drop,
+        // A drop from a hand places a piece, as `drop` does.
+        hand_drop,
         // `mark passed` (the position keeps what the move crossed, set by `apply_pieces`)
         // and `with` (a second piece, chosen by the interpreter's `emit`): no kernel emits
         // or counts such moves, nor those of a leg that captures the passer.
@@ -182,7 +184,7 @@ pub(super) fn eligible(def: &GameDef, mk: &MoveKind) -> Eligible {
     match removal {
         Removal::Immediately | Removal::AtEnd => {}
     }
-    if drop.is_some() {
+    if drop.is_some() || *hand_drop != 0 {
         // A drop places a piece: no kernel, no pre-pass; it never moves a piece quietly.
         return Eligible {
             never_quiet: true,

@@ -38,6 +38,10 @@ impl Generator<'_> {
             return;
         }
         let pk = self.mover as usize * MAX_KINDS + kind(self.piece) as usize;
+        // A piece dropped from a hand is placed as it is, never promoted.
+        if mk.hand_drop != 0 {
+            return self.emit_result(mk, t, self.piece, out);
+        }
         match self.promotions[pk].iter().position(|(r, _)| r.contains(t)) {
             None => self.emit_result(mk, t, self.piece, out),
             // One move per kind offered, in the order the rule names them.

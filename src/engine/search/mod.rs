@@ -83,6 +83,8 @@ pub struct Generator<'g> {
     passed: SquareSet,
     passer: u8,
     unmoved: SquareSet,
+    /// The mover's hand (see [`Position`]), loaded only in games with drops from a hand.
+    hand: [u8; MAX_KINDS],
     // The move being built.
     kind_id: u8,
     origin: u8,
@@ -257,6 +259,7 @@ impl<'g> Generator<'g> {
             passed: SquareSet::EMPTY,
             passer: NO_SQUARE,
             unmoved: SquareSet::EMPTY,
+            hand: [0; MAX_KINDS],
             kind_id: 0,
             origin: 0,
             piece: 0,
@@ -314,11 +317,14 @@ impl<'g> Generator<'g> {
                 .filter_map(|m| m.require.as_ref())
                 .all(crate::engine::kept::reads_counts_and_side),
             require_memo: [None; MAX_PLAYERS],
-            has_drops: def.moves.iter().any(|m| m.drop.is_some()),
+            has_drops: def
+                .moves
+                .iter()
+                .any(|m| m.drop.is_some() || m.hand_drop != 0),
             board_idle_after: def
                 .moves
                 .iter()
-                .all(|m| m.require.is_none() && m.drop.is_none())
+                .all(|m| m.require.is_none() && m.drop.is_none() && m.hand_drop == 0)
                 && def.priorities.iter().all(|pr| {
                     !cond_reads_squares(&pr.when)
                         && !mv_reads_squares(&pr.keep)
@@ -447,6 +453,9 @@ impl<'g> Generator<'g> {
         }
         if self.def.tracks_unmoved {
             self.unmoved = pos.unmoved;
+        }
+        if self.def.hand != 0 {
+            self.hand = pos.hands[(pos.to_move as usize).min(MAX_PLAYERS - 1)];
         }
         self.new_board();
         self.stamp = self.stamp.wrapping_add(1);
@@ -654,6 +663,7 @@ impl<'g> Generator<'g> {
         pos.passed = self.passed;
         pos.passer = self.passer;
         pos.unmoved = self.unmoved;
+        pos.hands[(self.mover as usize).min(MAX_PLAYERS - 1)] = self.hand;
         pos.cells[sq as usize] == self.piece
     }
 
@@ -672,6 +682,7 @@ impl<'g> Generator<'g> {
         self.passed = pos.passed;
         self.passer = pos.passer;
         self.unmoved = pos.unmoved;
+        self.hand = pos.hands[(pos.to_move as usize).min(MAX_PLAYERS - 1)];
         self.new_board();
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
@@ -685,10 +696,14 @@ impl<'g> Generator<'g> {
         !out.is_empty()
     }
 
-    /// Drop moves: a new piece on each empty square that the move's `to` allows.
+    /// Drop moves: a new piece on each empty square that the move's `to` allows; from a
+    /// hand, one such move per kind of the move's `by` that the mover's hand holds.
     fn drops(&mut self, allowed: &[bool; MAX_MOVE_TYPES], out: &mut Vec<Move>) {
         let def = self.def;
         for (ki, mk) in def.moves.iter().enumerate() {
+            if mk.hand_drop != 0 && allowed[ki.min(63)] {
+                self.hand_drops(ki, mk, out);
+            }
             let Some(k) = mk.drop else { continue };
             if !allowed[ki.min(63)] {
                 continue;
@@ -710,6 +725,22 @@ impl<'g> Generator<'g> {
 }
 
 impl Generator<'_> {
+    /// The drops of move type `ki` (`drop from hand`) from the mover's hand.
+    fn hand_drops(&mut self, ki: usize, mk: &MoveKind, out: &mut Vec<Move>) {
+        for k in 0..self.def.kinds.len().min(MAX_KINDS) {
+            if self.hand[k] == 0 || mk.hand_drop >> k & 1 == 0 {
+                continue;
+            }
+            self.piece = piece_code(self.mover, k as u8);
+            self.begin_move(ki, NO_SQUARE, 0);
+            for sq in self.def.board.all.iter() {
+                if self.cells[sq as usize] == 0 && self.sq_eval(&mk.to, sq) {
+                    self.emit(mk, sq, out);
+                }
+            }
+        }
+    }
+
     /// Turns the kernels on or off (off: the interpreter alone, the reference).
     pub fn set_kernels(&mut self, on: bool) {
         self.use_kernels = on;

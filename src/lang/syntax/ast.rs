@@ -56,6 +56,8 @@ pub enum ItemKind {
     Neutral(Vec<Ident>),
     /// `royal { King }`: kinds whose pieces no move may leave attacked.
     Royal(Vec<Ident>),
+    /// `hand { Pawn }`: kinds whose captured pieces go to the capturer's hand.
+    Hand(Vec<Ident>),
     Board(Board),
     Directions(Vec<DirDecl>),
     DirSet(DirSetDecl),
@@ -96,6 +98,7 @@ pub enum ItemWord {
     Letters,
     Neutral,
     Royal,
+    Hand,
     Setup,
     Counter,
     Param,
@@ -125,6 +128,7 @@ impl ItemWord {
             ItemWord::Letters => "letters",
             ItemWord::Neutral => "neutral",
             ItemWord::Royal => "royal",
+            ItemWord::Hand => "hand",
             ItemWord::Setup => "setup",
             ItemWord::Counter => "counter",
             ItemWord::Param => "param",
@@ -352,6 +356,8 @@ pub enum MoveStmt {
     By(Vec<Ident>),
     /// `drop Kind`: place a new piece instead of moving one.
     Drop(Ident),
+    /// `drop from hand`: place a piece of the mover's hand instead of moving one.
+    DropHand(Span),
     From(SqCond),
     To(SqCond),
     Land(SqCond),
@@ -659,7 +665,7 @@ macro_rules! conditional {
 
 conditional!(LegStmt: Self::Step(_), Self::Slide(_), Self::Leap { .. }, Self::Capture(_),
     Self::CapturePasser(_), Self::Onto(..), Self::Land(_), Self::NoReverse(_), Self::Onward(_), Self::PreferContinuing(_), Self::HaltBehind(..));
-conditional!(MoveStmt: Self::By(_), Self::Drop(_), Self::From(_), Self::To(_), Self::Land(_),
+conditional!(MoveStmt: Self::By(_), Self::Drop(_), Self::DropHand(_), Self::From(_), Self::To(_), Self::Land(_),
     Self::Stop(_), Self::Sequence(_), Self::GoTo(..), Self::Require(_), Self::Effect { .. }, Self::Removal(_),
     Self::MarkPassed(_), Self::Flip(_), Self::With { .. }, Self::Written { .. });
 conditional!(ValueStmt: Self::Pair(..));

@@ -195,7 +195,7 @@ fn describe(rule: Rule) -> &'static str {
             "a leg statement (step, slide, leap, capture, capture passer, onto, land, not reverse, onward, prefer continuing, halt behind, if)"
         }
         Rule::move_stmt => {
-            "a move statement (by, from, to, each landing, stop, sequence, require, effect, remove, mark passed, flip along, with, if)"
+            "a move statement (by, drop, from, to, each landing, stop, sequence, require, effect, remove, mark passed, flip along, with, if)"
         }
         Rule::prio_stmt => "a priority statement (when, keep, prefer, maximize, otherwise, if)",
         Rule::promote_stmt => "a promotion statement (`Kind to Kind in REGION`, timing, if)",
@@ -216,11 +216,11 @@ fn describe(rule: Rule) -> &'static str {
         Rule::remove_item => "`remove KIND NAME`",
         Rule::item_start => "the start of an item",
         Rule::item_word | Rule::whole_item_word => {
-            "an item kind (leg, move, priority, region, set, setup, counter, param, set-param, promote, teams, neutral, turn, values, unstated)"
+            "an item kind (leg, move, priority, region, set, setup, counter, param, set-param, promote, teams, neutral, royal, hand, turn, values, unstated)"
         }
         Rule::amend => "`amend ITEM { ... }`",
         Rule::amend_body => {
-            "an item to amend (leg, move, priority, end, promote, pieces, neutral, setup)"
+            "an item to amend (leg, move, priority, end, promote, pieces, neutral, royal, hand, setup)"
         }
         Rule::teams => "`teams { A B | C D }`",
         Rule::team => "the players of a team",
@@ -229,8 +229,10 @@ fn describe(rule: Rule) -> &'static str {
         Rule::blocked_action => "`pass` or `end`",
         Rule::neutral => "`neutral { kinds }`",
         Rule::royal => "`royal { kinds }`",
+        Rule::hand => "`hand { kinds }`",
         Rule::cond_in_check => "`in-check(PLAYER)`",
         Rule::move_drop => "`drop KIND`",
+        Rule::move_drop_hand => "`drop from hand`",
         Rule::player_region => "a player's region (`White home`)",
         Rule::keyword => "a keyword",
         Rule::players => "`players { ... }`",

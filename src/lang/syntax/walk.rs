@@ -36,6 +36,7 @@ pub trait Visitor<'a> {
     fn turn(&mut self, at: At<'a>, stmts: &'a [TurnStmt]) {}
     fn neutral(&mut self, at: At<'a>, kinds: &'a [Ident]) {}
     fn royal(&mut self, at: At<'a>, kinds: &'a [Ident]) {}
+    fn hand(&mut self, at: At<'a>, kinds: &'a [Ident]) {}
     fn board(&mut self, at: At<'a>, board: &'a Board) {}
     fn directions(&mut self, at: At<'a>, dirs: &'a [DirDecl]) {}
     fn dir_set(&mut self, at: At<'a>, set: &'a DirSetDecl) {}
@@ -72,6 +73,7 @@ pub fn walk<'a>(file: &'a RuleFile, v: &mut impl Visitor<'a>) {
             ItemKind::Turn(t) => v.turn(at, t),
             ItemKind::Neutral(k) => v.neutral(at, k),
             ItemKind::Royal(k) => v.royal(at, k),
+            ItemKind::Hand(k) => v.hand(at, k),
             ItemKind::Board(b) => v.board(at, b),
             ItemKind::Directions(d) => v.directions(at, d),
             ItemKind::DirSet(d) => v.dir_set(at, d),

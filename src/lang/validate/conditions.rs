@@ -19,6 +19,8 @@ pub(super) struct Names<'a> {
     pub moves: &'a [String],
     /// Bit `k`: kind `k` is neutral.
     pub neutral: u32,
+    /// Bit `k`: captured pieces of kind `k` go to a hand (`hand`).
+    pub hand: u32,
     /// Whether the file gives `values`.
     pub has_values: bool,
     /// The direction sets' names, in order (`in-a-row`, `connected`).

@@ -40,6 +40,7 @@ pub(super) struct Items<'a> {
     pub turn: Option<&'a Vec<ast::TurnStmt>>,
     pub neutral: Option<&'a Vec<ast::Ident>>,
     pub royal: Option<&'a Vec<ast::Ident>>,
+    pub hand: Option<&'a Vec<ast::Ident>>,
     pub unstated: Vec<Doc<'a, ast::UnstatedDecl>>,
     pub player_docs: Vec<String>,
     pub kind_docs: Vec<String>,
@@ -57,6 +58,8 @@ pub(super) struct Sides {
     pub neutral: u32,
     /// Bit `k`: kind `k` is royal (`royal`).
     pub royal: u32,
+    /// Bit `k`: captured pieces of kind `k` go to the capturer's hand (`hand`).
+    pub hand: u32,
     /// The team of each player.
     pub team: Vec<u8>,
     /// `turn { blocked pass }`.
@@ -90,6 +93,7 @@ impl Validator {
             turn: None,
             neutral: None,
             royal: None,
+            hand: None,
             unstated: Vec::new(),
             player_docs: Vec::new(),
             kind_docs: Vec::new(),
@@ -112,6 +116,7 @@ impl Validator {
                 ItemKind::Turn(_) => Some("turn"),
                 ItemKind::Neutral(_) => Some("neutral"),
                 ItemKind::Royal(_) => Some("royal"),
+                ItemKind::Hand(_) => Some("hand"),
                 ItemKind::Extends(..)
                 | ItemKind::Remove(_)
                 | ItemKind::Amend(_)
@@ -154,6 +159,7 @@ impl Validator {
                 ItemKind::Turn(t) => it.turn = Some(t),
                 ItemKind::Neutral(n) => it.neutral = Some(n),
                 ItemKind::Royal(r) => it.royal = Some(r),
+                ItemKind::Hand(h) => it.hand = Some(h),
                 ItemKind::Board(b) => {
                     it.board = Some(b);
                     it.board_docs = item.docs.clone();
@@ -271,6 +277,22 @@ impl Validator {
             }
             royal |= 1 << k;
         }
+        let mut hand = 0;
+        for id in items.hand.into_iter().flatten() {
+            let Some(k) = self.lookup(&kinds, id, "piece kind") else {
+                continue;
+            };
+            if neutral >> k & 1 == 1 {
+                self.err(
+                    Check::Structure,
+                    id.span,
+                    format!("`{}` is neutral and cannot go to a hand", id.name),
+                    "a neutral kind",
+                    Some("Neutral pieces are never captured; a hand holds players' pieces.".into()),
+                );
+            }
+            hand |= 1 << k;
+        }
         let team = self.teams(items.teams, &players);
         let blocked_pass = items.turn.is_some_and(|t| {
             t.iter()
@@ -293,6 +315,7 @@ impl Validator {
             kinds,
             neutral,
             royal,
+            hand,
             team,
             blocked_pass,
         }

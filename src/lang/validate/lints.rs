@@ -167,6 +167,7 @@ fn move_stmt(s: &MoveStmt, u: &mut Used) {
             u.sets.insert(set.name.clone());
         }
         MoveStmt::By(_)
+        | MoveStmt::DropHand(_)
         | MoveStmt::Removal(_)
         | MoveStmt::MarkPassed(_)
         | MoveStmt::Written { .. } => {}

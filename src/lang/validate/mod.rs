@@ -250,6 +250,7 @@ impl Validator {
             counters: &layout.counters,
             moves: &move_names,
             neutral: sides.neutral,
+            hand: sides.hand,
             has_values: items.values.is_some(),
             dir_sets: &dir_set_names,
             directions: &direction_names,
@@ -260,6 +261,7 @@ impl Validator {
         let priorities = self.priorities(&items, &params, &names);
         let (end, claims) = self.end_rules(&items, &params, &names, &sides.team);
         let promotion = self.promotion(&items, &params, &names);
+        let unpromoted = self.unpromoted(&items, &sides, &promotion.rules);
         let kept = self.counter_conditions(&items.counters, &names);
         let unstated = self.unstated(&items);
         let mut layout = layout;
@@ -302,10 +304,68 @@ impl Validator {
             unstated,
             tracks_unmoved: false,
             marks_passed: false,
+            hand: sides.hand,
+            tracks_promoted: false,
+            unpromoted,
         };
+        def.tracks_promoted = def.hand != 0 && !def.promotions.is_empty();
         def.tracks_unmoved = def.any_square_condition(&|e| matches!(e, SqExpr::Unmoved));
         def.marks_passed = def.moves.iter().any(|m| m.mark_passed);
         Some(def)
+    }
+}
+
+impl Validator {
+    /// The kind each kind goes to a hand as when it was promoted (see
+    /// [`GameDef::unpromoted`]). In a game with a hand, a kind that two kinds promote to, or
+    /// that promotes again, would not say which kind it goes back to: an error.
+    fn unpromoted(
+        &mut self,
+        items: &items::Items,
+        sides: &items::Sides,
+        rules: &[crate::model::Promotion],
+    ) -> Vec<u8> {
+        let mut back: Vec<u8> = (0..sides.kinds.len() as u8).collect();
+        if sides.hand == 0 {
+            return back;
+        }
+        let at = items
+            .hand
+            .and_then(|h| h.first())
+            .map_or(items.start, |i| i.span);
+        let mut made = vec![false; sides.kinds.len()];
+        for r in rules {
+            for &t in &r.to {
+                let (t, f) = (t as usize, r.from as usize);
+                if made[t] && back[t] != r.from {
+                    self.err(
+                        Check::Structure,
+                        at,
+                        format!(
+                            "`{}` is promoted from two kinds, so a captured one cannot go to a hand",
+                            sides.kinds[t]
+                        ),
+                        "captured pieces go to a hand",
+                        Some("In a game with a hand, a promoted piece goes there as the kind it was promoted from: promote to each kind from one kind only.".into()),
+                    );
+                }
+                if rules.iter().any(|q| q.from as usize == t) && t != f {
+                    self.err(
+                        Check::Structure,
+                        at,
+                        format!(
+                            "`{}` is promoted to and promotes again, so a captured one cannot go to a hand",
+                            sides.kinds[t]
+                        ),
+                        "captured pieces go to a hand",
+                        Some("In a game with a hand, a promoted piece goes there as the kind it was promoted from: a piece promotes once.".into()),
+                    );
+                }
+                made[t] = true;
+                back[t] = r.from;
+            }
+        }
+        back
     }
 }
 

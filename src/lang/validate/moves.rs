@@ -350,6 +350,7 @@ impl Validator {
             effects: vec![],
             removal: Removal::Immediately,
             drop: None,
+            hand_drop: 0,
             mark_passed: false,
             flip: None,
             written: None,
@@ -357,6 +358,7 @@ impl Validator {
         };
         let mut with_span = None;
         let mut by_span = None;
+        let mut from_hand = false;
         let (mut froms, mut tos, mut lands, mut stops) = (vec![], vec![], vec![], vec![]);
         let mut seq_seen = false;
         let mut go_span: Option<Span> = None;
@@ -385,8 +387,29 @@ impl Validator {
                         }
                     }
                 }
+                ast::MoveStmt::DropHand(sp) => {
+                    if mk.drop.is_some() || from_hand {
+                        self.err(
+                            Check::BadMove,
+                            *sp,
+                            format!("move `{}` drops twice", m.name.name),
+                            "second `drop`",
+                            Some("A drop places one piece.".into()),
+                        );
+                    }
+                    if n.hand == 0 {
+                        self.err(
+                            Check::BadMove,
+                            *sp,
+                            format!("move `{}` drops from a hand, but no piece goes to one", m.name.name),
+                            "no `hand` item",
+                            Some("Say which captured pieces go to the capturer's hand: `hand { Pawn }`.".into()),
+                        );
+                    }
+                    from_hand = true;
+                }
                 ast::MoveStmt::Drop(k) => {
-                    if mk.drop.is_some() {
+                    if mk.drop.is_some() || from_hand {
                         self.err(
                             Check::BadMove,
                             k.span,
@@ -515,11 +538,15 @@ impl Validator {
                 ast::MoveStmt::If(_) => {}
             }
         }
+        let by_kinds = by_span.is_some() && !from_hand;
+        if from_hand {
+            mk.hand_drop = mk.pieces;
+        }
         self.move_shape(
             m,
             &mut mk,
             seq_seen,
-            by_span.is_some()
+            by_kinds
                 || !froms.is_empty()
                 || !lands.is_empty()
                 || !stops.is_empty()
@@ -594,6 +621,19 @@ impl Validator {
                     format!("move `{}` drops a piece, so it has no `by`, `from`, `sequence`, `each landing` or `stop`", m.name.name),
                     "a drop moves no piece",
                     Some("Say where the piece may be placed with `to CONDITION`.".into()),
+                );
+            }
+            mk.pieces = 0;
+            mk.segments.clear();
+        } else if mk.hand_drop != 0 {
+            // A drop from a hand moves no piece either; its `by` names the kinds it drops.
+            if seq_seen || moves_a_piece {
+                self.err(
+                    Check::BadMove,
+                    m.name.span,
+                    format!("move `{}` drops a piece from a hand, so it has no `from`, `sequence`, `each landing` or `stop`", m.name.name),
+                    "a drop moves no piece",
+                    Some("Say which kinds it drops with `by { ... }` and where with `to CONDITION`.".into()),
                 );
             }
             mk.pieces = 0;

@@ -46,7 +46,8 @@ impl Clauses {
     }
 }
 
-/// A case's position: a YAML position, or a PDN position (`position: "W:W31-50:B1-20"`).
+/// A case's position: a YAML position, or a PDN position (`position: "W:W31-50:B1-20"`) or a
+/// board FEN (`position: "8/8/... w - - 0 1"`).
 #[derive(Debug, Clone)]
 pub enum CasePosition {
     /// In the rule file's names.
@@ -613,6 +614,12 @@ fn start_of(game: &Game, position: Option<&CasePosition>) -> Result<Position, St
                 ));
             }
         },
+        // A board FEN (`rnbqkbnr/... w KQkq - 0 1`, with the hands in brackets in a game
+        // with a hand).
+        Some(CasePosition::Fen(text)) if crate::formats::fen::looks_like_fen(text) => {
+            crate::formats::fen::read(game, text)
+                .map_err(|e| format!("bad position `{text}`: {e}"))?
+        }
         Some(CasePosition::Fen(text)) => match crate::formats::pdn::read(game, text) {
             Ok(p) => p,
             Err(e) => {

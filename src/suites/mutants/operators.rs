@@ -428,6 +428,7 @@ fn move_type(o: &mut Out, i: usize, body: &[MoveStmt], spans: &[Span], def: &Gam
                 o.push(Edit::RemoveStmt(stmt), format!("remove {t}"));
             }
             MoveStmt::Drop(_)
+            | MoveStmt::DropHand(_)
             | MoveStmt::From(_)
             | MoveStmt::To(_)
             | MoveStmt::Land(_)

@@ -78,6 +78,7 @@ impl Ns {
             | W::Teams
             | W::Neutral
             | W::Royal
+            | W::Hand
             | W::Turn
             | W::Values
             | W::Letters
@@ -262,7 +263,7 @@ fn list_block(list: NameList) -> Block<'static> {
         NameList::Players => Block::Item("players"),
         NameList::Pieces => Block::Item("pieces"),
         NameList::Neutral => Block::Item("neutral"),
-        NameList::Royal => Block::Kinds,
+        NameList::Royal | NameList::Hand => Block::Kinds,
         NameList::OverKinds | NameList::MoveBy | NameList::MeasureKinds => Block::Kinds,
     }
 }
@@ -458,7 +459,10 @@ fn after_word(
         "own" | "opponent" if matches!(p2, "in" | "from" | "to") => Context::Name(Ns::Region),
         w if p2 == "in" && is_player(w) => Context::Name(Ns::Region),
         "sequence" | "then" => Context::Name(Ns::Leg),
-        "piece" | "drop" | "with" => Context::Name(Ns::Piece),
+        "piece" | "with" => Context::Name(Ns::Piece),
+        // `drop Tree`, or `drop from hand`.
+        "drop" => Context::Mixed(Ns::Piece, &["from"]),
+        "from" if p2 == "drop" => Context::Keywords(&["hand"]),
         // `letters { King: K }`: a letter is no name.
         ":" if block == Some(Block::Item("letters")) => Context::Nothing,
         "to" if block == Some(Block::Item("promote")) => Context::Name(Ns::Piece),
@@ -492,7 +496,7 @@ fn in_item(item: &str) -> Context {
     match item {
         "players" => Context::Declare(Ns::Player),
         "pieces" | "neutral" => Context::Declare(Ns::Piece),
-        "royal" => Context::Name(Ns::Piece),
+        "royal" | "hand" => Context::Name(Ns::Piece),
         "directions" => Context::Declare(Ns::Direction),
         "param" => Context::Declare(Ns::Value),
         "teams" => Context::Name(Ns::Player),

@@ -156,6 +156,7 @@ fn lower_item_kind(p: alt::ItemBody) -> ItemKind {
         B::Turn(p) => ItemKind::Turn(p.into_inner().map(lower_turn_stmt).collect()),
         B::Neutral(p) => ItemKind::Neutral(idents(p)),
         B::Royal(p) => ItemKind::Royal(idents(p)),
+        B::Hand(p) => ItemKind::Hand(idents(p)),
         B::Pieces(p) => ItemKind::Pieces(idents(p)),
         B::Values(p) => ItemKind::Values(p.into_inner().map(lower_value_stmt).collect()),
         B::Letters(p) => ItemKind::Letters(
@@ -207,6 +208,7 @@ fn lower_amend(p: alt::AmendBody) -> ItemKind {
         A::Pieces(p) => ItemKind::Pieces(idents(p)),
         A::Neutral(p) => ItemKind::Neutral(idents(p)),
         A::Royal(p) => ItemKind::Royal(idents(p)),
+        A::Hand(p) => ItemKind::Hand(idents(p)),
         A::Setup(p) => ItemKind::Setup(lower_setup(p)),
     }
 }
@@ -226,6 +228,7 @@ fn item_word(w: kw::ItemWord) -> ItemWord {
         W::Promote => ItemWord::Promote,
         W::Teams => ItemWord::Teams,
         W::Royal => ItemWord::Royal,
+        W::Hand => ItemWord::Hand,
         W::Neutral => ItemWord::Neutral,
         W::Turn => ItemWord::Turn,
         W::Values => ItemWord::Values,
@@ -549,6 +552,7 @@ fn lower_move_stmt(p: P) -> MoveStmt {
     match M::of(p) {
         M::MoveBy(p) => MoveStmt::By(idents(p)),
         M::MoveDrop(p) => MoveStmt::Drop(ident(child(p))),
+        M::MoveDropHand(p) => MoveStmt::DropHand(span(&p)),
         M::MoveFrom(p) => MoveStmt::From(lower_sq_cond(child(p))),
         M::MoveTo(p) => MoveStmt::To(lower_sq_cond(child(p))),
         M::MoveLand(p) => MoveStmt::Land(lower_sq_cond(child(p))),
