@@ -31,6 +31,7 @@ mod print;
 mod pydraughts_differential;
 mod render;
 mod robustness;
+mod san;
 mod san_differential;
 mod serve;
 mod sources;
