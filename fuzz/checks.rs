@@ -862,3 +862,153 @@ pub fn differential(data: &[u8]) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// Shards given to one merge at most.
+const MAX_SHARDS: usize = 8;
+
+/// `merge`: the shards of `evaluate --out` (the input split at NUL bytes), read, checked and
+/// merged as `evaluate --merge` does. A shard that does not read or a run that does not
+/// check is refused with an error value, never a panic (an index of 10^18, a winner 200 of two
+/// sides, an agent past the list, counts past the ply limit were taken as they were); what
+/// merges prints as the table, the JSON, the CSV and the charts without a panic (no division
+/// by zero games, no overflow of counts), and its JSON reads back to the same runs.
+pub fn merge(data: &[u8]) -> Result<(), String> {
+    use regula::play::evaluate::report;
+    let mut parts = Vec::new();
+    for shard in data.split(|&b| b == 0).take(MAX_SHARDS) {
+        let Ok(text) = std::str::from_utf8(shard) else {
+            return Ok(());
+        };
+        let Ok(part) = serde_json::from_str::<Vec<report::Evaluated>>(text) else {
+            return Ok(());
+        };
+        if part.iter().any(|run| run.check().is_err()) {
+            return Ok(());
+        }
+        parts.extend(part);
+    }
+    let Ok(runs) = report::merge(parts) else {
+        return Ok(());
+    };
+    let _ = report::table(&runs);
+    let _ = report::csv(&runs);
+    let _ = report::win_chart(&runs);
+    for run in &runs {
+        let _ = report::duration_chart(run);
+        let _ = run.metrics();
+        let _ = run.agent_results();
+    }
+    // The report is JSON Lines: an object per run.
+    let text = report::json(&runs);
+    if text.lines().count() != runs.len() {
+        return Err(format!(
+            "{} runs, {} report lines",
+            runs.len(),
+            text.lines().count()
+        ));
+    }
+    for line in text.lines() {
+        serde_json::from_str::<serde_json::Value>(line)
+            .map_err(|e| format!("a report line is not JSON: {e}"))?;
+    }
+    let written = serde_json::to_string(&runs).map_err(|e| e.to_string())?;
+    let back: Vec<report::Evaluated> = serde_json::from_str(&written)
+        .map_err(|e| format!("the merged records do not read back: {e}"))?;
+    if back != runs {
+        return Err("the merged records read back differently".into());
+    }
+    Ok(())
+}
+
+/// `@HOST@` in an `http` input stands for the server's address (its port changes each run).
+const HOST: &[u8] = b"@HOST@";
+
+/// The play server of the `http` target: one, on a free port, for every input (a game whose
+/// moves are quick, so that requests that play stay cheap).
+fn http_server() -> Option<std::net::SocketAddr> {
+    static SERVER: OnceLock<Option<std::net::SocketAddr>> = OnceLock::new();
+    *SERVER.get_or_init(|| {
+        let server = regula::app::serve::Server::bind(&regula::app::serve::Options {
+            file: root().join("rules/tic-tac-toe.rules"),
+            params: Vec::new(),
+            port: 0,
+            timeout: std::time::Duration::from_secs(2),
+        })
+        .ok()?;
+        let addr = server.addr().ok()?;
+        std::thread::spawn(move || server.run());
+        Some(addr)
+    })
+}
+
+/// Most bytes read of the server's answers to one input.
+const MAX_ANSWER: u64 = 8 << 20;
+
+/// The status codes of the answers in `text` (HTTP/1.1 responses one after another).
+fn statuses(text: &[u8]) -> Vec<Option<u16>> {
+    let text = String::from_utf8_lossy(text);
+    text.match_indices("HTTP/1.1 ")
+        .filter(|(at, _)| *at == 0 || text[..*at].ends_with('\n') || text[..*at].ends_with('}'))
+        .map(|(at, _)| text[at + 9..].get(..3).and_then(|c| c.parse().ok()))
+        .collect()
+}
+
+/// `http`: raw bytes sent to the play server as one connection (`@HOST@` replaced by its
+/// address), its write side then closed. The server answers with HTTP/1.1 responses or
+/// closes without one, never with a 500 (a panic in a handler) and never by hanging past its
+/// timeout; afterwards it still answers a plain request (a connection that broke it, or a
+/// request that left the game unusable, shows there).
+pub fn http(data: &[u8]) -> Result<(), String> {
+    use std::io::{Read, Write};
+    let addr = http_server().ok_or("the play server did not start")?;
+    let host = addr.to_string();
+    let mut bytes = Vec::with_capacity(data.len());
+    let mut rest = data;
+    while let Some(at) = rest.windows(HOST.len()).position(|w| w == HOST) {
+        bytes.extend_from_slice(&rest[..at]);
+        bytes.extend_from_slice(host.as_bytes());
+        rest = &rest[at + HOST.len()..];
+    }
+    bytes.extend_from_slice(rest);
+    // `close`: end the write side after the bytes, as a fuzzed client may (the server may
+    // then drop its answer: hyper closes a half-closed connection), or leave it open and let
+    // `Connection: close` end the exchange.
+    let exchange = |bytes: &[u8], close: bool| -> Result<Vec<u8>, String> {
+        let mut s = std::net::TcpStream::connect(addr).map_err(|e| e.to_string())?;
+        s.set_read_timeout(Some(std::time::Duration::from_secs(10)))
+            .map_err(|e| e.to_string())?;
+        // The server may close before it has read everything: that is an answer too.
+        let _ = s.write_all(bytes);
+        if close {
+            let _ = s.shutdown(std::net::Shutdown::Write);
+        }
+        let mut answer = Vec::new();
+        match s.take(MAX_ANSWER).read_to_end(&mut answer) {
+            Ok(_) => Ok(answer),
+            Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => Ok(answer),
+            Err(e) => Err(format!("no answer and no close within 10 s: {e}")),
+        }
+    };
+    let answer = exchange(&bytes, true)?;
+    for status in statuses(&answer) {
+        match status {
+            Some(500..=599) if status != Some(503) => {
+                return Err(format!(
+                    "a server error: {}",
+                    String::from_utf8_lossy(&answer[..answer.len().min(300)])
+                ));
+            }
+            Some(_) => {}
+            None => return Err("a status line without a status".into()),
+        }
+    }
+    let probe = format!("GET /api/state HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+    let after = exchange(probe.as_bytes(), false)?;
+    if !after.starts_with(b"HTTP/1.1 200") {
+        return Err(format!(
+            "the server no longer answers: {}",
+            String::from_utf8_lossy(&after[..after.len().min(300)])
+        ));
+    }
+    Ok(())
+}

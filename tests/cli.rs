@@ -1127,7 +1127,8 @@ fn play_redraws_the_board_only_when_the_position_changed() {
         b"help\nzz-zz\nmoves\n9-13\nundo\nquit\n",
     )
     .1;
-    assert!(out.contains("illegal: `zz` is not a square"), "{out}");
+    assert!(out.contains("zz-zz is not a legal move here"), "{out}");
+    assert!(out.contains("`zz` is not a square"), "{out}");
     // At the start, after 9-13 and after the undo: three boards for six lines typed.
     assert_eq!(out.matches("    a b c d e f g h").count(), 3, "{out}");
 }
@@ -1196,6 +1197,87 @@ fn play_at_a_terminal_completes_a_move_with_tab() {
     reader.join().unwrap();
     let out = seen.lock().unwrap().clone();
     assert!(out.contains("record: 1.12-16"), "{out}");
+}
+
+/// Where several moves start with what was typed, a second Tab lists them (a shell's way):
+/// Camelot's `C6-` offers the seven moves from C6, a plain move's and a canter's alike.
+#[test]
+fn play_at_a_terminal_lists_the_moves_a_second_tab_offers() {
+    use std::io::{Read, Write};
+    use std::sync::{Arc, Mutex};
+    use std::time::{Duration, Instant};
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("skipped: no `script` command to make a pseudo-terminal");
+        return;
+    }
+    let cmd = format!("{} play rules/camelot.rules", env!("CARGO_BIN_EXE_regula"));
+    let mut child = Command::new("script")
+        .args(["-qec", &cmd, "/dev/null"])
+        .env("TERM", "xterm")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let seen = Arc::new(Mutex::new(String::new()));
+    let mut stdout = child.stdout.take().unwrap();
+    let sink = seen.clone();
+    let reader = std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = stdout.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            sink.lock()
+                .unwrap()
+                .push_str(&String::from_utf8_lossy(&buf[..n]));
+        }
+    });
+    let wait_for = |needle: &str| {
+        let start = Instant::now();
+        while !seen.lock().unwrap().contains(needle) {
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "waited for {needle:?} in {:?}",
+                seen.lock().unwrap()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    };
+    let mut stdin = child.stdin.take().unwrap();
+    wait_for("White to move (100 legal");
+    stdin.write_all(b"C6-\t").unwrap();
+    stdin.flush().unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    stdin.write_all(b"\t").unwrap();
+    stdin.flush().unwrap();
+    for m in ["C6-B5", "C6-B7", "C6-D5", "C6-E8"] {
+        wait_for(m);
+    }
+    stdin.write_all(b"\x15quit\r").unwrap();
+    stdin.flush().unwrap();
+    wait_for("record:");
+    drop(stdin);
+    let _ = child.wait();
+    reader.join().unwrap();
+}
+
+/// `play` refuses a move as `moves --explain` does, with the rules that refuse it, and
+/// `why MOVE` asks without playing.
+#[test]
+fn play_explains_a_refused_move_as_moves_explain_does() {
+    let out = regula_typed(
+        &["play", "rules/camelot.rules"],
+        b"C6-C8\nwhy C6-C8\nwhy C6-E8\nwhy\nquit\n",
+    )
+    .1;
+    let (_, _, explained) = regula(&["moves", "rules/camelot.rules", "--explain", "C6-C8"]);
+    let reason = explained
+        .lines()
+        .find(|l| l.contains("C6-C8 is not a legal move here"))
+        .expect("moves --explain refuses C6-C8");
+    assert_eq!(out.matches(reason.trim()).count(), 2, "{out}\n{explained}");
+    assert!(out.contains("C6-E8 is legal (as C6-E8)"), "{out}");
+    assert!(out.contains("`why` needs a move"), "{out}");
 }
 
 #[test]

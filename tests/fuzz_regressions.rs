@@ -30,6 +30,8 @@ fn targets() -> Vec<(&'static str, fn(&[u8]) -> Result<(), String>)> {
         ("lsp", lsp),
         ("serve", checks::serve),
         ("differential", checks::differential),
+        ("merge", checks::merge),
+        ("http", checks::http),
     ]
 }
 

@@ -207,3 +207,45 @@ fn camelot_whole_suite() {
     println!("{}", r.text());
     assert!(r.score().unwrap() >= 0.95, "{}", r.text());
 }
+
+/// A variant's run mutates the rules the variant writes (its own items, its amendments and
+/// the parameters it sets), not the hundred-odd rules it inherits, whose own suite answers
+/// for them: a 30-line variant scored on its parent's mutants read 53%. `inherited` runs
+/// them too.
+#[test]
+fn a_variant_is_scored_on_its_own_rules_and_on_request_on_what_it_inherits() {
+    let suite = Path::new("tests/cases/camelot-parker-1930");
+    let own = run(&[suite], Options::default());
+    assert!(own.inherited_left_out > 100, "{}", own.text());
+    assert!(own.text().contains("mutants of inherited rules left out"));
+    let items: Vec<&str> = own.mutants.iter().map(|m| m.mutant.item.as_str()).collect();
+    // The amended end rules and the parameter the variant sets are its own...
+    assert!(items.contains(&"end capture-win"), "{items:?}");
+    assert!(items.contains(&"param own-castle-entry"), "{items:?}");
+    // ...the parent's moves and legs, which the variant leaves as they are, are not.
+    assert!(
+        !items
+            .iter()
+            .any(|i| i.starts_with("move ") || i.starts_with("leg "))
+    );
+    assert!(own.mutants.iter().all(|m| !m.mutant.inherited));
+
+    // `inherited` runs every mutant: those left out are the parent's.
+    let every = |path: &str| {
+        let path = Path::new(path);
+        let res = regula::lang::inherit::resolve(
+            &regula::base::source::SourceFile::read(path).expect("the rule file reads"),
+        )
+        .expect("the rule file resolves");
+        let def = regula::lang::validate::validate(&res, &[]).expect("the rule file validates");
+        mutants::mutants(&res, &def)
+    };
+    let all = every("rules/camelot-parker-1930.rules");
+    assert_eq!(
+        all.iter().filter(|m| m.inherited).count(),
+        own.inherited_left_out
+    );
+    assert!(all.iter().any(|m| m.item == "move charge" && m.inherited));
+    // A file that extends nothing has nothing inherited.
+    assert!(every("rules/camelot.rules").iter().all(|m| !m.inherited));
+}

@@ -375,6 +375,15 @@ fn merge_reads_bounded_regular_files_of_one_run() {
         assert!(flat(&err).contains(says), "{input}: {err}");
         assert!(t0.elapsed() < std::time::Duration::from_secs(10), "{input}");
     }
+    // Files that hold no run report nothing: refused (they succeeded with an empty report).
+    let empty = dir.join("empty.json");
+    std::fs::write(&empty, "[]").unwrap();
+    let (code, out, err) = regula_reading(
+        &["evaluate", "--merge", empty.to_str().unwrap()],
+        "/dev/null",
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(flat(&err).contains("the files hold no run"), "{err}");
     let mut parts = Vec::new();
     for i in 0..2 {
         let out = dir.join(format!("s{i}.json"));

@@ -156,6 +156,23 @@ impl BookOptions {
         i
     }
 
+    /// The book as one HTML page in memory, pictures inline: what `run` returns without an
+    /// `out` folder, and what a printer to PDF prints.
+    ///
+    /// # Errors
+    /// The book cannot be made.
+    pub fn html_page(&self, game: &Game, rule_file: &Path) -> Result<String, RunError> {
+        let inputs = self.inputs(rule_file);
+        let pages =
+            files(game, rule_file, &self.lang, Format::Html, &inputs).map_err(RunError::Doc)?;
+        // The page comes first among the files; a book always has one.
+        Ok(pages
+            .into_iter()
+            .next()
+            .map(|(_, page)| page)
+            .unwrap_or_default())
+    }
+
     /// Makes the book, and writes it into `out` when there is one; the page is returned
     /// for the caller to show, as the library prints nothing.
     ///
@@ -190,11 +207,7 @@ impl BookOptions {
                 let b = book(game, &opts).map_err(RunError::Doc)?;
                 Ok(Made::Page(b.markdown().0))
             }
-            (None, Format::Html) => {
-                let mut f = files(game, rule_file, &self.lang, Format::Html, &inputs)
-                    .map_err(RunError::Doc)?;
-                Ok(Made::Page(f.swap_remove(0).1))
-            }
+            (None, Format::Html) => self.html_page(game, rule_file).map(Made::Page),
             (Some(dir), format) => {
                 let f =
                     files(game, rule_file, &self.lang, format, &inputs).map_err(RunError::Doc)?;

@@ -474,7 +474,20 @@ fn merge(
                     Some(at) => {
                         let target = &mut items[at];
                         target.docs.extend(item.docs.iter().cloned());
-                        amend(&mut target.kind, *inner);
+                        if !amend(&mut target.kind, *inner) {
+                            let at = Span::new(item.span.start, item.span.start + "amend".len());
+                            err(
+                                errors,
+                                at,
+                                format!("{} cannot be amended", describe(word, &name)),
+                                "not an item that takes more statements",
+                                None,
+                                Some(
+                                    "Replace the item whole (write it again without `amend`)."
+                                        .into(),
+                                ),
+                            );
+                        }
                     }
                     None => {
                         let at = Span::new(item.span.start, item.span.start + "amend".len());
@@ -538,8 +551,11 @@ fn replace_end_rule(stmts: &mut [ast::EndStmt], name: &str, new: &ast::EndStmt) 
     false
 }
 
-/// Appends the statements of `extra` to `target` (both of the same kind).
-fn amend(target: &mut ItemKind, extra: ItemKind) {
+/// Appends the statements of `extra` to `target`; false (nothing changed) when the two are
+/// not the same amendable kind, which the grammar and the keys rule out, but which a type
+/// does not.
+#[must_use]
+fn amend(target: &mut ItemKind, extra: ItemKind) -> bool {
     match (target, extra) {
         (ItemKind::Leg(t), ItemKind::Leg(e)) => {
             t.body.extend(e.body);
@@ -576,6 +592,7 @@ fn amend(target: &mut ItemKind, extra: ItemKind) {
                 }
             }
         }
-        (t, e) => unreachable!("amend of mismatched kinds: {t:?} / {e:?}"),
+        _ => return false,
     }
+    true
 }

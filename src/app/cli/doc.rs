@@ -120,11 +120,15 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
 }
 
 fn make(game: &Game, file: &Path, opts: BookOptions) -> Result<Made, CliError> {
-    opts.run(game, file).map_err(|e| match e {
+    opts.run(game, file).map_err(run_error)
+}
+
+fn run_error(e: RunError) -> CliError {
+    match e {
         RunError::Trace(m) => CliError::Io(m.to_string()),
         RunError::Write(w) => CliError::Io(w.to_string()),
         RunError::Doc(d) => CliError::Doc(d),
-    })
+    }
 }
 
 /// `--format pdf`: the HTML page made in memory, printed by Chromium, and the PDF written
@@ -143,13 +147,9 @@ fn print_pdf(game: &Game, file: &Path, book: BookArgs) -> Result<(), CliError> {
         "{}.pdf",
         write::page_stem(&crate::books::inputs::stem(file, &book.lang), edition)
     );
-    let opts = BookOptions {
-        out: None,
-        ..BookOptions::from(book)
-    };
-    let Made::Page(html) = make(game, file, opts)? else {
-        unreachable!("a book without `out` is returned as a page");
-    };
+    let html = BookOptions::from(book)
+        .html_page(game, file)
+        .map_err(run_error)?;
     let bytes = pdf::print(&html, &browser, limit)?;
     if !dir.exists() {
         std::fs::create_dir_all(&dir)

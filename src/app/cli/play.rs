@@ -9,7 +9,7 @@ use crate::engine::{Game, Move, Outcome, Position};
 use crate::formats::notation;
 use crate::formats::setup;
 
-use super::{CliError, Notation, PosOpts, load};
+use super::{CliError, Notation, PosOpts, load, read};
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
@@ -161,6 +161,27 @@ fn agents_of<'g>(
     Ok(agents)
 }
 
+/// Whether a move is legal at the table and, if not, why: the verdict `moves --explain`
+/// gives, with the rules that refuse it.
+fn why(
+    res: &crate::lang::inherit::Resolved,
+    params: &[(String, String)],
+    t: &Table<'_>,
+    text: &str,
+) -> String {
+    if text.is_empty() {
+        return "`why` needs a move, e.g. `why C6-E8`".into();
+    }
+    match crate::analysis::explain::explain(res, params, t.game, &t.pos, &t.history, text) {
+        crate::analysis::explain::Verdict::Legal(as_written) => {
+            format!("{text} is legal (as {as_written})")
+        }
+        crate::analysis::explain::Verdict::Refused(r) => {
+            format!("{:?}", crate::base::render::shown(&r))
+        }
+    }
+}
+
 pub(super) fn run(args: Args) -> Result<(), CliError> {
     let Args {
         file,
@@ -172,6 +193,9 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
         notation: how,
     } = args;
     let game = load(&file, &opts.params)?;
+    // The resolved file, for explaining a refused move with the rules that refuse it, as
+    // `moves --explain` and the play page do.
+    let res = crate::lang::inherit::resolve(&read(&file)?)?;
     let def = game.def.clone();
     let mut randoms = Vec::new();
     for r in &random {
@@ -290,7 +314,8 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
                 "Type a move as squares joined by `-` (a leg that captures nothing) or `x` (one \
                  that captures), e.g. {}; the start and end squares alone do when only one \
                  legal move has them.\n`moves` (or `?`) lists the legal moves, `undo` takes \
-                 back your last move, `claim` (or `claim:NAME`) claims a draw where the rules \
+                 back your last move, `why MOVE` says whether a move is legal and which rules \
+                 refuse it, `claim` (or `claim:NAME`) claims a draw where the rules \
                  allow one, `quit` ends the game and prints the record. At a terminal, Tab \
                  completes a move or a command, and the up and down keys recall earlier lines.",
                 notation::format(&def, &moves[0])
@@ -299,6 +324,10 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
                 "{}",
                 super::move_texts(&game, &t.pos, &moves, how)?.join(" ")
             ),
+            text if text == "why" || text.starts_with("why ") => {
+                let asked = text["why".len()..].trim();
+                println!("{}", why(&res, &opts.params, &t, asked));
+            }
             "undo" => t.undo(),
             text if crate::formats::claim::token(text).is_some() => {
                 let name = crate::formats::claim::token(text).flatten();
@@ -319,11 +348,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
             }
             text => match notation::find(&game, &t.pos, text, true) {
                 Ok(m) => t.push(m, &moves),
-                Err(e) => println!(
-                    "illegal: {}{}",
-                    e.reason,
-                    e.help.map(|h| format!("\n  {h}")).unwrap_or_default()
-                ),
+                Err(_) => println!("{}", why(&res, &opts.params, &t, text)),
             },
         }
     }

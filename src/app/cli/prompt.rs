@@ -11,7 +11,7 @@ use rustyline::highlight::Highlighter;
 use rustyline::hint::Hinter;
 use rustyline::history::DefaultHistory;
 use rustyline::validate::Validator;
-use rustyline::{Context, Editor, Helper};
+use rustyline::{CompletionType, Config, Context, Editor, Helper};
 
 /// Most bytes of a line read from a pipe or a file: a move or a command is a short line, and
 /// a line is held whole before it is read, so a longer one (an endless stream without a line
@@ -68,10 +68,18 @@ fn bounded_line(r: &mut impl BufRead, max: usize) -> std::io::Result<Option<Resu
 impl Prompt {
     /// The line editor when standard input and output are terminals, plain lines otherwise
     /// (also when the terminal cannot be set up: nothing is lost, only the editing).
+    ///
+    /// Tab completes as a shell does: the longest text every candidate starts with, then,
+    /// on a second Tab, the list of them (`C6-` lists the seven moves from C6, `C6-E` the
+    /// canter and every charge that starts with it). Vim's way, one full candidate a Tab,
+    /// showed a player typing a long capture only its first stop.
     pub(super) fn new() -> Prompt {
+        let config = Config::builder()
+            .completion_type(CompletionType::List)
+            .build();
         if std::io::stdin().is_terminal()
             && std::io::stdout().is_terminal()
-            && let Ok(mut ed) = Editor::<Words, DefaultHistory>::new()
+            && let Ok(mut ed) = Editor::<Words, DefaultHistory>::with_config(config)
         {
             ed.set_helper(Some(Words::default()));
             return Prompt::Editor(Box::new(ed));

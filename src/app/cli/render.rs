@@ -53,7 +53,10 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
                 .map_err(|e| CliError::Failed(format!("the picture does not render: {e}")))?;
             emit(out, &png)
         }
-        (None, None) => unreachable!("clap requires --svg or --png"),
+        // clap asks for one of them; a caller building the arguments by hand is told too.
+        (None, None) => Err(CliError::Usage(
+            "render writes a picture: name it with --svg FILE or --png FILE".into(),
+        )),
     }
 }
 

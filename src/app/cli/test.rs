@@ -45,6 +45,10 @@ pub(super) struct Args {
     /// they then run; review the diff: the values are what the rules do, not what they should.
     #[arg(long, conflicts_with = "mutants")]
     bless: bool,
+    /// With `--mutants` on a variant: also mutate the rules it inherits (by default only
+    /// the rules the variant writes or amends are mutated and scored).
+    #[arg(long, requires = "mutants")]
+    inherited: bool,
     /// With `--mutants`: threads judging mutants (default: every core).
     #[arg(long, requires = "mutants")]
     threads: Option<usize>,
@@ -296,6 +300,7 @@ fn mutants(args: &Args, rules: Option<&Path>, paths: &[PathBuf]) -> Result<(), C
             playout_plies: 100,
             seed: 1,
         },
+        inherited: args.inherited,
     };
     let bar = super::progress_bar("mutants", "mutants");
     let report = mutants::run(rules, paths, opts, &|done, total| {

@@ -117,9 +117,12 @@ impl Evaluated {
 /// of it.
 ///
 /// # Errors
-/// [`MergeError`]: a record that cannot be one of its run's games, a game index that two
+/// [`MergeError`]: no run at all, a record that cannot be one of its run's games, a game index that two
 /// parts both played, or a run with games missing.
 pub fn merge(parts: Vec<Evaluated>) -> Result<Vec<Evaluated>, MergeError> {
+    if parts.is_empty() {
+        return Err(MergeError::Empty);
+    }
     let mut out: Vec<Evaluated> = Vec::new();
     for p in parts {
         p.check()?;
@@ -172,6 +175,9 @@ pub fn merge(parts: Vec<Evaluated>) -> Result<Vec<Evaluated>, MergeError> {
 /// Why shards do not merge.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MergeError {
+    /// Files that hold no run at all (`[]`): merged, they reported nothing and succeeded.
+    #[error("the files hold no run: give the files `evaluate --out` wrote")]
+    Empty,
     /// One game index of one run in two parts.
     #[error("game {game} of {run} is in two parts: were the shards given twice?")]
     Twice {

@@ -92,6 +92,10 @@ pub struct Options {
     /// The witness search from the start position (from each case's position it looks one
     /// ply deep).
     pub budget: Budget,
+    /// For a variant, also run the mutants of what it inherits. Off by default: a variant's
+    /// suite answers for the rules the variant writes, and its parent's suite for the rest,
+    /// so a 30-line variant is not scored on its parent's hundred mutants.
+    pub inherited: bool,
 }
 
 impl Default for Options {
@@ -104,6 +108,7 @@ impl Default for Options {
                 playout_plies: 100,
                 seed: 1,
             },
+            inherited: false,
         }
     }
 }
@@ -198,6 +203,8 @@ pub struct Report {
     pub budget: Budget,
     /// Seconds the run took.
     pub seconds: f64,
+    /// Mutants of inherited rules left out of the run (see [`Options::inherited`]).
+    pub inherited_left_out: usize,
 }
 
 /// Counts per status.
@@ -302,6 +309,13 @@ impl Report {
             self.budget.playout_plies,
             self.seconds
         ));
+        if self.inherited_left_out > 0 {
+            s.push_str(&format!(
+                "{} mutants of inherited rules left out: the variant's own rules are scored \
+                 (`--inherited` runs them too)\n",
+                self.inherited_left_out
+            ));
+        }
         s.push_str("per item (killed/scored, no difference):\n");
         for (item, ic) in self.per_item() {
             if ic.killed + ic.survived + ic.no_difference == 0 {
@@ -405,7 +419,8 @@ impl Report {
         }
         format!(
             "{{\"rules\":{},\"score\":{},\"killed\":{},\"survived\":{},\"no_difference\":{},\
-             \"invalid\":{},\"depth\":{},\"playouts\":{},\"seconds\":{:.3},\"mutants\":[{}]}}",
+             \"invalid\":{},\"inherited_left_out\":{},\"depth\":{},\"playouts\":{},\"seconds\":{:.3},\
+             \"mutants\":[{}]}}",
             json::string(&self.rules.display().to_string()),
             c.score()
                 .map_or_else(|| "null".to_string(), |x| format!("{x:.4}")),
@@ -413,6 +428,7 @@ impl Report {
             c.survived,
             c.no_difference,
             c.invalid,
+            self.inherited_left_out,
             self.budget.depth,
             self.budget.playouts,
             self.seconds,
@@ -580,7 +596,9 @@ pub fn run(
         original,
         budget: opts.budget,
     };
-    let all = mutants(&res, &def);
+    let (all, left_out): (Vec<Mutant>, Vec<Mutant>) = mutants(&res, &def)
+        .into_iter()
+        .partition(|m| opts.inherited || !m.inherited);
     let n = all.len();
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
@@ -618,6 +636,7 @@ pub fn run(
         mutants,
         budget: opts.budget,
         seconds: started.elapsed().as_secs_f64(),
+        inherited_left_out: left_out.len(),
     })
 }
 

@@ -23,6 +23,32 @@ pub struct Mutant {
     pub operator: String,
     /// The clause ids the item's documentation cites.
     pub clauses: Vec<String>,
+    /// Whether it changes what a variant inherits rather than what the variant itself
+    /// writes: a statement written in a parent file, or an item the variant neither declares
+    /// nor amends. Never set for a file that extends nothing.
+    pub inherited: bool,
+}
+
+/// Whether a span lies in the loaded file (not in a parent it extends).
+fn own_span(res: &Resolved, span: Span) -> bool {
+    res.sources
+        .file_at(span.start)
+        .is_some_and(|(base, _)| base == res.root)
+}
+
+/// Whether the loaded file declares the item or amends it (a statement of the item written
+/// in the loaded file).
+fn own_item(res: &Resolved, it: &crate::lang::syntax::ast::Item) -> bool {
+    if own_span(res, it.span) {
+        return true;
+    }
+    let spans: &[Span] = match &it.kind {
+        ItemKind::Leg(l) => &l.spans,
+        ItemKind::Move(m) => &m.spans,
+        ItemKind::Priority(p) => &p.spans,
+        _ => &[],
+    };
+    spans.iter().any(|&sp| own_span(res, sp))
 }
 
 /// A rule's text on one line, shortened.
@@ -95,15 +121,21 @@ struct Out<'a> {
     out: Vec<Mutant>,
     item: String,
     clauses: Vec<String>,
+    /// Whether the loaded file declares or amends the item.
+    item_own: bool,
+    /// The statement the next mutants change, where they change one.
+    at: Option<Span>,
 }
 
 impl Out<'_> {
     fn push(&mut self, edit: Edit, operator: String) {
+        let own = self.at.map_or(self.item_own, |sp| own_span(self.res, sp));
         self.out.push(Mutant {
             edit,
             item: self.item.clone(),
             operator,
             clauses: self.clauses.clone(),
+            inherited: !own,
         });
     }
 
@@ -154,6 +186,8 @@ pub fn mutants(res: &Resolved, def: &GameDef) -> Vec<Mutant> {
             out: Vec::new(),
             item,
             clauses: clause_ids(&it.docs.join("\n")),
+            item_own: own_item(res, it),
+            at: None,
         };
         match &it.kind {
             ItemKind::Leg(l) => leg(&mut o, i, &l.body, &l.spans),
@@ -161,6 +195,7 @@ pub fn mutants(res: &Resolved, def: &GameDef) -> Vec<Mutant> {
             ItemKind::Priority(p) => {
                 o.push(Edit::RemoveItem(i), "remove the priority".into());
                 for (path, _, sp, _) in every(&p.body, &p.spans) {
+                    o.at = sp;
                     let t = text(res, sp);
                     o.push(
                         Edit::RemoveStmt(StmtRef { item: i, path }),
@@ -174,6 +209,7 @@ pub fn mutants(res: &Resolved, def: &GameDef) -> Vec<Mutant> {
                         format!("swap with the next priority, `{other}`"),
                     );
                 }
+                o.at = None;
                 sites_of(&mut o, i, &it.kind);
             }
             ItemKind::End(stmts) => {
@@ -229,6 +265,11 @@ pub fn mutants(res: &Resolved, def: &GameDef) -> Vec<Mutant> {
                 }
             }
             ItemKind::Param(p) => {
+                // A variant that sets the parameter chooses its value: its own rule.
+                o.item_own |= res.file.items.iter().any(|other| {
+                    matches!(&other.kind, ItemKind::SetParam(n, _) if n.name == p.name.name)
+                        && own_span(res, other.span)
+                });
                 let chosen = def
                     .params
                     .iter()
@@ -286,6 +327,7 @@ pub fn mutants(res: &Resolved, def: &GameDef) -> Vec<Mutant> {
 
 fn leg(o: &mut Out, i: usize, body: &[LegStmt], spans: &[Span]) {
     for (path, s, sp, _) in every(body, spans) {
+        o.at = sp;
         let stmt = StmtRef { item: i, path };
         let t = text(o.res, sp);
         o.push(Edit::RemoveStmt(stmt.clone()), format!("remove {t}"));
@@ -318,11 +360,13 @@ fn leg(o: &mut Out, i: usize, body: &[LegStmt], spans: &[Span]) {
         body: body.to_vec(),
         spans: spans.to_vec(),
     });
+    o.at = None;
     sites_of(o, i, &kind);
 }
 
 fn move_type(o: &mut Out, i: usize, body: &[MoveStmt], spans: &[Span], def: &GameDef) {
     for (path, s, sp, _) in every(body, spans) {
+        o.at = sp;
         let stmt = StmtRef { item: i, path };
         let t = text(o.res, sp);
         match s {
@@ -404,6 +448,7 @@ fn move_type(o: &mut Out, i: usize, body: &[MoveStmt], spans: &[Span], def: &Gam
         body: body.to_vec(),
         spans: spans.to_vec(),
     });
+    o.at = None;
     sites_of(o, i, &kind);
 }
 
@@ -487,6 +532,8 @@ fn end(all: &mut Vec<Mutant>, res: &Resolved, i: usize, stmts: &[EndStmt]) {
             out: Vec::new(),
             item,
             clauses: clause_ids(&docs.join("\n")),
+            item_own: own_span(res, *span),
+            at: Some(*span),
         };
         let stmt = StmtRef { item: i, path };
         o.push(Edit::RemoveStmt(stmt.clone()), "remove the end rule".into());

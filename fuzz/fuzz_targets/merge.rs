@@ -1,0 +1,11 @@
+#![no_main]
+//! Fuzz target `merge`: see `checks::merge` for what it asserts.
+
+use libfuzzer_sys::fuzz_target;
+
+#[path = "../checks.rs"]
+mod checks;
+#[path = "../harness.rs"]
+mod harness;
+
+fuzz_target!(|data: &[u8]| harness::run("merge", data, checks::merge));
