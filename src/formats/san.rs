@@ -253,8 +253,11 @@ fn index_of(names: &[String], text: &str) -> Option<u16> {
         .map(|i| i as u16)
 }
 
+/// A start square's file and rank as a text gives them, each where it does.
+type Origin = (Option<u16>, Option<u16>);
+
 /// A disambiguation: nothing, a file, a rank, or a file and a rank.
-fn origin(def: &GameDef, text: &str) -> Option<(Option<u16>, Option<u16>)> {
+fn origin(def: &GameDef, text: &str) -> Option<Origin> {
     let b = &def.board;
     if text.is_empty() {
         return Some((None, None));
@@ -355,7 +358,7 @@ fn parse(def: &GameDef, text: &str) -> Option<Parsed> {
     }
     let lower = rest.to_lowercase();
     // The landing square: the longest label the text ends with, after a disambiguation.
-    let mut best: Option<(usize, u8, (Option<u16>, Option<u16>))> = None;
+    let mut best: Option<(usize, u8, Origin)> = None;
     for sq in 0..def.board.len() as u8 {
         let l = def.board.labels[sq as usize].to_lowercase();
         if !lower.ends_with(&l) || best.is_some_and(|(n, _, _)| n >= l.len()) {
