@@ -42,7 +42,7 @@ const DRIVER: &str = "tests/oracles/chess_oracle.py";
 /// The start position, and chessprogramming's perft positions 3, 2 ("Kiwipete"), 4 and 5
 /// (<https://www.chessprogramming.org/Perft_Results>), with their castling rights; an en
 /// passant square as after 1. e4 c5 2. e5 d5.
-const FENS: [&str; 6] = [
+pub(crate) const FENS: [&str; 6] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -53,7 +53,7 @@ const FENS: [&str; 6] = [
 
 /// The driver's output, or `None` after a message when python-chess is missing (a failure
 /// under `REGULA_REQUIRE_ORACLES=1`).
-fn oracle(args: &[&str]) -> Option<String> {
+pub(crate) fn oracle(args: &[&str]) -> Option<String> {
     let out = Command::new("python3").arg(DRIVER).args(args).output();
     let why = match out {
         Ok(o) if o.status.success() => {

@@ -32,6 +32,8 @@ mod print;
 mod pydraughts_differential;
 mod render;
 mod robustness;
+mod san;
+mod san_differential;
 mod serve;
 mod sources;
 mod speed;

@@ -199,6 +199,15 @@ fn record_tokens(
         help: None,
     })?;
     let start = match rec.tag("FEN") {
+        // A PGN game's board FEN (`rnbqkbnr/... w KQkq - 0 1`).
+        Some(t) if crate::formats::fen::looks_like_fen(&t.value) => {
+            crate::formats::fen::read(game, &t.value).map_err(|e| InputError::BoardFen {
+                src: src.named(),
+                span: (t.value_at.start + e.span.start, e.span.len().max(1)).into(),
+                message: format!("invalid FEN: {}", e.message),
+                help: e.help,
+            })?
+        }
         Some(t) => crate::formats::pdn::read(game, &t.value).map_err(|e| {
             InputError::Fen(Box::new(crate::formats::pdn::FenError::new(
                 src,

@@ -17,7 +17,8 @@
 //! the kind out only where one kind is offered.
 //!
 //! Reading accepts any path of a legal move, case-insensitively, and explains why a move
-//! that is not legal is refused.
+//! that is not legal is refused. In a game whose kinds have letters, a text that is no path
+//! is read as SAN or long algebraic notation too (`Nf3`, `O-O`, `e2e4`: see the san module).
 
 use super::refusal::illegal;
 pub use super::refusal::{IllegalMove, Refused, square_hint};
@@ -182,7 +183,7 @@ pub(crate) fn read_drop(def: &GameDef, k: &str, sq: &str) -> Result<(u8, u8), Il
 }
 
 /// Whether a text reads as a move of this game, legal or not: a path of squares, a drop
-/// (`K@SQ`) or `pass`.
+/// (`K@SQ`), `pass`, or SAN in a game whose kinds have letters.
 ///
 /// # Errors
 /// Why it does not read.
@@ -193,6 +194,9 @@ pub fn read(def: &GameDef, text: &str) -> Result<(), IllegalMove> {
     }
     if let Some((k, sq)) = t.split_once('@') {
         return read_drop(def, k, sq).map(|_| ());
+    }
+    if super::san::reads(def, text) {
+        return Ok(());
     }
     let (own, carry) = super::carried::split(def, text)?;
     let (path, _) = split_promotion(def, own)?;
@@ -327,6 +331,30 @@ pub fn find(game: &Game, pos: &Position, text: &str, shortcut: bool) -> Result<M
     Finder::new(game).find(pos, text, shortcut)
 }
 
+/// A text that names no move by its squares, read again as SAN or long algebraic notation
+/// (`Nf3`, `O-O`, `e2e4`) in a game whose kinds have letters. A text that reads as a path of
+/// squares keeps the path's refusal, which says more; one that reads as SAN gets SAN's.
+fn or_san(
+    game: &Game,
+    pos: &Position,
+    text: &str,
+    first: Result<Move, IllegalMove>,
+) -> Result<Move, IllegalMove> {
+    let def = &game.def;
+    match first {
+        Err(e) if super::san::fits(def) && !reads_as_path(def, text) => {
+            super::san::find(game, pos, text)
+                .map_err(|se| if super::san::reads(def, text) { se } else { e })
+        }
+        other => other,
+    }
+}
+
+/// Whether a text reads as a path of squares (`e2-e4`), legal or not.
+fn reads_as_path(def: &GameDef, text: &str) -> bool {
+    split_promotion(def, text).is_ok_and(|(path, _)| parse_path(def, path).is_ok())
+}
+
 /// [`find`] for many moves: the two move generators it needs (one per move identity) are made
 /// once and kept, so that reading a record of N moves builds no generator per move (each is a
 /// few hundred kilobytes of tables, so a replay allocated and freed about 650 KB a ply).
@@ -356,14 +384,15 @@ impl<'g> Finder<'g> {
         text: &str,
         shortcut: bool,
     ) -> Result<Move, IllegalMove> {
-        find_with(
+        let first = find_with(
             self.game,
             &mut self.effect,
             &mut self.path,
             pos,
             text,
             shortcut,
-        )
+        );
+        or_san(self.game, pos, text, first)
     }
 }
 

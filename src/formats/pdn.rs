@@ -55,6 +55,9 @@ pub enum FenProblem {
     /// Counters that PDN cannot write.
     #[error("counter `{0}` is not zero, and a PDN position has no counters")]
     Counter(String),
+    /// A game written as PGN whose start position FEN cannot write.
+    #[error("{0}")]
+    BoardFen(String),
 }
 
 impl FenProblem {
@@ -71,7 +74,10 @@ impl FenProblem {
                 "Squares are the numbers of the board's `numbers` list, or their labels; a range is `31-35`.".into()
             }
             FenProblem::Twice(_) => "List each square once.".into(),
-            FenProblem::Invalid(_) | FenProblem::Unwritable(..) | FenProblem::Counter(_) => {
+            FenProblem::Invalid(_)
+            | FenProblem::Unwritable(..)
+            | FenProblem::Counter(_)
+            | FenProblem::BoardFen(_) => {
                 return None;
             }
         })
@@ -300,7 +306,7 @@ pub fn write(game: &Game, pos: &Position) -> Result<String, FenProblem> {
     Ok(out)
 }
 
-/// A PDN game: tags (`Event`, `Result`, and `SetUp` and `FEN` when the game does not start
+/// A PDN game (a PGN game where the game's kinds have letters, see the pgn module): tags (`Event`, `Result`, and `SetUp` and `FEN` when the game does not start
 /// from the start position), then the moves numbered by rounds, as the move list writes them
 /// among the legal moves of their position, and the result. `1-0` is a win for the first
 /// player of the rule file (the one who moves first), `0-1` for the second. A game drawn by a
@@ -320,6 +326,10 @@ pub fn write_game(
 ) -> Result<String, FenProblem> {
     use crate::engine::Outcome;
     let def = &game.def;
+    if crate::formats::san::fits(def) {
+        return crate::formats::pgn::write_game(game, start, moves, event, outcome, claim)
+            .map_err(FenProblem::BoardFen);
+    }
     let outcome = if claim.is_some() {
         Some(Outcome::Draw)
     } else {

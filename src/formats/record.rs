@@ -2,8 +2,9 @@
 //! game files.
 //!
 //! Move numbers (`12.`, `12...`), annotation marks (`!`, `?`), comments in braces or from `;`
-//! to the end of the line, variations in parentheses, NAGs (`$3`) and a result (`1-0`, `0-1`,
-//! `1/2-1/2`, `2-0`, `0-2`, `1-1`, `0-0`, `*`) are allowed and skipped. Tag pairs
+//! to the end of the line, variations in parentheses, NAGs (`$3`), a SAN `e.p.` and a result
+//! (`1-0`, `0-1`, `1/2-1/2`, `2-0`, `0-2`, `1-1`, `*`, and `0-0` as the last word, castling
+//! elsewhere) are allowed and skipped. Tag pairs
 //! (`[Event "..."]`) before the moves are read as the game's tags; a `FEN` tag gives the
 //! position the game starts from.
 
@@ -180,8 +181,8 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
                     | "2-0"
                     | "0-2"
                     | "1-1"
-                    | "0-0"
                     | "*"
+                    | "e.p."
                     | "..."
                     | "…"
             )
@@ -197,6 +198,13 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
             start: wstart,
             end: wstart + trimmed.len(),
         });
+    }
+    // `0-0` is a result only as the record's last word; elsewhere it is castling (`O-O`).
+    if out
+        .last()
+        .is_some_and(|t| t.text == "0-0" && text[t.end..].trim().is_empty())
+    {
+        out.pop();
     }
     if let Some(&at) = open_at.first() {
         return Err(RecordError {

@@ -127,6 +127,9 @@ pub enum Refused {
     /// A record that goes on after a claim, which ends the game.
     #[error("the game ended with the claim before `{0}`")]
     AfterClaim(String),
+    /// A SAN text (`Nf3`) that names no legal move.
+    #[error("no legal move is written `{0}` here")]
+    NoSanMove(String),
     /// No other reason found: the piece has no such move.
     #[error("the {piece} on {from} cannot move {text}")]
     NoSuchMove {

@@ -22,6 +22,14 @@ position printed as `fen BOARD[POCKET] SIDE CASTLING EP`, the first four fields 
       then `play UCI` or `end RESULT` (checkmate, stalemate, king-taken, variant-win, plies)
   chess_oracle.py perft MODE DEPTH FEN
       prints the number of leaves DEPTH plies below FEN
+  chess_oracle.py san MODE SEED GAMES MAX_PLIES FEN...
+      plays seeded random games as `games` does; for every position prints `fen FEN` (the full
+      FEN, en passant square as FEN writes it), `san UCI=SAN...` (every legal move's UCI and
+      SAN, sorted by UCI), then `play UCI`; after each game `pgn TEXT` (the game as
+      python-chess exports it, newlines written `\n`) and `final FEN`
+  chess_oracle.py readpgn MODE FILE
+      reads every game of a PGN file (`chess.pgn.read_game`, as `[Variant "Antichess"]` in
+      MODE antichess) and prints `final FEN` for each, the FEN of its last position
 
 Exit code 3 when python-chess is missing.
 """
@@ -129,10 +137,55 @@ def games(mode, seed, count, max_plies, fens):
             push(board, m, mode)
 
 
+def san_games(mode, seed, count, max_plies, fens):
+    import chess.pgn
+    rng = random.Random(seed)
+    for i in range(count):
+        board = start(fens[i % len(fens)], mode)
+        print("game")
+        for ply in range(max_plies):
+            print("fen", board.fen(en_passant="fen"))
+            if mode == "antichess" and board.is_variant_win():
+                break
+            ms = moves(board, mode)
+            if not ms:
+                break
+            print("san", " ".join(sorted(f"{m.uci()}={board.san(m)}" for m in ms)))
+            m = rng.choice(sorted(ms, key=uci))
+            print("play", uci(m))
+            push(board, m, mode)
+        game = chess.pgn.Game.from_board(board)
+        print("pgn", str(game).replace("\n", "\\n"))
+        print("final", board.fen(en_passant="fen"))
+
+
+def read_pgns(mode, path):
+    import io
+    import chess.pgn
+    with open(path) as f:
+        text = f.read()
+    if mode == "antichess":
+        # The record names no variant (regula writes none): python-chess is told it here.
+        text = text.replace('[Event "', '[Variant "Antichess"]\n[Event "')
+    handle = io.StringIO(text)
+    while True:
+        game = chess.pgn.read_game(handle)
+        if game is None:
+            break
+        if game.errors:
+            raise game.errors[0]
+        print("final", game.end().board().fen(en_passant="fen"))
+
+
 def main(argv):
     if argv[1] == "perft":
         mode, depth, fen = argv[2], int(argv[3]), argv[4]
         print(perft(start(fen, mode), mode, depth))
+    elif argv[1] == "san":
+        mode, seed, count, max_plies = argv[2], int(argv[3]), int(argv[4]), int(argv[5])
+        san_games(mode, seed, count, max_plies, argv[6:])
+    elif argv[1] == "readpgn":
+        read_pgns(argv[2], argv[3])
     elif argv[1] == "games":
         mode, seed, count, max_plies = argv[2], int(argv[3]), int(argv[4]), int(argv[5])
         games(mode, seed, count, max_plies, argv[6:])

@@ -364,7 +364,13 @@ fn save(
             .map_err(|e| CliError::Failed(e.to_string()))?,
         );
     }
-    super::write_atomically(&dir.join(format!("run-{run}.pdn")), text)
+    // PGN where the game's kinds have letters (its moves in SAN), PDN otherwise.
+    let ext = if crate::formats::san::fits(&game.def) {
+        "pgn"
+    } else {
+        "pdn"
+    };
+    super::write_atomically(&dir.join(format!("run-{run}.{ext}")), text)
 }
 
 #[cfg(test)]

@@ -161,6 +161,66 @@ enum Format {
     Json,
 }
 
+/// `--notation`: how moves are written. `squares`: the game's own notation, by the squares
+/// (`e2-e4`, `32-28`); in a game whose kinds have letters, `san` (`e4`, `Nf3`, `O-O`, `e8=Q+`)
+/// or `uci` (`e2e4`, `e7e8q`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+enum Notation {
+    #[default]
+    Squares,
+    San,
+    Uci,
+}
+
+/// The legal moves of `pos` written in `notation`, sorted: by the squares as the game's own
+/// notation sorts them, SAN and UCI by their UCI text.
+fn move_texts(
+    game: &Game,
+    pos: &Position,
+    moves: &[Move],
+    notation: Notation,
+) -> Result<Vec<String>, CliError> {
+    let def = &game.def;
+    if notation == Notation::Squares {
+        return Ok(crate::formats::notation::sorted_texts(def, moves));
+    }
+    if let Some(why) = crate::formats::san::unfit(def) {
+        return Err(CliError::Usage(format!(
+            "--notation {}: {why}",
+            if notation == Notation::San {
+                "san"
+            } else {
+                "uci"
+            }
+        )));
+    }
+    let mut writer = crate::formats::san::Writer::new(game);
+    let mut rows: Vec<(String, String)> = moves
+        .iter()
+        .map(|m| {
+            let uci = crate::formats::san::uci(def, m);
+            let text = if notation == Notation::San {
+                writer.write(pos, m, moves)
+            } else {
+                uci.clone()
+            };
+            (uci, text)
+        })
+        .collect();
+    rows.sort();
+    Ok(rows.into_iter().map(|(_, t)| t).collect())
+}
+
+/// One legal move of `pos` (among `moves`) written in `notation`, which [`move_texts`] has
+/// accepted for the game.
+fn move_text(game: &Game, pos: &Position, m: &Move, moves: &[Move], notation: Notation) -> String {
+    match notation {
+        Notation::Squares => crate::formats::notation::format_in(&game.def, m, moves),
+        Notation::San => crate::formats::san::Writer::new(game).write(pos, m, moves),
+        Notation::Uci => crate::formats::san::uci(&game.def, m),
+    }
+}
+
 /// Prints one JSON document on stdout.
 fn print_json(v: &serde_json::Value) -> Result<(), CliError> {
     outln!("{v}")

@@ -7,7 +7,7 @@ use crate::formats::notation;
 
 use serde_json::json;
 
-use super::{CliError, Format, PosOpts, load, position, print_json, read};
+use super::{CliError, Format, Notation, PosOpts, load, position, print_json, read};
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
@@ -22,6 +22,10 @@ pub(super) struct Args {
     /// `--explain`, `{"move", "legal", "as" | "reasons", "help"}`).
     #[arg(long, value_enum, default_value_t)]
     format: Format,
+    /// How the moves are written: `squares` (the game's own notation, `e2-e4`), or in a game
+    /// whose kinds have letters `san` (`e4`, `Nf3`, `O-O`) or `uci` (`e2e4`).
+    #[arg(long, value_enum, default_value_t)]
+    notation: Notation,
 }
 
 pub(super) fn run(args: Args) -> Result<(), CliError> {
@@ -30,6 +34,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
         opts,
         explain,
         format,
+        notation,
     } = args;
     let game = load(&file, &opts.params)?;
     if let Some(text) = explain {
@@ -115,7 +120,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
             .map(|i| game.def.claims[i].name.as_str())
             .collect()
     };
-    let texts = notation::sorted_texts(&game.def, &moves);
+    let texts = super::move_texts(&game, &pos, &moves, notation)?;
     if format == Format::Json {
         print_json(&json!({
             "moves": texts,

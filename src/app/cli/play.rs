@@ -9,7 +9,7 @@ use crate::engine::{Game, Move, Outcome, Position};
 use crate::formats::notation;
 use crate::formats::setup;
 
-use super::{CliError, PosOpts, load, read};
+use super::{CliError, Notation, PosOpts, load, read};
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
@@ -28,9 +28,14 @@ pub(super) struct Args {
     /// Seed for the random mover and the agents.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Write the game to this file as PDN (tags, moves, result) when it ends.
+    /// Write the game to this file as PDN (tags, moves, result) when it ends; as PGN, its
+    /// moves in SAN, where the game's kinds have letters.
     #[arg(long)]
     save: Option<PathBuf>,
+    /// How moves are printed: `squares` (the game's own notation), or in a game whose kinds
+    /// have letters `san` or `uci`. Any of them is read.
+    #[arg(long, value_enum, default_value_t)]
+    notation: Notation,
 }
 
 /// A game at the terminal: where it is and how it got there.
@@ -48,6 +53,8 @@ struct Table<'a> {
     /// The same moves, to save the game as PDN.
     made: Vec<Move>,
     save: Option<&'a Path>,
+    /// How moves are printed.
+    notation: Notation,
 }
 
 impl Table<'_> {
@@ -90,8 +97,13 @@ impl Table<'_> {
     /// Plays `m` (legal among `moves`).
     fn push(&mut self, m: Move, moves: &[Move]) {
         self.history.push(self.pos.clone());
-        self.played
-            .push(notation::format_in(&self.game.def, &m, moves));
+        self.played.push(super::move_text(
+            self.game,
+            &self.pos,
+            &m,
+            moves,
+            self.notation,
+        ));
         self.made.push(m);
         self.pos = self.game.play_unchecked(&self.pos, &m);
     }
@@ -178,6 +190,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
         agent,
         seed,
         save,
+        notation: how,
     } = args;
     let game = load(&file, &opts.params)?;
     // The resolved file, for explaining a refused move with the rules that refuse it, as
@@ -204,10 +217,12 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     if save.is_some() {
         super::savable(&game, &first)?;
     }
+    // A notation the game cannot be written in is refused before the game starts.
+    super::move_texts(&game, &pos, &[], how)?;
     let played = history
         .iter()
         .zip(&made)
-        .map(|(p, m)| notation::format_in(&def, m, &game.legal_moves(p)))
+        .map(|(p, m)| super::move_text(&game, p, m, &game.legal_moves(p), how))
         .collect();
     let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
     let mut input = Prompt::new();
@@ -220,6 +235,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
         played,
         made,
         save: save.as_deref(),
+        notation: how,
     };
     // The board is drawn again only when the position changed: after a refused move, `moves`
     // or `help` the player's last look at it still holds.
@@ -247,14 +263,17 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
             println!(
                 "{mover} ({}) plays {}",
                 a.spec(),
-                notation::format_in(&def, &m, &moves)
+                super::move_text(&game, &t.pos, &m, &moves, how)
             );
             t.push(m, &moves);
             continue;
         }
         if t.randoms.contains(&t.pos.to_move) {
             let m = moves[rng.random_range(0..moves.len())];
-            println!("{mover} plays {}", notation::format_in(&def, &m, &moves));
+            println!(
+                "{mover} plays {}",
+                super::move_text(&game, &t.pos, &m, &moves, how)
+            );
             t.push(m, &moves);
             continue;
         }
@@ -262,7 +281,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
             "{mover} to move ({} legal; `moves`, `undo`, `help`, `quit`)> ",
             moves.len()
         );
-        let mut words = notation::sorted_texts(&def, &moves);
+        let mut words = super::move_texts(&game, &t.pos, &moves, how)?;
         words.extend(["moves", "undo", "help", "quit"].map(String::from));
         if !def.claims.is_empty() {
             words.push("claim".into());
@@ -301,7 +320,10 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
                  completes a move or a command, and the up and down keys recall earlier lines.",
                 notation::format(&def, &moves[0])
             ),
-            "moves" | "?" => println!("{}", notation::sorted_texts(&def, &moves).join(" ")),
+            "moves" | "?" => println!(
+                "{}",
+                super::move_texts(&game, &t.pos, &moves, how)?.join(" ")
+            ),
             text if text == "why" || text.starts_with("why ") => {
                 let asked = text["why".len()..].trim();
                 println!("{}", why(&res, &opts.params, &t, asked));

@@ -20,7 +20,7 @@ pub(super) struct Args {
     #[command(flatten)]
     opts: PosOpts,
     /// Print the final position: the board, the position as YAML and, where the rule file
-    /// numbers its squares, as a PDN position.
+    /// numbers its squares, as a PDN position (where its kinds have letters, as a FEN).
     #[arg(long)]
     show: bool,
     /// `text` or `json` (`{"plies", "outcome", "claim", "winners", "position", "fen"}`; the position
@@ -89,7 +89,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
             "claim": claim,
             "winners": winners,
             "position": setup::to_yaml(&spec),
-            "fen": crate::formats::pdn::write(&game, last).ok(),
+            "fen": fen_of(&game, last),
         }))?;
         return Ok(());
     }
@@ -97,7 +97,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
         print!("{}", setup::draw(&game, last));
         let spec = PositionSpec::from_position(&game, last);
         print!("{}", setup::to_yaml(&spec));
-        if let Ok(fen) = crate::formats::pdn::write(&game, last) {
+        if let Some(fen) = fen_of(&game, last) {
             println!("[FEN \"{fen}\"]");
         }
     }
@@ -107,6 +107,14 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
         ending
     );
     Ok(())
+}
+
+/// The position as a PDN position where the board numbers its squares, as a board FEN where
+/// the game's kinds have letters (a PGN record's `FEN` tag), if either can write it.
+fn fen_of(game: &crate::engine::Game, pos: &Position) -> Option<String> {
+    crate::formats::pdn::write(game, pos)
+        .ok()
+        .or_else(|| crate::formats::fen::write(game, pos).ok())
 }
 
 /// What `repeated(N)` compares of a position (the player to move and its squares), hashed

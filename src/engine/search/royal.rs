@@ -192,8 +192,8 @@ impl<'g> Generator<'g> {
         self.leaves_attacked_generated(pos, mv)
     }
 
-    /// Whether a royal piece of `player` is attacked in `pos`.
-    pub(super) fn royal_attacked(&mut self, pos: &Position, player: u8) -> bool {
+    /// Whether a royal piece of `player` is attacked in `pos` (the check that SAN marks `+`).
+    pub fn royal_attacked(&mut self, pos: &Position, player: u8) -> bool {
         if self.def.royal == 0 {
             return false;
         }
