@@ -141,6 +141,17 @@ impl Game {
         Position::start(&self.def)
     }
 
+    /// Whether the royal rule of this game reads attacks from compiled tables (every capturing
+    /// move type has a form the tables hold) instead of generating the opponent's captures
+    /// after each move, about eight times the work; false for a game without royal pieces.
+    /// The answer is the same either way: this is the speed a game gets, which a test pins
+    /// for each bundled game so that none falls back unseen.
+    pub fn royal_tables(&self) -> bool {
+        self.compiled
+            .get_or_init(|| search::Compiled::new(&self.def))
+            .royal_tables()
+    }
+
     /// A generator for this game (reuse it for many positions).
     pub fn generator(&self, identity: Identity) -> Generator<'_> {
         let compiled = self

@@ -221,6 +221,11 @@ pub(super) struct Compiled {
 }
 
 impl Compiled {
+    /// Whether the royal rule reads attacks from the tables.
+    pub(super) fn royal_tables(&self) -> bool {
+        self.attack.complete()
+    }
+
     /// Folds and compiles the kernels of `def`.
     pub(super) fn new(def: &GameDef) -> Compiled {
         let folded = FoldedGame::new(def);

@@ -17,7 +17,7 @@ const SNIPPETS: &[&str] = &[
     "move m { drop Stone  to next N empty }\nend { draw if connected(P along all) }\n",
     "remove set-param p\nremove leg l\nremove move m\nremove priority p\nremove region r\n\
      remove set s\nremove counter c\nremove param p\nremove promote\nremove teams\n\
-     remove neutral\nremove setup\nremove turn\nremove values\nremove letters\nremove unstated u\n",
+     remove neutral\nremove setup\nremove turn\nremove values\nremove letters\nremove unstated u\nremove hand\n",
     "amend leg l { land not in own far-row }\namend move m { by { King } }\n\
      amend priority p { keep capturing }\namend end { draw if repeated(3) }\n\
      amend promote { timing stop }\namend pieces { Queen }\namend neutral { Tree }\n\
