@@ -405,6 +405,7 @@ pub fn lints(file: &RuleFile) -> Vec<ValidationError> {
     );
     out.extend(super::dead_rules::dead_rules(file));
     out.extend(regions_counted_whole(file, &u.counted_whole));
+    out.extend(super::replacement::faked_replacement(file));
     out
 }
 

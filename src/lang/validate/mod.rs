@@ -27,6 +27,7 @@ mod items;
 mod lints;
 mod moves;
 mod params;
+mod replacement;
 mod rules;
 
 pub(crate) use crate::base::suggest::suggest;
