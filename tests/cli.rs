@@ -1133,69 +1133,102 @@ fn play_redraws_the_board_only_when_the_position_changed() {
     assert_eq!(out.matches("    a b c d e f g h").count(), 3, "{out}");
 }
 
-/// At a terminal, `play` edits lines: Tab completes a legal move. Run in a pseudo-terminal
-/// made by `script` (util-linux), skipped with a message where there is none.
-#[test]
-fn play_at_a_terminal_completes_a_move_with_tab() {
-    use std::io::{Read, Write};
-    use std::sync::{Arc, Mutex};
-    use std::time::{Duration, Instant};
-    if Command::new("script").arg("--version").output().is_err() {
-        eprintln!("skipped: no `script` command to make a pseudo-terminal");
-        return;
-    }
-    let cmd = format!(
-        "{} play rules/english-draughts.rules",
-        env!("CARGO_BIN_EXE_regula")
-    );
-    let mut child = Command::new("script")
-        .args(["-qec", &cmd, "/dev/null"])
-        .env("TERM", "xterm")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let seen = Arc::new(Mutex::new(String::new()));
-    let mut stdout = child.stdout.take().unwrap();
-    let sink = seen.clone();
-    let reader = std::thread::spawn(move || {
-        let mut buf = [0u8; 4096];
-        while let Ok(n) = stdout.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            sink.lock()
-                .unwrap()
-                .push_str(&String::from_utf8_lossy(&buf[..n]));
+/// `regula play FILE` in a pseudo-terminal made by `script` (util-linux), what it printed
+/// so far collected by a reader thread; `None` where there is no `script`.
+struct Terminal {
+    child: std::process::Child,
+    stdin: Option<std::process::ChildStdin>,
+    seen: std::sync::Arc<std::sync::Mutex<String>>,
+    reader: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Terminal {
+    fn play(file: &str) -> Option<Terminal> {
+        use std::io::Read;
+        if Command::new("script").arg("--version").output().is_err() {
+            eprintln!("skipped: no `script` command to make a pseudo-terminal");
+            return None;
         }
-    });
-    let wait_for = |needle: &str| {
+        let cmd = format!("{} play {file}", env!("CARGO_BIN_EXE_regula"));
+        let mut child = Command::new("script")
+            .args(["-qec", &cmd, "/dev/null"])
+            .env("TERM", "xterm")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let seen = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+        let mut stdout = child.stdout.take().unwrap();
+        let sink = seen.clone();
+        let reader = std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = stdout.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                sink.lock()
+                    .unwrap()
+                    .push_str(&String::from_utf8_lossy(&buf[..n]));
+            }
+        });
+        let stdin = child.stdin.take();
+        Some(Terminal {
+            child,
+            stdin,
+            seen,
+            reader: Some(reader),
+        })
+    }
+
+    /// Waits (30 s at most) until the terminal shows `needle`.
+    fn wait_for(&self, needle: &str) {
+        use std::time::{Duration, Instant};
         let start = Instant::now();
-        while !seen.lock().unwrap().contains(needle) {
+        while !self.seen.lock().unwrap().contains(needle) {
             assert!(
                 start.elapsed() < Duration::from_secs(30),
                 "waited for {needle:?} in {:?}",
-                seen.lock().unwrap()
+                self.seen.lock().unwrap()
             );
             std::thread::sleep(Duration::from_millis(20));
         }
+    }
+
+    /// Types `keys`.
+    fn type_keys(&mut self, keys: &[u8]) {
+        use std::io::Write;
+        let stdin = self.stdin.as_mut().unwrap();
+        stdin.write_all(keys).unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Closes the input, waits for the program, and returns all it printed.
+    fn finish(mut self) -> String {
+        drop(self.stdin.take());
+        let _ = self.child.wait();
+        if let Some(r) = self.reader.take() {
+            r.join().unwrap();
+        }
+        self.seen.lock().unwrap().clone()
+    }
+}
+
+/// At a terminal, `play` edits lines: Tab completes a legal move. Skipped with a message
+/// where there is no `script` to make a pseudo-terminal.
+#[test]
+fn play_at_a_terminal_completes_a_move_with_tab() {
+    let Some(mut t) = Terminal::play("rules/english-draughts.rules") else {
+        return;
     };
-    let mut stdin = child.stdin.take().unwrap();
-    wait_for("Black to move (7 legal");
+    t.wait_for("Black to move (7 legal");
     // English draughts numbers its squares: the only move from 12 is 12-16.
-    stdin.write_all(b"12\t").unwrap();
-    stdin.flush().unwrap();
-    wait_for("12-16");
-    stdin.write_all(b"\r").unwrap();
-    stdin.flush().unwrap();
-    wait_for("White to move (7 legal");
-    stdin.write_all(b"quit\r").unwrap();
-    stdin.flush().unwrap();
-    wait_for("record:");
-    drop(stdin);
-    let _ = child.wait();
-    reader.join().unwrap();
-    let out = seen.lock().unwrap().clone();
+    t.type_keys(b"12\t");
+    t.wait_for("12-16");
+    t.type_keys(b"\r");
+    t.wait_for("White to move (7 legal");
+    t.type_keys(b"quit\r");
+    t.wait_for("record:");
+    let out = t.finish();
     assert!(out.contains("record: 1.12-16"), "{out}");
 }
 
@@ -1203,62 +1236,19 @@ fn play_at_a_terminal_completes_a_move_with_tab() {
 /// Camelot's `C6-` offers the seven moves from C6, a plain move's and a canter's alike.
 #[test]
 fn play_at_a_terminal_lists_the_moves_a_second_tab_offers() {
-    use std::io::{Read, Write};
-    use std::sync::{Arc, Mutex};
-    use std::time::{Duration, Instant};
-    if Command::new("script").arg("--version").output().is_err() {
-        eprintln!("skipped: no `script` command to make a pseudo-terminal");
+    let Some(mut t) = Terminal::play("rules/camelot.rules") else {
         return;
-    }
-    let cmd = format!("{} play rules/camelot.rules", env!("CARGO_BIN_EXE_regula"));
-    let mut child = Command::new("script")
-        .args(["-qec", &cmd, "/dev/null"])
-        .env("TERM", "xterm")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let seen = Arc::new(Mutex::new(String::new()));
-    let mut stdout = child.stdout.take().unwrap();
-    let sink = seen.clone();
-    let reader = std::thread::spawn(move || {
-        let mut buf = [0u8; 4096];
-        while let Ok(n) = stdout.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            sink.lock()
-                .unwrap()
-                .push_str(&String::from_utf8_lossy(&buf[..n]));
-        }
-    });
-    let wait_for = |needle: &str| {
-        let start = Instant::now();
-        while !seen.lock().unwrap().contains(needle) {
-            assert!(
-                start.elapsed() < Duration::from_secs(30),
-                "waited for {needle:?} in {:?}",
-                seen.lock().unwrap()
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
     };
-    let mut stdin = child.stdin.take().unwrap();
-    wait_for("White to move (100 legal");
-    stdin.write_all(b"C6-\t").unwrap();
-    stdin.flush().unwrap();
-    std::thread::sleep(Duration::from_millis(300));
-    stdin.write_all(b"\t").unwrap();
-    stdin.flush().unwrap();
+    t.wait_for("White to move (100 legal");
+    t.type_keys(b"C6-\t");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    t.type_keys(b"\t");
     for m in ["C6-B5", "C6-B7", "C6-D5", "C6-E8"] {
-        wait_for(m);
+        t.wait_for(m);
     }
-    stdin.write_all(b"\x15quit\r").unwrap();
-    stdin.flush().unwrap();
-    wait_for("record:");
-    drop(stdin);
-    let _ = child.wait();
-    reader.join().unwrap();
+    t.type_keys(b"\x15quit\r");
+    t.wait_for("record:");
+    t.finish();
 }
 
 /// `play` refuses a move as `moves --explain` does, with the rules that refuse it, and

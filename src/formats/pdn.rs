@@ -357,7 +357,6 @@ pub fn write_game(
     }
     let per_round = def.players.len().max(1);
     let mut pos = start.clone();
-    let mut line = String::new();
     let mut out = Vec::new();
     for (i, mv) in moves.iter().enumerate() {
         let legal = game.legal_moves(&pos);
@@ -376,8 +375,16 @@ pub fn write_game(
         out.push(format!("claim:{c}"));
     }
     out.push(result.to_string());
-    for w in out {
-        if line.len() + w.len() + 1 > 78 && !line.is_empty() {
+    wrap_words(&mut s, out, 78);
+    Ok(s)
+}
+
+/// Appends `words` to `s` as lines of at most `width` characters (a longer word stands
+/// alone), each ended by a newline: the move text of a PDN or PGN record.
+pub(super) fn wrap_words(s: &mut String, words: Vec<String>, width: usize) {
+    let mut line = String::new();
+    for w in words {
+        if line.len() + w.len() + 1 > width && !line.is_empty() {
             s.push_str(&line);
             s.push('\n');
             line.clear();
@@ -389,7 +396,6 @@ pub fn write_game(
     }
     s.push_str(&line);
     s.push('\n');
-    Ok(s)
 }
 
 /// The ply within a round of the first move: the mover's place in the turn order.

@@ -79,19 +79,6 @@ pub fn write_game(
         words.push(format!("claim:{c}"));
     }
     words.push(result.to_string());
-    let mut line = String::new();
-    for w in words {
-        if line.len() + w.len() + 1 > 79 && !line.is_empty() {
-            s.push_str(&line);
-            s.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&w);
-    }
-    s.push_str(&line);
-    s.push('\n');
+    super::pdn::wrap_words(&mut s, words, 79);
     Ok(s)
 }

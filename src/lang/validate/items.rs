@@ -67,6 +67,35 @@ pub(super) struct Sides {
 }
 
 impl Validator {
+    /// The kinds a list names (`royal { King }`, `hand { Pawn Knight }`) as bits; a neutral
+    /// kind, which belongs to no player, is an error: `what` says what it cannot be.
+    fn kinds_of_players(
+        &mut self,
+        ids: Option<&Vec<ast::Ident>>,
+        kinds: &[String],
+        neutral: u32,
+        what: &str,
+        help: &str,
+    ) -> u32 {
+        let mut bits = 0;
+        for id in ids.into_iter().flatten() {
+            let Some(k) = self.lookup(kinds, id, "piece kind") else {
+                continue;
+            };
+            if neutral >> k & 1 == 1 {
+                self.err(
+                    Check::Structure,
+                    id.span,
+                    format!("`{}` is neutral and {what}", id.name),
+                    "a neutral kind",
+                    Some(help.into()),
+                );
+            }
+            bits |= 1 << k;
+        }
+        bits
+    }
+
     /// Sorts the items by kind; reports singletons given twice and required items missing.
     pub(super) fn items<'a>(&mut self, file: &'a ast::RuleFile) -> Items<'a> {
         let mut seen: HashMap<&'static str, Span> = HashMap::new();
@@ -261,38 +290,20 @@ impl Validator {
                 ),
             );
         }
-        let mut royal = 0;
-        for id in items.royal.into_iter().flatten() {
-            let Some(k) = self.lookup(&kinds, id, "piece kind") else {
-                continue;
-            };
-            if neutral >> k & 1 == 1 {
-                self.err(
-                    Check::Structure,
-                    id.span,
-                    format!("`{}` is neutral and cannot be royal", id.name),
-                    "a neutral kind",
-                    Some("Royal pieces belong to a player, who may not leave them attacked; neutral pieces belong to no one.".into()),
-                );
-            }
-            royal |= 1 << k;
-        }
-        let mut hand = 0;
-        for id in items.hand.into_iter().flatten() {
-            let Some(k) = self.lookup(&kinds, id, "piece kind") else {
-                continue;
-            };
-            if neutral >> k & 1 == 1 {
-                self.err(
-                    Check::Structure,
-                    id.span,
-                    format!("`{}` is neutral and cannot go to a hand", id.name),
-                    "a neutral kind",
-                    Some("Neutral pieces are never captured; a hand holds players' pieces.".into()),
-                );
-            }
-            hand |= 1 << k;
-        }
+        let royal = self.kinds_of_players(
+            items.royal,
+            &kinds,
+            neutral,
+            "cannot be royal",
+            "Royal pieces belong to a player, who may not leave them attacked; neutral pieces belong to no one.",
+        );
+        let hand = self.kinds_of_players(
+            items.hand,
+            &kinds,
+            neutral,
+            "cannot go to a hand",
+            "Neutral pieces are never captured; a hand holds players' pieces.",
+        );
         let team = self.teams(items.teams, &players);
         let blocked_pass = items.turn.is_some_and(|t| {
             t.iter()
