@@ -375,27 +375,8 @@ pub fn write_game(
         out.push(format!("claim:{c}"));
     }
     out.push(result.to_string());
-    wrap_words(&mut s, out, 78);
+    super::pgn::wrap_words(&mut s, out, 78);
     Ok(s)
-}
-
-/// Appends `words` to `s` as lines of at most `width` characters (a longer word stands
-/// alone), each ended by a newline: the move text of a PDN or PGN record.
-pub(super) fn wrap_words(s: &mut String, words: Vec<String>, width: usize) {
-    let mut line = String::new();
-    for w in words {
-        if line.len() + w.len() + 1 > width && !line.is_empty() {
-            s.push_str(&line);
-            s.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&w);
-    }
-    s.push_str(&line);
-    s.push('\n');
 }
 
 /// The ply within a round of the first move: the mover's place in the turn order.

@@ -79,6 +79,25 @@ pub fn write_game(
         words.push(format!("claim:{c}"));
     }
     words.push(result.to_string());
-    super::pdn::wrap_words(&mut s, words, 79);
+    wrap_words(&mut s, words, 79);
     Ok(s)
+}
+
+/// Appends `words` to `s` as lines of at most `width` characters (a longer word stands
+/// alone), each ended by a newline: the move text of a PDN or PGN record.
+pub(super) fn wrap_words(s: &mut String, words: Vec<String>, width: usize) {
+    let mut line = String::new();
+    for w in words {
+        if line.len() + w.len() + 1 > width && !line.is_empty() {
+            s.push_str(&line);
+            s.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&w);
+    }
+    s.push_str(&line);
+    s.push('\n');
 }
