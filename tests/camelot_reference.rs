@@ -581,6 +581,8 @@ fn to_regula(game: &regula::Game, pos: &RPos) -> regula::Position {
         unmoved: Vec::new(),
         passed: Vec::new(),
         passer: None,
+        hands: BTreeMap::new(),
+        promoted: Vec::new(),
     };
     spec.to_position(game).unwrap_or_else(|e| {
         panic!(

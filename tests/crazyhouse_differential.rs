@@ -176,6 +176,41 @@ fn crazyhouse_fen_round_trips() {
     }
 }
 
+/// A YAML position holds the hands and the promoted marks too: each of [`FENS`] written as
+/// YAML reads back as the same position, and a hand the game cannot hold is refused.
+#[test]
+fn crazyhouse_yaml_positions_keep_the_hands() {
+    use regula::formats::setup::{PositionSpec, SpecProblem, to_yaml};
+    let g = game();
+    let mut with_hands = 0;
+    for (text, _, _) in FENS {
+        let pos = read(&g, text);
+        let spec = PositionSpec::from_position(&g, &pos);
+        with_hands += usize::from(!spec.hands.is_empty());
+        let yaml = to_yaml(&spec);
+        let back: PositionSpec = serde_yaml::from_str(&yaml).unwrap();
+        assert_eq!(back.to_position(&g).unwrap(), pos, "{yaml}");
+    }
+    assert!(with_hands > 0, "no position of FENS has a piece in hand");
+    let refused = |yaml: &str| {
+        let spec: PositionSpec = serde_yaml::from_str(yaml).unwrap();
+        spec.to_position(&g).unwrap_err().problem
+    };
+    let start = "to-move: White\npieces: { White: { King: [e1] }, Black: { King: [e8] } }\n";
+    assert!(matches!(
+        refused(&format!("{start}hands: {{ White: {{ King: 1 }} }}\n")),
+        SpecProblem::NotInHand(k) if k == "King"
+    ));
+    assert!(matches!(
+        refused(&format!("{start}hands: {{ White: {{ Pawn: 256 }} }}\n")),
+        SpecProblem::HandRange { count: 256, .. }
+    ));
+    assert!(matches!(
+        refused(&format!("{start}promoted: [d4]\n")),
+        SpecProblem::NoPieceFor { .. }
+    ));
+}
+
 /// Perft of each of [`FENS`] against the published figures.
 #[test]
 fn crazyhouse_perft_matches_fairy_stockfish() {

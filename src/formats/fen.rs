@@ -292,7 +292,14 @@ fn read_pocket(
         }
         let player = usize::from(!c.is_ascii_uppercase());
         let held = &mut pos.hands[player][k];
-        *held = held.saturating_add(1);
+        // A count the position cannot hold is refused, never clamped.
+        *held = held.checked_add(1).ok_or_else(|| {
+            refuse(
+                format!("more than {} `{}` in one hand", u8::MAX, def.kinds[k]),
+                here.clone(),
+                "A hand holds at most 255 pieces of a kind.",
+            )
+        })?;
     }
     Ok(())
 }

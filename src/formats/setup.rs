@@ -12,7 +12,10 @@
 //! conditions read `unmoved`, `unmoved: [e1, a1, h1]` lists the squares of the pieces that have
 //! not moved yet (none when absent: chess's castling rights); in a game with `mark passed`,
 //! `passed: [e3]` and `passer: e4` give the squares the last move crossed and where its piece
-//! stands (an en passant square).
+//! stands (an en passant square). In a game with a hand (`hand { ... }`),
+//! `hands: { White: { Pawn: 2 }, Black: { Knight: 1 } }` gives the pieces each player holds
+//! (none when absent), and `promoted: [d8]` the squares of the pieces promoted in the game,
+//! where the game keeps them (they go to a hand as the kind they were promoted from).
 
 use std::collections::BTreeMap;
 
@@ -41,6 +44,13 @@ pub struct PositionSpec {
     /// The square of the piece that made that move.
     #[serde(default)]
     pub passer: Option<String>,
+    /// Player → kind → how many pieces of that kind the player holds in hand (a game with a
+    /// hand).
+    #[serde(default, deserialize_with = "unique_hands")]
+    pub hands: BTreeMap<String, BTreeMap<String, u64>>,
+    /// The squares of the pieces promoted in the game (a game that keeps them).
+    #[serde(default)]
+    pub promoted: Vec<String>,
 }
 
 /// A counter's value: one number, or one per player.
@@ -101,6 +111,14 @@ where
     D: serde::Deserializer<'de>,
 {
     let m = Unique::<Unique<Vec<String>>>::deserialize(d)?;
+    Ok(m.0.into_iter().map(|(k, v)| (k, v.0)).collect())
+}
+
+fn unique_hands<'de, D>(d: D) -> Result<BTreeMap<String, BTreeMap<String, u64>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+{
+    let m = Unique::<Unique<u64>>::deserialize(d)?;
     Ok(m.0.into_iter().map(|(k, v)| (k, v.0)).collect())
 }
 
@@ -187,7 +205,22 @@ pub enum SpecProblem {
     /// A counter value given to `neutral`.
     #[error("`{0}` has no counters")]
     NeutralCounter(String),
-    /// `unmoved`, `passed` or `passer` in a game that does not keep it.
+    /// More pieces of a kind in a hand than a hand holds.
+    #[error("{player} holds {count} `{kind}` in hand, more than the {max} a hand holds")]
+    HandRange {
+        /// The player.
+        player: String,
+        /// The kind.
+        kind: String,
+        /// The number given.
+        count: u64,
+        /// The engine's bound.
+        max: u8,
+    },
+    /// A kind in a hand that never goes to one.
+    #[error("`{0}` never goes to a hand")]
+    NotInHand(String),
+    /// `unmoved`, `passed`, `passer`, `hands` or `promoted` in a game that does not keep it.
     #[error("this game keeps no `{0}` squares")]
     NotKept(&'static str),
     /// An unmoved square without a piece, or a passer square without the last mover's piece.
@@ -315,6 +348,7 @@ impl PositionSpec {
         }
         self.put_counters(def, &mut pos, &player)?;
         self.put_marks(def, &mut pos)?;
+        self.put_hands(def, &mut pos, &player)?;
         game.check_position(&pos)
             .map_err(|e| err(e.into(), cname_first(&self.state), None))?;
         Ok(pos)
@@ -393,6 +427,105 @@ impl PositionSpec {
     }
 
     /// Sets the counters of `self.state` in `pos`.
+    /// Sets the pieces in hand and the promoted pieces of `pos`.
+    fn put_hands(
+        &self,
+        def: &crate::model::GameDef,
+        pos: &mut Position,
+        player: &dyn Fn(&str) -> Result<u8, SpecError>,
+    ) -> Result<(), SpecError> {
+        if let Some(name) = self.hands.keys().next()
+            && def.hand == 0
+        {
+            return Err(err(
+                SpecProblem::NotKept("hands"),
+                name,
+                Some("The rule file has no `hand { ... }`: leave `hands` out.".into()),
+            ));
+        }
+        if let Some(t) = same_name_twice(self.hands.keys()) {
+            return Err(err(
+                SpecProblem::Twice {
+                    what: "player",
+                    first: t.0.to_string(),
+                    again: t.1.to_string(),
+                },
+                t.1,
+                None,
+            ));
+        }
+        for (pname, kinds) in &self.hands {
+            let p = player(pname)?;
+            if p == crate::model::NEUTRAL {
+                return Err(err(
+                    SpecProblem::NotKept("hands"),
+                    pname,
+                    Some("Only players hold pieces in hand.".into()),
+                ));
+            }
+            for (kname, &count) in kinds {
+                let k = def.kind(kname).ok_or_else(|| {
+                    err(
+                        SpecProblem::UnknownKind(kname.clone()),
+                        kname,
+                        Some(format!("Piece kinds: {}.", def.kinds.join(", "))),
+                    )
+                })?;
+                if def.hand >> k & 1 == 0 {
+                    return Err(err(
+                        SpecProblem::NotInHand(kname.clone()),
+                        kname,
+                        Some("A hand holds only the kinds of the game's `hand { ... }`.".into()),
+                    ));
+                }
+                let held = &mut pos.hands[p as usize][k as usize];
+                // A count the position cannot hold is refused, never clamped.
+                *held = u8::try_from(count).map_err(|_| {
+                    err(
+                        SpecProblem::HandRange {
+                            player: pname.clone(),
+                            kind: kname.clone(),
+                            count,
+                            max: u8::MAX,
+                        },
+                        &count.to_string(),
+                        None,
+                    )
+                })?;
+            }
+        }
+        if let Some(s) = self.promoted.first()
+            && !def.tracks_promoted
+        {
+            return Err(err(
+                SpecProblem::NotKept("promoted"),
+                s,
+                Some("The game keeps no promoted pieces (it needs a hand and a promotion): leave `promoted` out.".into()),
+            ));
+        }
+        for s in &self.promoted {
+            let sq = def.board.square(s).ok_or_else(|| {
+                err(
+                    SpecProblem::NotASquare(s.clone()),
+                    s,
+                    Some(crate::formats::notation::square_hint(&def.board, s)),
+                )
+            })?;
+            if pos.cells[sq as usize] == 0 {
+                return Err(err(
+                    SpecProblem::NoPieceFor {
+                        what: "promoted",
+                        square: s.clone(),
+                    },
+                    s,
+                    Some("`promoted` lists squares that hold pieces.".into()),
+                ));
+            }
+            pos.promoted.insert(sq);
+        }
+        Ok(())
+    }
+
     fn put_counters(
         &self,
         def: &crate::model::GameDef,
@@ -515,6 +648,18 @@ impl PositionSpec {
             passed: labels(&pos.passed),
             passer: (pos.passer != crate::model::NO_SQUARE)
                 .then(|| def.board.labels[pos.passer as usize].clone()),
+            hands: (0..def.players.len())
+                .filter_map(|p| {
+                    let held: BTreeMap<String, u64> = pos.hands[p]
+                        .iter()
+                        .enumerate()
+                        .filter(|&(_, &n)| n > 0)
+                        .map(|(k, &n)| (def.kinds[k].clone(), u64::from(n)))
+                        .collect();
+                    (!held.is_empty()).then(|| (def.players[p].clone(), held))
+                })
+                .collect(),
+            promoted: labels(&pos.promoted),
         }
     }
 }
@@ -555,6 +700,20 @@ pub fn to_yaml(spec: &PositionSpec) -> String {
     }
     if let Some(p) = &spec.passer {
         s.push_str(&format!("passer: {p}\n"));
+    }
+    if !spec.hands.is_empty() {
+        let h: Vec<String> = spec
+            .hands
+            .iter()
+            .map(|(p, kinds)| {
+                let k: Vec<String> = kinds.iter().map(|(k, n)| format!("{k}: {n}")).collect();
+                format!("{p}: {{ {} }}", k.join(", "))
+            })
+            .collect();
+        s.push_str(&format!("hands: {{ {} }}\n", h.join(", ")));
+    }
+    if !spec.promoted.is_empty() {
+        s.push_str(&format!("promoted: [{}]\n", list(&spec.promoted)));
     }
     s
 }
