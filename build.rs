@@ -3,7 +3,10 @@
 //! server's completion and hover cannot fall behind the grammar; and writes the shapes of the
 //! parse tree (`shapes.rs`, see [`shapes`]), so that a new alternative in the grammar is a
 //! compile error in the lowering until it is lowered; and what the language server's
-//! completion reads from the grammar (`completion.rs`, see [`completion`]).
+//! completion reads from the grammar (`completion.rs`, see [`completion`]); and finds the
+//! programs outside the project that some tests need (see [`tools`]), so that a test whose
+//! oracle, browser or editor is missing is reported as ignored, with what to install, rather
+//! than passing.
 
 use std::fmt::Write;
 
@@ -32,6 +35,135 @@ fn main() {
     keywords();
     shapes();
     completion();
+    tools();
+}
+
+/// The outside programs the integration tests use, each named by a `tool = "..."` cfg when
+/// it is found: python3 modules (the oracles python-chess, pyffish, OpenSpiel, pydraughts),
+/// py-draughts in its virtual environment, Chromium, ChromeDriver, poppler's tools,
+/// Neovim, vim and `script`. A test that needs one is `#[cfg_attr(not(tool = "..."),
+/// ignore = "...")]`, so that without it `cargo test` says `ignored` and why, never `ok`.
+///
+/// The script runs again when a found tool's file changes or goes; a tool installed later
+/// is seen after `touch build.rs` (the ignore reason says so), since watching where it might
+/// appear would run the probe on every build. Only the application's build (feature `app`,
+/// which the tests need) probes: the core library alone, as the Python package builds it,
+/// asks for nothing.
+fn tools() {
+    const TOOLS: &[&str] = &[
+        "python-chess",
+        "pyffish",
+        "open-spiel",
+        "pydraughts",
+        "py-draughts",
+        "chromium",
+        "chromedriver",
+        "poppler",
+        "neovim",
+        "vim",
+        "script",
+    ];
+    let values: Vec<String> = TOOLS.iter().map(|t| format!("\"{t}\"")).collect();
+    println!(
+        "cargo:rustc-check-cfg=cfg(tool, values({}))",
+        values.join(", ")
+    );
+    if std::env::var_os("CARGO_FEATURE_APP").is_none() {
+        return;
+    }
+    println!("cargo:rerun-if-env-changed=REGULA_PY_DRAUGHTS_PYTHON");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let found = |tool: &str, file: &std::path::Path| {
+        println!("cargo:rerun-if-changed={}", file.display());
+        println!("cargo:rustc-cfg=tool=\"{tool}\"");
+    };
+    // Where each module would be imported from, without importing it (fast, no side effects).
+    let modules = |python: &std::path::Path, names: &[&str]| -> Vec<Option<std::path::PathBuf>> {
+        let script = format!(
+            "import importlib.util as u\nfor m in {names:?}:\n    s = u.find_spec(m)\n    print(s.origin if s and s.origin else '')"
+        );
+        let out = std::process::Command::new(python)
+            .args(["-c", &script])
+            .output();
+        let text = out
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+            .unwrap_or_default();
+        let mut lines = text.lines();
+        names
+            .iter()
+            .map(|_| {
+                lines
+                    .next()
+                    .filter(|l| !l.is_empty())
+                    .map(std::path::PathBuf::from)
+            })
+            .collect()
+    };
+    let python3 = std::path::Path::new("python3");
+    let system = modules(python3, &["chess", "pyffish", "pyspiel", "draughts"]);
+    for (tool, file) in ["python-chess", "pyffish", "open-spiel", "pydraughts"]
+        .iter()
+        .zip(&system)
+    {
+        if let Some(f) = file {
+            found(tool, f);
+        }
+    }
+    let venv = std::env::var_os("REGULA_PY_DRAUGHTS_PYTHON")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| root.join("target/oracles/py-draughts/bin/python3"));
+    if venv.exists()
+        && let Some(Some(f)) = modules(&venv, &["draughts"]).first()
+    {
+        found("py-draughts", f);
+    }
+    let file = |p: &str| Some(std::path::PathBuf::from(p)).filter(|p| p.exists());
+    let on_path = |name: &str| {
+        std::env::var_os("PATH").and_then(|path| {
+            std::env::split_paths(&path)
+                .map(|d| d.join(name))
+                .find(|p| p.is_file())
+        })
+    };
+    // Chromium as the book printer finds it (`REGULA_CHROMIUM`, then the usual names).
+    println!("cargo:rerun-if-env-changed=REGULA_CHROMIUM");
+    let chromium = std::env::var_os("REGULA_CHROMIUM")
+        .map(std::path::PathBuf::from)
+        .or_else(|| file("/usr/bin/chromium"))
+        .or_else(|| {
+            [
+                "chromium",
+                "chromium-browser",
+                "google-chrome",
+                "google-chrome-stable",
+            ]
+            .iter()
+            .find_map(|n| on_path(n))
+        });
+    if let Some(c) = chromium {
+        found("chromium", &c);
+    }
+    if let Some(d) = file("/usr/bin/chromedriver") {
+        found("chromedriver", &d);
+    }
+    if let (Some(a), Some(b)) = (on_path("pdftoppm"), on_path("pdftotext")) {
+        println!("cargo:rerun-if-changed={}", b.display());
+        found("poppler", &a);
+    }
+    // `.ci/run` puts its Neovim on the path of `cargo test` only, so look there too.
+    if let Some(n) = on_path("nvim")
+        .or_else(|| Some(root.join("target/editors/bin/nvim")).filter(|p| p.exists()))
+    {
+        found("neovim", &n);
+    }
+    if let Some(v) = file("/usr/bin/vim") {
+        found("vim", &v);
+    }
+    if let Some(s) = on_path("script") {
+        found("script", &s);
+    }
 }
 
 /// Every quoted word of `grammar/regula.pest` (letters and `-`), sorted, as `GRAMMAR_WORDS`.

@@ -376,6 +376,10 @@ fn pieces_of(game: &regula::Game, pos: &regula::Position) -> Vec<(String, String
 }
 
 #[test]
+#[cfg_attr(
+    not(all(tool = "chromium", tool = "chromedriver")),
+    ignore = "needs Chromium and ChromeDriver (apt-get install chromium chromium-driver); then `touch build.rs`"
+)]
 fn the_page_plays_the_wcf_game_by_clicks_in_chromium() {
     if !browser_available() {
         return;

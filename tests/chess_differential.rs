@@ -447,6 +447,10 @@ fn compare_perft(chess: &Chess, mode: &str, depth: u32) -> Option<()> {
 }
 
 #[test]
+#[cfg_attr(
+    not(tool = "python-chess"),
+    ignore = "needs python-chess (pip install chess==1.11.2); then `touch build.rs`"
+)]
 fn pseudo_legal_chess_agrees_with_python_chess() {
     let chess = Chess::load("tests/fixtures/chess/pseudo-chess.rules");
     let mut args = vec!["games", "pseudo", "7", "40", "200"];
@@ -458,6 +462,10 @@ fn pseudo_legal_chess_agrees_with_python_chess() {
 }
 
 #[test]
+#[cfg_attr(
+    not(tool = "python-chess"),
+    ignore = "needs python-chess (pip install chess==1.11.2); then `touch build.rs`"
+)]
 fn chess_agrees_with_python_chess() {
     let chess = Chess::load("rules/chess.rules");
     let mut args = vec!["games", "legal", "11", "40", "300"];
@@ -472,12 +480,20 @@ fn chess_agrees_with_python_chess() {
 
 /// Every position at depth 4 (position 3: 43,238, as published).
 #[test]
+#[cfg_attr(
+    not(tool = "python-chess"),
+    ignore = "needs python-chess (pip install chess==1.11.2); then `touch build.rs`"
+)]
 fn chess_perft_4_agrees_with_python_chess() {
     let chess = Chess::load("rules/chess.rules");
     compare_perft(&chess, "legal", 4);
 }
 
 #[test]
+#[cfg_attr(
+    not(tool = "python-chess"),
+    ignore = "needs python-chess (pip install chess==1.11.2); then `touch build.rs`"
+)]
 fn antichess_agrees_with_python_chess() {
     let chess = Chess::load("rules/antichess.rules");
     let mut args = vec!["games", "antichess", "13", "120", "300"];
@@ -516,6 +532,10 @@ fn chess960_fens() -> Vec<String> {
 /// random games from the thirteen positions of [`chess960_fens`], castling rights compared
 /// after every move, and perft 2 of each position.
 #[test]
+#[cfg_attr(
+    not(tool = "python-chess"),
+    ignore = "needs python-chess (pip install chess==1.11.2); then `touch build.rs`"
+)]
 fn chess960_agrees_with_python_chess() {
     let chess = Chess::load("rules/chess960.rules");
     let fens = chess960_fens();

@@ -1216,6 +1216,10 @@ impl Terminal {
 /// At a terminal, `play` edits lines: Tab completes a legal move. Skipped with a message
 /// where there is no `script` to make a pseudo-terminal.
 #[test]
+#[cfg_attr(
+    not(tool = "script"),
+    ignore = "needs `script` for a pseudo-terminal (util-linux); then `touch build.rs`"
+)]
 fn play_at_a_terminal_completes_a_move_with_tab() {
     let Some(mut t) = Terminal::play("rules/english-draughts.rules") else {
         return;
@@ -1235,6 +1239,10 @@ fn play_at_a_terminal_completes_a_move_with_tab() {
 /// Where several moves start with what was typed, a second Tab lists them (a shell's way):
 /// Camelot's `C6-` offers the seven moves from C6, a plain move's and a canter's alike.
 #[test]
+#[cfg_attr(
+    not(tool = "script"),
+    ignore = "needs `script` for a pseudo-terminal (util-linux); then `touch build.rs`"
+)]
 fn play_at_a_terminal_lists_the_moves_a_second_tab_offers() {
     let Some(mut t) = Terminal::play("rules/camelot.rules") else {
         return;

@@ -224,6 +224,10 @@ fn crazyhouse_perft_matches_fairy_stockfish() {
 
 /// Perft of each of [`FENS`] to depth 2 against the driver's.
 #[test]
+#[cfg_attr(
+    not(tool = "python-chess"),
+    ignore = "needs python-chess (pip install chess==1.11.2); then `touch build.rs`"
+)]
 fn crazyhouse_perft_agrees_with_python_chess() {
     let g = game();
     for (text, _, _) in FENS {
@@ -237,6 +241,10 @@ fn crazyhouse_perft_agrees_with_python_chess() {
 }
 
 #[test]
+#[cfg_attr(
+    not(tool = "python-chess"),
+    ignore = "needs python-chess (pip install chess==1.11.2); then `touch build.rs`"
+)]
 fn crazyhouse_agrees_with_python_chess() {
     let g = game();
     let mut args = vec!["games", "crazyhouse", "17", "30", "160"];

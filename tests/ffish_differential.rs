@@ -441,6 +441,10 @@ fn start_positions_are_fairy_stockfish_s() {
 }
 
 #[test]
+#[cfg_attr(
+    not(tool = "pyffish"),
+    ignore = "needs pyffish (pip install pyffish==0.0.88); then `touch build.rs`"
+)]
 fn makruk_agrees_with_fairy_stockfish() {
     let v = makruk();
     let mut args = vec!["games", "makruk", "17", "24", "160"];
@@ -466,6 +470,10 @@ fn makruk_agrees_with_fairy_stockfish() {
 }
 
 #[test]
+#[cfg_attr(
+    not(tool = "pyffish"),
+    ignore = "needs pyffish (pip install pyffish==0.0.88); then `touch build.rs`"
+)]
 fn shatranj_agrees_with_fairy_stockfish() {
     let v = shatranj();
     let mut args = vec!["games", "shatranj", "11", "33", "160"];
@@ -504,6 +512,10 @@ fn shatranj_agrees_with_fairy_stockfish() {
 }
 
 #[test]
+#[cfg_attr(
+    not(tool = "pyffish"),
+    ignore = "needs pyffish (pip install pyffish==0.0.88); then `touch build.rs`"
+)]
 fn xiangqi_agrees_with_fairy_stockfish() {
     let v = xiangqi();
     let mut args = vec!["games", "xiangqi", "5", "30", "160"];

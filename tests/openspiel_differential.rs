@@ -142,11 +142,19 @@ fn run(path: &str, params: &[(&str, &str)], args: &[&str]) {
 }
 
 #[test]
+#[cfg_attr(
+    not(tool = "open-spiel"),
+    ignore = "needs OpenSpiel (pip install open-spiel==2.0.2); then `touch build.rs`"
+)]
 fn tic_tac_toe_agrees_with_openspiel() {
     run("rules/tic-tac-toe.rules", &[], &["tic_tac_toe", "1", "300"]);
 }
 
 #[test]
+#[cfg_attr(
+    not(tool = "open-spiel"),
+    ignore = "needs OpenSpiel (pip install open-spiel==2.0.2); then `touch build.rs`"
+)]
 fn connect_four_agrees_with_openspiel() {
     run(
         "rules/connect-four.rules",
@@ -156,11 +164,19 @@ fn connect_four_agrees_with_openspiel() {
 }
 
 #[test]
+#[cfg_attr(
+    not(tool = "open-spiel"),
+    ignore = "needs OpenSpiel (pip install open-spiel==2.0.2); then `touch build.rs`"
+)]
 fn hex_agrees_with_openspiel() {
     run("rules/hex.rules", &[], &["hex", "3", "30"]);
 }
 
 #[test]
+#[cfg_attr(
+    not(tool = "open-spiel"),
+    ignore = "needs OpenSpiel (pip install open-spiel==2.0.2); then `touch build.rs`"
+)]
 fn gomoku_agrees_with_openspiel() {
     run(
         "rules/gomoku.rules",
@@ -170,6 +186,10 @@ fn gomoku_agrees_with_openspiel() {
 }
 
 #[test]
+#[cfg_attr(
+    not(tool = "open-spiel"),
+    ignore = "needs OpenSpiel (pip install open-spiel==2.0.2); then `touch build.rs`"
+)]
 fn othello_agrees_with_openspiel() {
     run("rules/othello.rules", &[], &["othello", "5", "300"]);
 }
@@ -179,6 +199,10 @@ fn othello_agrees_with_openspiel() {
 /// 20 random games (or their end), where passes arise: OpenSpiel's pass is a move, as
 /// regula's `turn { blocked pass }` makes it.
 #[test]
+#[cfg_attr(
+    not(tool = "open-spiel"),
+    ignore = "needs OpenSpiel (pip install open-spiel==2.0.2); then `touch build.rs`"
+)]
 fn othello_perft_agrees_with_openspiel() {
     let path = "rules/othello.rules";
     let Some(out) = oracle(&["perft", "othello", "1", "1", "0", "6"]) else {

@@ -196,6 +196,10 @@ fn compare_perft(v: &Variant, depth: u32) -> Option<u64> {
 }
 
 #[test]
+#[cfg_attr(
+    not(tool = "open-spiel"),
+    ignore = "needs OpenSpiel (pip install open-spiel==2.0.2); then `touch build.rs`"
+)]
 fn clobber_matches_openspiel() {
     let v = Variant::load("rules/clobber.rules", "clobber", 6, 5);
     let Some(out) = oracle(&["games", "clobber", "1", "1000", "200"]) else {

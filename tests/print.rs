@@ -203,6 +203,10 @@ fn printed() -> &'static (Vec<Printed>, Vec<String>) {
 }
 
 #[test]
+#[cfg_attr(
+    not(tool = "chromium"),
+    ignore = "needs Chromium (apt-get install chromium); then `touch build.rs`"
+)]
 fn pdf_books_are_printed_through_chromium() {
     if !browser_available() {
         return;
@@ -373,6 +377,10 @@ fn forced_breaks(html: &str) -> Vec<String> {
 }
 
 #[test]
+#[cfg_attr(
+    not(all(tool = "chromium", tool = "poppler")),
+    ignore = "needs Chromium and poppler (apt-get install chromium poppler-utils); then `touch build.rs`"
+)]
 fn no_printed_page_is_left_half_empty() {
     if !browser_available() || !poppler_available() {
         return;

@@ -160,6 +160,10 @@ fn compare(path: &str, mode: &str, seed: &str, games: &str, plies: &str) -> Opti
 }
 
 #[test]
+#[cfg_attr(
+    not(tool = "python-chess"),
+    ignore = "needs python-chess (pip install chess==1.11.2); then `touch build.rs`"
+)]
 fn chess_san_uci_and_pgn_agree_with_python_chess() {
     let Some(fig) = compare("rules/chess.rules", "legal", "5", "60", "160") else {
         return;
@@ -169,6 +173,10 @@ fn chess_san_uci_and_pgn_agree_with_python_chess() {
 }
 
 #[test]
+#[cfg_attr(
+    not(tool = "python-chess"),
+    ignore = "needs python-chess (pip install chess==1.11.2); then `touch build.rs`"
+)]
 fn antichess_san_uci_and_pgn_agree_with_python_chess() {
     let Some(fig) = compare("rules/antichess.rules", "antichess", "7", "60", "200") else {
         return;
