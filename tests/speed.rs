@@ -151,3 +151,60 @@ fn playout_gives_the_same_games_on_any_number_of_threads() {
         assert!(one.average_branching() > 1.0);
     }
 }
+
+#[test]
+fn evaluate_plays_the_same_games_on_any_number_of_threads() {
+    use regula::play::agent::Evaluator;
+    use regula::play::evaluate::{self, Options};
+    use std::sync::Arc;
+    let g = game("rules/english-draughts.rules");
+    let eval = Arc::new(Evaluator::new(&g, 1));
+    let run = |threads| {
+        let o = Options {
+            agents: ["random", "alphabeta:nodes=200", "mcts:iterations=20"]
+                .iter()
+                .map(|a| a.parse().unwrap())
+                .collect(),
+            games: 9,
+            seed: 11,
+            threads,
+            max_plies: 120,
+            shard: 0,
+            shards: 1,
+        };
+        evaluate::play(&g, &eval, &o, &|| {}).unwrap()
+    };
+    let one = run(1);
+    assert_eq!(one.len(), 9);
+    assert_eq!(one, run(2), "1 vs 2 threads");
+}
+
+#[test]
+fn mutants_are_judged_the_same_on_any_number_of_threads() {
+    use regula::suites::mutants::{self, Options, Status};
+    let run = |threads| {
+        let cases = [std::path::PathBuf::from(
+            "tests/fixtures/mutants/english-weak.yaml",
+        )];
+        let o = Options {
+            threads,
+            ..Options::default()
+        };
+        let r = mutants::run(None, &cases, o, &|_, _| {}).unwrap();
+        // Which case kills a mutant follows the cases' measured times (cheapest first), so
+        // a killed mutant is compared by its status alone; everything else whole.
+        r.mutants
+            .iter()
+            .map(|j| {
+                let status = match &j.status {
+                    Status::Killed { .. } => "killed".to_string(),
+                    s => format!("{s:?}"),
+                };
+                (j.mutant.item.clone(), j.mutant.operator.clone(), status)
+            })
+            .collect::<Vec<_>>()
+    };
+    let one = run(1);
+    assert!(one.len() >= 10);
+    assert_eq!(one, run(2), "1 vs 2 threads");
+}

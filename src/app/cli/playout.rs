@@ -56,7 +56,13 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
     let bar = super::progress_bar("playout", "games");
     bar.set_length(games);
     let t0 = Instant::now();
-    let r = crate::play::playout::playout(&game, &pos, &o, &|| bar.inc(1))?;
+    // A hidden bar still works out its estimate on every update: it is told nothing then.
+    let shown = !bar.is_hidden();
+    let r = crate::play::playout::playout(&game, &pos, &o, &|| {
+        if shown {
+            bar.inc(1)
+        }
+    })?;
     bar.finish_and_clear();
     let secs = t0.elapsed().as_secs_f64();
     if format == Format::Json {
