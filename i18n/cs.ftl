@@ -496,8 +496,8 @@ why-condition = { $what ->
   }
 
 # Jednou, na začátku knihy, když soubor pravidel nemá český text.
-untranslated-docs = Některá vysvětlení v souboru pravidel nemají český překlad; uvádějí se anglicky.
-untranslated-names = Jména, pro která soubor pravidel nedává český tvar, se uvádějí tak, jak je píše soubor pravidel.
+untranslated-docs = Vysvětlení v souboru pravidel bez českého překladu: { $missing } z { $total }; uvádějí se anglicky.
+untranslated-names = Jmen bez českého tvaru v souboru pravidel: { $missing }; uvádějí se tak, jak je píše soubor pravidel.
 untranslated-letters = V diagramech je figura, jejíž jméno nemá český tvar, označena písmenem jména ze souboru pravidel.
 
 # Vydání pro hráče (výchozí kniha): číslované články slovy, nic ze stroje.
@@ -671,10 +671,13 @@ pe-what = { $kind ->
     [counter] počet „{ NAME($name) }“
     [param] { $name }
     [leg] pohyb „{ NAME($name) }“
-    [move] { NAME($name) } (článek { $article })
-    [priority] povinný tah (článek { $article })
-    [claim] remíza na požádání (článek { $article })
+    [move] { NAME($name) }
+    [priority] povinný tah
+    [claim] remíza na požádání
     [unstated] nepokryté pravidlo
-    [promotion] proměna (článek { $article })
-   *[end] pravidlo konce partie (článek { $article })
+    [promotion] proměna
+   *[end] pravidlo konce partie
   }
+
+# A changed item with the article that states it now.
+pe-what-article = { $what } (článek { $article })

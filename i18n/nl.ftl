@@ -478,8 +478,8 @@ why-condition = { $what ->
   }
 
 # Eén keer, bovenaan het boek, als het regelbestand geen Nederlandse tekst heeft.
-untranslated-docs = Sommige toelichtingen in het regelbestand zijn niet in het Nederlands vertaald; ze staan hier in het Engels.
-untranslated-names = Namen waarvoor het regelbestand geen Nederlandse vorm geeft, staan hier zoals het regelbestand ze schrijft.
+untranslated-docs = Toelichtingen in het regelbestand zonder Nederlandse vertaling: { $missing } van de { $total }; ze staan hier in het Engels.
+untranslated-names = Namen zonder Nederlandse vorm in het regelbestand: { $missing }; ze staan hier zoals het regelbestand ze schrijft.
 untranslated-letters = In de diagrammen toont een stuk waarvan de naam geen Nederlandse vorm heeft de letter van de naam in het regelbestand.
 
 # De spelerseditie (het standaardboek): genummerde artikelen in woorden, niets van de engine.
@@ -627,10 +627,13 @@ pe-what = { $kind ->
     [counter] de telling van de { NAME($name) }
     [param] { $name }
     [leg] de { NAME($name) }
-    [move] de { NAME($name) } (artikel { $article })
-    [priority] een verplichte zet (artikel { $article })
-    [claim] een remise die kan worden opgeëist (artikel { $article })
+    [move] de { NAME($name) }
+    [priority] een verplichte zet
+    [claim] een remise die kan worden opgeëist
     [unstated] een niet behandelde regel
-    [promotion] promotie (artikel { $article })
-   *[end] een regel voor het einde van de partij (artikel { $article })
+    [promotion] promotie
+   *[end] een regel voor het einde van de partij
   }
+
+# A changed item with the article that states it now.
+pe-what-article = { $what } (artikel { $article })
