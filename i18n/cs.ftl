@@ -220,6 +220,7 @@ c-cmp = { $a } { $op ->
 fig-board = Deska: souřadnice a oblasti.
 fig-start = Výchozí postavení; začíná { NAME($player) }.
 legend-region = { NAME($region) }: { $squares }
+legend-region-name = { NAME($region) }
 legend-player = { NAME($player) }: { $index ->
     [0] bílé kotouče
     [1] černé kotouče

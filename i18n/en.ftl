@@ -209,6 +209,7 @@ c-cmp = { $a } { $op ->
 fig-board = The board: coordinates and regions.
 fig-start = The start position; { NAME($player) } moves first.
 legend-region = { NAME($region) }: { $squares }
+legend-region-name = { NAME($region) }
 legend-player = { NAME($player) }: { $index ->
     [0] white discs
     [1] black discs

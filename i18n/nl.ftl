@@ -224,6 +224,7 @@ c-cmp = { $a } { $op ->
 fig-board = Het bord: coördinaten en gebieden.
 fig-start = De beginopstelling; { NAME($player) } begint.
 legend-region = { NAME($region) }: { $squares }
+legend-region-name = { NAME($region) }
 legend-player = { NAME($player) }: { $index ->
     [0] witte schijven
     [1] zwarte schijven

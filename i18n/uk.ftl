@@ -221,6 +221,7 @@ c-cmp = { $a } { $op ->
 fig-board = Дошка: координати й області.
 fig-start = Вихідна позиція; першим ходить { NAME($player) }.
 legend-region = { NAME($region) }: { $squares }
+legend-region-name = { NAME($region) }
 legend-player = { NAME($player) }: { $index ->
     [0] білі кружки
     [1] чорні кружки

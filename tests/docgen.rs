@@ -183,8 +183,8 @@ fn every_svg_parses() {
 
 #[test]
 fn a_diagram_renders_to_pixels() {
-    // The charge diagram: a Knight's path drawn in blue over the board, a captured piece
-    // crossed in red.
+    // The charge diagram: a Knight's path drawn in blue under the pieces, a captured piece
+    // ringed in red with its letter still readable, the castles coloured.
     let svg = &generated()["camelot-move-charge.svg"];
     let tree = resvg::usvg::Tree::from_str(svg, &resvg::usvg::Options::default()).unwrap();
     let size = tree.size().to_int_size();
@@ -205,10 +205,11 @@ fn a_diagram_renders_to_pixels() {
             .filter(|p| f(p.red(), p.green(), p.blue()))
             .count()
     };
-    // 12 files x 16 ranks of 30-unit squares plus margins.
+    // 12 files x 16 ranks of 30-unit squares plus margins, and two legend lines (the pieces'
+    // letters, the castle's colour).
     assert_eq!(
         (size.width(), size.height()),
-        (12 * 30 + 48, 16 * 30 + 48 + 24)
+        (12 * 30 + 48, 16 * 30 + 48 + 24 + 18)
     );
     assert!(
         count(&|r, g, b| b > 100 && r < 80 && g < 130) > 200,
@@ -216,7 +217,11 @@ fn a_diagram_renders_to_pixels() {
     );
     assert!(
         count(&|r, g, b| r > 150 && g < 80 && b < 80) > 30,
-        "a red cross"
+        "a red ring and cross"
+    );
+    assert!(
+        count(&|r, g, b| r > 220 && (170..210).contains(&g) && b < 100) > 500,
+        "the castles' colour"
     );
     assert!(
         count(&|r, g, b| r < 50 && g < 50 && b < 50) > 500,
