@@ -394,7 +394,7 @@ p-blocked = { $who ->
     [some] een van de spelers aan zet is en geen zet kan doen
    *[named] { NAME($player) } aan zet is en geen zet kan doen
   }
-p-counter = `{ $counter }`{ $who ->
+p-counter = de telling van de `{ $counter }`{ $who ->
     [game] {""}
     [self] {" "}van hem
     [opp] {" "}van de tegenstander
