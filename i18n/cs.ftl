@@ -26,7 +26,7 @@ board-summary = { $n ->
     [few] { $n } pole
    *[other] { $n } polí
   }; sloupce { $files }, řady { $ranks }; pole se jmenuje podle sloupce a řady (`{ $example }`).
-directions = Směry (krok ve sloupci, krok v řadě): { $list }.
+directions = Směry (posun vodorovně, posun svisle): { $list }.
 dir-set = Sada směrů `{ $name }`: { $dirs }.
 dir-set-player = pro { NAME($player, form: "acc") } { $dirs }
 regions = Oblasti:
@@ -35,7 +35,7 @@ kinds = Druhy figur: { $list }.
 counters = Počítadla vedená v pozici:
 counter = `{ $name }`: { $scope }, začíná na 0, { $bound }.
 counter-per-player = jedno pro každého hráče
-counter-same-piece = jedno pro každého hráče, patří kameni, kterým hráč táhl naposledy (tah jiným kamenem je vrací na 0)
+counter-same-piece = jedno pro každého hráče, patří figuře, kterou hráč táhl naposledy (tah jinou figurou je vrací na 0)
 counter-global = jedno pro celou hru
 counter-while = jedno pro partii, počítá půltahy za sebou provedené, dokud { $cond } (platilo před půltahem a platí i po něm; každý jiný půltah jej vrací na 0)
 counter-while-prose = jedno pro partii, počítá půltahy provedené za sebou, dokud { $cond } (půltah se započítá, platí-li to před ním i po něm; každý jiný půltah vrací počítadlo na 0)
@@ -89,8 +89,8 @@ move-land = Každé pole dopadu: { $where }.
 move-to = Cílové pole: { $where }.
 move-stop = Tah končí, jakmile figura dopadne na pole { $where }.
 move-with = Zároveň táhne { NAME($kind) } téhož hráče z pole { $from } na pole { $to }; to pole je prázdné, stejně jako všechna pole mezi nimi.
-move-go-to = Kámen jde přímo po sloupci, řadě nebo diagonále na pole { $where }, nebo zůstane stát, pokud takovým polem je jeho vlastní; každé pole, které přechází nebo na které dopadne, je prázdné, kromě výchozího pole kamene, který bere s sebou.
-move-with-go-to = { $kind } může také začít na poli, kam táhnoucí kámen dopadne, a skončit na poli, které opustil (vymění si místa), nebo zůstat stát; jeho cesta smí přejít pole, které táhnoucí kámen opustil.
+move-go-to = Figurka jde přímo po sloupci, řadě nebo diagonále na pole { $where }, nebo zůstane stát, pokud takovým polem je její vlastní; každé pole, které přechází nebo na které dopadne, je prázdné, kromě výchozího pole figury, kterou bere s sebou.
+move-with-go-to = { $kind } může také začít na poli, kam táhnoucí figura dopadne, a skončit na poli, které opustil (vymění si místa), nebo zůstat stát; jeho cesta smí přejít pole, které táhnoucí figura opustila.
 move-mark-passed = Do dalšího tahu zůstávají pole, která tato figura přešla, označena: soupeř ji smí sebrat, jako by se zastavila na jednom z nich.
 move-flip = Poté se podél každého směru `{ $set }` od pole, kde tah končí, obrátí nepřerušená řada soupeřových figur, za kterou hned stojí vlastní figura: každá z těch figur připadne hráči na tahu.
 removal-now = Sebrané figury ihned opouštějí desku.
@@ -164,7 +164,7 @@ sq-next-occupied = jehož sousední pole směrem `{ $dir }` je obsazené
 sq-next-empty = jehož sousední pole směrem `{ $dir }` je prázdné
 sq-next-off = které směrem `{ $dir }` nemá sousední pole (okraj desky)
 sq-flanks = kde by figura podél některého směru `{ $set }` uzavřela nepřerušenou řadu soupeřových figur, za kterou hned stojí vlastní figura
-sq-seen = na kterém stojí první kámen potkaný z výchozího pole táhnoucího kamene směrem `{ $dirs }`
+sq-seen = na kterém stojí první figura potkaná z výchozího pole táhnoucí figury směrem `{ $dirs }`
 
 mv-any = jsou jakékoli
 mv-capture = berou
@@ -200,10 +200,10 @@ c-exists = některý tah { $x }
 c-blocked-mover = hráč na tahu nemá žádný dovolený tah
 c-blocked = nastal tah { $who } a ten nemá žádný dovolený tah
 c-in-check = královská figura { $who } je napadena (šach)
-c-in-a-row = { $who } má { $n } nebo více kamenů v řadě podél `{ $set }`
-c-in-a-row-exact = { $who } má řadu právě { $n } kamenů podél `{ $set }`, která není součástí delší
-c-connected = { $who } má kameny a všechny tvoří jednu skupinu spojenou kroky podél `{ $set }`
-c-connected-ends = řetěz kamenů hráče { $who }, vzdálených o krok podél `{ $set }`, spojuje pole { $a } s polem { $b }
+c-in-a-row = { $who } má { $n } nebo více figur v řadě podél `{ $set }`
+c-in-a-row-exact = { $who } má řadu právě { $n } figur podél `{ $set }`, která není součástí delší
+c-connected = { $who } má figury a všechny tvoří jednu skupinu spojenou kroky podél `{ $set }`
+c-connected-ends = řetěz figur hráče { $who }, vzdálených o krok podél `{ $set }`, spojuje pole { $a } s polem { $b }
 c-repeated = stejná pozice se stejným hráčem na tahu nastala už { $n ->
     [one] { $n }krát
    *[other] { $n }krát
@@ -220,6 +220,7 @@ c-cmp = { $a } { $op ->
 fig-board = Deska: souřadnice a oblasti.
 fig-start = Výchozí postavení; začíná { NAME($player) }.
 legend-region = { NAME($region) }: { $squares }
+legend-region-name = { NAME($region) }
 legend-player = { NAME($player) }: { $index ->
     [0] bílé kotouče
     [1] černé kotouče
@@ -386,9 +387,9 @@ p-has = { $op ->
    *[ne] nemá{ p-if-mark }{ p-who } právě { $n } { p-noun-n }
   }{ p-place }
 p-only = { $n ->
-    [one] zbyla{ p-if-mark } { p-whom } jediná figura, { NAME($kind) }
-    [few] zbyly{ p-if-mark } { p-whom } jen { $n } figury, vesměs { NAME($kind, form: "pl") }
-   *[other] zbylo{ p-if-mark } { p-whom } jen { $n } figur, vesměs { NAME($kind, form: "gen-pl") }
+    [one] zbyla{ p-if-mark } { p-whom } jediná figura ({ NAME($kind) })
+    [few] zbyly{ p-if-mark } { p-whom } jen { $n } figury (vesměs { NAME($kind, form: "pl") })
+   *[other] zbylo{ p-if-mark } { p-whom } jen { $n } figur (vesměs { NAME($kind, form: "gen-pl") })
   }
 p-blocked = { $who ->
     [self] je{ p-if-mark } na tahu sám a nemůže{ p-if-mark } táhnout
@@ -496,8 +497,8 @@ why-condition = { $what ->
   }
 
 # Jednou, na začátku knihy, když soubor pravidel nemá český text.
-untranslated-docs = Některá vysvětlení v souboru pravidel nemají český překlad; uvádějí se anglicky.
-untranslated-names = Jména, pro která soubor pravidel nedává český tvar, se uvádějí tak, jak je píše soubor pravidel.
+untranslated-docs = Vysvětlení v souboru pravidel bez českého překladu: { $missing } z { $total }; uvádějí se anglicky.
+untranslated-names = Jmen bez českého tvaru v souboru pravidel: { $missing }; uvádějí se tak, jak je píše soubor pravidel.
 untranslated-letters = V diagramech je figura, jejíž jméno nemá český tvar, označena písmenem jména ze souboru pravidel.
 
 # Vydání pro hráče (výchozí kniha): číslované články slovy, nic ze stroje.
@@ -631,10 +632,10 @@ pe-leg-slide-onto = { $onto ->
   }
 pe-move-by-any = Tento tah smí provést kterákoli figura.
 pe-move-by = Táhne: { $kinds }.
-pe-move-legs = Tah se skládá z: { $seq }.
-pe-seg-once = jeden pohyb „{ NAME($leg) }“
-pe-seg-plus = jeden nebo více pohybů „{ NAME($leg) }“ (směr se smí měnit; hráč smí zastavit po kterémkoli)
-pe-seg-plus-must = jeden nebo více pohybů „{ NAME($leg) }“, dokud je možný další
+pe-move-legs = Tah se skládá z { $seq }.
+pe-seg-once = jednoho pohybu „{ NAME($leg) }“
+pe-seg-plus = jednoho nebo více pohybů „{ NAME($leg) }“ (směr se smí měnit; hráč smí zastavit po kterémkoli)
+pe-seg-plus-must = jednoho nebo více pohybů „{ NAME($leg) }“, dokud je možný další
 pe-effect-add = Tah přičte { $value } k počtu: { NAME($counter) }.
 pe-effect-set = Tah nastaví počet „{ NAME($counter) }“ na { $value }.
 pe-fig-move = { $move } — na tahu je { NAME($player) }: { $text }.
@@ -671,10 +672,13 @@ pe-what = { $kind ->
     [counter] počet „{ NAME($name) }“
     [param] { $name }
     [leg] pohyb „{ NAME($name) }“
-    [move] { NAME($name) } (článek { $article })
-    [priority] povinný tah (článek { $article })
-    [claim] remíza na požádání (článek { $article })
+    [move] { NAME($name) }
+    [priority] povinný tah
+    [claim] remíza na požádání
     [unstated] nepokryté pravidlo
-    [promotion] proměna (článek { $article })
-   *[end] pravidlo konce partie (článek { $article })
+    [promotion] proměna
+   *[end] pravidlo konce partie
   }
+
+# A changed item with the article that states it now.
+pe-what-article = { $what } (článek { $article })

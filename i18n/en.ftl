@@ -209,6 +209,7 @@ c-cmp = { $a } { $op ->
 fig-board = The board: coordinates and regions.
 fig-start = The start position; { NAME($player) } moves first.
 legend-region = { NAME($region) }: { $squares }
+legend-region-name = { NAME($region) }
 legend-player = { NAME($player) }: { $index ->
     [0] white discs
     [1] black discs
@@ -453,8 +454,8 @@ why-condition = { $what ->
 
 # Said once, near the top of a book in another language than English, when the rule file
 # lacks text in that language (never in an English book: the rule file is written in English).
-untranslated-docs = Some explanations of the rule file have no translation; they are quoted in English.
-untranslated-names = Names the rule file gives no translation for are given as the rule file writes them.
+untranslated-docs = Explanations of the rule file without a translation: { $missing } of { $total }; they are quoted in English.
+untranslated-names = Names without a translation in the rule file: { $missing }; they are given as the rule file writes them.
 untranslated-letters = In the diagrams, a piece whose name has no translation shows the letter of the name the rule file gives it.
 
 # The players' edition (the default book): numbered articles in words, nothing of the engine.
@@ -603,10 +604,13 @@ pe-what = { $kind ->
     [counter] the count of { NAME($name) }
     [param] { $name }
     [leg] the { NAME($name) }
-    [move] the { NAME($name) } (article { $article })
-    [priority] a compulsory move (article { $article })
-    [claim] a draw that may be claimed (article { $article })
+    [move] the { NAME($name) }
+    [priority] a compulsory move
+    [claim] a draw that may be claimed
     [unstated] a rule not covered
-    [promotion] promotion (article { $article })
-   *[end] an end rule (article { $article })
+    [promotion] promotion
+   *[end] an end rule
   }
+
+# A changed item with the article that states it now.
+pe-what-article = { $what } (article { $article })

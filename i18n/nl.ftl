@@ -21,7 +21,7 @@ players-order = { $n ->
   } { $list }.
 h-board = Bord
 board-summary = { $n } velden; lijnen { $files }, rijen { $ranks }; een veld heet naar lijn en rij (`{ $example }`).
-directions = Richtingen (stap in lijn, stap in rij): { $list }.
+directions = Richtingen (verschuiving horizontaal, verschuiving verticaal): { $list }.
 dir-set = Richtingenset `{ $name }`: { $dirs }.
 dir-set-player = voor { NAME($player) } { $dirs }
 regions = Gebieden:
@@ -67,7 +67,7 @@ leg-captures-onto = ; het stuk op het veld waar het landt is geslagen
 leg-onto-kinds = ; alleen op een { $kinds }
 leg-captures-beyond = ; het eerste stuk voorbij het overgesprongen stuk, waarop het landt, is geslagen (niet het overgesprongen stuk)
 leg-captures-passer = ; het slaat het stuk dat de laatste zet deed en over het veld trok waarop het landt
-leg-land = ; het mag alleen landen op een veld { $where }
+leg-land = ; het stuk mag alleen landen op een veld { $where }
 leg-no-reverse = ; het mag niet recht terug in de richting tegengesteld aan het vorige deel
 leg-onward = ; het gaat verder onder een hoek van minder dan negentig graden met de vorige sprong, nooit opzij of terug
 leg-leap-kinds = ; alleen een stuk van de soort { $kinds } mag overgesprongen worden
@@ -143,7 +143,7 @@ sq-in-own = in { NAME($region, form: "gender") ->
 sq-in-opp = in { NAME($region, form: "gender") ->
     [de] de
    *[het] het
-  } { NAME($region) } van een tegenstander
+  } { NAME($region) } van de tegenstander
 sq-in-all = in { NAME($region) }
 sq-out-own = buiten { NAME($region, form: "gender") ->
     [de] de
@@ -152,9 +152,9 @@ sq-out-own = buiten { NAME($region, form: "gender") ->
 sq-out-opp = buiten { NAME($region, form: "gender") ->
     [de] de
    *[het] het
-  } { NAME($region) } van een tegenstander
+  } { NAME($region) } van de tegenstander
 sq-out-all = buiten { NAME($region) }
-sq-kind-not = voor een { $kinds }: niet { $rest }
+sq-kind-not = bij een { $kinds } nooit { $rest }
 sq-not = niet { $x }
 sq-piece = als het stuk een { $kinds } is
 sq-can = een veld vanwaar het stuk een { NAME($move) } zou kunnen beginnen
@@ -192,7 +192,7 @@ q-in-own = {" "}in { NAME($region, form: "gender") ->
 q-in-opp = {" "}in { NAME($region, form: "gender") ->
     [de] de
    *[het] het
-  } { NAME($region) } van een tegenstander
+  } { NAME($region) } van de tegenstander
 q-in-all = {" "}in { NAME($region) }
 q-count = het aantal { $what } van { $who }{ $place }
 q-counter = `{ $counter }` van { $who }
@@ -224,6 +224,7 @@ c-cmp = { $a } { $op ->
 fig-board = Het bord: coördinaten en gebieden.
 fig-start = De beginopstelling; { NAME($player) } begint.
 legend-region = { NAME($region) }: { $squares }
+legend-region-name = { NAME($region) }
 legend-player = { NAME($player) }: { $index ->
     [0] witte schijven
     [1] zwarte schijven
@@ -379,8 +380,8 @@ p-has = { p-who } { $op ->
    *[ne] niet precies { $n } { p-noun-n }
   }{ p-place } heeft
 p-only = { p-who } nog maar { $n ->
-    [one] één stuk heeft, een { NAME($kind) }
-   *[other] { $n } stukken heeft, allemaal { NAME($kind, form: "pl") }
+    [one] één stuk heeft (een { NAME($kind) })
+   *[other] { $n } stukken heeft (allemaal { NAME($kind, form: "pl") })
   }
 p-blocked = { $who ->
     [self] hij aan zet is maar geen zet kan doen
@@ -393,7 +394,7 @@ p-blocked = { $who ->
     [some] een van de spelers aan zet is en geen zet kan doen
    *[named] { NAME($player) } aan zet is en geen zet kan doen
   }
-p-counter = `{ $counter }`{ $who ->
+p-counter = de telling van de `{ $counter }`{ $who ->
     [game] {""}
     [self] {" "}van hem
     [opp] {" "}van de tegenstander
@@ -478,8 +479,8 @@ why-condition = { $what ->
   }
 
 # Eén keer, bovenaan het boek, als het regelbestand geen Nederlandse tekst heeft.
-untranslated-docs = Sommige toelichtingen in het regelbestand zijn niet in het Nederlands vertaald; ze staan hier in het Engels.
-untranslated-names = Namen waarvoor het regelbestand geen Nederlandse vorm geeft, staan hier zoals het regelbestand ze schrijft.
+untranslated-docs = Toelichtingen in het regelbestand zonder Nederlandse vertaling: { $missing } van de { $total }; ze staan hier in het Engels.
+untranslated-names = Namen zonder Nederlandse vorm in het regelbestand: { $missing }; ze staan hier zoals het regelbestand ze schrijft.
 untranslated-letters = In de diagrammen toont een stuk waarvan de naam geen Nederlandse vorm heeft de letter van de naam in het regelbestand.
 
 # De spelerseditie (het standaardboek): genummerde artikelen in woorden, niets van de engine.
@@ -627,10 +628,13 @@ pe-what = { $kind ->
     [counter] de telling van de { NAME($name) }
     [param] { $name }
     [leg] de { NAME($name) }
-    [move] de { NAME($name) } (artikel { $article })
-    [priority] een verplichte zet (artikel { $article })
-    [claim] een remise die kan worden opgeëist (artikel { $article })
+    [move] de { NAME($name) }
+    [priority] een verplichte zet
+    [claim] een remise die kan worden opgeëist
     [unstated] een niet behandelde regel
-    [promotion] promotie (artikel { $article })
-   *[end] een regel voor het einde van de partij (artikel { $article })
+    [promotion] promotie
+   *[end] een regel voor het einde van de partij
   }
+
+# A changed item with the article that states it now.
+pe-what-article = { $what } (artikel { $article })

@@ -10,28 +10,45 @@ use regula::books::Edition;
 use regula::books::inputs::Inputs;
 use regula::books::write::{self, Format};
 
-/// Which books exist: every rule file in English, the games with translated sources in all
-/// languages.
+/// Which books exist: every rule file in English, and in each other language whose words the
+/// file gives for every name and doc comment (a whole translation).
 fn books() -> Vec<(PathBuf, &'static str)> {
+    static B: std::sync::OnceLock<Vec<(PathBuf, &'static str)>> = std::sync::OnceLock::new();
+    B.get_or_init(|| {
+        let mut out = Vec::new();
+        for f in rule_files() {
+            let src = regula::SourceFile::read(&f).unwrap();
+            let game = regula::load(&src, &[]).unwrap();
+            out.push((f.clone(), "en"));
+            for l in ["nl", "uk", "cs"] {
+                if write::untranslated(&game, &f, l).unwrap().is_whole() {
+                    out.push((f.clone(), l));
+                }
+            }
+        }
+        out
+    })
+    .clone()
+}
+
+/// The bundled rule files, sorted.
+fn rule_files() -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir("rules")
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "rules"))
         .collect();
     files.sort();
-    let mut out = Vec::new();
-    for f in files {
-        let stem = f.file_stem().unwrap().to_string_lossy().into_owned();
-        let langs: &[&str] = if stem == "camelot" || stem == "turkish-draughts" {
-            &["en", "nl", "uk", "cs"]
-        } else {
-            &["en"]
-        };
-        for l in langs {
-            out.push((f.clone(), *l));
-        }
-    }
-    out
+    files
+}
+
+/// The translated books (`stem.lang`) the bundled files offer.
+fn translated() -> Vec<String> {
+    books()
+        .into_iter()
+        .filter(|(_, l)| *l != "en")
+        .map(|(f, l)| regula::books::inputs::stem(&f, l))
+        .collect()
 }
 
 /// Every generated file: name → contents.
@@ -148,8 +165,8 @@ fn html_books_parse_cleanly_and_are_self_contained() {
     assert!(english >= 25, "only {english} English books");
     assert_eq!(
         n,
-        2 * english + 6,
-        "every English book in both editions and 2 x 3 translations"
+        2 * english + translated().len(),
+        "every English book in both editions and every translation"
     );
 }
 
@@ -166,8 +183,8 @@ fn every_svg_parses() {
 
 #[test]
 fn a_diagram_renders_to_pixels() {
-    // The charge diagram: a Knight's path drawn in blue over the board, a captured piece
-    // crossed in red.
+    // The charge diagram: a Knight's path drawn in blue under the pieces, a captured piece
+    // ringed in red with its letter still readable, the castles coloured.
     let svg = &generated()["camelot-move-charge.svg"];
     let tree = resvg::usvg::Tree::from_str(svg, &resvg::usvg::Options::default()).unwrap();
     let size = tree.size().to_int_size();
@@ -188,10 +205,11 @@ fn a_diagram_renders_to_pixels() {
             .filter(|p| f(p.red(), p.green(), p.blue()))
             .count()
     };
-    // 12 files x 16 ranks of 30-unit squares plus margins.
+    // 12 files x 16 ranks of 30-unit squares plus margins, and two legend lines (the pieces'
+    // letters, the castle's colour).
     assert_eq!(
         (size.width(), size.height()),
-        (12 * 30 + 48, 16 * 30 + 48 + 24)
+        (12 * 30 + 48, 16 * 30 + 48 + 24 + 18)
     );
     assert!(
         count(&|r, g, b| b > 100 && r < 80 && g < 130) > 200,
@@ -199,7 +217,11 @@ fn a_diagram_renders_to_pixels() {
     );
     assert!(
         count(&|r, g, b| r > 150 && g < 80 && b < 80) > 30,
-        "a red cross"
+        "a red ring and cross"
+    );
+    assert!(
+        count(&|r, g, b| r > 220 && (170..210).contains(&g) && b < 100) > 500,
+        "the castles' colour"
     );
     assert!(
         count(&|r, g, b| r < 50 && g < 50 && b < 50) > 500,
@@ -341,7 +363,7 @@ fn books_use_the_sources_vocabulary_and_say_once_what_is_untranslated() {
         md.contains("> Black moves first; then turns alternate."),
         "{md}"
     );
-    let note = "Sommige toelichtingen in het regelbestand zijn niet in het Nederlands vertaald";
+    let note = "Toelichtingen in het regelbestand zonder Nederlandse vertaling: ";
     assert_eq!(md.matches(note).count(), 1, "{md}");
     assert!(
         md.find(note) < md.find("## Spelers"),
@@ -501,8 +523,24 @@ fn prose_words(md: &str) -> Vec<String> {
     words
 }
 
-/// Common English words that a Dutch, Ukrainian or Czech book must not contain.
-const ENGLISH: [&str; 16] = [
+/// Common English words that a Dutch, Ukrainian or Czech book must not contain, and the
+/// English names of draughts' and Camelot's pieces, moves and counts.
+const ENGLISH: [&str; 31] = [
+    "and",
+    "with",
+    "man",
+    "men",
+    "king",
+    "kings",
+    "knight",
+    "knights",
+    "capture",
+    "captures",
+    "jump",
+    "step",
+    "row",
+    "plies",
+    "draw",
     "the",
     "when",
     "player",
@@ -539,7 +577,23 @@ fn translated_books_hold_no_english() {
         assert!(english.is_empty(), "{name} holds English: {english:?}");
         assert!(words.len() > 500, "{name}: only {} words", words.len());
     }
-    assert_eq!(n, 6, "Camelot and Turkish draughts in three languages");
+    assert_eq!(n, translated().len(), "every translated book");
+    for stem in [
+        "camelot.nl",
+        "camelot.uk",
+        "camelot.cs",
+        "turkish-draughts.nl",
+        "turkish-draughts.uk",
+        "turkish-draughts.cs",
+        "international-draughts.nl",
+        "frisian-draughts.nl",
+        "frysk.nl",
+    ] {
+        assert!(
+            g.contains_key(&format!("{stem}.md")),
+            "{stem} is not offered"
+        );
+    }
     // The scan sees English where there is some: the English book, and a Dutch book of a rule
     // file that has no Dutch, whose docs are quoted in English.
     let en = prose_words(&g["camelot.md"]);
@@ -555,6 +609,62 @@ fn translated_books_hold_no_english() {
     };
     let md = regula::books::book(&game, &opts).unwrap().markdown().0;
     assert!(prose_words(&md).iter().any(|w| w == "the"));
+}
+
+/// A book in a language its rule file does not cover says so once, before its first article,
+/// with the count of what is missing; a book the file covers says nothing of the kind.
+#[test]
+fn a_book_not_whole_says_once_what_it_misses() {
+    let notes = [
+        (
+            "nl",
+            "Toelichtingen in het regelbestand zonder Nederlandse vertaling: ",
+            "Namen zonder Nederlandse vorm in het regelbestand: ",
+        ),
+        (
+            "uk",
+            "Пояснень у файлі правил без українського перекладу: ",
+            "Назв без української форми у файлі правил: ",
+        ),
+        (
+            "cs",
+            "Vysvětlení v souboru pravidel bez českého překladu: ",
+            "Jmen bez českého tvaru v souboru pravidel: ",
+        ),
+    ];
+    let mut partial = 0;
+    for f in rule_files() {
+        let src = regula::SourceFile::read(&f).unwrap();
+        let game = regula::load(&src, &[]).unwrap();
+        for (lang, docs, names) in notes {
+            let u = write::untranslated(&game, &f, lang).unwrap();
+            let opts = write::text_options(&f, lang);
+            let md = regula::books::book(&game, &opts).unwrap().markdown().0;
+            let first = md.find("\n## ").unwrap_or(md.len());
+            let name = format!("{} in {lang}", f.display());
+            for (note, missing) in [
+                (docs, format!("{} ", u.docs)),
+                (names, u.names.len().to_string()),
+            ] {
+                let count = md.matches(note).count();
+                if missing.trim() == "0" {
+                    assert_eq!(count, 0, "{name}: {note}");
+                } else {
+                    assert_eq!(count, 1, "{name}: {note} once");
+                    let at = md.find(note).unwrap();
+                    assert!(at < first, "{name}: the note comes first");
+                    assert!(
+                        md[at + note.len()..].starts_with(&missing),
+                        "{name}: {note}{missing}"
+                    );
+                }
+            }
+            if !u.is_whole() {
+                partial += 1;
+            }
+        }
+    }
+    assert!(partial > 50, "{partial} partial books checked");
 }
 
 /// A book lists the rules its file does not state, with their docs and clause ids, in every
@@ -960,8 +1070,8 @@ fn every_book_builds_in_both_editions() {
     let games = bundled_rule_files();
     assert_eq!(
         n,
-        2 * (games + 6),
-        "{games} games, 2 of them in 3 more languages"
+        2 * (games + translated().len()),
+        "{games} games and their translations"
     );
 }
 

@@ -219,7 +219,7 @@ h2 { border-bottom: 1px solid #888; }
 code { font-family: monospace; font-size: 0.95em; }
 blockquote { margin: 0.5em 0 0.5em 1em; padding-left: 0.8em; border-left: 3px solid #aaa; font-style: italic; }
 figure { margin: 1em 0; break-inside: avoid; page-break-inside: avoid; }
-figure svg { display: block; max-width: 100%; width: auto; height: auto; max-height: 105mm; }
+figure svg { display: block; margin: 0 auto; width: 100%; max-width: 40em; height: auto; max-height: 105mm; }
 figcaption { font-size: 0.9em; }
 nav.contents ol { list-style: none; padding-left: 0; }
 nav.contents li { margin: 0.1em 0; }

@@ -244,6 +244,28 @@ pub fn book(game: &Game, opts: &Options) -> Result<Blocks, DocError> {
     Ok(b)
 }
 
+/// What a book of `game` in `opts.lang` leaves untranslated: the doc comments (of the compiled
+/// game and of the declarations in `opts.source` and its parents' texts) quoted in English and
+/// the names said as the rule file writes them. A book is offered in a language when nothing
+/// is ([`text::Untranslated::is_whole`]); any other book says what is missing once, at its top.
+///
+/// # Errors
+/// An unknown language.
+pub fn untranslated(game: &Game, opts: &Options) -> Result<text::Untranslated, DocError> {
+    let def = &game.def;
+    let l = Lang::new(&opts.lang, &words(def, &opts.lang))
+        .ok_or_else(|| DocError::Language(opts.lang.clone(), i18n::codes().join(", ")))?;
+    let cx = Cx {
+        def,
+        l: &l,
+        edition: opts.edition,
+    };
+    Ok(cx.untranslated(&sourcedocs::game_decl_docs(
+        &opts.source,
+        &opts.parent_sources,
+    )))
+}
+
 /// Renders one section.
 ///
 /// # Errors

@@ -35,17 +35,13 @@ pub(super) fn opening(
     }
     b.push(Block::Para(cx.t("generated-note", &[])));
     // What the rule file does not translate is said once here, not at every quotation.
-    let (docs, names) = cx.untranslated();
     let letters = ex.is_some() && diagrams::letters_untranslated(cx);
-    let note: Vec<String> = [
-        ("untranslated-docs", docs),
-        ("untranslated-names", names),
-        ("untranslated-letters", letters),
-    ]
-    .into_iter()
-    .filter(|(_, on)| *on)
-    .map(|(id, _)| cx.t(id, &[]))
-    .collect();
+    let note = cx
+        .untranslated(&super::sourcedocs::game_decl_docs(
+            &opts.source,
+            &opts.parent_sources,
+        ))
+        .note(cx, letters);
     if !note.is_empty() {
         b.push(Block::Para(format!("_{}_", note.join(" "))));
     }

@@ -59,6 +59,33 @@ pub fn files(
     })
 }
 
+/// The options of the players' book of `rule_file` in `lang` without diagrams: its text and
+/// its parents' texts, where the docs of declarations the model keeps none for are read.
+pub fn text_options(rule_file: &Path, lang: &str) -> Options {
+    Options {
+        lang: lang.to_string(),
+        source: crate::base::source::SourceFile::read(rule_file)
+            .map(|s| s.text.to_string())
+            .unwrap_or_default(),
+        parent: parent_game(rule_file),
+        parent_sources: parent_sources(rule_file),
+        ..Options::default()
+    }
+}
+
+/// What the book of `rule_file` in `lang` leaves untranslated ([`super::untranslated`]): the
+/// bundled books of a language are those with nothing missing.
+///
+/// # Errors
+/// An unknown language.
+pub fn untranslated(
+    game: &Game,
+    rule_file: &Path,
+    lang: &str,
+) -> Result<super::text::Untranslated, DocError> {
+    super::untranslated(game, &text_options(rule_file, lang))
+}
+
 /// The base name of a book's page: the players' book is `<stem>`, the technical one
 /// `<stem>.technical` (both share their pictures, named from `<stem>`).
 pub fn page_stem(stem: &str, edition: Edition) -> String {

@@ -303,15 +303,17 @@ pub fn draw(def: &GameDef, p: &Picture) -> String {
     draw_squares(&mut s, def, p);
     draw_hatching(&mut s, def, p);
     draw_coordinates(&mut s, def, w);
+    draw_arrows(&mut s, def, p);
     draw_pieces(&mut s, def, p);
+    draw_numbers(&mut s, def);
     draw_rings(&mut s, def, p);
-    draw_marks(&mut s, def, p);
+    draw_captures(&mut s, def, p);
     draw_legend(&mut s, &legend, board_h, &hatch_id(p));
     s.push_str("</svg>\n");
     s
 }
 
-/// The squares, filled by region, and their numbers where the board numbers them.
+/// The squares, filled by region (in the order of the fills: the last one a square is in wins).
 fn draw_squares(s: &mut String, def: &GameDef, p: &Picture) {
     let b = &def.board;
     // Squares, with region fills.
@@ -336,13 +338,17 @@ fn draw_squares(s: &mut String, def: &GameDef, p: &Picture) {
             square_attrs(def, p, sq)
         );
     }
-    // Square numbers, small in each square's corner, where the board numbers its squares.
-    for (sq, n) in b.numbers.iter().enumerate() {
+}
+
+/// Square numbers, small in each square's corner where the board numbers its squares, drawn
+/// over the pieces with a light outline so that a piece never hides its square's number.
+fn draw_numbers(s: &mut String, def: &GameDef) {
+    for (sq, n) in def.board.numbers.iter().enumerate() {
         let (cx, cy) = centre(def, sq as u8);
         let _ = writeln!(
             s,
-            "<text x=\"{}\" y=\"{}\" font-size=\"8\" fill=\"#5a4a30\">{n}</text>",
-            cx - CELL / 2 + 2,
+            "<text x=\"{}\" y=\"{}\" font-size=\"8\" fill=\"#5a4a30\" stroke=\"#efe3c8\" stroke-width=\"2\" paint-order=\"stroke\">{n}</text>",
+            cx - CELL / 2 + 1,
             cy - CELL / 2 + 8
         );
     }
@@ -424,26 +430,37 @@ fn draw_pieces(s: &mut String, def: &GameDef, p: &Picture) {
     }
 }
 
-/// The marks of a move: a cross on each captured piece, and the arrows (dashed, with a cross
-/// at the end, when refused), each landing before the last numbered in the path's order.
-fn draw_marks(s: &mut String, def: &GameDef, p: &Picture) {
-    // Captured pieces: a red cross.
+/// The captured pieces' marks, over the pieces: a ring and a small cross in the corner.
+fn draw_captures(s: &mut String, def: &GameDef, p: &Picture) {
+    // Captured pieces: a red ring around the disc and a small red cross in the square's
+    // corner, so that the piece's letter stays readable (which piece was taken).
     for sq in p.captured.iter() {
         let (cx, cy) = centre(def, sq);
-        let d = CELL / 2 - 4;
         let _ = writeln!(
             s,
-            "<path d=\"M{} {} L{} {} M{} {} L{} {}\" stroke=\"#c0392b\" stroke-width=\"3\"/>",
-            cx - d,
-            cy - d,
-            cx + d,
-            cy + d,
-            cx - d,
-            cy + d,
-            cx + d,
-            cy - d
+            "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"none\" stroke=\"#c0392b\" stroke-width=\"2.5\"/>",
+            DISC + 1
+        );
+        let (x, y, d) = (cx + CELL / 2 - 6, cy - CELL / 2 + 6, 4);
+        let _ = writeln!(
+            s,
+            "<path d=\"M{} {} L{} {} M{} {} L{} {}\" stroke=\"#c0392b\" stroke-width=\"2.5\"/>",
+            x - d,
+            y - d,
+            x + d,
+            y + d,
+            x - d,
+            y + d,
+            x + d,
+            y - d
         );
     }
+}
+
+/// The arrows of a move (dashed, with a cross at the end, when refused), each landing before
+/// the last numbered in the path's order; drawn under the pieces, so that an arrow over a
+/// leapt piece never runs through its letter.
+fn draw_arrows(s: &mut String, def: &GameDef, p: &Picture) {
     // Arrows.
     for a in &p.arrows {
         let colour = if a.refused { "#c0392b" } else { "#1f618d" };

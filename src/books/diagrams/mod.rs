@@ -189,8 +189,11 @@ impl Examples {
             title: cx.t("fig-board", &[]),
             ..Picture::default()
         };
+        pic.fills = region_fills(def);
         for (i, r) in def.regions.iter().enumerate() {
-            pic.fills.push((r.all, i));
+            // A region over the whole board (a board split between the players) is listed
+            // without a colour: filling it would hide every other region.
+            let swatch = pic.fills.iter().any(|(_, c)| *c == i).then_some(i);
             let parts = if r.per_player {
                 def.players
                     .iter()
@@ -208,7 +211,7 @@ impl Examples {
                 squares(def, &r.all)
             };
             pic.legend.push((
-                Some(i),
+                swatch,
                 cx.t(
                     "legend-region",
                     &[s("region", r.name.clone()), s("squares", parts)],
@@ -225,7 +228,8 @@ impl Examples {
         let pos = self.game.start();
         let pic = Picture {
             position: Some(pos.clone()),
-            legend: legend(cx),
+            fills: region_fills(def),
+            legend: with_regions(cx, legend(cx)),
             letters: kind_letters(cx),
             title: cx.t(
                 "fig-start",
@@ -291,7 +295,8 @@ impl Examples {
                 position: Some(pos.clone()),
                 arrows: vec![Arrow::of_move(&m, false)],
                 captured: m.captures,
-                legend: legend(cx),
+                fills: region_fills(def),
+                legend: with_regions(cx, legend(cx)),
                 letters: kind_letters(cx),
                 title,
                 ..Picture::default()
@@ -509,6 +514,38 @@ fn legend(cx: &Cx) -> Vec<(Option<usize>, String)> {
         return vec![(None, kinds)];
     }
     vec![(None, format!("{}; {kinds}", players.join(", ")))]
+}
+
+/// The regions drawn as coloured squares, each with its colour index: every region but one
+/// that covers the whole board (a board split between the players), which would hide the
+/// others. A square in several regions takes the colour of the smallest.
+fn region_fills(def: &GameDef) -> Vec<(SquareSet, usize)> {
+    let whole = def.board.len() as u32;
+    let mut v: Vec<(SquareSet, usize)> = def
+        .regions
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.all.len() < whole)
+        .map(|(i, r)| (r.all, i))
+        .collect();
+    // Drawn largest first, so that a smaller region inside a larger one stays visible.
+    v.sort_by_key(|(set, _)| std::cmp::Reverse(set.len()));
+    v
+}
+
+/// A position's legend with a line for each coloured region, so that the colours of a start
+/// or move diagram (a river, a castle, a promotion row) are named.
+fn with_regions(cx: &Cx, mut legend: Vec<(Option<usize>, String)>) -> Vec<(Option<usize>, String)> {
+    for (_, i) in region_fills(cx.def).into_iter().rev() {
+        legend.push((
+            Some(i),
+            cx.t(
+                "legend-region-name",
+                &[s("region", cx.def.regions[i].name.clone())],
+            ),
+        ));
+    }
+    legend
 }
 
 fn origin_text(cx: &Cx, o: &Origin) -> String {

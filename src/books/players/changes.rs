@@ -60,14 +60,12 @@ impl Pb<'_, '_> {
             } else {
                 name.to_string()
             };
-            self.t(
-                "pe-what",
-                &[
-                    s("kind", kind.to_string()),
-                    s("name", name),
-                    s("article", article),
-                ],
-            )
+            let w = self.t("pe-what", &[s("kind", kind.to_string()), s("name", name)]);
+            if article.is_empty() {
+                w
+            } else {
+                self.t("pe-what-article", &[s("what", w), s("article", article)])
+            }
         };
         for (key, text) in &mine {
             let (kind, name, idx) = (key.0.as_str(), key.1.as_str(), key.2);
@@ -87,7 +85,6 @@ impl Pb<'_, '_> {
                 let (kind, name) = (key.0.as_str(), key.1.as_str());
                 // A removed item is said by the parent's words.
                 let w = pcx.t("pe-what", &[s("kind", kind.to_string()), s("name", name)]);
-                let w = w.replace(" (article )", "");
                 let mut item = self.t("pe-change-removed", &[s("what", w)]);
                 if let Some(d) = said(kind, name) {
                     item = format!("{item} {d}");

@@ -81,17 +81,8 @@ pub(super) fn book(
             b.push(Block::Para(plain_doc(&p)));
         }
     }
-    let (docs, names) = cx.untranslated();
     let letters = ex.is_some() && super::diagrams::letters_untranslated(cx);
-    let note: Vec<String> = [
-        ("untranslated-docs", docs),
-        ("untranslated-names", names),
-        ("untranslated-letters", letters),
-    ]
-    .into_iter()
-    .filter(|(_, on)| *on)
-    .map(|(id, _)| cx.t(id, &[]))
-    .collect();
+    let note = cx.untranslated(&pb.docs).note(cx, letters);
     if !note.is_empty() {
         b.push(Block::Para(format!("_{}_", note.join(" "))));
     }

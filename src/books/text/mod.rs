@@ -10,6 +10,43 @@ use crate::model::*;
 mod prose;
 pub use prose::Host;
 
+/// What a book leaves untranslated ([`Cx::untranslated`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Untranslated {
+    /// Doc comments with English text and none in the book's language.
+    pub docs: usize,
+    /// Doc comments with English text.
+    pub docs_total: usize,
+    /// Rule-file names with no word in the book's language.
+    pub names: Vec<String>,
+}
+
+impl Untranslated {
+    /// Whether the book is whole in its language: every doc and every name translated.
+    pub fn is_whole(&self) -> bool {
+        self.docs == 0 && self.names.is_empty()
+    }
+
+    /// The note that says, once, what is untranslated (with `letters`: that some diagram
+    /// letters come from the rule file's names); empty when nothing is.
+    pub fn note(&self, cx: &Cx, letters: bool) -> Vec<String> {
+        let mut note = Vec::new();
+        if self.docs > 0 {
+            note.push(cx.t(
+                "untranslated-docs",
+                &[n("missing", self.docs), n("total", self.docs_total)],
+            ));
+        }
+        if !self.names.is_empty() {
+            note.push(cx.t("untranslated-names", &[n("missing", self.names.len())]));
+        }
+        if letters {
+            note.push(cx.t("untranslated-letters", &[]));
+        }
+        note
+    }
+}
+
 /// The game and the language a book is written in.
 pub struct Cx<'a> {
     /// The compiled game.
@@ -101,34 +138,51 @@ impl Cx<'_> {
         )
     }
 
-    /// Whether some doc comment of the game has no text in the book's language (and would be
-    /// quoted in English), and whether some name has no form in it: said once per book.
-    pub fn untranslated(&self) -> (bool, bool) {
+    /// What the book would say in English or as the rule file writes it: the doc comments of
+    /// the game and of `decls` (the declarations the model keeps no docs for) that have English
+    /// text but none in the book's language, out of how many, and the names (players, piece
+    /// kinds, regions, move types, legs, counters, the game's) with no word in it. Said once per
+    /// book, near its top, with these counts.
+    pub fn untranslated(&self, decls: &[super::sourcedocs::DeclDoc]) -> Untranslated {
+        let mut u = Untranslated::default();
         if self.l.code == "en" {
-            return (false, false);
+            return u;
         }
         let def = self.def;
-        let all = def.every_doc();
-        let mut docs = false;
         let mut named = std::collections::HashSet::new();
+        let all = def
+            .every_doc()
+            .into_iter()
+            .chain(decls.iter().map(|d| &d.lines));
         for d in all {
             let p = crate::lang::doctext::parse(d);
-            docs |= !p.english.is_empty() && !p.translations.contains_key(&self.l.code);
+            if !p.english.is_empty() {
+                u.docs_total += 1;
+                if !p.translations.contains_key(&self.l.code) {
+                    u.docs += 1;
+                }
+            }
             for w in p.words {
                 if w.lang == self.l.code {
                     named.insert(w.ident);
                 }
             }
         }
-        let names = def
+        let mut names: Vec<&String> = def
             .players
             .iter()
             .chain(&def.kinds)
             .chain(def.regions.iter().map(|r| &r.name))
             .chain(def.moves.iter().map(|r| &r.name))
             .chain(def.legs.iter().map(|r| &r.name))
-            .any(|n| !named.contains(n));
-        (docs, names)
+            .chain(def.counters.iter().map(|r| &r.name))
+            .chain(std::iter::once(&def.name))
+            .filter(|n| !named.contains(*n))
+            .collect();
+        names.sort();
+        names.dedup();
+        u.names = names.into_iter().cloned().collect();
+        u
     }
 
     /// A doc comment as one inline emphasised text after a sentence (` _..._`), or nothing.
