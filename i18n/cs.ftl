@@ -93,6 +93,7 @@ move-go-to = Kámen jde přímo po sloupci, řadě nebo diagonále na pole { $wh
 move-with-go-to = { $kind } může také začít na poli, kam táhnoucí kámen dopadne, a skončit na poli, které opustil (vymění si místa), nebo zůstat stát; jeho cesta smí přejít pole, které táhnoucí kámen opustil.
 move-mark-passed = Do dalšího tahu zůstávají pole, která tato figura přešla, označena: soupeř ji smí sebrat, jako by se zastavila na jednom z nich.
 move-flip = Poté se podél každého směru `{ $set }` od pole, kde tah končí, obrátí nepřerušená řada soupeřových figur, za kterou hned stojí vlastní figura: každá z těch figur připadne hráči na tahu.
+move-then-drop = Poté se nový kámen { NAME($kind) } postaví na pole, kam dosáhne pohyb `{ $leg }` z pole, kde tah končí, na desce po tahu (pole, které kámen opustil, je tou dobou prázdné): jeden tah pro každé takové pole, a žádný tah, pokud takové pole není.
 removal-now = Sebrané figury ihned opouštějí desku.
 removal-end = Sebrané figury zůstávají na desce až do konce tahu; překážejí a žádná nesmí být přeskočena dvakrát.
 effect-add = Přičte { $value } k `{ $counter }`.
