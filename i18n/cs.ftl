@@ -654,6 +654,7 @@ pe-notation-examples = { $capture ->
    *[other] Například: { $quiet } a { $capture }.
   }
 pe-notation-choice = Tah s proměnou podle volby končí znakem = a písmenem zvolené figury.
+pe-notation-then-drop = Tah, po kterém se postaví nový kámen, končí lomítkem a polem, kam se ten kámen postaví.
 pe-notation-letters = V pozici zapsané ve FEN je každá figura písmeno, velké pro prvního hráče a malé pro druhého: { $list }.
 pe-readings-intro = Prameny těchto pravidel se liší v bodech níže. Tato kniha se vždy řídí prvním výkladem.
 pe-reading-followed = V této knize: { $text }

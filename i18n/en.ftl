@@ -586,6 +586,7 @@ pe-notation-examples = { $capture ->
    *[other] For example: { $quiet } and { $capture }.
   }
 pe-notation-choice = A move that promotes with a choice ends with = and the letter of the piece chosen.
+pe-notation-then-drop = A move that then places a new piece ends with a slash and the square where that piece is placed.
 pe-notation-letters = In a position written in FEN, each piece is a letter, upper case for the first player and lower case for the second: { $list }.
 pe-readings-intro = The sources of these rules differ on the points below. This book follows the first reading of each.
 pe-reading-followed = Followed in this book: { $text }

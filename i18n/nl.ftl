@@ -610,6 +610,7 @@ pe-notation-examples = { $capture ->
    *[other] Bijvoorbeeld: { $quiet } en { $capture }.
   }
 pe-notation-choice = Een zet die promoveert met een keuze, eindigt met = en de letter van het gekozen stuk.
+pe-notation-then-drop = Een zet die daarna een nieuw stuk plaatst, eindigt met een schuine streep en het veld waar dat stuk geplaatst wordt.
 pe-notation-letters = In een stelling in FEN is elk stuk een letter, een hoofdletter voor de eerste speler en een kleine letter voor de tweede: { $list }.
 pe-readings-intro = De bronnen van deze regels verschillen op de punten hieronder. Dit boek volgt steeds de eerste lezing.
 pe-reading-followed = Gevolgd in dit boek: { $text }
