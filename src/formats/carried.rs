@@ -79,3 +79,65 @@ pub fn matches(m: &Move, carry: Carried) -> bool {
         }
     })
 }
+
+/// Keeps in `paths` the moves whose squares after the `/` are those written ([`matches`]).
+///
+/// # Errors
+/// A text whose squares before the `/` are those of legal moves with a second action (`then
+/// drop`), none of which places its piece on the square after the `/`: which squares it may
+/// place it on is the help. `own` is the text before the `/`, `from` and `path` its squares.
+pub fn keep_written(
+    def: &GameDef,
+    own: &str,
+    from: u8,
+    path: &[u8],
+    paths: &mut Vec<Move>,
+    carry: Carried,
+) -> Result<(), IllegalMove> {
+    placed_there(def, own, from, path, paths, carry)?;
+    paths.retain(|m| matches(m, carry));
+    Ok(())
+}
+
+/// The refusal of [`keep_written`].
+fn placed_there(
+    def: &GameDef,
+    own: &str,
+    from: u8,
+    path: &[u8],
+    paths: &[Move],
+    carry: Carried,
+) -> Result<(), IllegalMove> {
+    let Some((sq, _)) = carry else {
+        return Ok(());
+    };
+    let placed: Vec<&Move> = paths
+        .iter()
+        .filter(|m| m.from == from && m.landings() == path && m.then_sq != NO_SQUARE)
+        .collect();
+    let Some(first) = placed.first() else {
+        return Ok(());
+    };
+    let Some(t) = def.moves[first.kind as usize].then_drop else {
+        return Ok(());
+    };
+    if placed.iter().any(|m| matches(m, carry)) {
+        return Ok(());
+    }
+    let mut squares: Vec<String> = placed.iter().map(|m| def.board.name(m.then_sq)).collect();
+    squares.sort();
+    squares.dedup();
+    Err(illegal(
+        Refused::NoSecondSquare {
+            path: own.trim().to_string(),
+            kind: def.kinds[t.kind as usize].clone(),
+            square: def.board.name(sq),
+        },
+        Some(format!(
+            "A `{}` leg from {} reaches: {}.",
+            def.legs[t.leg as usize].name,
+            def.board.name(first.to),
+            squares.join(", ")
+        )),
+    ))
+}

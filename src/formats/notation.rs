@@ -448,7 +448,7 @@ fn find_with(
             ));
         }
     }
-    paths.retain(|m| super::carried::matches(m, carry));
+    super::carried::keep_written(def, own, from, path, &mut paths, carry)?;
     if carry.is_none() {
         // A mover's squares that two moves carrying different pieces share name neither.
         let mut carried: Vec<&Move> = paths
