@@ -132,6 +132,7 @@ fn placed_there(
             path: own.trim().to_string(),
             kind: def.kinds[t.kind as usize].clone(),
             square: def.board.name(sq),
+            move_type: def.moves[first.kind as usize].name.clone(),
         },
         Some(format!(
             "A `{}` leg from {} reaches: {}.",

@@ -128,6 +128,8 @@ pub enum Refused {
         kind: String,
         /// The square written after the `/`.
         square: String,
+        /// The move type whose second action it is.
+        move_type: String,
     },
     /// A claim (`claim:NAME`) of a game that has no claim of that name.
     #[error("this game has no claim `{0}`")]
