@@ -93,6 +93,7 @@ move-go-to = Figurka jde přímo po sloupci, řadě nebo diagonále na pole { $w
 move-with-go-to = { $kind } může také začít na poli, kam táhnoucí figura dopadne, a skončit na poli, které opustil (vymění si místa), nebo zůstat stát; jeho cesta smí přejít pole, které táhnoucí figura opustila.
 move-mark-passed = Do dalšího tahu zůstávají pole, která tato figura přešla, označena: soupeř ji smí sebrat, jako by se zastavila na jednom z nich.
 move-flip = Poté se podél každého směru `{ $set }` od pole, kde tah končí, obrátí nepřerušená řada soupeřových figur, za kterou hned stojí vlastní figura: každá z těch figur připadne hráči na tahu.
+move-then-drop = Poté se nový kámen { NAME($kind) } postaví na pole, kam dosáhne pohyb `{ $leg }` z pole, kde tah končí, na desce po tahu (pole, které kámen opustil, je tou dobou prázdné): jeden tah pro každé takové pole, a žádný tah, pokud takové pole není.
 removal-now = Sebrané figury ihned opouštějí desku.
 removal-end = Sebrané figury zůstávají na desce až do konce tahu; překážejí a žádná nesmí být přeskočena dvakrát.
 effect-add = Přičte { $value } k `{ $counter }`.
@@ -654,6 +655,7 @@ pe-notation-examples = { $capture ->
    *[other] Například: { $quiet } a { $capture }.
   }
 pe-notation-choice = Tah s proměnou podle volby končí znakem = a písmenem zvolené figury.
+pe-notation-then-drop = Tah, po kterém se postaví nový kámen, končí lomítkem a polem, kam se ten kámen postaví.
 pe-notation-letters = V pozici zapsané ve FEN je každá figura písmeno, velké pro prvního hráče a malé pro druhého: { $list }.
 pe-readings-intro = Prameny těchto pravidel se liší v bodech níže. Tato kniha se vždy řídí prvním výkladem.
 pe-reading-followed = V této knize: { $text }

@@ -88,6 +88,7 @@ move-go-to = It goes straight along a file, rank or diagonal to a square { $wher
 move-with-go-to = The { $kind } may also start on the square where the moving piece lands and end on the square it left (they change places), or stay where it is; its way may cross the square the moving piece left.
 move-mark-passed = Until the next move, the squares this piece crossed stay marked: the opponent may capture it as if it had stopped on one of them.
 move-flip = Then, along each direction of `{ $set }` from the square where the move ends, an unbroken line of enemy pieces with a friendly piece just beyond it is turned over: each of those pieces becomes the mover's.
+move-then-drop = Then a new { $kind } is placed on a square that a `{ $leg }` leg reaches from the square where the move ends, on the board after the move (the square the piece left is empty by then): one move for each such square, and no move where there is none.
 removal-now = Captured pieces leave the board at once.
 removal-end = Captured pieces stay on the board until the move ends; they block, and none may be leapt twice.
 effect-add = Adds { $value } to `{ $counter }`.
@@ -586,6 +587,7 @@ pe-notation-examples = { $capture ->
    *[other] For example: { $quiet } and { $capture }.
   }
 pe-notation-choice = A move that promotes with a choice ends with = and the letter of the piece chosen.
+pe-notation-then-drop = A move that then places a new piece ends with a slash and the square where that piece is placed.
 pe-notation-letters = In a position written in FEN, each piece is a letter, upper case for the first player and lower case for the second: { $list }.
 pe-readings-intro = The sources of these rules differ on the points below. This book follows the first reading of each.
 pe-reading-followed = Followed in this book: { $text }

@@ -88,6 +88,7 @@ move-go-to = Het stuk gaat recht langs een lijn, rij of diagonaal naar een veld 
 move-with-go-to = De { $kind } mag ook beginnen op het veld waar het bewegende stuk aankomt en eindigen op het veld dat het verliet (ze wisselen van plaats), of blijven staan; zijn weg mag het veld kruisen dat het bewegende stuk verliet.
 move-mark-passed = Tot de volgende zet blijven de velden waarover dit stuk ging gemarkeerd: de tegenstander mag het slaan alsof het op een ervan was blijven staan.
 move-flip = Daarna wordt, langs elke richting van `{ $set }` vanaf het veld waar de zet eindigt, een ononderbroken rij vijandelijke stukken met direct daarachter een eigen stuk omgedraaid: elk van die stukken wordt van de speler die zet.
+move-then-drop = Daarna wordt een nieuwe { NAME($kind) } geplaatst op een veld dat een `{ $leg }`-beweging bereikt vanaf het veld waar de zet eindigt, op het bord na de zet (het veld dat het stuk verliet is dan leeg): één zet voor elk zo'n veld, en geen zet als er geen is.
 removal-now = Geslagen stukken gaan meteen van het bord.
 removal-end = Geslagen stukken blijven staan tot de zet af is; ze blokkeren, en geen enkel stuk mag twee keer worden overgesprongen.
 effect-add = Telt { $value } op bij `{ $counter }`.
@@ -610,6 +611,7 @@ pe-notation-examples = { $capture ->
    *[other] Bijvoorbeeld: { $quiet } en { $capture }.
   }
 pe-notation-choice = Een zet die promoveert met een keuze, eindigt met = en de letter van het gekozen stuk.
+pe-notation-then-drop = Een zet die daarna een nieuw stuk plaatst, eindigt met een schuine streep en het veld waar dat stuk geplaatst wordt.
 pe-notation-letters = In een stelling in FEN is elk stuk een letter, een hoofdletter voor de eerste speler en een kleine letter voor de tweede: { $list }.
 pe-readings-intro = De bronnen van deze regels verschillen op de punten hieronder. Dit boek volgt steeds de eerste lezing.
 pe-reading-followed = Gevolgd in dit boek: { $text }

@@ -74,6 +74,7 @@ fn run(fixture: &str) {
                             | "no-piece"
                             | "not-your-turn"
                             | "wrong-separators"
+                            | "ambiguous"
                             | "unreachable"
                     );
                     assert_eq!(x.span.is_some(), ruled, "{}: {:?}", case.name, x);
@@ -139,4 +140,9 @@ fn explain_losers_chess() {
 #[test]
 fn explain_othello() {
     run("othello.yaml");
+}
+
+#[test]
+fn explain_amazons() {
+    run("amazons.yaml");
 }

@@ -563,9 +563,10 @@ fn completion_knows_its_context() {
             .starts_with("A Plain Move"),
         "{step}"
     );
+    // After `then`, another leg or the move's second action (`then drop`).
     assert_eq!(
         complete("move m {\n  sequence canter+ then ").0,
-        ["canter", "jump", "step"]
+        ["canter", "drop", "jump", "step"]
     );
     assert_eq!(complete("move m {\n  from in ").0, ["castle"]);
     assert_eq!(complete("move m {\n  go to in ").0, ["castle"]);
@@ -603,6 +604,18 @@ fn completion_knows_its_context() {
     assert_eq!(complete("move m {\n  drop Man\n  to flanks ").0, ["along"]);
     let sets = complete("move m {\n  drop Man\n  flip along ").0;
     assert!(sets.contains(&"all".to_string()), "{sets:?}");
+    // A move's second action: `then` offers `drop` beside the legs, then a kind, `via` a leg.
+    let items = complete("move m {\n  by { Man }\n  sequence step\n  then ").0;
+    assert!(
+        items.contains(&"drop".to_string()) && items.contains(&"step".to_string()),
+        "{items:?}"
+    );
+    assert_eq!(
+        complete("move m {\n  by { Man }\n  sequence step\n  then drop ").0,
+        ["Knight", "Man"]
+    );
+    let legs = complete("move m {\n  by { Man }\n  sequence step\n  then drop Man via ").0;
+    assert!(legs.contains(&"step".to_string()), "{legs:?}");
     assert_eq!(complete("hand { ").0, ["Knight", "Man"]);
     let items = complete("move m {\n  drop ").0;
     assert!(

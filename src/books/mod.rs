@@ -366,6 +366,15 @@ pub(crate) fn move_lines(cx: &Cx, mk: &MoveKind) -> Vec<String> {
             &[s("set", def.dir_sets[set as usize].name.clone())],
         ));
     }
+    if let Some(t) = mk.then_drop {
+        lines.push(cx.t(
+            "move-then-drop",
+            &[
+                s("kind", def.kinds[t.kind as usize].clone()),
+                s("leg", def.legs[t.leg as usize].name.clone()),
+            ],
+        ));
+    }
     for e in &mk.effects {
         let c = s("counter", def.counters[e.counter as usize].name.clone());
         let v = n("value", e.value.max(0) as usize);

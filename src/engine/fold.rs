@@ -25,6 +25,7 @@ pub(crate) fn can_by_first_leg(m: &MoveKind) -> bool {
     matches!(m.to, SqExpr::True)
         && m.require.is_none()
         && m.with.is_none()
+        && m.then_drop.is_none()
         && m.effects.is_empty()
         && m.segments.len() == 1
         && !from_when_found(m)

@@ -34,6 +34,9 @@ pub struct Move {
     pub carry_from: u8,
     /// ...to this one.
     pub carry_to: u8,
+    /// The square where the move's second action places a new piece (`then drop`), or
+    /// [`crate::model::NO_SQUARE`] for none.
+    pub then_sq: u8,
 }
 
 impl Move {
@@ -53,6 +56,7 @@ impl Move {
             path: [0; MAX_PATH],
             carry_from: crate::model::NO_SQUARE,
             carry_to: crate::model::NO_SQUARE,
+            then_sq: crate::model::NO_SQUARE,
         }
     }
 
@@ -122,6 +126,9 @@ impl Move {
         if carried != 0 {
             next.put(self.carry_to, carried);
         }
+        if self.then_sq != crate::model::NO_SQUARE {
+            self.put_then(def, next, mover);
+        }
         if def.moves[self.kind as usize].mark_passed {
             next.passed = self.crossed(def);
             next.passer = self.to;
@@ -139,6 +146,20 @@ impl Move {
             next.set_counter(e.counter, p, nv.clamp(0, MAX_COUNTER_VALUE) as i16);
         }
         next.to_move = ((mover as usize + 1) % players) as u8;
+    }
+
+    /// Places the piece of the move's second action (`then drop`) on [`Move::then_sq`]: the
+    /// mover's, or a neutral one for a neutral kind.
+    #[inline(never)]
+    fn put_then(&self, def: &GameDef, next: &mut Position, mover: u8) {
+        if let Some(t) = def.moves[self.kind as usize].then_drop {
+            let owner = if def.neutral >> t.kind & 1 == 1 {
+                crate::model::NEUTRAL
+            } else {
+                mover
+            };
+            next.put(self.then_sq, super::position::piece_code(owner, t.kind));
+        }
     }
 
     /// In a game with a hand: the dropped piece leaves the mover's hand, the captured pieces
@@ -192,7 +213,13 @@ impl Move {
     /// Takes the squares this move vacates or reaches out of a position's unmoved set: its
     /// piece's start and landing, the captured pieces' squares, a carried piece's squares.
     fn forget_moved(&self, unmoved: &mut SquareSet) {
-        for sq in [self.from, self.to, self.carry_from, self.carry_to] {
+        for sq in [
+            self.from,
+            self.to,
+            self.carry_from,
+            self.carry_to,
+            self.then_sq,
+        ] {
             if sq != crate::model::NO_SQUARE {
                 unmoved.remove(sq);
             }
@@ -225,6 +252,7 @@ impl Move {
             && self.captures == o.captures
             && self.carry_from == o.carry_from
             && self.carry_to == o.carry_to
+            && self.then_sq == o.then_sq
             && (!kind_matters || self.kind == o.kind)
     }
 }

@@ -2,6 +2,10 @@
 //! and the carried piece's start and end (`e1-g1/h1-f1`), or its start alone when it stays
 //! (`e1-g1/f1`). Without them the mover's squares may name two moves, a plain step and a
 //! move that carries a piece along to the same square; reading accepts the shorter text where it names one move.
+//!
+//! A move with a second action (`then drop`) is written the same way, with the square where
+//! it places its piece after the `/` (`d1-d7/g7`, Amazons' arrow): a move either carries a
+//! piece or places one, never both.
 
 use super::refusal::{IllegalMove, Refused, illegal, square_hint};
 use crate::engine::Move;
@@ -10,9 +14,6 @@ use crate::model::{GameDef, NO_SQUARE};
 /// `/h1-f1`: the carried piece's squares as a move's text ends with them; empty for a move
 /// that carries none. With `by_label`, the squares' labels even on a numbered board.
 pub fn suffix(def: &GameDef, mv: &Move, by_label: bool) -> String {
-    if mv.carry_from == NO_SQUARE || mv.carry_to == NO_SQUARE {
-        return String::new();
-    }
     let name = |sq: u8| {
         if by_label {
             def.board.labels[sq as usize].clone()
@@ -20,6 +21,12 @@ pub fn suffix(def: &GameDef, mv: &Move, by_label: bool) -> String {
             def.board.name(sq)
         }
     };
+    if mv.then_sq != NO_SQUARE {
+        return format!("/{}", name(mv.then_sq));
+    }
+    if mv.carry_from == NO_SQUARE || mv.carry_to == NO_SQUARE {
+        return String::new();
+    }
     if mv.carry_from == mv.carry_to {
         format!("/{}", name(mv.carry_from))
     } else {
@@ -61,7 +68,77 @@ pub fn split<'t>(def: &GameDef, text: &'t str) -> Result<(&'t str, Carried), Ill
     }
 }
 
-/// Whether move `m` carries a piece as the text said (`None`: the text said nothing).
+/// Whether move `m` carries a piece, or places its second one, as the text said (`None`: the
+/// text said nothing).
 pub fn matches(m: &Move, carry: Carried) -> bool {
-    carry.is_none_or(|(a, b)| m.carry_from == a && m.carry_to == b)
+    carry.is_none_or(|(a, b)| {
+        if m.then_sq != NO_SQUARE {
+            a == b && m.then_sq == a
+        } else {
+            m.carry_from == a && m.carry_to == b
+        }
+    })
+}
+
+/// Keeps in `paths` the moves whose squares after the `/` are those written ([`matches`]).
+///
+/// # Errors
+/// A text whose squares before the `/` are those of legal moves with a second action (`then
+/// drop`), none of which places its piece on the square after the `/`: which squares it may
+/// place it on is the help. `own` is the text before the `/`, `from` and `path` its squares.
+pub fn keep_written(
+    def: &GameDef,
+    own: &str,
+    from: u8,
+    path: &[u8],
+    paths: &mut Vec<Move>,
+    carry: Carried,
+) -> Result<(), IllegalMove> {
+    placed_there(def, own, from, path, paths, carry)?;
+    paths.retain(|m| matches(m, carry));
+    Ok(())
+}
+
+/// The refusal of [`keep_written`].
+fn placed_there(
+    def: &GameDef,
+    own: &str,
+    from: u8,
+    path: &[u8],
+    paths: &[Move],
+    carry: Carried,
+) -> Result<(), IllegalMove> {
+    let Some((sq, _)) = carry else {
+        return Ok(());
+    };
+    let placed: Vec<&Move> = paths
+        .iter()
+        .filter(|m| m.from == from && m.landings() == path && m.then_sq != NO_SQUARE)
+        .collect();
+    let Some(first) = placed.first() else {
+        return Ok(());
+    };
+    let Some(t) = def.moves[first.kind as usize].then_drop else {
+        return Ok(());
+    };
+    if placed.iter().any(|m| matches(m, carry)) {
+        return Ok(());
+    }
+    let mut squares: Vec<String> = placed.iter().map(|m| def.board.name(m.then_sq)).collect();
+    squares.sort();
+    squares.dedup();
+    Err(illegal(
+        Refused::NoSecondSquare {
+            path: own.trim().to_string(),
+            kind: def.kinds[t.kind as usize].clone(),
+            square: def.board.name(sq),
+            move_type: def.moves[first.kind as usize].name.clone(),
+        },
+        Some(format!(
+            "A `{}` leg from {} reaches: {}.",
+            def.legs[t.leg as usize].name,
+            def.board.name(first.to),
+            squares.join(", ")
+        )),
+    ))
 }

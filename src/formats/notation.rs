@@ -448,15 +448,15 @@ fn find_with(
             ));
         }
     }
-    paths.retain(|m| super::carried::matches(m, carry));
+    super::carried::keep_written(def, own, from, path, &mut paths, carry)?;
     if carry.is_none() {
         // A mover's squares that two moves carrying different pieces share name neither.
         let mut carried: Vec<&Move> = paths
             .iter()
             .filter(|m| m.from == from && m.landings() == path)
             .collect();
-        carried.sort_by_key(|m| (m.carry_from, m.carry_to));
-        carried.dedup_by_key(|m| (m.carry_from, m.carry_to));
+        carried.sort_by_key(|m| (m.carry_from, m.carry_to, m.then_sq));
+        carried.dedup_by_key(|m| (m.carry_from, m.carry_to, m.then_sq));
         if carried.len() > 1 {
             let mut texts: Vec<String> = carried.iter().map(|m| format(def, m)).collect();
             texts.sort();
@@ -466,7 +466,7 @@ fn find_with(
                     text: text.trim().to_string(),
                     moves: texts,
                 },
-                Some("Write the carried piece's squares after `/`.".into()),
+                Some("Write after `/` the carried piece's squares, or the square where the move places its second piece.".into()),
             ));
         }
     }

@@ -118,6 +118,19 @@ pub enum Refused {
         /// Its kind.
         kind: String,
     },
+    /// A legal move's path whose second action (`then drop`) places no piece on the square
+    /// written after `/`.
+    #[error("{path} may be played, but its second action places no {kind} on {square}")]
+    NoSecondSquare {
+        /// The move's squares, as written before the `/`.
+        path: String,
+        /// The kind the second action places.
+        kind: String,
+        /// The square written after the `/`.
+        square: String,
+        /// The move type whose second action it is.
+        move_type: String,
+    },
     /// A claim (`claim:NAME`) of a game that has no claim of that name.
     #[error("this game has no claim `{0}`")]
     UnknownClaim(String),

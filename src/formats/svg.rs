@@ -155,6 +155,20 @@ impl Arrow {
         };
         Arrow { squares, refused }
     }
+
+    /// The arrows of a whole turn: the move's, then, for a move with a second action
+    /// (`then drop`), one from the square where the move ends to the square where it places
+    /// its piece.
+    pub fn of_turn(m: &Move, refused: bool) -> Vec<Arrow> {
+        let mut out = vec![Arrow::of_move(m, refused)];
+        if m.then_sq != crate::model::NO_SQUARE {
+            out.push(Arrow {
+                squares: vec![m.to, m.then_sq],
+                refused,
+            });
+        }
+        out
+    }
 }
 
 /// What to draw.

@@ -380,6 +380,9 @@ pub struct MoveKind {
     pub flip: Option<u8>,
     /// `with Rook from ... to ...`: a second piece of the mover moves too.
     pub with: Option<Carry>,
+    /// `then drop Arrow via shot`: the move's second action, a new piece placed where a leg
+    /// reaches from the move's end square.
+    pub then_drop: Option<ThenDrop>,
     /// `written "O-O"`: the text SAN gives every move of this type, instead of one made from
     /// its piece and squares (castling has a name of its own, not a piece's move).
     pub written: Option<String>,
@@ -394,6 +397,16 @@ pub struct Carry {
     pub kind: u8,
     pub from: SqExpr,
     pub to: SqExpr,
+}
+
+/// A move's second action (`then drop KIND via LEG`): once the piece has moved, a new piece of
+/// kind `kind` (the mover's, or neutral for a neutral kind) is placed on a square that leg
+/// `leg` (a step or slide onto empty squares) reaches from the square where the move ended,
+/// on the board after the move. One move per such square; none when there is no such square.
+#[derive(Debug, Clone, Copy)]
+pub struct ThenDrop {
+    pub kind: u8,
+    pub leg: u8,
 }
 
 /// What happens when a priority keeps nothing.

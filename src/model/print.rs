@@ -212,6 +212,7 @@ pub fn move_kind(d: &GameDef, m: &MoveKind) -> String {
         flip,
         with,
         written,
+        then_drop,
     } = m;
     let mut s = String::new();
     if let Some(k) = *drop {
@@ -278,6 +279,13 @@ pub fn move_kind(d: &GameDef, m: &MoveKind) -> String {
     }
     if let Some(set) = flip {
         let _ = write!(s, "  flip along {}", d.dir_sets[*set as usize].name);
+    }
+    if let Some(t) = then_drop {
+        let _ = write!(
+            s,
+            "  then drop {} via {}",
+            d.kinds[t.kind as usize], d.legs[t.leg as usize].name
+        );
     }
     if let Some(w) = written {
         let _ = write!(s, "  written {w:?}");

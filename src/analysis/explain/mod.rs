@@ -18,6 +18,7 @@
 
 mod reasons;
 mod refusal;
+mod second;
 
 pub use refusal::{Reason, ReasonKind, Refusal};
 
@@ -142,6 +143,10 @@ pub fn explain(
     }
     if owner(code) != pos.to_move {
         return simple(ReasonKind::NotYourTurn, err);
+    }
+    // The move's squares are right, the square of its second action is not.
+    if let Some(r) = second::reason(res, def, &err) {
+        return refuse(vec![r], err.help);
     }
     // Right squares, wrong separators.
     let mut gp = game.generator(Identity::Path);

@@ -479,6 +479,15 @@ impl<'a> Visitor<'a> for Candidates<'_> {
                         kind.name
                     ),
                 ),
+                MoveStmt::ThenDrop { kind, leg } => push(
+                    Edit::RemoveStmt(stmt),
+                    ReasonKind::Condition,
+                    format!(
+                        "a `{name}` move then places a {} on a square that a `{}` leg \
+                         reaches from where the piece ends, and `{rule}` finds none here",
+                        kind.name, leg.name
+                    ),
+                ),
                 // `active` gives no `if`: the statements of its taken branch instead.
                 MoveStmt::Drop(_)
                 | MoveStmt::DropHand(_)

@@ -85,7 +85,7 @@ fn picture(
             help: refused.help.clone(),
             refused,
         })?;
-        pic.arrows.push(Arrow::of_move(&m, false));
+        pic.arrows.extend(Arrow::of_turn(&m, false));
         captured = captured.or(&m.captures);
         shown.push(notation::format(def, &m));
     }

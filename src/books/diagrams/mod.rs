@@ -293,7 +293,7 @@ impl Examples {
             );
             let pic = Picture {
                 position: Some(pos.clone()),
-                arrows: vec![Arrow::of_move(&m, false)],
+                arrows: Arrow::of_turn(&m, false),
                 captured: m.captures,
                 fills: region_fills(def),
                 legend: with_regions(cx, legend(cx)),
@@ -397,7 +397,7 @@ impl Examples {
         );
         let pic = Picture {
             position: Some(pos.clone()),
-            arrows: vec![Arrow::of_move(&m, true)],
+            arrows: Arrow::of_turn(&m, true),
             captured: m.captures,
             legend: legend(cx),
             letters: kind_letters(cx),

@@ -652,6 +652,10 @@ impl Pb<'_, '_> {
             text.push(' ');
             text.push_str(&self.t("pe-notation-choice", &[]));
         }
+        if def.moves.iter().any(|m| m.then_drop.is_some()) {
+            text.push(' ');
+            text.push_str(&self.t("pe-notation-then-drop", &[]));
+        }
         let letters: Vec<String> = def
             .kinds
             .iter()

@@ -164,11 +164,15 @@ pub(super) fn eligible(def: &GameDef, mk: &MoveKind) -> Eligible {
         // `flip along` turns pieces over when the move is made (`apply_pieces`): it changes
         // no move's squares, so the kernels that emit or count moves need not see it.
         flip: _,
+        // `then drop` makes one move per square its leg reaches after the piece has moved,
+        // which only the interpreter's `emit` finds (`search/then_drop.rs`).
+        then_drop,
     } = mk;
     // A leap `onto enemy` (a cannon's capture) lands beyond its leapt piece on another:
     // no kernel's hop tables say it.
     if *mark_passed
         || with.is_some()
+        || then_drop.is_some()
         || go_to.is_some()
         || segments.iter().any(|s| {
             let leg = &def.legs[s.leg as usize];

@@ -520,6 +520,7 @@ impl Generator<'_> {
                         path,
                         carry_from: NO_SQUARE,
                         carry_to: NO_SQUARE,
+                        then_sq: NO_SQUARE,
                     });
                 }
             }

@@ -155,6 +155,7 @@ impl AttackTable {
             }
             if mk.drop.is_some()
                 || mk.with.is_some()
+                || mk.then_drop.is_some()
                 || mk.require.is_some()
                 || !mk.effects.is_empty()
                 || mk.segments.iter().any(|s| s.repeat != Repeat::Once)

@@ -70,8 +70,14 @@ impl Generator<'_> {
             path: self.path,
             carry_from: NO_SQUARE,
             carry_to: NO_SQUARE,
+            then_sq: NO_SQUARE,
         };
         match &mk.with {
+            None if mk.then_drop.is_some() => {
+                if self.deferred_from_holds(mk) {
+                    self.emit_then_drops(mk, mv, out);
+                }
+            }
             None => {
                 if self.deferred_from_holds(mk) {
                     self.push_move(mk, mv, out);
@@ -150,7 +156,7 @@ impl Generator<'_> {
     }
 
     /// Pushes a finished move, de-duplicated by effect.
-    fn push_move(&mut self, mk: &MoveKind, mv: Move, out: &mut Vec<Move>) {
+    pub(super) fn push_move(&mut self, mk: &MoveKind, mv: Move, out: &mut Vec<Move>) {
         let def = self.def;
         if self.captures_only && !mv.captures.and(&self.target).is_empty() {
             self.hit = true;
@@ -226,6 +232,6 @@ pub(super) fn effect_hash(mv: &Move, kind_matters: bool) -> usize {
     if kind_matters {
         h ^= (mv.kind as u64 + 1) << 40;
     }
-    h ^= (mv.carry_from as u64) << 48 ^ (mv.carry_to as u64) << 56;
+    h ^= (mv.carry_from as u64) << 48 ^ (mv.carry_to as u64) << 56 ^ (mv.then_sq as u64) << 32;
     h as usize ^ (h >> 29) as usize
 }

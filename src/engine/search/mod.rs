@@ -30,6 +30,7 @@ mod kernel;
 mod legs;
 mod priorities;
 mod royal;
+mod then_drop;
 
 pub use crate::engine::seats::Env;
 use crate::engine::seats::Seats;

@@ -376,6 +376,12 @@ pub enum MoveStmt {
     MarkPassed(Span),
     /// `flip along SET`: the enemy lines the move's end square closes change owner.
     Flip(Ident),
+    /// `then drop Arrow via shot`: once the piece has moved, a new piece of the kind is placed
+    /// on a square the leg reaches from where the move ended.
+    ThenDrop {
+        kind: Ident,
+        leg: Ident,
+    },
     /// `with Rook from C to D`: a second piece of the mover moves too.
     With {
         kind: Ident,
@@ -667,7 +673,7 @@ conditional!(LegStmt: Self::Step(_), Self::Slide(_), Self::Leap { .. }, Self::Ca
     Self::CapturePasser(_), Self::Onto(..), Self::Land(_), Self::NoReverse(_), Self::Onward(_), Self::PreferContinuing(_), Self::HaltBehind(..));
 conditional!(MoveStmt: Self::By(_), Self::Drop(_), Self::DropHand(_), Self::From(_), Self::To(_), Self::Land(_),
     Self::Stop(_), Self::Sequence(_), Self::GoTo(..), Self::Require(_), Self::Effect { .. }, Self::Removal(_),
-    Self::MarkPassed(_), Self::Flip(_), Self::With { .. }, Self::Written { .. });
+    Self::MarkPassed(_), Self::Flip(_), Self::ThenDrop { .. }, Self::With { .. }, Self::Written { .. });
 conditional!(ValueStmt: Self::Pair(..));
 conditional!(PrioStmt: Self::When(_), Self::Keep(_), Self::Prefer(_), Self::Maximize(..),
     Self::Otherwise(_));

@@ -195,7 +195,7 @@ fn describe(rule: Rule) -> &'static str {
             "a leg statement (step, slide, leap, capture, capture passer, onto, land, not reverse, onward, prefer continuing, halt behind, if)"
         }
         Rule::move_stmt => {
-            "a move statement (by, drop, from, to, each landing, stop, sequence, require, effect, remove, mark passed, flip along, with, if)"
+            "a move statement (by, drop, from, to, each landing, stop, sequence, require, effect, remove, mark passed, flip along, then drop, with, if)"
         }
         Rule::prio_stmt => "a priority statement (when, keep, prefer, maximize, otherwise, if)",
         Rule::promote_stmt => "a promotion statement (`Kind to Kind in REGION`, timing, if)",
@@ -308,6 +308,8 @@ fn describe(rule: Rule) -> &'static str {
         Rule::move_removal => "`remove immediately|at-end`",
         Rule::move_mark_passed => "`mark passed`",
         Rule::move_flip => "`flip along SET`",
+        Rule::move_then_drop => "`then drop KIND via LEG`",
+        Rule::then_action => "`drop`",
         Rule::move_with => "`with KIND from SQUARES to SQUARES`",
         Rule::move_written => "`written \"TEXT\"`",
         Rule::move_go_to => "`go to CONDITION`",

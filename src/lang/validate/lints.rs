@@ -166,6 +166,10 @@ fn move_stmt(s: &MoveStmt, u: &mut Used) {
         MoveStmt::Flip(set) => {
             u.sets.insert(set.name.clone());
         }
+        MoveStmt::ThenDrop { kind, leg } => {
+            u.present.insert(kind.name.clone());
+            u.legs.insert(leg.name.clone());
+        }
         MoveStmt::By(_)
         | MoveStmt::DropHand(_)
         | MoveStmt::Removal(_)

@@ -29,6 +29,7 @@ mod moves;
 mod params;
 mod replacement;
 mod rules;
+mod then_drop;
 
 pub(crate) use crate::base::suggest::suggest;
 pub use crate::lang::error::{Check, ValidationError, ValidationErrors};

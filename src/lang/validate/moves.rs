@@ -355,7 +355,9 @@ impl Validator {
             flip: None,
             written: None,
             with: None,
+            then_drop: None,
         };
+        let mut then_span: Option<Span> = None;
         let mut with_span = None;
         let mut by_span = None;
         let mut from_hand = false;
@@ -535,8 +537,48 @@ impl Validator {
                         mk.with = Some(Carry { kind: k, from, to });
                     }
                 }
+                ast::MoveStmt::ThenDrop { kind, leg } => {
+                    if let Some(first) = then_span {
+                        self.errors.push(super::ValidationError {
+                            check: Check::BadMove,
+                            message: format!("move `{}` has two second actions", m.name.name),
+                            span: kind.span,
+                            label: "a second `then drop`".into(),
+                            related: Some((first, "the first `then drop`".into())),
+                            help: Some("A move has one second action; declare another move type for another.".into()),
+                        });
+                    }
+                    then_span = Some(kind.span);
+                    let k = self.lookup(n.kinds, kind, "piece kind");
+                    let l = self.lookup(leg_names, leg, "leg");
+                    if let Some(l) = l
+                        && let Some(lg) = legs.get(l as usize)
+                        && !super::then_drop::only_moves(lg)
+                    {
+                        self.err(
+                            Check::BadMove,
+                            leg.span,
+                            format!("leg `{}` cannot place the piece of `then drop`", leg.name),
+                            "not a step or slide that only moves",
+                            Some("The second action's leg is a `step` or `slide` onto an empty square, without `capture`, `onto`, `onward` or `not reverse`: it reaches a square from the move's end, it takes nothing.".into()),
+                        );
+                    }
+                    if let (Some(kind), Some(leg)) = (k, l) {
+                        mk.then_drop = Some(ThenDrop { kind, leg });
+                    }
+                }
                 ast::MoveStmt::If(_) => {}
             }
+        }
+        if let (Some(then), Some(with)) = (then_span, with_span) {
+            self.errors.push(super::ValidationError {
+                check: Check::BadMove,
+                message: format!("move `{}` carries a piece and drops one after", m.name.name),
+                span: then,
+                label: "a second action".into(),
+                related: Some((with, "a carried piece".into())),
+                help: Some("A move either carries a second piece (`with`) or places one after it (`then drop`): both are written after `/` in the move's text.".into()),
+            });
         }
         let by_kinds = by_span.is_some() && !from_hand;
         if from_hand {

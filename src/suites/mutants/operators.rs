@@ -436,6 +436,7 @@ fn move_type(o: &mut Out, i: usize, body: &[MoveStmt], spans: &[Span], def: &Gam
             | MoveStmt::Require(_)
             | MoveStmt::MarkPassed(_)
             | MoveStmt::Flip(_)
+            | MoveStmt::ThenDrop { .. }
             | MoveStmt::Written { .. }
             | MoveStmt::With { .. }
             | MoveStmt::Effect { .. } => o.push(Edit::RemoveStmt(stmt), format!("remove {t}")),

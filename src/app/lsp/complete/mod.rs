@@ -458,7 +458,10 @@ fn after_word(
         "in" => Context::Name(Ns::Region),
         "own" | "opponent" if matches!(p2, "in" | "from" | "to") => Context::Name(Ns::Region),
         w if p2 == "in" && is_player(w) => Context::Name(Ns::Region),
-        "sequence" | "then" => Context::Name(Ns::Leg),
+        // `sequence a then b`, or a move's second action: `then drop Arrow via shot`.
+        "then" if block == Some(Block::Item("move")) => Context::Mixed(Ns::Leg, &["drop"]),
+        "sequence" | "then" | "via" => Context::Name(Ns::Leg),
+        "drop" if p2 == "then" => Context::Name(Ns::Piece),
         "piece" | "with" => Context::Name(Ns::Piece),
         // `drop Tree`, or `drop from hand`.
         "drop" => Context::Mixed(Ns::Piece, &["from"]),

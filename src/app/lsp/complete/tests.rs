@@ -12,8 +12,17 @@ fn the_words_before_decide_the_context() {
     let m = "move m {\n  by { Man ";
     assert_eq!(ctx(m), Context::Name(Ns::Piece));
     assert_eq!(ctx("move m {\n  sequence "), Context::Name(Ns::Leg));
+    // After `then`, another leg or the move's second action; `via` names a leg.
     assert_eq!(
         ctx("move m {\n  sequence a+ then ju"),
+        Context::Mixed(Ns::Leg, &["drop"])
+    );
+    assert_eq!(
+        ctx("move m {\n  sequence a then drop "),
+        Context::Name(Ns::Piece)
+    );
+    assert_eq!(
+        ctx("move m {\n  sequence a then drop Arrow via "),
         Context::Name(Ns::Leg)
     );
     assert_eq!(ctx("move m { from in "), Context::Name(Ns::Region));

@@ -329,8 +329,10 @@ impl Session {
                     "kind": def.kinds[crate::engine::kind(p.result) as usize],
                 }));
             } else {
+                // A second action's square (`then drop`) is one more click after the path.
                 let squares: Vec<&str> = std::iter::once(p.from)
                     .chain(p.landings().iter().copied())
+                    .chain((p.then_sq != crate::model::NO_SQUARE).then_some(p.then_sq))
                     .map(|s| labels[s as usize].as_str())
                     .collect();
                 out.push(json!({ "text": text, "move": canonical, "squares": squares }));

@@ -589,6 +589,12 @@ fn lower_move_stmt(p: P) -> MoveStmt {
         }),
         M::MoveMarkPassed(p) => MoveStmt::MarkPassed(span(&p)),
         M::MoveFlip(p) => MoveStmt::Flip(ident(child(p))),
+        M::MoveThenDrop(p) => {
+            let mut it = p.into_inner();
+            let kind = ident(next(&mut it));
+            let leg = ident(next(&mut it));
+            MoveStmt::ThenDrop { kind, leg }
+        }
         M::MoveWith(p) => {
             let mut it = p.into_inner();
             let kind = ident(next(&mut it));

@@ -23,6 +23,7 @@ const SNIPPETS: &[&str] = &[
      amend promote { timing stop }\namend pieces { Queen }\namend neutral { Tree }\n\
      amend setup { White { Man: a1 } }\n",
     "turn { blocked pass blocked end }\n",
+    "move m { by { Queen } sequence a then b then drop Arrow via c }\n",
     "leg l { step N onto empty }\n",
     "leg l { leap all over friend { Man } flying behind leap all over any leap all over own \
      not reverse prefer continuing halt behind { King } if p = v { step N } else { slide N } }\n",
