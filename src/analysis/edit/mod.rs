@@ -612,7 +612,10 @@ fn apply_one(file: &mut ast::RuleFile, e: &Edit, def: &GameDef) -> Option<()> {
                 .collect();
         }
         Edit::AnyDirection(s) => match leg_stmt(kind, s)? {
-            LegStmt::Step(d) | LegStmt::Slide(d) | LegStmt::Leap { dirs: d, .. } => {
+            LegStmt::Step(d)
+            | LegStmt::Slide(d)
+            | LegStmt::SlideExactly { dirs: d, .. }
+            | LegStmt::Leap { dirs: d, .. } => {
                 d.name = EVERY_DIRECTION.into();
             }
             LegStmt::Capture(_)
@@ -626,6 +629,14 @@ fn apply_one(file: &mut ast::RuleFile, e: &Edit, def: &GameDef) -> Option<()> {
             | LegStmt::If(_) => return None,
         },
         Edit::OverAny(s) | Edit::SetOver(s, _) => {
+            // A slide of an exact length passes over pieces of `over` (none when absent).
+            if let LegStmt::SlideExactly { over, .. } = leg_stmt(kind, s)? {
+                *over = Some(match e {
+                    Edit::SetOver(_, o) => *o,
+                    _ => Over::Any,
+                });
+                return Some(());
+            }
             let LegStmt::Leap { over, kinds, .. } = leg_stmt(kind, s)? else {
                 return None;
             };
