@@ -524,7 +524,8 @@ fn lower_slide_exactly(p: P) -> LegStmt {
     for q in inner::LegSlideExactly::all(p) {
         match q {
             inner::LegSlideExactly::Ident(q) => dirs = Some(ident(q)),
-            inner::LegSlideExactly::Distance(q) => {
+            inner::LegSlideExactly::SlideLength(q) => {
+                let q = child(q);
                 at = Some(trimmed(&q));
                 distance = Some(match inner::Distance::of(child(q)) {
                     inner::Distance::DistanceLine(_) => Distance::Line,
