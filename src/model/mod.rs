@@ -256,18 +256,6 @@ pub enum Over {
     Own,
 }
 
-impl Over {
-    /// The word of the rule file.
-    pub fn word(self) -> &'static str {
-        match self {
-            Over::Friend => "friend",
-            Over::Enemy => "enemy",
-            Over::Any => "any",
-            Over::Own => "own",
-        }
-    }
-}
-
 /// What a step or slide may land on (`onto`). A leap always lands on an empty square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Onto {

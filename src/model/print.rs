@@ -633,3 +633,15 @@ pub fn op_text(op: CmpOp) -> &'static str {
         CmpOp::Lt => "<",
     }
 }
+
+impl Over {
+    /// The word of the rule file.
+    pub fn word(self) -> &'static str {
+        match self {
+            Over::Friend => "friend",
+            Over::Enemy => "enemy",
+            Over::Any => "any",
+            Over::Own => "own",
+        }
+    }
+}

@@ -24,6 +24,7 @@ use crate::lang::syntax::ast::{
 };
 use crate::model::GameDef;
 
+mod every_direction;
 mod sites;
 pub use sites::sites;
 
@@ -514,7 +515,7 @@ pub fn apply(file: &ast::RuleFile, edits: &[Edit], def: &GameDef) -> Option<ast:
         apply_one(&mut file, e, def)?;
     }
     if every_direction {
-        file.items.push(every_direction_set(def));
+        file.items.push(every_direction::every_direction_set(def));
     }
     Some(file)
 }
@@ -631,9 +632,10 @@ fn apply_one(file: &mut ast::RuleFile, e: &Edit, def: &GameDef) -> Option<()> {
         Edit::OverAny(s) | Edit::SetOver(s, _) => {
             // A slide of an exact length passes over pieces of `over` (none when absent).
             if let LegStmt::SlideExactly { over, .. } = leg_stmt(kind, s)? {
-                *over = Some(match e {
-                    Edit::SetOver(_, o) => *o,
-                    _ => Over::Any,
+                *over = Some(if let Edit::SetOver(_, o) = e {
+                    *o
+                } else {
+                    Over::Any
                 });
                 return Some(());
             }
@@ -784,28 +786,4 @@ fn apply_one(file: &mut ast::RuleFile, e: &Edit, def: &GameDef) -> Option<()> {
         }
     }
     Some(())
-}
-
-/// The direction set named [`EVERY_DIRECTION`] that an opened leg goes along.
-fn every_direction_set(def: &GameDef) -> Item {
-    let dirs: Vec<ast::Ident> = def
-        .board
-        .directions
-        .iter()
-        .map(|d| ast::Ident {
-            name: d.name.clone(),
-            span: Span::new(0, 0),
-        })
-        .collect();
-    Item {
-        docs: Vec::new(),
-        kind: ItemKind::DirSet(ast::DirSetDecl {
-            name: ast::Ident {
-                name: EVERY_DIRECTION.into(),
-                span: Span::new(0, 0),
-            },
-            body: PerPlayer::All(dirs),
-        }),
-        span: Span::new(0, 0),
-    }
 }
