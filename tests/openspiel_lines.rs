@@ -12,9 +12,14 @@
 //!   game to the player who made it; the file's end rules cannot name that player), and a
 //!   board that recurs with the other side to move, or OpenSpiel's 1000th move (OpenSpiel
 //!   draws; the file's `repeated(2)` asks for the same side to move, as Winands' rule does).
+//!   30 games (seed 1): 5,630 positions, one ending skipped (both joined). The long run, 1,000
+//!   games (seed 2): 199,023 positions; 990 endings compared (208 draws by repetition, 782
+//!   wins), 4 skipped for both groups joined and 6 for a board repeated with the other side
+//!   to move.
 //! - `rules/breakthrough.rules` against OpenSpiel's `breakthrough` (8x8, its default):
 //!   OpenSpiel's first player starts at the top, regula's at the bottom, so the driver turns
-//!   the board upside down; perft 1..3 and seeded random games, every end scored alike.
+//!   the board upside down; perft 1..3 and seeded random games, every end scored alike:
+//!   100 games (6,755 positions), and 2,000 in the long run (130,081 positions).
 //!
 //! The driver runs in the `python3` on the path; without pyspiel the test is skipped with a
 //! message, except under `REGULA_REQUIRE_ORACLES=1` (as in `.ci/run`, which installs it),
