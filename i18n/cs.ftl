@@ -68,6 +68,28 @@ leg-slide-onto = { $onto ->
     [enemy] přes libovolný počet prázdných polí jedním směrem (směry `{ $set }`) na nepřátelskou figuru, která ji zastaví
    *[other] libovolný počet prázdných polí jedním směrem (směry `{ $set }`), nebo dál na nepřátelskou figuru, která ji zastaví
 }
+leg-slide-exactly = právě { $n } polí jedním směrem (směry `{ $set }`), přes { $over ->
+    [friend] jen vlastní figury
+    [enemy] jen soupeřovy figury
+    [own] jen své vlastní figury
+    [any] libovolné figury
+   *[none] žádnou figuru
+  }, { $onto ->
+    [enemy] na nepřátelskou figuru
+    [empty-or-enemy] na prázdné pole nebo na nepřátelskou figuru
+   *[empty] na prázdné pole
+  }
+leg-slide-exactly-line = právě tolik polí jedním směrem (směry `{ $set }`), kolik figur obou stran, včetně jí samé, stojí na celé přímce, po které se pohybuje, přes { $over ->
+    [friend] jen vlastní figury
+    [enemy] jen soupeřovy figury
+    [own] jen své vlastní figury
+    [any] libovolné figury
+   *[none] žádnou figuru
+  }, { $onto ->
+    [enemy] na nepřátelskou figuru
+    [empty-or-enemy] na prázdné pole nebo na nepřátelskou figuru
+   *[empty] na prázdné pole
+  }
 leg-captures-onto = ; figura na poli, kam dopadne, je sebrána
 leg-onto-kinds = ; jen na { $kinds }
 leg-captures-beyond = ; první figura za přeskočenou, na kterou dopadne, je sebrána (ne přeskočená)
@@ -630,6 +652,32 @@ pe-leg-step-onto = jeden krok { $dirs } { $onto ->
 pe-leg-slide-onto = { $onto ->
     [enemy] přes libovolný počet prázdných polí { $dirs } po jedné přímce na soupeřovu figuru, která jej zastaví
    *[other] libovolný počet prázdných polí { $dirs } po jedné přímce, nebo dál na soupeřovu figuru, která jej zastaví
+  }
+pe-leg-slide-exactly = právě { $n } polí { $dirs } po jedné přímce, přes { $over ->
+    [friend] jen vlastní figury
+    [enemy] jen soupeřovy figury
+    [own] jen své vlastní figury
+    [any] libovolné figury
+   *[none] žádnou figuru
+  }, { $onto ->
+    [enemy] na nepřátelskou figuru
+    [empty-or-enemy] na prázdné pole nebo na nepřátelskou figuru
+   *[empty] na prázdné pole
+  }
+pe-leg-slide-exactly-line = { $dirs } po jedné přímce právě o tolik polí, kolik figur (obou hráčů, včetně té, která táhne) stojí na celé přímce, po které se pohybuje, na obě strany; smí přeskočit { $over ->
+    [friend] vlastní figury
+    [enemy] soupeřovy figury
+    [own] své vlastní figury
+    [any] libovolnou figuru
+   *[none] žádnou figuru
+  }{ $over ->
+    [any] {""}
+    [none] {""}
+   *[other] {""}, ale ne jiné
+  }, a skončí { $onto ->
+    [enemy] na nepřátelské figuře
+    [empty-or-enemy] na prázdném poli nebo na nepřátelské figuře
+   *[empty] na prázdném poli
   }
 pe-move-by-any = Tento tah smí provést kterákoli figura.
 pe-move-by = Táhne: { $kinds }.

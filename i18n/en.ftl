@@ -63,6 +63,28 @@ leg-slide-onto = { $onto ->
     [enemy] over any number of empty squares in one direction (directions `{ $set }`) onto the enemy piece that stops it
    *[other] any number of empty squares in one direction (directions `{ $set }`), or on to the enemy piece that stops it
 }
+leg-slide-exactly = exactly { $n } squares in one direction (directions `{ $set }`), passing over { $over ->
+    [friend] friendly pieces only
+    [enemy] enemy pieces only
+    [own] its own pieces only
+    [any] any piece
+   *[none] no piece
+  }, { $onto ->
+    [enemy] onto an enemy piece
+    [empty-or-enemy] to an empty square or onto an enemy piece
+   *[empty] to an empty square
+  }
+leg-slide-exactly-line = exactly as many squares in one direction (directions `{ $set }`) as there are pieces of either side, itself included, on the whole line it moves along, passing over { $over ->
+    [friend] friendly pieces only
+    [enemy] enemy pieces only
+    [own] its own pieces only
+    [any] any piece
+   *[none] no piece
+  }, { $onto ->
+    [enemy] onto an enemy piece
+    [empty-or-enemy] to an empty square or onto an enemy piece
+   *[empty] to an empty square
+  }
 leg-captures-onto = ; the piece it lands on is captured
 leg-onto-kinds = ; only onto a { $kinds }
 leg-captures-beyond = ; the first piece beyond the leapt one, on which it lands, is captured (not the leapt piece)
@@ -562,6 +584,32 @@ pe-leg-step-onto = one step { $dirs } { $onto ->
 pe-leg-slide-onto = { $onto ->
     [enemy] over any number of empty squares { $dirs }, in one line, onto the enemy piece that stops it
    *[other] any number of empty squares { $dirs }, in one line, or on to the enemy piece that stops it
+  }
+pe-leg-slide-exactly = exactly { $n } squares { $dirs }, in one line, passing over { $over ->
+    [friend] friendly pieces only
+    [enemy] enemy pieces only
+    [own] its own pieces only
+    [any] any piece
+   *[none] no piece
+  }, { $onto ->
+    [enemy] onto an enemy piece
+    [empty-or-enemy] to an empty square or onto an enemy piece
+   *[empty] to an empty square
+  }
+pe-leg-slide-exactly-line = { $dirs }, in one line, exactly as many squares as there are pieces (of both players, the moving piece included) on the whole line it moves along, in both directions; it may pass over { $over ->
+    [friend] friendly pieces
+    [enemy] enemy pieces
+    [own] its own pieces
+    [any] any piece
+   *[none] no piece
+  }{ $over ->
+    [any] {""}
+    [none] {""}
+   *[other] {" "}but no other
+  }, and it ends { $onto ->
+    [enemy] on an enemy piece
+    [empty-or-enemy] on an empty square or on an enemy piece
+   *[empty] on an empty square
   }
 pe-move-by-any = Any piece may make it.
 pe-move-by = Made by: { $kinds }.

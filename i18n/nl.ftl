@@ -63,6 +63,28 @@ leg-slide-onto = { $onto ->
     [enemy] over een willekeurig aantal lege velden in één richting (richtingen `{ $set }`) naar het vijandelijke stuk dat haar tegenhoudt
    *[other] een willekeurig aantal lege velden in één richting (richtingen `{ $set }`), of door naar het vijandelijke stuk dat haar tegenhoudt
 }
+leg-slide-exactly = precies { $n } velden in één richting (richtingen `{ $set }`), over { $over ->
+    [friend] alleen eigen stukken
+    [enemy] alleen vijandelijke stukken
+    [own] alleen zijn eigen stukken
+    [any] willekeurige stukken
+   *[none] geen enkel stuk
+  } heen, { $onto ->
+    [enemy] naar een vijandelijk stuk
+    [empty-or-enemy] naar een leeg veld of een vijandelijk stuk
+   *[empty] naar een leeg veld
+  }
+leg-slide-exactly-line = precies zoveel velden in één richting (richtingen `{ $set }`) als er stukken van beide kanten, het eigen stuk meegeteld, op de hele lijn staan waarlangs het gaat, over { $over ->
+    [friend] alleen eigen stukken
+    [enemy] alleen vijandelijke stukken
+    [own] alleen zijn eigen stukken
+    [any] willekeurige stukken
+   *[none] geen enkel stuk
+  } heen, { $onto ->
+    [enemy] naar een vijandelijk stuk
+    [empty-or-enemy] naar een leeg veld of een vijandelijk stuk
+   *[empty] naar een leeg veld
+  }
 leg-captures-onto = ; het stuk op het veld waar het landt is geslagen
 leg-onto-kinds = ; alleen op een { $kinds }
 leg-captures-beyond = ; het eerste stuk voorbij het overgesprongen stuk, waarop het landt, is geslagen (niet het overgesprongen stuk)
@@ -586,6 +608,32 @@ pe-leg-step-onto = één stap { $dirs } { $onto ->
 pe-leg-slide-onto = { $onto ->
     [enemy] over een willekeurig aantal lege velden { $dirs }, in één lijn, naar het vijandelijke stuk dat hem tegenhoudt
    *[other] een willekeurig aantal lege velden { $dirs }, in één lijn, of door naar het vijandelijke stuk dat hem tegenhoudt
+  }
+pe-leg-slide-exactly = precies { $n } velden { $dirs }, in één lijn, over { $over ->
+    [friend] alleen eigen stukken
+    [enemy] alleen vijandelijke stukken
+    [own] alleen zijn eigen stukken
+    [any] willekeurige stukken
+   *[none] geen enkel stuk
+  } heen, { $onto ->
+    [enemy] naar een vijandelijk stuk
+    [empty-or-enemy] naar een leeg veld of een vijandelijk stuk
+   *[empty] naar een leeg veld
+  }
+pe-leg-slide-exactly-line = { $dirs }, in één lijn, precies zoveel velden als er stukken (van beide spelers, het zettende stuk meegeteld) op de hele lijn staan waarlangs het gaat, in beide richtingen; het mag over { $over ->
+    [friend] eigen stukken
+    [enemy] vijandelijke stukken
+    [own] zijn eigen stukken
+    [any] elk stuk
+   *[none] geen enkel stuk
+  } heen{ $over ->
+    [any] {""}
+    [none] {""}
+   *[other] {""}, niet over andere
+  }, en het eindigt { $onto ->
+    [enemy] op een vijandelijk stuk
+    [empty-or-enemy] op een leeg veld of op een vijandelijk stuk
+   *[empty] op een leeg veld
   }
 pe-move-by-any = Elk stuk mag deze zet doen.
 pe-move-by = Gedaan door: { $kinds }.

@@ -26,6 +26,7 @@ mod mutation;
 mod nothing_lost;
 mod openspiel_differential;
 mod openspiel_flanks;
+mod openspiel_lines;
 mod openspiel_turns;
 mod pdn;
 mod perft;

@@ -110,15 +110,26 @@ fn in_a_row(board: &Board, own: SquareSet, dirs: &[u8], n: u32, exact: bool) -> 
 }
 
 /// The squares of `own` reached from `seed` (within `own`) by steps of `dirs` over `own`.
+/// The stack is an array on the machine stack: a square is pushed once, when first reached,
+/// so 256 places hold every square of a board, and a goal asked at every node allocates
+/// nothing.
 fn flood(board: &Board, own: SquareSet, seed: SquareSet, dirs: &[u8]) -> SquareSet {
     let mut reached = seed.and(&own);
-    let mut stack: Vec<u8> = reached.iter().collect();
-    while let Some(sq) = stack.pop() {
+    let mut stack = [0u8; 256];
+    let mut top = 0;
+    for sq in reached.iter() {
+        stack[top] = sq;
+        top += 1;
+    }
+    while top > 0 {
+        top -= 1;
+        let sq = stack[top];
         for &d in dirs {
             let to = board.step(sq, d);
             if to != NO_SQUARE && own.contains(to) && !reached.contains(to) {
                 reached.insert(to);
-                stack.push(to);
+                stack[top] = to;
+                top += 1;
             }
         }
     }

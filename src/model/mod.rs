@@ -224,6 +224,23 @@ pub enum LegKind {
     Slide,
     /// Over a piece to the empty square beyond; `flying`: at any distance, landing anywhere beyond.
     Leap { over: Over, flying: bool },
+    /// Exactly `distance` squares along a direction, passing over pieces of `over` (over none
+    /// when `None`; never over a neutral piece).
+    SlideExactly {
+        distance: Distance,
+        over: Option<Over>,
+    },
+}
+
+/// How far a slide of an exact length goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Distance {
+    /// This many squares (at least 1).
+    Squares(u8),
+    /// `count(line)`: as many squares as there are pieces, of every owner and the moving one
+    /// included, on the whole line through the piece's square along the direction of the
+    /// move, both ways (to the edge of the board or a square that is not on it).
+    Line,
 }
 
 /// Whose piece a leap goes over. Neutral pieces are never leapt.

@@ -142,14 +142,17 @@ pub fn leg(d: &GameDef, l: &Leg) -> String {
     let mut s = match *kind {
         LegKind::Step => format!("step {set}"),
         LegKind::Slide => format!("slide {set}"),
+        LegKind::SlideExactly { distance, over } => format!(
+            "slide {set} exactly {}{}",
+            match distance {
+                Distance::Line => "count(line)".to_string(),
+                Distance::Squares(k) => k.to_string(),
+            },
+            over.map_or(String::new(), |o| format!(" over {}", o.word()))
+        ),
         LegKind::Leap { over, flying } => format!(
             "leap {set} over {}{}{}",
-            match over {
-                Over::Friend => "friend",
-                Over::Enemy => "enemy",
-                Over::Any => "any",
-                Over::Own => "own",
-            },
+            over.word(),
             leapt_kinds.map_or(String::new(), |k| format!(" {{ {} }}", kinds(d, k))),
             match (flying, *land_behind) {
                 (true, true) => " flying behind",
@@ -636,5 +639,17 @@ pub fn op_text(op: CmpOp) -> &'static str {
         CmpOp::Ne => "!=",
         CmpOp::Gt => ">",
         CmpOp::Lt => "<",
+    }
+}
+
+impl Over {
+    /// The word of the rule file.
+    pub fn word(self) -> &'static str {
+        match self {
+            Over::Friend => "friend",
+            Over::Enemy => "enemy",
+            Over::Any => "any",
+            Over::Own => "own",
+        }
     }
 }

@@ -24,6 +24,7 @@ use crate::lang::syntax::ast::{
 };
 use crate::model::GameDef;
 
+mod every_direction;
 mod sites;
 pub use sites::sites;
 
@@ -514,7 +515,7 @@ pub fn apply(file: &ast::RuleFile, edits: &[Edit], def: &GameDef) -> Option<ast:
         apply_one(&mut file, e, def)?;
     }
     if every_direction {
-        file.items.push(every_direction_set(def));
+        file.items.push(every_direction::every_direction_set(def));
     }
     Some(file)
 }
@@ -612,7 +613,10 @@ fn apply_one(file: &mut ast::RuleFile, e: &Edit, def: &GameDef) -> Option<()> {
                 .collect();
         }
         Edit::AnyDirection(s) => match leg_stmt(kind, s)? {
-            LegStmt::Step(d) | LegStmt::Slide(d) | LegStmt::Leap { dirs: d, .. } => {
+            LegStmt::Step(d)
+            | LegStmt::Slide(d)
+            | LegStmt::SlideExactly { dirs: d, .. }
+            | LegStmt::Leap { dirs: d, .. } => {
                 d.name = EVERY_DIRECTION.into();
             }
             LegStmt::Capture(_)
@@ -626,6 +630,15 @@ fn apply_one(file: &mut ast::RuleFile, e: &Edit, def: &GameDef) -> Option<()> {
             | LegStmt::If(_) => return None,
         },
         Edit::OverAny(s) | Edit::SetOver(s, _) => {
+            // A slide of an exact length passes over pieces of `over` (none when absent).
+            if let LegStmt::SlideExactly { over, .. } = leg_stmt(kind, s)? {
+                *over = Some(if let Edit::SetOver(_, o) = e {
+                    *o
+                } else {
+                    Over::Any
+                });
+                return Some(());
+            }
             let LegStmt::Leap { over, kinds, .. } = leg_stmt(kind, s)? else {
                 return None;
             };
@@ -773,28 +786,4 @@ fn apply_one(file: &mut ast::RuleFile, e: &Edit, def: &GameDef) -> Option<()> {
         }
     }
     Some(())
-}
-
-/// The direction set named [`EVERY_DIRECTION`] that an opened leg goes along.
-fn every_direction_set(def: &GameDef) -> Item {
-    let dirs: Vec<ast::Ident> = def
-        .board
-        .directions
-        .iter()
-        .map(|d| ast::Ident {
-            name: d.name.clone(),
-            span: Span::new(0, 0),
-        })
-        .collect();
-    Item {
-        docs: Vec::new(),
-        kind: ItemKind::DirSet(ast::DirSetDecl {
-            name: ast::Ident {
-                name: EVERY_DIRECTION.into(),
-                span: Span::new(0, 0),
-            },
-            body: PerPlayer::All(dirs),
-        }),
-        span: Span::new(0, 0),
-    }
 }

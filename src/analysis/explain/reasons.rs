@@ -8,7 +8,7 @@ use crate::engine::{Game, Identity, Move, Position};
 use crate::formats::notation;
 use crate::lang::inherit::Resolved;
 use crate::lang::syntax::ast::{
-    CounterDecl, ItemKind, LegDecl, LegStmt, MoveDecl, MoveStmt, Onto, Over, PrioStmt,
+    CounterDecl, Distance, ItemKind, LegDecl, LegStmt, MoveDecl, MoveStmt, Onto, Over, PrioStmt,
     PriorityDecl, Repeat,
 };
 use crate::lang::syntax::walk::{At, Visitor, walk};
@@ -346,6 +346,39 @@ impl<'a> Visitor<'a> for Candidates<'_> {
                             ),
                         ),
                         (None, None) => {}
+                    }
+                }
+                LegStmt::SlideExactly {
+                    dirs,
+                    distance,
+                    over,
+                    ..
+                } => {
+                    let far = match distance {
+                        Distance::Line => "as many squares as there are pieces on its line".into(),
+                        Distance::Squares(k) => format!("exactly {k} squares"),
+                    };
+                    push(
+                        Edit::AnyDirection(stmt.clone()),
+                        ReasonKind::Direction,
+                        format!(
+                            "leg `{leg}` goes {far}, only in the directions of `{}`",
+                            dirs.name
+                        ),
+                    );
+                    let whom = match over {
+                        None => Some("no piece"),
+                        Some(Over::Friend) => Some("friendly pieces only"),
+                        Some(Over::Enemy) => Some("enemy pieces only"),
+                        Some(Over::Own) => Some("the mover's own pieces only"),
+                        Some(Over::Any) => None,
+                    };
+                    if let Some(whom) = whom {
+                        push(
+                            Edit::OverAny(stmt),
+                            ReasonKind::Over,
+                            format!("leg `{leg}` goes {far} and passes over {whom}"),
+                        );
                     }
                 }
                 LegStmt::Land(_) => push(

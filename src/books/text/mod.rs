@@ -253,13 +253,19 @@ impl Cx<'_> {
             }
             LegKind::Step => self.t(&id("leg-step"), &[set]),
             LegKind::Slide => self.t(&id("leg-slide"), &[set]),
+            LegKind::SlideExactly { distance, over } => {
+                let over = s("over", over.map_or("none", Over::word));
+                let onto = s("onto", onto.word());
+                match distance {
+                    Distance::Line => self.t(&id("leg-slide-exactly-line"), &[set, over, onto]),
+                    Distance::Squares(k) => self.t(
+                        &id("leg-slide-exactly"),
+                        &[set, n("n", k as usize), over, onto],
+                    ),
+                }
+            }
             LegKind::Leap { over, flying } => {
-                let over = match over {
-                    Over::Friend => "friend",
-                    Over::Enemy => "enemy",
-                    Over::Any => "any",
-                    Over::Own => "own",
-                };
+                let over = over.word();
                 self.t(
                     &id(if flying {
                         "leg-leap-flying"

@@ -102,7 +102,9 @@ fn leg_take(leg: &Leg) -> LegTake {
         Onto::Enemy | Onto::EmptyOrEnemy => false,
     };
     let leap = match kind {
-        LegKind::Step | LegKind::Slide => None,
+        // A slide of an exact length: no kernel (`eligible` leaves its move type to the
+        // interpreter).
+        LegKind::Step | LegKind::Slide | LegKind::SlideExactly { .. } => None,
         LegKind::Leap { over, flying } => {
             // Every kernel that leaps reads `over` as the owners it may leap
             // (`owners_leapt`), so every side is implemented.
@@ -169,7 +171,7 @@ pub(super) fn eligible(def: &GameDef, mk: &MoveKind) -> Eligible {
         then_drop,
     } = mk;
     // A leap `onto enemy` (a cannon's capture) lands beyond its leapt piece on another:
-    // no kernel's hop tables say it.
+    // no kernel's hop tables say it. No kernel goes an exact length (`slide ... exactly`).
     if *mark_passed
         || with.is_some()
         || then_drop.is_some()
@@ -178,6 +180,7 @@ pub(super) fn eligible(def: &GameDef, mk: &MoveKind) -> Eligible {
             let leg = &def.legs[s.leg as usize];
             leg.capture_passer
                 || leg.onward
+                || matches!(leg.kind, LegKind::SlideExactly { .. })
                 || (leg.onto != Onto::Empty && matches!(leg.kind, LegKind::Leap { .. }))
         })
     {

@@ -276,7 +276,9 @@ impl Generator<'_> {
             for &d in &dirs[..nd] {
                 let mut t = board.step(u, d);
                 let go_on = match leg_kind {
-                    LegKind::Step => false,
+                    // A slide of an exact length is the interpreter's (`eligible`): were it
+                    // here, its one landing would be its first square.
+                    LegKind::Step | LegKind::SlideExactly { .. } => false,
                     LegKind::Slide => true,
                     LegKind::Leap { flying, .. } => {
                         if flying {

@@ -172,7 +172,9 @@ impl Hops {
         let leap = match kind {
             LegKind::Step => false,
             LegKind::Leap { flying: false, .. } => true,
-            LegKind::Slide | LegKind::Leap { flying: true, .. } => return None,
+            LegKind::Slide | LegKind::SlideExactly { .. } | LegKind::Leap { flying: true, .. } => {
+                return None;
+            }
         };
         let (mut list, mut range) = (Vec::new(), vec![(0u16, 0u16); MAX_PLAYERS * 256]);
         let mut hop_dirs = Vec::new();

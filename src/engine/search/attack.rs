@@ -251,7 +251,10 @@ impl AttackTable {
                         });
                     }
                 }
-                LegKind::Step | LegKind::Slide | LegKind::Leap { .. } => return None,
+                LegKind::Step
+                | LegKind::Slide
+                | LegKind::SlideExactly { .. }
+                | LegKind::Leap { .. } => return None,
             }
             return Some(());
         }

@@ -166,6 +166,16 @@ impl Generator<'_> {
                         self.keep_continuing(mk, seg, group);
                     }
                 }
+                LegKind::SlideExactly { distance, over } => {
+                    let Some((t, victim)) = self.exact_landing(leg, distance, over, sq, d) else {
+                        continue;
+                    };
+                    if allowed
+                        .map_or_else(|| self.landing_ok(mk, mi, leg, li, t), |s| s.contains(t))
+                    {
+                        self.lbuf.push((t, d, victim));
+                    }
+                }
                 LegKind::Leap { over, flying } => {
                     let mut m = board.step(sq, d);
                     if flying {
@@ -624,6 +634,6 @@ impl Generator<'_> {
 fn visits(leg: &Leg) -> bool {
     match leg.kind {
         LegKind::Leap { .. } => !leg.capture,
-        LegKind::Step | LegKind::Slide => true,
+        LegKind::Step | LegKind::Slide | LegKind::SlideExactly { .. } => true,
     }
 }

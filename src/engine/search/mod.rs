@@ -24,6 +24,7 @@ mod attack;
 mod bfs;
 mod emit;
 mod eval;
+mod exact;
 mod goto;
 #[path = "../kernel/mod.rs"]
 mod kernel;
@@ -121,6 +122,8 @@ pub struct Generator<'g> {
     kernels: Arc<Kernels>,
     /// The royal rule's attack tables (see [`attack`]), shared like the kernels.
     attack: Arc<attack::AttackTable>,
+    /// The line masks of `exactly count(line)` (see [`exact`]), shared like the kernels.
+    lines: Arc<exact::Lines>,
     use_kernels: bool,
     /// The order of the generated moves does not matter (perft counts them): quiet steps
     /// may then be generated set-wise, type by type, rather than piece by piece.
@@ -219,6 +222,7 @@ pub(super) struct Compiled {
     folded: Arc<FoldedGame>,
     kernels: Arc<Kernels>,
     attack: Arc<attack::AttackTable>,
+    lines: Arc<exact::Lines>,
 }
 
 impl Compiled {
@@ -238,6 +242,7 @@ impl Compiled {
             folded: Arc::new(folded),
             kernels: Arc::new(kernels),
             attack: Arc::new(attack::AttackTable::compile(def)),
+            lines: Arc::new(exact::Lines::compile(def)),
         }
     }
 }
@@ -254,6 +259,7 @@ impl<'g> Generator<'g> {
             folded,
             kernels,
             attack,
+            lines,
         } = compiled;
         let mut g = Generator {
             def,
@@ -304,6 +310,7 @@ impl<'g> Generator<'g> {
             folded,
             kernels,
             attack,
+            lines,
             node: 0,
             flood_memo: vec![kernel::FloodMemo::default(); 256],
             flood_keep: Vec::new(),
@@ -632,6 +639,7 @@ impl<'g> Generator<'g> {
                 folded: self.folded.clone(),
                 kernels: self.kernels.clone(),
                 attack: self.attack.clone(),
+                lines: self.lines.clone(),
             };
             let mut generator = Generator::with(def, Identity::Effect, compiled);
             generator.set_kernels(false);

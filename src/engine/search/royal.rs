@@ -43,6 +43,7 @@ impl<'g> Generator<'g> {
                 folded: self.folded.clone(),
                 kernels: self.kernels.clone(),
                 attack: self.attack.clone(),
+                lines: self.lines.clone(),
             };
             let mut generator = Generator::with(self.def, Identity::Effect, compiled);
             generator.set_kernels(self.use_kernels);

@@ -23,7 +23,7 @@ impl Generator<'_> {
         let slides = match leg.kind {
             LegKind::Slide => true,
             // Validation admits only steps and slides (`validate/then_drop.rs`).
-            LegKind::Step | LegKind::Leap { .. } => false,
+            LegKind::Step | LegKind::Leap { .. } | LegKind::SlideExactly { .. } => false,
         };
         for &d in dirs {
             let mut s = def.board.step(mv.to, d);

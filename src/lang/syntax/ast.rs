@@ -315,6 +315,14 @@ pub use crate::model::{CmpOp, Onto, Otherwise, Over, Removal, Repeat, Timing};
 pub enum LegStmt {
     Step(Ident),
     Slide(Ident),
+    /// `slide DIRS exactly N over own`: exactly `distance` squares, passing over pieces of
+    /// `over` (none when absent); `at` is where the distance is written.
+    SlideExactly {
+        dirs: Ident,
+        distance: Distance,
+        over: Option<Over>,
+        at: Span,
+    },
     Leap {
         dirs: Ident,
         over: Over,
@@ -339,6 +347,15 @@ pub enum LegStmt {
     /// `halt behind { King }`: the kinds, and where the statement is written.
     HaltBehind(Vec<Ident>, Span),
     If(IfParam<LegStmt>),
+}
+
+/// How far a slide of an exact length goes, as written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Distance {
+    /// `exactly 3`: this many squares (the validator checks the range).
+    Squares(i64),
+    /// `exactly count(line)`: the pieces on the line the piece moves along, both ways.
+    Line,
 }
 
 /// `leg name { ... }`.
@@ -669,7 +686,7 @@ macro_rules! conditional {
     };
 }
 
-conditional!(LegStmt: Self::Step(_), Self::Slide(_), Self::Leap { .. }, Self::Capture(_),
+conditional!(LegStmt: Self::Step(_), Self::Slide(_), Self::SlideExactly { .. }, Self::Leap { .. }, Self::Capture(_),
     Self::CapturePasser(_), Self::Onto(..), Self::Land(_), Self::NoReverse(_), Self::Onward(_), Self::PreferContinuing(_), Self::HaltBehind(..));
 conditional!(MoveStmt: Self::By(_), Self::Drop(_), Self::DropHand(_), Self::From(_), Self::To(_), Self::Land(_),
     Self::Stop(_), Self::Sequence(_), Self::GoTo(..), Self::Require(_), Self::Effect { .. }, Self::Removal(_),

@@ -203,7 +203,8 @@ fn is_part(r: Rule) -> bool {
     )
 }
 
-/// The rules whose `(` follows their word without a space: `count(P)`, `blocked(P)`.
+/// The rules whose `(` follows their word without a space: `count(P)`, `blocked(P)`,
+/// `count(line)`.
 fn is_call(r: Rule) -> bool {
     matches!(
         r,
@@ -214,6 +215,7 @@ fn is_call(r: Rule) -> bool {
             | Rule::cond_repeated
             | Rule::cond_in_a_row
             | Rule::cond_connected
+            | Rule::distance_line
     )
 }
 

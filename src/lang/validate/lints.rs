@@ -127,7 +127,10 @@ fn cond(c: &Cond, u: &mut Used) {
 
 fn leg(s: &LegStmt, u: &mut Used) {
     match s {
-        LegStmt::Step(d) | LegStmt::Slide(d) | LegStmt::Leap { dirs: d, .. } => {
+        LegStmt::Step(d)
+        | LegStmt::Slide(d)
+        | LegStmt::SlideExactly { dirs: d, .. }
+        | LegStmt::Leap { dirs: d, .. } => {
             u.sets.insert(d.name.clone());
         }
         LegStmt::Land(c) => sq(c, u),

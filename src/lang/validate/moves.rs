@@ -114,6 +114,27 @@ impl Validator {
         (legs, moves)
     }
 
+    /// The distance of `slide DIRS exactly N`: a number of squares from 1 to 255, or the
+    /// pieces on the line.
+    fn distance(&mut self, d: ast::Distance, at: Span) -> Distance {
+        match d {
+            ast::Distance::Line => Distance::Line,
+            ast::Distance::Squares(k) => match u8::try_from(k) {
+                Ok(k) if k >= 1 => Distance::Squares(k),
+                _ => {
+                    self.err(
+                        Check::BadMove,
+                        at,
+                        format!("a slide of exactly {k} squares"),
+                        "not a distance",
+                        Some("A slide of an exact length goes 1 to 255 squares; `count(line)` goes as many squares as there are pieces on its line.".into()),
+                    );
+                    Distance::Squares(1)
+                }
+            },
+        }
+    }
+
     fn leg(
         &mut self,
         l: &ast::LegDecl,
@@ -150,6 +171,22 @@ impl Validator {
             match s {
                 ast::LegStmt::Step(d) => geometry(self, LegKind::Step, d),
                 ast::LegStmt::Slide(d) => geometry(self, LegKind::Slide, d),
+                ast::LegStmt::SlideExactly {
+                    dirs,
+                    distance,
+                    over,
+                    at,
+                } => {
+                    let distance = self.distance(*distance, *at);
+                    geometry(
+                        self,
+                        LegKind::SlideExactly {
+                            distance,
+                            over: *over,
+                        },
+                        dirs,
+                    )
+                }
                 ast::LegStmt::Leap {
                     dirs,
                     over,
@@ -223,7 +260,7 @@ impl Validator {
         };
         let leaps = match kind {
             LegKind::Leap { .. } => true,
-            LegKind::Step | LegKind::Slide => false,
+            LegKind::Step | LegKind::Slide | LegKind::SlideExactly { .. } => false,
         };
         // A leap `onto enemy` captures the piece it lands on beyond the leapt one; with
         // `capture` it would take two, and the landing rules of flying leaps (`behind`, `halt

@@ -292,6 +292,22 @@ fn where_the_words_decide_nothing_the_grammar_does() {
         panic!("a leap's rest");
     };
     assert!(words.contains(&"flying") && words.contains(&"step"));
+    // A slide's length: `exactly`, then a number or `count(line)`, then what it passes over.
+    let Context::Grammar(words, false) = ctx("leg l { slide all ") else {
+        panic!("a slide's rest");
+    };
+    assert!(
+        words.contains(&"exactly") && words.contains(&"onto"),
+        "{words:?}"
+    );
+    let Context::Grammar(words, false) = ctx("leg l { slide all exactly ") else {
+        panic!("a slide's length");
+    };
+    assert!(words.contains(&"count"), "{words:?}");
+    let Context::Grammar(words, false) = ctx("leg l { slide all exactly count(line) ") else {
+        panic!("after a slide's length");
+    };
+    assert!(words.contains(&"over") && words.contains(&"onto"));
     let Context::Grammar(words, false) = ctx("move m {\n  ") else {
         panic!("a move's statements");
     };

@@ -496,6 +496,7 @@ fn lower_leg_stmt(p: P) -> LegStmt {
     match L::of(p) {
         L::LegStep(p) => LegStmt::Step(ident(child(p))),
         L::LegSlide(p) => LegStmt::Slide(ident(child(p))),
+        L::LegSlideExactly(p) => lower_slide_exactly(p),
         L::LegLeap(p) => lower_leap(p),
         L::LegCapture(_) => LegStmt::Capture(sp),
         L::LegCapturePasser(_) => LegStmt::CapturePasser(sp),
@@ -517,20 +518,48 @@ fn lower_leg_stmt(p: P) -> LegStmt {
     }
 }
 
+/// `slide DIRS exactly N|count(line) over WHO`.
+fn lower_slide_exactly(p: P) -> LegStmt {
+    let (mut dirs, mut distance, mut at, mut over) = (None, None, None, None);
+    for q in inner::LegSlideExactly::all(p) {
+        match q {
+            inner::LegSlideExactly::Ident(q) => dirs = Some(ident(q)),
+            inner::LegSlideExactly::SlideLength(q) => {
+                let q = child(q);
+                at = Some(trimmed(&q));
+                distance = Some(match inner::Distance::of(child(q)) {
+                    inner::Distance::DistanceLine(_) => Distance::Line,
+                    inner::Distance::Int(i) => Distance::Squares(int(&i)),
+                });
+            }
+            inner::LegSlideExactly::SlideOver(q) => over = Some(lower_over(&child(q))),
+        }
+    }
+    LegStmt::SlideExactly {
+        dirs: dirs.expect(GRAMMAR),
+        distance: distance.expect(GRAMMAR),
+        over,
+        at: at.expect(GRAMMAR),
+    }
+}
+
+/// `friend`, `enemy`, `any` or `own`.
+fn lower_over(q: &P) -> Over {
+    match kw::Over::of(q) {
+        kw::Over::Friend => Over::Friend,
+        kw::Over::Enemy => Over::Enemy,
+        kw::Over::Any => Over::Any,
+        kw::Over::Own => Over::Own,
+    }
+}
+
 /// `leap DIRS over WHO { KINDS } flying behind`.
 fn lower_leap(p: P) -> LegStmt {
     let (mut dirs, mut over, mut kinds, mut flying, mut behind) = (None, None, None, false, false);
     for q in inner::LegLeap::all(p) {
         match q {
             inner::LegLeap::Ident(q) => dirs = Some(ident(q)),
-            inner::LegLeap::Over(q) => {
-                over = Some(match kw::Over::of(&q) {
-                    kw::Over::Friend => Over::Friend,
-                    kw::Over::Enemy => Over::Enemy,
-                    kw::Over::Any => Over::Any,
-                    kw::Over::Own => Over::Own,
-                })
-            }
+            inner::LegLeap::Over(q) => over = Some(lower_over(&q)),
             inner::LegLeap::OverKinds(q) => kinds = Some(idents(q)),
             inner::LegLeap::Flying(q) => {
                 flying = true;

@@ -25,6 +25,7 @@ const SNIPPETS: &[&str] = &[
     "turn { blocked pass blocked end }\n",
     "move m { by { Queen } sequence a then b then drop Arrow via c }\n",
     "leg l { step N onto empty }\n",
+    "leg l { slide all exactly 2 slide all exactly count(line) over any }\n",
     "leg l { leap all over friend { Man } flying behind leap all over any leap all over own \
      not reverse prefer continuing halt behind { King } if p = v { step N } else { slide N } }\n",
     "move m { drop Tree to in centre stop not piece Man each landing can jump \
