@@ -90,6 +90,7 @@ fn fold_as(
         SqExpr::Passed
         | SqExpr::Unmoved
         | SqExpr::Attacked
+        | SqExpr::Empty
         | SqExpr::Next(..)
         | SqExpr::Flanks(_)
         | SqExpr::Seen(_) => return None,
@@ -118,6 +119,7 @@ fn single_can(e: &SqExpr) -> Option<u8> {
             | SqExpr::Passed
             | SqExpr::Unmoved
             | SqExpr::Attacked
+            | SqExpr::Empty
             | SqExpr::Next(..)
             | SqExpr::Flanks(_)
             | SqExpr::Seen(_) => {}

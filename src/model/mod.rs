@@ -6,10 +6,12 @@
 //! pest types or spans; names are kept only for notation and documentation.
 
 pub mod print;
+mod custodial;
 mod reads;
 mod shape;
 mod square_set;
 
+pub use custodial::Custodial;
 pub use shape::{Next, Shape};
 pub use square_set::{SquareSet, Squares};
 
@@ -378,6 +380,9 @@ pub struct MoveKind {
     /// enemy pieces that its end square closes with a friendly piece along a direction of the
     /// set become the mover's.
     pub flip: Option<u8>,
+    /// `custodial along SET ...`: after the move, the enemy pieces next to its end square
+    /// that it closes with a partner or a hostile square beyond are captured.
+    pub custodial: Option<Custodial>,
     /// `with Rook from ... to ...`: a second piece of the mover moves too.
     pub with: Option<Carry>,
     /// `written "O-O"`: the text SAN gives every move of this type, instead of one made from
@@ -590,6 +595,8 @@ pub enum SqExpr {
     /// An opponent could capture the moving piece if it stood here (by the move types,
     /// before priorities, as for royal pieces).
     Attacked,
+    /// The square holds no piece (`empty`).
+    Empty,
     /// The square one step away in this direction holds a piece, holds none, or is not on
     /// the board.
     Next(u8, Next),

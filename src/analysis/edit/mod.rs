@@ -70,7 +70,8 @@ pub enum Edit {
     SetOver(StmtRef, Over),
     /// Make a leg's `onto` say what else it may land on.
     SetOnto(StmtRef, Onto),
-    /// Make a move's `by` name these kinds, or a promotion rule offer these.
+    /// Make a move's `by` (or its custodial capture's `partners`) name these kinds, or a
+    /// promotion rule offer these.
     SetKinds(StmtRef, Vec<String>),
     /// Swap a statement with the next one of its block (two end rules).
     SwapNext(StmtRef),
@@ -589,8 +590,13 @@ fn apply_one(file: &mut ast::RuleFile, e: &Edit, def: &GameDef) -> Option<()> {
                 .collect();
         }
         Edit::AnyKind(s) | Edit::SetKinds(s, _) => {
-            let MoveStmt::By(kinds) = move_stmt(kind, s)? else {
-                return None;
+            let kinds = match move_stmt(kind, s)? {
+                MoveStmt::By(kinds) => kinds,
+                MoveStmt::Custodial(ast::Custodial {
+                    partners: Some(kinds),
+                    ..
+                }) if matches!(e, Edit::SetKinds(..)) => kinds,
+                _ => return None,
             };
             let at_span = kinds.first().map_or(Span::new(0, 0), |k| k.span);
             let names: Vec<String> = match e {

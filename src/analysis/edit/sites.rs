@@ -34,6 +34,14 @@ pub fn sites(kind: &mut ItemKind, f: &mut dyn FnMut(Site<'_>)) {
                 sq_sites(c, f);
             }
             MoveStmt::Require(c) => cond_sites(c, f),
+            MoveStmt::Custodial(c) => {
+                if let Some(h) = &mut c.hostile {
+                    sq_sites(h, f);
+                }
+                for w in c.enclosed.iter_mut().filter_map(|e| e.when.as_mut()) {
+                    sq_sites(w, f);
+                }
+            }
             _ => {}
         }),
         ItemKind::Priority(p) => stmts(&mut p.body, f, |s, f| match s {
@@ -114,6 +122,7 @@ fn sq_sites(c: &mut SqCond, f: &mut dyn FnMut(Site<'_>)) {
         | SqCond::Passed(_)
         | SqCond::Unmoved(_)
         | SqCond::Attacked(_)
+        | SqCond::Empty(_)
         | SqCond::Next(..)
         | SqCond::Flanks(_)
         | SqCond::Seen(_) => {}

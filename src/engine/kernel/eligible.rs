@@ -164,10 +164,14 @@ pub(super) fn eligible(def: &GameDef, mk: &MoveKind) -> Eligible {
         // `flip along` turns pieces over when the move is made (`apply_pieces`): it changes
         // no move's squares, so the kernels that emit or count moves need not see it.
         flip: _,
+        // A custodial capture adds captures to the move the interpreter's `emit` writes:
+        // no kernel emits or counts such moves.
+        custodial,
     } = mk;
     // A leap `onto enemy` (a cannon's capture) lands beyond its leapt piece on another:
     // no kernel's hop tables say it.
     if *mark_passed
+        || custodial.is_some()
         || with.is_some()
         || go_to.is_some()
         || segments.iter().any(|s| {
