@@ -37,5 +37,6 @@ mod san_differential;
 mod serve;
 mod sources;
 mod speed;
+mod tafl_differential;
 mod validator;
 mod variants;
