@@ -170,7 +170,7 @@ fn brandubh_parameters_match_the_oracle() {
     for params in [
         &["armed-king=no"][..],
         &["king-capture=guarded"],
-        &["armed-king=no", "king-capture=guarded", "blocked=draw"],
+        &["armed-king=no", "king-capture=guarded", "no-move=draw"],
     ] {
         if run(params, "2", "8").is_none() {
             return;
@@ -198,7 +198,7 @@ fn brandubh_many_games_match_the_oracle() {
         &[][..],
         &["armed-king=no"],
         &["king-capture=guarded"],
-        &["armed-king=no", "king-capture=guarded", "blocked=draw"],
+        &["armed-king=no", "king-capture=guarded", "no-move=draw"],
     ] {
         if run(params, "7", "2000").is_none() {
             return;

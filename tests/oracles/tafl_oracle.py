@@ -9,7 +9,7 @@ regula's code: no tafl engine is on PyPI for brandubh (the `hnefatafl` package p
   tafl_oracle.py games SEED COUNT PLIES [OPTIONS]  seeded random games, one line a fact:
       game / pos BOARD SIDE / moves M... / play M / end mover-wins|mover-loses|draw|plies
 
-OPTIONS: armed-king=yes|no, king-capture=two-sides|guarded, blocked=loss|draw (the rule file's
+OPTIONS: armed-king=yes|no, king-capture=two-sides|guarded, no-move=loss|draw (the rule file's
 parameters). BOARD is rank 7 to 1 joined by '/', files a to g: '.' empty, 'a' an attacker,
 'd' a defender, 'k' the king. SIDE: 0 the attackers, 1 the defenders. A move is `d2-e2`.
 """
@@ -117,7 +117,7 @@ def result(b, side, opts, legal):
     if not king:
         return "mover-wins" if side == 0 else "mover-loses"
     if not legal:
-        return "mover-loses" if opts["blocked"] == "loss" else "draw"
+        return "mover-loses" if opts["no-move"] == "loss" else "draw"
     return None
 
 
@@ -163,7 +163,7 @@ def games(seed, count, plies, opts):
 
 
 def main(argv):
-    opts = {"armed-king": "yes", "king-capture": "two-sides", "blocked": "loss"}
+    opts = {"armed-king": "yes", "king-capture": "two-sides", "no-move": "loss"}
     args = []
     for a in argv[1:]:
         if "=" in a:
