@@ -604,7 +604,10 @@ fn completion_knows_its_context() {
     // Custodial capture: the statement, `along`, then its clauses' words and kinds.
     let items = complete("move m {\n  by { Man }\n  ").0;
     assert!(items.contains(&"custodial".to_string()), "{items:?}");
-    assert_eq!(complete("move m {\n  by { Man }\n  custodial ").0, ["along"]);
+    assert_eq!(
+        complete("move m {\n  by { Man }\n  custodial ").0,
+        ["along"]
+    );
     assert_eq!(
         complete("move m {\n  by { Man }\n  custodial along all partners { ").0,
         ["Knight", "Man"]

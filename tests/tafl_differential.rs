@@ -185,7 +185,11 @@ fn brandubh_perft_matches_the_oracle() {
         let Some(out) = oracle(&["perft", &depth.to_string()]) else {
             return;
         };
-        assert_eq!(out.trim().parse::<u64>().unwrap(), want, "the oracle's perft {depth}");
+        assert_eq!(
+            out.trim().parse::<u64>().unwrap(),
+            want,
+            "the oracle's perft {depth}"
+        );
         let got = regula::engine::perft(&g, &g.start(), depth, Identity::Effect).unwrap();
         assert_eq!(got, want, "perft {depth}");
     }

@@ -349,10 +349,7 @@ pub(crate) fn move_lines(cx: &Cx, mk: &MoveKind) -> Vec<String> {
         lines.push(cx.t("move-custodial", std::slice::from_ref(&set)));
         let all = (1u32 << def.kinds.len()) - 1;
         if c.partners & all != all {
-            lines.push(cx.t(
-                "custodial-partners",
-                &[s("kinds", cx.kinds(c.partners))],
-            ));
+            lines.push(cx.t("custodial-partners", &[s("kinds", cx.kinds(c.partners))]));
         }
         if !matches!(c.hostile, SqExpr::False) {
             lines.push(cx.t("custodial-hostile", &[s("cond", cx.sq(&c.hostile))]));

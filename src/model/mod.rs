@@ -5,8 +5,8 @@
 //! parameter choices have already been applied (no `if param` remains). Nothing here holds
 //! pest types or spans; names are kept only for notation and documentation.
 
-pub mod print;
 mod custodial;
+pub mod print;
 mod reads;
 mod shape;
 mod square_set;
