@@ -70,8 +70,7 @@ pub enum Edit {
     SetOver(StmtRef, Over),
     /// Make a leg's `onto` say what else it may land on.
     SetOnto(StmtRef, Onto),
-    /// Make a move's `by` (or its custodial capture's `partners`) name these kinds, or a
-    /// promotion rule offer these.
+    /// Make a move's `by` (or custodial `partners`) name these kinds, or a promotion offer these.
     SetKinds(StmtRef, Vec<String>),
     /// Swap a statement with the next one of its block (two end rules).
     SwapNext(StmtRef),
@@ -590,14 +589,7 @@ fn apply_one(file: &mut ast::RuleFile, e: &Edit, def: &GameDef) -> Option<()> {
                 .collect();
         }
         Edit::AnyKind(s) | Edit::SetKinds(s, _) => {
-            let kinds = match move_stmt(kind, s)? {
-                MoveStmt::By(kinds) => kinds,
-                MoveStmt::Custodial(ast::Custodial {
-                    partners: Some(kinds),
-                    ..
-                }) if matches!(e, Edit::SetKinds(..)) => kinds,
-                _ => return None,
-            };
+            let kinds = sites::kind_list(move_stmt(kind, s)?)?;
             let at_span = kinds.first().map_or(Span::new(0, 0), |k| k.span);
             let names: Vec<String> = match e {
                 Edit::SetKinds(_, names) => names.clone(),

@@ -63,6 +63,19 @@ pub fn sites(kind: &mut ItemKind, f: &mut dyn FnMut(Site<'_>)) {
     }
 }
 
+/// The list of kinds a move statement names that `SetKinds` rewrites: a `by`, or a custodial
+/// capture's `partners`.
+pub(super) fn kind_list(s: &mut MoveStmt) -> Option<&mut Vec<crate::lang::syntax::ast::Ident>> {
+    match s {
+        MoveStmt::By(kinds)
+        | MoveStmt::Custodial(crate::lang::syntax::ast::Custodial {
+            partners: Some(kinds),
+            ..
+        }) => Some(kinds),
+        _ => None,
+    }
+}
+
 fn region_site(r: &mut RegionRef, f: &mut dyn FnMut(Site<'_>)) {
     if let Some(o @ (RegionOwner::Own | RegionOwner::Opponent)) = &mut r.owner {
         f(Site::Owner(o));
