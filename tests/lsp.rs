@@ -602,6 +602,19 @@ fn completion_knows_its_context() {
     assert!(items.contains(&"flanks".to_string()), "{items:?}");
     assert_eq!(complete("move m {\n  drop Man\n  flip ").0, ["along"]);
     assert_eq!(complete("move m {\n  drop Man\n  to flanks ").0, ["along"]);
+    // Custodial capture: the statement, `along`, then its clauses' words and kinds.
+    let items = complete("move m {\n  by { Man }\n  ").0;
+    assert!(items.contains(&"custodial".to_string()), "{items:?}");
+    assert_eq!(
+        complete("move m {\n  by { Man }\n  custodial ").0,
+        ["along"]
+    );
+    assert_eq!(
+        complete("move m {\n  by { Man }\n  custodial along all partners { ").0,
+        ["Knight", "Man"]
+    );
+    let items = complete("move m {\n  by { Man }\n  to ").0;
+    assert!(items.contains(&"empty".to_string()), "{items:?}");
     let sets = complete("move m {\n  drop Man\n  flip along ").0;
     assert!(sets.contains(&"all".to_string()), "{sets:?}");
     // A move's second action: `then` offers `drop` beside the legs, then a kind, `via` a leg.

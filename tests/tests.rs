@@ -39,6 +39,7 @@ mod san_differential;
 mod serve;
 mod sources;
 mod speed;
+mod tafl_differential;
 mod tools;
 mod validator;
 mod variants;

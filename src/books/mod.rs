@@ -375,6 +375,27 @@ pub(crate) fn move_lines(cx: &Cx, mk: &MoveKind) -> Vec<String> {
             ],
         ));
     }
+    if let Some(c) = &mk.custodial {
+        let set = s("set", def.dir_sets[c.set as usize].name.clone());
+        lines.push(cx.t("move-custodial", std::slice::from_ref(&set)));
+        let all = (1u32 << def.kinds.len()) - 1;
+        if c.partners & all != all {
+            lines.push(cx.t("custodial-partners", &[s("kinds", cx.kinds(c.partners))]));
+        }
+        if !matches!(c.hostile, SqExpr::False) {
+            lines.push(cx.t("custodial-hostile", &[s("cond", cx.sq(&c.hostile))]));
+        }
+        for (kinds, when) in &c.enclosed {
+            lines.push(cx.t(
+                "custodial-enclosed",
+                &[
+                    s("kinds", cx.kinds(*kinds)),
+                    s("cond", cx.sq(when)),
+                    set.clone(),
+                ],
+            ));
+        }
+    }
     for e in &mk.effects {
         let c = s("counter", def.counters[e.counter as usize].name.clone());
         let v = n("value", e.value.max(0) as usize);

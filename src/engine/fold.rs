@@ -91,6 +91,7 @@ fn fold_as(
         SqExpr::Passed
         | SqExpr::Unmoved
         | SqExpr::Attacked
+        | SqExpr::Empty
         | SqExpr::Next(..)
         | SqExpr::Flanks(_)
         | SqExpr::Seen(_) => return None,
@@ -119,6 +120,7 @@ fn single_can(e: &SqExpr) -> Option<u8> {
             | SqExpr::Passed
             | SqExpr::Unmoved
             | SqExpr::Attacked
+            | SqExpr::Empty
             | SqExpr::Next(..)
             | SqExpr::Flanks(_)
             | SqExpr::Seen(_) => {}

@@ -5,11 +5,13 @@
 //! parameter choices have already been applied (no `if param` remains). Nothing here holds
 //! pest types or spans; names are kept only for notation and documentation.
 
+mod custodial;
 pub mod print;
 mod reads;
 mod shape;
 mod square_set;
 
+pub use custodial::Custodial;
 pub use shape::{Next, Shape};
 pub use square_set::{SquareSet, Squares};
 
@@ -395,6 +397,9 @@ pub struct MoveKind {
     /// enemy pieces that its end square closes with a friendly piece along a direction of the
     /// set become the mover's.
     pub flip: Option<u8>,
+    /// `custodial along SET ...`: after the move, the enemy pieces next to its end square
+    /// that it closes with a partner or a hostile square beyond are captured.
+    pub custodial: Option<Custodial>,
     /// `with Rook from ... to ...`: a second piece of the mover moves too.
     pub with: Option<Carry>,
     /// `then drop Arrow via shot`: the move's second action, a new piece placed where a leg
@@ -620,6 +625,8 @@ pub enum SqExpr {
     /// An opponent could capture the moving piece if it stood here (by the move types,
     /// before priorities, as for royal pieces).
     Attacked,
+    /// The square holds no piece (`empty`).
+    Empty,
     /// The square one step away in this direction holds a piece, holds none, or is not on
     /// the board.
     Next(u8, Next),

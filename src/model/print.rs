@@ -213,6 +213,7 @@ pub fn move_kind(d: &GameDef, m: &MoveKind) -> String {
         hand_drop,
         mark_passed,
         flip,
+        custodial,
         with,
         written,
         then_drop,
@@ -289,6 +290,22 @@ pub fn move_kind(d: &GameDef, m: &MoveKind) -> String {
             "  then drop {} via {}",
             d.kinds[t.kind as usize], d.legs[t.leg as usize].name
         );
+    }
+    if let Some(c) = custodial {
+        let _ = write!(s, "  custodial along {}", d.dir_sets[c.set as usize].name);
+        let all = (1u32 << d.kinds.len()) - 1;
+        if c.partners & all != all {
+            let _ = write!(s, " partners {{ {} }}", kinds(d, c.partners));
+        }
+        if !matches!(c.hostile, SqExpr::False) {
+            let _ = write!(s, " hostile {}", sq(d, &c.hostile));
+        }
+        for (k, when) in &c.enclosed {
+            let _ = write!(s, " enclosed {{ {} }}", kinds(d, *k));
+            if !matches!(when, SqExpr::True) {
+                let _ = write!(s, " when {}", sq(d, when));
+            }
+        }
     }
     if let Some(w) = written {
         let _ = write!(s, "  written {w:?}");
@@ -395,6 +412,7 @@ pub fn sq(d: &GameDef, e: &SqExpr) -> String {
         SqExpr::Passed => "passed".into(),
         SqExpr::Unmoved => "unmoved".into(),
         SqExpr::Attacked => "attacked".into(),
+        SqExpr::Empty => "empty".into(),
         SqExpr::Next(dir, want) => format!(
             "next {} {}",
             d.board.directions[*dir as usize].name,
@@ -422,6 +440,7 @@ pub fn sq_atom(d: &GameDef, e: &SqExpr) -> String {
         | SqExpr::Passed
         | SqExpr::Unmoved
         | SqExpr::Attacked
+        | SqExpr::Empty
         | SqExpr::Next(..)
         | SqExpr::Flanks(_)
         | SqExpr::Seen(_) => sq(d, e),

@@ -19,6 +19,7 @@ impl SqExpr {
                 | SqExpr::Passed
                 | SqExpr::Unmoved
                 | SqExpr::Attacked
+                | SqExpr::Empty
                 | SqExpr::Next(..)
                 | SqExpr::Flanks(_)
                 | SqExpr::Seen(_) => false,

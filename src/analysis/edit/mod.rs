@@ -71,7 +71,7 @@ pub enum Edit {
     SetOver(StmtRef, Over),
     /// Make a leg's `onto` say what else it may land on.
     SetOnto(StmtRef, Onto),
-    /// Make a move's `by` name these kinds, or a promotion rule offer these.
+    /// Make a move's `by` (or custodial `partners`) name these kinds, or a promotion offer these.
     SetKinds(StmtRef, Vec<String>),
     /// Swap a statement with the next one of its block (two end rules).
     SwapNext(StmtRef),
@@ -590,9 +590,7 @@ fn apply_one(file: &mut ast::RuleFile, e: &Edit, def: &GameDef) -> Option<()> {
                 .collect();
         }
         Edit::AnyKind(s) | Edit::SetKinds(s, _) => {
-            let MoveStmt::By(kinds) = move_stmt(kind, s)? else {
-                return None;
-            };
+            let kinds = sites::kind_list(move_stmt(kind, s)?)?;
             let at_span = kinds.first().map_or(Span::new(0, 0), |k| k.span);
             let names: Vec<String> = match e {
                 Edit::SetKinds(_, names) => names.clone(),

@@ -34,6 +34,14 @@ pub fn sites(kind: &mut ItemKind, f: &mut dyn FnMut(Site<'_>)) {
                 sq_sites(c, f);
             }
             MoveStmt::Require(c) => cond_sites(c, f),
+            MoveStmt::Custodial(c) => {
+                if let Some(h) = &mut c.hostile {
+                    sq_sites(h, f);
+                }
+                for w in c.enclosed.iter_mut().filter_map(|e| e.when.as_mut()) {
+                    sq_sites(w, f);
+                }
+            }
             _ => {}
         }),
         ItemKind::Priority(p) => stmts(&mut p.body, f, |s, f| match s {
@@ -52,6 +60,19 @@ pub fn sites(kind: &mut ItemKind, f: &mut dyn FnMut(Site<'_>)) {
             }
         }),
         _ => {}
+    }
+}
+
+/// The list of kinds a move statement names that `SetKinds` rewrites: a `by`, or a custodial
+/// capture's `partners`.
+pub(super) fn kind_list(s: &mut MoveStmt) -> Option<&mut Vec<crate::lang::syntax::ast::Ident>> {
+    match s {
+        MoveStmt::By(kinds)
+        | MoveStmt::Custodial(crate::lang::syntax::ast::Custodial {
+            partners: Some(kinds),
+            ..
+        }) => Some(kinds),
+        _ => None,
     }
 }
 
@@ -114,6 +135,7 @@ fn sq_sites(c: &mut SqCond, f: &mut dyn FnMut(Site<'_>)) {
         | SqCond::Passed(_)
         | SqCond::Unmoved(_)
         | SqCond::Attacked(_)
+        | SqCond::Empty(_)
         | SqCond::Next(..)
         | SqCond::Flanks(_)
         | SqCond::Seen(_) => {}

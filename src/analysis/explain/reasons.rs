@@ -528,6 +528,8 @@ impl<'a> Visitor<'a> for Candidates<'_> {
                 | MoveStmt::Removal(_)
                 | MoveStmt::MarkPassed(_)
                 | MoveStmt::Flip(_)
+                // A custodial capture takes pieces after the move; it refuses none.
+                | MoveStmt::Custodial(_)
                 | MoveStmt::Written { .. }
                 // The way of a `go to` move: removing it leaves no move at all.
                 | MoveStmt::GoTo(..)

@@ -217,6 +217,7 @@ impl Look<'_> {
             | SqExpr::Passed
             | SqExpr::Unmoved
             | SqExpr::Attacked
+            | SqExpr::Empty
             | SqExpr::Next(..)
             | SqExpr::Flanks(_)
             | SqExpr::Seen(_) => true,
@@ -252,6 +253,7 @@ impl Look<'_> {
             | SqExpr::Passed
             | SqExpr::Unmoved
             | SqExpr::Attacked
+            | SqExpr::Empty
             | SqExpr::Next(..)
             | SqExpr::Flanks(_)
             | SqExpr::Seen(_) => {}
@@ -272,6 +274,7 @@ fn regions_of(e: &SqExpr, out: &mut Vec<RegionSel>) {
         | SqExpr::Passed
         | SqExpr::Unmoved
         | SqExpr::Attacked
+        | SqExpr::Empty
         | SqExpr::Next(..)
         | SqExpr::Flanks(_)
         | SqExpr::Seen(_) => {}

@@ -439,6 +439,7 @@ impl Cx<'_> {
             SqExpr::Passed => self.t("sq-passed", &[]),
             SqExpr::Unmoved => self.t("sq-unmoved", &[]),
             SqExpr::Attacked => self.t("sq-attacked", &[]),
+            SqExpr::Empty => self.t("sq-empty", &[]),
             SqExpr::Next(d, want) => self.t(
                 match want {
                     Next::Occupied => "sq-next-occupied",

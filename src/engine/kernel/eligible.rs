@@ -169,10 +169,14 @@ pub(super) fn eligible(def: &GameDef, mk: &MoveKind) -> Eligible {
         // `then drop` makes one move per square its leg reaches after the piece has moved,
         // which only the interpreter's `emit` finds (`search/then_drop.rs`).
         then_drop,
+        // A custodial capture adds captures to the move the interpreter's `emit` writes:
+        // no kernel emits or counts such moves.
+        custodial,
     } = mk;
     // A leap `onto enemy` (a cannon's capture) lands beyond its leapt piece on another:
     // no kernel's hop tables say it. No kernel goes an exact length (`slide ... exactly`).
     if *mark_passed
+        || custodial.is_some()
         || with.is_some()
         || then_drop.is_some()
         || go_to.is_some()

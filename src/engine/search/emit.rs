@@ -56,7 +56,7 @@ impl Generator<'_> {
 
     /// Emits the move ending on `t` with the piece `result` there.
     fn emit_result(&mut self, mk: &MoveKind, t: u8, result: u8, out: &mut Vec<Move>) {
-        let mv = Move {
+        let mut mv = Move {
             kind: self.kind_id,
             from: self.origin,
             to: t,
@@ -72,6 +72,11 @@ impl Generator<'_> {
             carry_to: NO_SQUARE,
             then_sq: NO_SQUARE,
         };
+        if let Some(c) = &mk.custodial {
+            let taken = self.custodial_captures(c, t, result);
+            mv.captures = mv.captures.or(&taken);
+            mv.ncapt = mv.ncapt.saturating_add(taken.len() as u8);
+        }
         match &mk.with {
             None if mk.then_drop.is_some() => {
                 if self.deferred_from_holds(mk) {

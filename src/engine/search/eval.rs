@@ -97,6 +97,7 @@ impl Generator<'_> {
             SqExpr::Passed => self.passed.contains(sq),
             SqExpr::Unmoved => self.unmoved.contains(sq),
             SqExpr::Attacked => self.attacked_at(sq),
+            SqExpr::Empty => self.cells[sq as usize] == 0,
             SqExpr::Seen(set) => self.seen_from_origin(*set, sq),
             SqExpr::Next(d, want) => {
                 let occ = &self.occ;

@@ -22,6 +22,7 @@
 
 mod attack;
 mod bfs;
+mod custodial;
 mod emit;
 mod eval;
 mod exact;

@@ -399,6 +399,9 @@ pub enum MoveStmt {
         kind: Ident,
         leg: Ident,
     },
+    /// `custodial along SET partners { K } hostile C enclosed { K } when C`: the enemy
+    /// pieces next to the move's end square, closed by a partner or a hostile square beyond.
+    Custodial(Custodial),
     /// `with Rook from C to D`: a second piece of the mover moves too.
     With {
         kind: Ident,
@@ -411,6 +414,29 @@ pub enum MoveStmt {
         span: Span,
     },
     If(IfParam<MoveStmt>),
+}
+
+/// `custodial along SET ...`: a custodial capture made by the moving piece.
+#[derive(Debug, Clone)]
+pub struct Custodial {
+    /// The directions looked along from the end square.
+    pub dirs: Ident,
+    /// `partners { Soldier King }`: the kinds that take part (every kind without it).
+    pub partners: Option<Vec<Ident>>,
+    /// `hostile C`: squares that stand in for a partner.
+    pub hostile: Option<SqCond>,
+    /// `enclosed { King } when C`: kinds captured only when enclosed, where C holds.
+    pub enclosed: Vec<Enclosed>,
+    /// The whole statement.
+    pub span: Span,
+}
+
+/// `enclosed { King } when C`: an enemy piece of these kinds on a square meeting C (any
+/// square without `when`) is captured only when enclosed along every direction of the set.
+#[derive(Debug, Clone)]
+pub struct Enclosed {
+    pub kinds: Vec<Ident>,
+    pub when: Option<SqCond>,
 }
 
 /// `move name { ... }`.
@@ -647,6 +673,8 @@ pub enum SqCond {
     Unmoved(Span),
     /// `attacked`: an opponent could capture the moving piece there.
     Attacked(Span),
+    /// `empty`: the square holds no piece.
+    Empty(Span),
     /// `next S occupied|empty|off-board`: what the square one step away in direction S is.
     Next(Ident, NextState),
     /// `flanks along SET`: a piece of the mover here would close an enemy line of the set.
@@ -690,7 +718,7 @@ conditional!(LegStmt: Self::Step(_), Self::Slide(_), Self::SlideExactly { .. }, 
     Self::CapturePasser(_), Self::Onto(..), Self::Land(_), Self::NoReverse(_), Self::Onward(_), Self::PreferContinuing(_), Self::HaltBehind(..));
 conditional!(MoveStmt: Self::By(_), Self::Drop(_), Self::DropHand(_), Self::From(_), Self::To(_), Self::Land(_),
     Self::Stop(_), Self::Sequence(_), Self::GoTo(..), Self::Require(_), Self::Effect { .. }, Self::Removal(_),
-    Self::MarkPassed(_), Self::Flip(_), Self::ThenDrop { .. }, Self::With { .. }, Self::Written { .. });
+    Self::MarkPassed(_), Self::Flip(_), Self::ThenDrop { .. }, Self::Custodial(_), Self::With { .. }, Self::Written { .. });
 conditional!(ValueStmt: Self::Pair(..));
 conditional!(PrioStmt: Self::When(_), Self::Keep(_), Self::Prefer(_), Self::Maximize(..),
     Self::Otherwise(_));

@@ -195,7 +195,7 @@ fn describe(rule: Rule) -> &'static str {
             "a leg statement (step, slide, leap, capture, capture passer, onto, land, not reverse, onward, prefer continuing, halt behind, if)"
         }
         Rule::move_stmt => {
-            "a move statement (by, drop, from, to, each landing, stop, sequence, require, effect, remove, mark passed, flip along, then drop, with, if)"
+            "a move statement (by, drop, from, to, each landing, stop, sequence, require, effect, remove, mark passed, flip along, custodial along, then drop, with, if)"
         }
         Rule::prio_stmt => "a priority statement (when, keep, prefer, maximize, otherwise, if)",
         Rule::promote_stmt => "a promotion statement (`Kind to Kind in REGION`, timing, if)",
@@ -315,6 +315,11 @@ fn describe(rule: Rule) -> &'static str {
         Rule::move_flip => "`flip along SET`",
         Rule::move_then_drop => "`then drop KIND via LEG`",
         Rule::then_action => "`drop`",
+        Rule::move_custodial => "`custodial along SET`",
+        Rule::custodial_partners => "`partners { kinds }`",
+        Rule::custodial_hostile => "`hostile CONDITION`",
+        Rule::custodial_enclosed => "`enclosed { kinds }`",
+        Rule::custodial_when => "`when CONDITION`",
         Rule::move_with => "`with KIND from SQUARES to SQUARES`",
         Rule::move_written => "`written \"TEXT\"`",
         Rule::move_go_to => "`go to CONDITION`",
@@ -369,6 +374,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::sq_passed => "`passed`",
         Rule::sq_unmoved => "`unmoved`",
         Rule::sq_attacked => "`attacked`",
+        Rule::sq_empty => "`empty`",
         Rule::sq_next => "`next DIRECTION occupied|empty|off-board`",
         Rule::sq_flanks => "`flanks along SET`",
         Rule::sq_seen => "`seen DIRECTIONS`",

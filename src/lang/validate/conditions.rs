@@ -100,6 +100,7 @@ impl Validator {
             }
             ast::SqCond::Unmoved(_) => SqExpr::Unmoved,
             ast::SqCond::Attacked(_) => SqExpr::Attacked,
+            ast::SqCond::Empty(_) => SqExpr::Empty,
             ast::SqCond::Next(d, state) => match self.lookup(n.directions, d, "direction") {
                 Some(d) => SqExpr::Next(
                     d,
@@ -385,6 +386,7 @@ pub(super) fn collect_can(e: &SqExpr, out: &mut Vec<u8>) {
         | SqExpr::Passed
         | SqExpr::Unmoved
         | SqExpr::Attacked
+        | SqExpr::Empty
         | SqExpr::Next(..)
         | SqExpr::Flanks(_)
         | SqExpr::Seen(_) => {}

@@ -78,6 +78,7 @@ fn canon_sq(c: &SqCond) -> String {
         SqCond::Passed(_) => "passed".into(),
         SqCond::Unmoved(_) => "unmoved".into(),
         SqCond::Attacked(_) => "attacked".into(),
+        SqCond::Empty(_) => "empty".into(),
         SqCond::Next(d, s) => format!("next({} {s:?})", d.name),
         SqCond::Flanks(set) => format!("flanks({})", set.name),
         SqCond::Seen(d) => format!("seen({})", d.name),
@@ -224,6 +225,7 @@ fn sq_value(c: &SqCond) -> Option<bool> {
         | SqCond::Passed(_)
         | SqCond::Unmoved(_)
         | SqCond::Attacked(_)
+        | SqCond::Empty(_)
         | SqCond::Next(..)
         | SqCond::Flanks(_)
         | SqCond::Seen(_) => None,
@@ -286,7 +288,9 @@ fn sq_span(c: &SqCond) -> Option<Span> {
         SqCond::Not(x) => sq_span(x),
         SqCond::In(r) => Some(r.name.span),
         SqCond::Piece(k) | SqCond::Can(k) => Some(k.span),
-        SqCond::Passed(sp) | SqCond::Unmoved(sp) | SqCond::Attacked(sp) => Some(*sp),
+        SqCond::Passed(sp) | SqCond::Unmoved(sp) | SqCond::Attacked(sp) | SqCond::Empty(sp) => {
+            Some(*sp)
+        }
         SqCond::Next(d, _) | SqCond::Flanks(d) | SqCond::Seen(d) => Some(d.span),
     }
 }

@@ -46,6 +46,7 @@ fn sq(c: &SqCond, u: &mut Used) {
         | SqCond::Passed(_)
         | SqCond::Unmoved(_)
         | SqCond::Attacked(_)
+        | SqCond::Empty(_)
         | SqCond::Next(..) => {}
         SqCond::Flanks(set) | SqCond::Seen(set) => {
             u.sets.insert(set.name.clone());
@@ -172,6 +173,15 @@ fn move_stmt(s: &MoveStmt, u: &mut Used) {
         MoveStmt::ThenDrop { kind, leg } => {
             u.present.insert(kind.name.clone());
             u.legs.insert(leg.name.clone());
+        }
+        MoveStmt::Custodial(c) => {
+            u.sets.insert(c.dirs.name.clone());
+            if let Some(h) = &c.hostile {
+                sq(h, u);
+            }
+            for w in c.enclosed.iter().filter_map(|e| e.when.as_ref()) {
+                sq(w, u);
+            }
         }
         MoveStmt::By(_)
         | MoveStmt::DropHand(_)

@@ -22,6 +22,7 @@
 
 mod board;
 mod conditions;
+mod custodial;
 mod dead_rules;
 mod items;
 mod lints;

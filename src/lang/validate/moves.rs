@@ -390,6 +390,7 @@ impl Validator {
             hand_drop: 0,
             mark_passed: false,
             flip: None,
+            custodial: None,
             written: None,
             with: None,
             then_drop: None,
@@ -543,6 +544,18 @@ impl Validator {
                         );
                     }
                     mk.flip = Some(self.lookup(n.dir_sets, set, "direction set").unwrap_or(0));
+                }
+                ast::MoveStmt::Custodial(c) => {
+                    if mk.custodial.is_some() {
+                        self.err(
+                            Check::BadMove,
+                            c.span,
+                            format!("move `{}` has two custodial captures", m.name.name),
+                            "a second `custodial`",
+                            Some("A move makes one custodial capture: declare a set holding all of its directions.".into()),
+                        );
+                    }
+                    mk.custodial = Some(self.custodial(c, n));
                 }
                 ast::MoveStmt::Written { text, span } => {
                     if text.is_empty() || text.contains(char::is_whitespace) {

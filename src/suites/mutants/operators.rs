@@ -440,6 +440,13 @@ fn move_type(o: &mut Out, i: usize, body: &[MoveStmt], spans: &[Span], def: &Gam
             | MoveStmt::Written { .. }
             | MoveStmt::With { .. }
             | MoveStmt::Effect { .. } => o.push(Edit::RemoveStmt(stmt), format!("remove {t}")),
+            MoveStmt::Custodial(c) => {
+                if let Some(kinds) = &c.partners {
+                    let names: Vec<String> = kinds.iter().map(|k| k.name.clone()).collect();
+                    o.drop_each_kind(&stmt, &names, "`partners`");
+                }
+                o.push(Edit::RemoveStmt(stmt), format!("remove {t}"));
+            }
             // A move without its `go to` has no way to move: its condition's sites mutate.
             MoveStmt::GoTo(..) | MoveStmt::If(_) => {}
         }

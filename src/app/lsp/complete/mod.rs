@@ -473,7 +473,7 @@ fn after_word(
         "effect" => Context::Name(Ns::Counter),
         "step" | "slide" | "leap" if in_leg => Context::Name(Ns::Direction),
         "along" | "next" | "seen" => Context::Name(Ns::Direction),
-        "flip" | "flanks" => Context::Keywords(&["along"]),
+        "flip" | "flanks" | "custodial" => Context::Keywords(&["along"]),
         _ if p2 == "next" => Context::Keywords(first_words(Rule::next_state)),
         "over" => Context::Keywords(first_words(Rule::over)),
         "onto" if in_leg => Context::Keywords(first_words(Rule::onto)),

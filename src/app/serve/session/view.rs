@@ -387,6 +387,7 @@ pub(super) fn goals(def: &crate::model::GameDef) -> Vec<Value> {
             | SqExpr::Passed
             | SqExpr::Unmoved
             | SqExpr::Attacked
+            | SqExpr::Empty
             | SqExpr::Next(..)
             | SqExpr::Flanks(_)
             | SqExpr::Seen(_) => {}

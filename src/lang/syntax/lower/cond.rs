@@ -195,6 +195,7 @@ fn lower_sq_atom(p: P) -> SqCond {
         S::SqPassed(p) => SqCond::Passed(span(&p)),
         S::SqUnmoved(p) => SqCond::Unmoved(span(&p)),
         S::SqAttacked(p) => SqCond::Attacked(span(&p)),
+        S::SqEmpty(p) => SqCond::Empty(span(&p)),
         S::SqSeen(p) => SqCond::Seen(ident(child(p))),
         S::SqNext(p) => {
             let mut it = p.into_inner();

@@ -553,6 +553,32 @@ fn lower_over(q: &P) -> Over {
     }
 }
 
+/// `custodial along SET partners { K } hostile C enclosed { K } when C`.
+fn lower_custodial(p: P) -> Custodial {
+    let sp = span(&p);
+    let (mut dirs, mut partners, mut hostile, mut enclosed) = (None, None, None, Vec::new());
+    for q in inner::MoveCustodial::all(p) {
+        match q {
+            inner::MoveCustodial::Ident(q) => dirs = Some(ident(q)),
+            inner::MoveCustodial::CustodialPartners(q) => partners = Some(idents(child(q))),
+            inner::MoveCustodial::CustodialHostile(q) => hostile = Some(lower_sq_cond(child(q))),
+            inner::MoveCustodial::CustodialEnclosed(q) => {
+                let mut it = q.into_inner();
+                let kinds = idents(next(&mut it));
+                let when = it.next().map(|w| lower_sq_cond(child(w)));
+                enclosed.push(Enclosed { kinds, when });
+            }
+        }
+    }
+    Custodial {
+        dirs: dirs.expect(GRAMMAR),
+        partners,
+        hostile,
+        enclosed,
+        span: sp,
+    }
+}
+
 /// `leap DIRS over WHO { KINDS } flying behind`.
 fn lower_leap(p: P) -> LegStmt {
     let (mut dirs, mut over, mut kinds, mut flying, mut behind) = (None, None, None, false, false);
@@ -624,6 +650,7 @@ fn lower_move_stmt(p: P) -> MoveStmt {
             let leg = ident(next(&mut it));
             MoveStmt::ThenDrop { kind, leg }
         }
+        M::MoveCustodial(p) => MoveStmt::Custodial(lower_custodial(p)),
         M::MoveWith(p) => {
             let mut it = p.into_inner();
             let kind = ident(next(&mut it));
