@@ -218,6 +218,10 @@ fn compare_random(v: &Variant, seed: u32, games: u32, plies: u32) -> Option<Comp
 }
 
 #[test]
+#[cfg_attr(
+    not(tool = "open-spiel"),
+    ignore = "needs OpenSpiel (pip install open-spiel==2.0.2); then `touch build.rs`"
+)]
 fn lines_of_action_perft_matches_openspiel() {
     let v = Variant::load("rules/lines-of-action.rules", "lines_of_action");
     if compare_perft(&v, 1).is_none() {
@@ -228,6 +232,10 @@ fn lines_of_action_perft_matches_openspiel() {
 }
 
 #[test]
+#[cfg_attr(
+    not(tool = "open-spiel"),
+    ignore = "needs OpenSpiel (pip install open-spiel==2.0.2); then `touch build.rs`"
+)]
 fn lines_of_action_games_match_openspiel() {
     let v = Variant::load("rules/lines-of-action.rules", "lines_of_action");
     let Some(seen) = compare_random(&v, 1, 30, 400) else {
@@ -250,6 +258,10 @@ fn lines_of_action_long_run_matches_openspiel() {
 }
 
 #[test]
+#[cfg_attr(
+    not(tool = "open-spiel"),
+    ignore = "needs OpenSpiel (pip install open-spiel==2.0.2); then `touch build.rs`"
+)]
 fn breakthrough_matches_openspiel() {
     let v = Variant::load("rules/breakthrough.rules", "breakthrough");
     if compare_perft(&v, 1).is_none() {

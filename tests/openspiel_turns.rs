@@ -192,6 +192,10 @@ fn compare_perft(v: &Variant, depth: u32) -> Option<u64> {
 }
 
 #[test]
+#[cfg_attr(
+    not(tool = "open-spiel"),
+    ignore = "needs OpenSpiel (pip install open-spiel==2.0.2); then `touch build.rs`"
+)]
 fn amazons_matches_openspiel() {
     let v = Variant::load("rules/amazons.rules", "amazons", 10);
     // 2,176 first turns: the published figure, and OpenSpiel's.
