@@ -754,7 +754,10 @@ fn rename_edits_the_chain_in_one_namespace() {
     let walked = apply(&ptext, &edit["changes"][&puri]);
     assert!(walked.contains("leg walk {\n  step all\n"), "{walked}");
     assert_eq!(walked.matches("sequence walk\n").count(), 2);
-    assert!(walked.contains("/// [uk word walk] крок\n"), "{walked}");
+    assert!(
+        walked.contains("/// [uk word walk] крок; gen кроку; ins кроком; acc крок\n"),
+        "{walked}"
+    );
 
     let refused = |c: &mut Client, params: &Value, new: &str| -> String {
         let mut p = params.clone();
