@@ -4,7 +4,7 @@
 //! move that carries a piece along to the same square; reading accepts the shorter text where it names one move.
 //!
 //! A move with a second action (`then drop`) is written the same way, with the square where
-//! it places its piece after the `/` (`d1-d7/g7`, Amazons' arrow): a move either carries a
+//! it places its piece after the `/` (`d1-d7/g7`): a move either carries a
 //! piece or places one, never both.
 
 use super::refusal::{IllegalMove, Refused, illegal, square_hint};

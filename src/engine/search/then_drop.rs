@@ -1,5 +1,5 @@
-//! A move's second action (`then drop KIND via LEG`, Amazons' arrow): once the piece has
-//! moved, a new piece is placed on a square that the leg reaches from the move's end square,
+//! A move's second action (`then drop KIND via LEG`, a shot that blocks a square): once the
+//! piece has moved, a new piece is placed on a square that the leg reaches from the move's end square,
 //! one move per such square. Only the interpreter emits such moves (`kernel/eligible.rs`
 //! declines their move types), so no other game's generation passes here.
 
