@@ -48,8 +48,11 @@ pub const MAX_MOVES: usize = 200_000;
 /// and shallow enough that the recursion and its per-ply buffers stay small (perft 20000
 /// overflowed the stack).
 pub const MAX_PERFT_DEPTH: u32 = 256;
+/// A square's index on the board. New code names squares with this type, so that widening it
+/// (boards past 255 squares) is a change of this line and what the compiler then points at.
+pub type Square = u8;
 /// "No square" in neighbour tables; also the start square of a drop and of a pass.
-pub const NO_SQUARE: u8 = 255;
+pub const NO_SQUARE: Square = 255;
 /// The owner index of neutral pieces (one past the last player).
 pub const NEUTRAL: u8 = MAX_PLAYERS as u8;
 /// The move-type index of a pass (a player with no legal move under `turn { blocked pass }`).
