@@ -249,3 +249,68 @@ fn a_variant_is_scored_on_its_own_rules_and_on_request_on_what_it_inherits() {
     // A file that extends nothing has nothing inherited.
     assert!(every("rules/camelot.rules").iter().all(|m| !m.inherited));
 }
+
+/// Issue 40's hand-made mutant of Camelot: the charge without `from not in opponent castle`
+/// (a Knight standing in the opponent's castle could charge out). The operators make it (a
+/// statement removed from `move charge`), it is a valid game, and the Camelot suite kills it:
+/// the case of `opponent-castle.yaml` that forbids the charge fails on it, every other case of
+/// that file passing on the rules as written. Without that case the mutant survived while the
+/// score read 100% (the whole run is `camelot_whole_suite`, ignored).
+#[test]
+fn the_camelot_suite_kills_the_charge_out_of_the_opponent_s_castle() {
+    use regula::lang::inherit::{Resolved, resolve};
+    use regula::lang::validate::validate;
+    let res =
+        resolve(&regula::base::source::SourceFile::read(Path::new("rules/camelot.rules")).unwrap())
+            .unwrap();
+    let def = validate(&res, &[]).unwrap();
+    let made: Vec<_> = mutants::mutants(&res, &def)
+        .into_iter()
+        .filter(|m| m.item == "move charge" && m.operator == "remove `from not in opponent castle`")
+        .collect();
+    assert_eq!(made.len(), 1, "the operators make the mutant once");
+    let file = regula::analysis::edit::apply(&res.file, std::slice::from_ref(&made[0].edit), &def)
+        .expect("the edit can be made");
+    let mutant = Resolved {
+        file,
+        sources: res.sources.clone(),
+        root: res.root,
+        parents: res.parents.clone(),
+        removed: res.removed.clone(),
+    };
+    let original = regula::Game::new(def);
+    let mutant = regula::Game::new(validate(&mutant, &[]).expect("the mutant is a valid game"));
+    let path = Path::new("tests/cases/camelot/opponent-castle.yaml");
+    let suite =
+        cases::read_case_file(&regula::base::source::SourceFile::read(path).unwrap()).unwrap();
+    let mut failed = Vec::new();
+    for case in &suite.cases {
+        assert!(
+            case.params.is_empty(),
+            "{}: run with the defaults",
+            case.name
+        );
+        let name = path.display().to_string();
+        let on_original = cases::check_case(&name, case, Ok(original.clone()));
+        assert!(
+            on_original.passed(),
+            "{}: {:?}",
+            case.name,
+            on_original.failures
+        );
+        let on_mutant = cases::check_case(&name, case, Ok(mutant.clone()));
+        if !on_mutant.passed() {
+            failed.push((case.name.clone(), on_mutant.failures));
+        }
+    }
+    assert_eq!(failed.len(), 1, "{failed:?}");
+    assert_eq!(
+        failed[0].0,
+        "a Knight in the opponent's castle makes no charge out of it"
+    );
+    assert!(
+        failed[0].1.iter().any(|f| f.contains("F16-H14xH12")),
+        "{:?}",
+        failed[0].1
+    );
+}

@@ -932,3 +932,70 @@ end { draw if blocked(mover) }
         texts
     );
 }
+
+/// `can M` counts M's `require` too (issue 40: it asked only whether M's first leg lands):
+/// here a `fall` requires three Men of its side, and White has two, so there is no `fall`
+/// anywhere and `walk` may end next to an empty square on its right (a2, d2), where the first
+/// landing alone refused both.
+#[test]
+fn can_means_the_move_exists_with_its_require() {
+    let text = r#"game "Can require"
+players { White Black }
+board { files { a..e } ranks { 1..5 } squares { a1..e5 } }
+directions { N (0, 1) E (1, 0) }
+set north { N }
+set east { E }
+pieces { Man }
+setup { White { Man: a1 d1 } Black { Man: a5 } }
+leg up { step north }
+leg right { step east }
+move fall { by { Man } sequence right require count(mover Man) >= 3 }
+move walk { by { Man } sequence up to not can fall }
+end { draw if blocked(mover) }
+"#;
+    let src = regula::SourceFile::new("can-require.rules", text);
+    let game = regula::load(&src, &[]).unwrap_or_else(|e| panic!("{}", regula::render_plain(&e)));
+    let moves = game.legal_moves(&game.start());
+    let texts = regula::formats::notation::sorted_texts(&game.def, &moves);
+    assert_eq!(texts, ["a1-a2", "d1-d2"], "no fall; walk to a2 and d2");
+    let mut g = game.generator(regula::engine::Identity::Effect);
+    g.set_kernels(false);
+    let mut out = Vec::new();
+    g.legal(&game.start(), &mut out);
+    assert_eq!(
+        regula::formats::notation::sorted_texts(&game.def, &out),
+        texts
+    );
+}
+
+/// `test --junit` writes its report through the one writer too: a link planted at the report's
+/// name is replaced, the file it points to untouched, and no temporary file is left beside it
+/// (it wrote a temporary file of a predictable name, opened without `O_EXCL`).
+#[test]
+fn the_junit_report_replaces_a_planted_link() {
+    let dir = scratch("junit-link");
+    let victim = dir.join("victim.txt");
+    std::fs::write(&victim, "untouched").unwrap();
+    let report = dir.join("report.xml");
+    std::os::unix::fs::symlink(&victim, &report).unwrap();
+    let (code, _, err) = regula(&[
+        "test",
+        "tests/cases/english-draughts",
+        "--junit",
+        report.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "untouched");
+    assert!(std::fs::symlink_metadata(&report).unwrap().is_file());
+    assert!(
+        std::fs::read_to_string(&report)
+            .unwrap()
+            .contains("<testsuites")
+    );
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+    let _ = std::fs::remove_dir_all(dir);
+}

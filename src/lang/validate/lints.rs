@@ -24,6 +24,8 @@ struct Used {
     present: HashSet<String>,
     /// Regions named whole (no `own`, `opponent` or player) in a count: (region, where).
     counted_whole: Vec<Ident>,
+    /// Regions named whole as an end of `connected(P from R to R ...)`.
+    joined_whole: Vec<Ident>,
 }
 
 fn note_if<T>(u: &mut Used, i: &IfParam<T>) {
@@ -117,6 +119,9 @@ fn cond(c: &Cond, u: &mut Used) {
             u.sets.insert(dirs.name.clone());
             for r in ends.iter().flat_map(|(a, b)| [a, b]) {
                 u.regions.insert(r.name.name.clone());
+                if r.owner.is_none() {
+                    u.joined_whole.push(r.name.clone());
+                }
             }
         }
         Cond::Blocked(_) | Cond::InCheck(_) | Cond::Repeated(..) => {}
@@ -421,16 +426,22 @@ pub fn lints(file: &RuleFile) -> Vec<ValidationError> {
         },
     );
     out.extend(super::dead_rules::dead_rules(file));
-    out.extend(regions_counted_whole(file, &u.counted_whole));
+    out.extend(regions_named_whole(file, &u.counted_whole, &u.joined_whole));
     out.extend(super::replacement::faked_replacement(file));
     out
 }
 
-/// A region with a part per player, named whole in a count of pieces, counts the pieces in
-/// every player's part: in a condition about one player's pieces that is seldom what was
-/// meant (a Hex win written `count(P Stone in edge) >= 1` held in a quarter of the positions,
-/// where `in own edge` was meant), so it is a warning, with the ways to name a part.
-fn regions_counted_whole(file: &RuleFile, whole: &[Ident]) -> Vec<ValidationError> {
+/// A region with a part per player, named whole in a condition about one player's pieces,
+/// means every player's part: in a count (`count(P Stone in edge) >= 1`, a Hex win that held
+/// in a quarter of the positions, where `in own edge` was meant) or as an end of P's chain
+/// (`connected(P from near to far ...)`, where any player's edge ends it) that is seldom what
+/// was meant, so it is a warning, with the ways to name a part. `counted` are the regions
+/// named whole in counts, `joined` those named whole as ends of `connected`.
+fn regions_named_whole(
+    file: &RuleFile,
+    counted: &[Ident],
+    joined: &[Ident],
+) -> Vec<ValidationError> {
     let per_player: HashSet<&str> = file
         .items
         .iter()
@@ -442,24 +453,47 @@ fn regions_counted_whole(file: &RuleFile, whole: &[Ident]) -> Vec<ValidationErro
             _ => None,
         })
         .collect();
-    whole
+    let warn = |r: &Ident, message: String, help: String| ValidationError {
+        check: Check::Suspicious,
+        message,
+        span: r.span,
+        label: "every player's part of the region".into(),
+        related: None,
+        help: Some(help),
+    };
+    let counts = counted
         .iter()
         .filter(|r| per_player.contains(r.name.as_str()))
-        .map(|r| ValidationError {
-            check: Check::Suspicious,
-            message: format!(
-                "`{0}` has a part per player, and `in {0}` counts the pieces in every player's part",
-                r.name
-            ),
-            span: r.span,
-            label: "every player's part of the region".into(),
-            related: None,
-            help: Some(format!(
-                "Name the part meant: `in own {0}` (the counted pieces' side), `in opponent {0}`, or `in P {0}` for a player P.",
-                r.name
-            )),
-        })
-        .collect()
+        .map(|r| {
+            warn(
+                r,
+                format!(
+                    "`{0}` has a part per player, and `in {0}` counts the pieces in every player's part",
+                    r.name
+                ),
+                format!(
+                    "Name the part meant: `in own {0}` (the counted pieces' side), `in opponent {0}`, or `in P {0}` for a player P.",
+                    r.name
+                ),
+            )
+        });
+    let ends = joined
+        .iter()
+        .filter(|r| per_player.contains(r.name.as_str()))
+        .map(|r| {
+            warn(
+                r,
+                format!(
+                    "`{0}` has a part per player, and a chain that reaches any player's part of `{0}` ends there",
+                    r.name
+                ),
+                format!(
+                    "Name the part meant: `own {0}` (the connected player's part), `opponent {0}`, or `P {0}` for a player P.",
+                    r.name
+                ),
+            )
+        });
+    counts.chain(ends).collect()
 }
 
 /// The notes of a rule file: one for each rule it says it does not state (`unstated`), in
