@@ -32,12 +32,20 @@
 //! with a message, except under `REGULA_REQUIRE_ORACLES=1` (as in `.ci/run`, which installs
 //! it), where it fails.
 
-use std::process::Command;
+use crate::oracle_driver::Driver;
 
 use regula::engine::{Identity, Outcome, kind, owner, piece_code};
 use regula::{Game, Move, Position};
 
-const DRIVER: &str = "tests/oracles/chess_oracle.py";
+/// The driver, and how its comparison is skipped where python-chess is missing (see
+/// [`crate::oracle_driver`]).
+pub(crate) const ORACLE: Driver = Driver {
+    python: "python3",
+    script: "tests/oracles/chess_oracle.py",
+    oracle: "python-chess",
+    test: "chess differential",
+    install: Some("pip install chess==1.11.2"),
+};
 
 /// The start position, and chessprogramming's perft positions 3, 2 ("Kiwipete"), 4 and 5
 /// (<https://www.chessprogramming.org/Perft_Results>), with their castling rights; an en
@@ -50,36 +58,6 @@ pub(crate) const FENS: [&str; 6] = [
     "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
     "rnbqkbnr/pp2pppp/8/2ppP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",
 ];
-
-/// The driver's output, or `None` after a message when python-chess is missing (a failure
-/// under `REGULA_REQUIRE_ORACLES=1`).
-pub(crate) fn oracle(args: &[&str]) -> Option<String> {
-    let out = Command::new("python3").arg(DRIVER).args(args).output();
-    let why = match out {
-        Ok(o) if o.status.success() => {
-            return Some(String::from_utf8(o.stdout).expect("the driver prints UTF-8"));
-        }
-        Ok(o) if o.status.code() == Some(3) => {
-            String::from_utf8_lossy(&o.stderr).trim().to_string()
-        }
-        Ok(o) => panic!(
-            "`python3 {DRIVER} {}` failed ({}):\n{}",
-            args.join(" "),
-            o.status,
-            String::from_utf8_lossy(&o.stderr)
-        ),
-        Err(e) => format!("cannot run python3: {e}"),
-    };
-    assert!(
-        std::env::var("REGULA_REQUIRE_ORACLES").as_deref() != Ok("1"),
-        "REGULA_REQUIRE_ORACLES=1 but the python-chess oracle is unavailable: {why}"
-    );
-    eprintln!(
-        "chess differential SKIPPED: {why} (pip install chess==1.11.2; REGULA_REQUIRE_ORACLES=1 \
-         makes this a failure)"
-    );
-    None
-}
 
 struct Chess {
     path: &'static str,
@@ -433,7 +411,8 @@ fn compare_games(chess: &Chess, out: &str) -> usize {
 /// Perft of each of [`FENS`] to `depth`, regula against the driver.
 fn compare_perft(chess: &Chess, mode: &str, depth: u32) -> Option<()> {
     for fen in FENS {
-        let want: u64 = oracle(&["perft", mode, &depth.to_string(), fen])?
+        let want: u64 = ORACLE
+            .run(&["perft", mode, &depth.to_string(), fen])?
             .trim()
             .parse()
             .unwrap();
@@ -455,7 +434,7 @@ fn pseudo_legal_chess_agrees_with_python_chess() {
     let chess = Chess::load("tests/fixtures/chess/pseudo-chess.rules");
     let mut args = vec!["games", "pseudo", "7", "40", "200"];
     args.extend(FENS);
-    let Some(out) = oracle(&args) else { return };
+    let Some(out) = ORACLE.run(&args) else { return };
     let positions = compare_games(&chess, &out);
     assert!(positions > 3000, "only {positions} positions compared");
     compare_perft(&chess, "pseudo", 3);
@@ -470,7 +449,7 @@ fn chess_agrees_with_python_chess() {
     let chess = Chess::load("rules/chess.rules");
     let mut args = vec!["games", "legal", "11", "40", "300"];
     args.extend(FENS);
-    let Some(out) = oracle(&args) else { return };
+    let Some(out) = ORACLE.run(&args) else { return };
     let positions = compare_games(&chess, &out);
     assert!(positions > 3000, "only {positions} positions compared");
     // Some games must have ended in checkmate and in stalemate for the endings to be compared.
@@ -498,7 +477,7 @@ fn antichess_agrees_with_python_chess() {
     let chess = Chess::load("rules/antichess.rules");
     let mut args = vec!["games", "antichess", "13", "120", "300"];
     args.extend(FENS);
-    let Some(out) = oracle(&args) else { return };
+    let Some(out) = ORACLE.run(&args) else { return };
     let positions = compare_games(&chess, &out);
     assert!(positions > 3000, "only {positions} positions compared");
     assert!(out.contains("end variant-win"), "no game was won");
@@ -541,7 +520,7 @@ fn chess960_agrees_with_python_chess() {
     let fens = chess960_fens();
     let mut args = vec!["games", "chess960", "17", "260", "80"];
     args.extend(fens.iter().map(String::as_str));
-    let Some(out) = oracle(&args) else { return };
+    let Some(out) = ORACLE.run(&args) else { return };
     let positions = compare_games(&chess, &out);
     eprintln!("chess960 differential: {positions} positions compared");
     assert!(positions > 10_000, "only {positions} positions compared");
@@ -550,7 +529,7 @@ fn chess960_agrees_with_python_chess() {
     eprintln!("chess960 differential: {castlings} castlings played");
     assert!(castlings > 20, "only {castlings} castlings played");
     for fen in &fens {
-        let want: u64 = match oracle(&["perft", "chess960", "2", fen]) {
+        let want: u64 = match ORACLE.run(&["perft", "chess960", "2", fen]) {
             Some(o) => o.trim().parse().unwrap(),
             None => return,
         };

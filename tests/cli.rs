@@ -1259,6 +1259,44 @@ fn play_at_a_terminal_lists_the_moves_a_second_tab_offers() {
     t.finish();
 }
 
+/// Tab completes a charge (issue 40: `C6-E` offered nothing though `C6-E8xC10xC12` was
+/// legal): with two charges from C6 over E8, Tab gives what both start with (`C6-E8x`), a
+/// second Tab lists them, and the rest typed plays the charge.
+#[test]
+#[cfg_attr(
+    not(tool = "script"),
+    ignore = "needs `script` for a pseudo-terminal (util-linux); then `touch build.rs`"
+)]
+fn play_at_a_terminal_completes_a_charge() {
+    let dir = scratch("tab-charge");
+    let pos = dir.join("charge.yaml");
+    std::fs::write(
+        &pos,
+        "to-move: White\npieces:\n  White: { Knight: [C6], Man: [D7, H6] }\n  \
+         Black: { Man: [D9, C11, F9, H12, G12] }\n",
+    )
+    .unwrap();
+    let Some(mut t) = Terminal::play(&format!("rules/camelot.rules --position {}", pos.display()))
+    else {
+        return;
+    };
+    t.wait_for("White to move");
+    t.type_keys(b"C6-E\t");
+    t.wait_for("C6-E8x");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    t.type_keys(b"\t");
+    for m in ["C6-E8xC10xC12", "C6-E8xG10"] {
+        t.wait_for(m);
+    }
+    t.type_keys(b"C10xC12\r");
+    t.wait_for("Black to move");
+    t.type_keys(b"quit\r");
+    t.wait_for("record:");
+    let out = t.finish();
+    assert!(out.contains("record: 1.C6-E8xC10xC12"), "{out}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 /// `play` refuses a move as `moves --explain` does, with the rules that refuse it, and
 /// `why MOVE` asks without playing.
 #[test]

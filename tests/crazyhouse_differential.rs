@@ -19,13 +19,21 @@
 //! Without python-chess the comparisons with the driver are skipped with a message, except
 //! under `REGULA_REQUIRE_ORACLES=1`, where they fail.
 
-use std::process::Command;
+use crate::oracle_driver::Driver;
 
 use regula::engine::{Identity, Outcome, kind};
 use regula::formats::fen;
 use regula::{Game, Move, Position};
 
-const DRIVER: &str = "tests/oracles/chess_oracle.py";
+/// The driver, and how its comparison is skipped where python-chess is missing (see
+/// [`crate::oracle_driver`]).
+const ORACLE: Driver = Driver {
+    python: "python3",
+    script: "tests/oracles/chess_oracle.py",
+    oracle: "python-chess",
+    test: "crazyhouse differential",
+    install: Some("pip install chess==1.11.2"),
+};
 const RULES: &str = "rules/crazyhouse.rules";
 
 /// Positions with Fairy-Stockfish's perft figures (python-chess's `CrazyhouseBoard` counts the
@@ -54,36 +62,6 @@ const FENS: [(&str, u32, u64); 6] = [
         186_494,
     ),
 ];
-
-/// The driver's output, or `None` after a message when python-chess is missing (a failure
-/// under `REGULA_REQUIRE_ORACLES=1`).
-fn oracle(args: &[&str]) -> Option<String> {
-    let out = Command::new("python3").arg(DRIVER).args(args).output();
-    let why = match out {
-        Ok(o) if o.status.success() => {
-            return Some(String::from_utf8(o.stdout).expect("the driver prints UTF-8"));
-        }
-        Ok(o) if o.status.code() == Some(3) => {
-            String::from_utf8_lossy(&o.stderr).trim().to_string()
-        }
-        Ok(o) => panic!(
-            "`python3 {DRIVER} {}` failed ({}):\n{}",
-            args.join(" "),
-            o.status,
-            String::from_utf8_lossy(&o.stderr)
-        ),
-        Err(e) => format!("cannot run python3: {e}"),
-    };
-    assert!(
-        std::env::var("REGULA_REQUIRE_ORACLES").as_deref() != Ok("1"),
-        "REGULA_REQUIRE_ORACLES=1 but the python-chess oracle is unavailable: {why}"
-    );
-    eprintln!(
-        "crazyhouse differential SKIPPED: {why} (pip install chess==1.11.2; \
-         REGULA_REQUIRE_ORACLES=1 makes this a failure)"
-    );
-    None
-}
 
 fn game() -> Game {
     let src = regula::SourceFile::read(std::path::Path::new(RULES)).unwrap();
@@ -231,7 +209,7 @@ fn crazyhouse_perft_matches_fairy_stockfish() {
 fn crazyhouse_perft_agrees_with_python_chess() {
     let g = game();
     for (text, _, _) in FENS {
-        let Some(out) = oracle(&["perft", "crazyhouse", "2", text]) else {
+        let Some(out) = ORACLE.run(&["perft", "crazyhouse", "2", text]) else {
             return;
         };
         let want: u64 = out.trim().parse().unwrap();
@@ -249,7 +227,7 @@ fn crazyhouse_agrees_with_python_chess() {
     let g = game();
     let mut args = vec!["games", "crazyhouse", "17", "30", "160"];
     args.extend(FENS.iter().map(|f| f.0));
-    let Some(out) = oracle(&args) else { return };
+    let Some(out) = ORACLE.run(&args) else { return };
     let (positions, drops) = compare_games(&g, &out);
     assert!(positions > 3000, "only {positions} positions compared");
     assert!(drops > 200, "only {drops} drops played");

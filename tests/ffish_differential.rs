@@ -27,12 +27,20 @@
 //! message, except under `REGULA_REQUIRE_ORACLES=1` (as in `.ci/run`, which installs it),
 //! where it fails.
 
-use std::process::Command;
+use crate::oracle_driver::Driver;
 
 use regula::engine::{Identity, Outcome, kind, owner, piece_code};
 use regula::{Game, Move, Position};
 
-const DRIVER: &str = "tests/oracles/ffish_oracle.py";
+/// The driver, and how its comparison is skipped where pyffish (Fairy-Stockfish) is missing (see
+/// [`crate::oracle_driver`]).
+const ORACLE: Driver = Driver {
+    python: "python3",
+    script: "tests/oracles/ffish_oracle.py",
+    oracle: "Fairy-Stockfish",
+    test: "Fairy-Stockfish differential",
+    install: Some("pip install pyffish==0.0.88"),
+};
 
 /// Makruk's start, three positions after 36 random plies from it (seeds 0-2), three endings
 /// of rooks against a lone king (checkmates and stalemates), and pawns of both sides about to
@@ -78,36 +86,6 @@ const XIANGQI_FENS: [&str; 6] = [
     "4k4/4P4/3P5/9/9/9/9/9/9/3K5 w - - 0 1",
     "5k3/9/9/9/9/9/9/9/9/3RK4 w - - 0 1",
 ];
-
-/// The driver's output, or `None` after a message when pyffish is missing (a failure under
-/// `REGULA_REQUIRE_ORACLES=1`).
-fn oracle(args: &[&str]) -> Option<String> {
-    let out = Command::new("python3").arg(DRIVER).args(args).output();
-    let why = match out {
-        Ok(o) if o.status.success() => {
-            return Some(String::from_utf8(o.stdout).expect("the driver prints UTF-8"));
-        }
-        Ok(o) if o.status.code() == Some(3) => {
-            String::from_utf8_lossy(&o.stderr).trim().to_string()
-        }
-        Ok(o) => panic!(
-            "`python3 {DRIVER} {}` failed ({}):\n{}",
-            args.join(" "),
-            o.status,
-            String::from_utf8_lossy(&o.stderr)
-        ),
-        Err(e) => format!("cannot run python3: {e}"),
-    };
-    assert!(
-        std::env::var("REGULA_REQUIRE_ORACLES").as_deref() != Ok("1"),
-        "REGULA_REQUIRE_ORACLES=1 but the Fairy-Stockfish oracle is unavailable: {why}"
-    );
-    eprintln!(
-        "Fairy-Stockfish differential SKIPPED: {why} (pip install pyffish==0.0.88; \
-         REGULA_REQUIRE_ORACLES=1 makes this a failure)"
-    );
-    None
-}
 
 /// A rule file and its Fairy-Stockfish variant.
 struct Variant {
@@ -373,7 +351,8 @@ fn compare_games(v: &Variant, out: &str) -> Compared {
 
 /// Perft of `fen` to `depth`, regula against the driver; returns the count.
 fn compare_perft(v: &Variant, fen: &str, depth: u32) -> Option<u64> {
-    let want: u64 = oracle(&["perft", v.name, &depth.to_string(), fen])?
+    let want: u64 = ORACLE
+        .run(&["perft", v.name, &depth.to_string(), fen])?
         .trim()
         .parse()
         .unwrap();
@@ -449,7 +428,7 @@ fn makruk_agrees_with_fairy_stockfish() {
     let v = makruk();
     let mut args = vec!["games", "makruk", "17", "24", "160"];
     args.extend(MAKRUK_FENS);
-    let Some(out) = oracle(&args) else { return };
+    let Some(out) = ORACLE.run(&args) else { return };
     let seen = compare_games(&v, &out);
     eprintln!("makruk: {seen:?}");
     assert!(
@@ -478,7 +457,7 @@ fn shatranj_agrees_with_fairy_stockfish() {
     let v = shatranj();
     let mut args = vec!["games", "shatranj", "11", "33", "160"];
     args.extend(SHATRANJ_FENS);
-    let Some(out) = oracle(&args) else { return };
+    let Some(out) = ORACLE.run(&args) else { return };
     let seen = compare_games(&v, &out);
     eprintln!("shatranj: {seen:?}");
     assert!(
@@ -520,7 +499,7 @@ fn xiangqi_agrees_with_fairy_stockfish() {
     let v = xiangqi();
     let mut args = vec!["games", "xiangqi", "5", "30", "160"];
     args.extend(XIANGQI_FENS);
-    let Some(out) = oracle(&args) else { return };
+    let Some(out) = ORACLE.run(&args) else { return };
     let seen = compare_games(&v, &out);
     eprintln!("xiangqi: {seen:?}");
     assert!(

@@ -999,3 +999,21 @@ fn the_junit_report_replaces_a_planted_link() {
     assert_eq!(names.len(), 2, "{names:?}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// `evaluate`'s defaults are sized for a first try (issue 40: `mcts,mcts` and 100 games ran
+/// Camelot for about 45 minutes): 20 games of two MCTS agents of 200 iterations with a
+/// cutoff, as the help says.
+#[test]
+fn evaluate_s_defaults_are_sized_for_a_first_try() {
+    let (code, out, err) = regula(&["evaluate", "--help"]);
+    assert_eq!(code, 0, "{err}");
+    let text = flat(&out);
+    assert!(
+        text.contains("[default: mcts:iterations=200,cutoff=20,mcts:iterations=200,cutoff=20]"),
+        "{text}"
+    );
+    assert!(
+        text.contains("--games <GAMES>") && text.contains("[default: 20]"),
+        "{text}"
+    );
+}

@@ -12,41 +12,20 @@
 //! the test says it is skipped, except under `REGULA_REQUIRE_ORACLES=1` (as in `.ci/run`),
 //! where it fails.
 
-use std::process::Command;
+use crate::oracle_driver::Driver;
 
 use regula::engine::Outcome;
 use regula::{Game, Move, Position};
 
-const DRIVER: &str = "tests/oracles/openspiel_oracle.py";
-
-/// The driver's output, or `None` after a message when OpenSpiel is missing.
-fn oracle(args: &[&str]) -> Option<String> {
-    let out = Command::new("python3").arg(DRIVER).args(args).output();
-    let why = match out {
-        Ok(o) if o.status.success() => {
-            return Some(String::from_utf8(o.stdout).expect("the driver prints UTF-8"));
-        }
-        Ok(o) if o.status.code() == Some(3) => {
-            String::from_utf8_lossy(&o.stderr).trim().to_string()
-        }
-        Ok(o) => panic!(
-            "`python3 {DRIVER} {}` failed ({}):\n{}",
-            args.join(" "),
-            o.status,
-            String::from_utf8_lossy(&o.stderr)
-        ),
-        Err(e) => format!("cannot run python3: {e}"),
-    };
-    assert!(
-        std::env::var("REGULA_REQUIRE_ORACLES").as_deref() != Ok("1"),
-        "REGULA_REQUIRE_ORACLES=1 but the OpenSpiel oracle is unavailable: {why}"
-    );
-    eprintln!(
-        "OpenSpiel differential SKIPPED: {why} (pip install open_spiel==2.0.2; \
-         REGULA_REQUIRE_ORACLES=1 makes this a failure)"
-    );
-    None
-}
+/// The driver, and how its comparison is skipped where OpenSpiel is missing (see
+/// [`crate::oracle_driver`]).
+const ORACLE: Driver = Driver {
+    python: "python3",
+    script: "tests/oracles/openspiel_oracle.py",
+    oracle: "OpenSpiel",
+    test: "OpenSpiel differential",
+    install: Some("pip install open_spiel==2.0.2"),
+};
 
 fn load(path: &str, params: &[(&str, &str)]) -> Game {
     let src = regula::SourceFile::read(std::path::Path::new(path)).unwrap();
@@ -134,7 +113,7 @@ fn compare(path: &str, game: &Game, out: &str) -> (usize, usize) {
 }
 
 fn run(path: &str, params: &[(&str, &str)], args: &[&str]) {
-    let Some(out) = oracle(args) else { return };
+    let Some(out) = ORACLE.run(args) else { return };
     let game = load(path, params);
     let (positions, ends) = compare(path, &game, &out);
     eprintln!("{path}: {positions} positions and {ends} game ends equal to OpenSpiel's");
@@ -205,10 +184,10 @@ fn othello_agrees_with_openspiel() {
 )]
 fn othello_perft_agrees_with_openspiel() {
     let path = "rules/othello.rules";
-    let Some(out) = oracle(&["perft", "othello", "1", "1", "0", "6"]) else {
+    let Some(out) = ORACLE.run(&["perft", "othello", "1", "1", "0", "6"]) else {
         return;
     };
-    let Some(more) = oracle(&["perft", "othello", "11", "20", "50", "4"]) else {
+    let Some(more) = ORACLE.run(&["perft", "othello", "11", "20", "50", "4"]) else {
         return;
     };
     let game = load(path, &[]);

@@ -14,42 +14,20 @@
 //! message, except under `REGULA_REQUIRE_ORACLES=1` (as in `.ci/run`, which installs it),
 //! where it fails.
 
-use std::process::Command;
+use crate::oracle_driver::Driver;
 
 use regula::engine::{Identity, Outcome, owner};
 use regula::{Game, Move, Position};
 
-const DRIVER: &str = "tests/oracles/openspiel_flanks.py";
-
-/// The driver's output, or `None` after a message when pyspiel is missing (a failure under
-/// `REGULA_REQUIRE_ORACLES=1`).
-fn oracle(args: &[&str]) -> Option<String> {
-    let out = Command::new("python3").arg(DRIVER).args(args).output();
-    let why = match out {
-        Ok(o) if o.status.success() => {
-            return Some(String::from_utf8(o.stdout).expect("the driver prints UTF-8"));
-        }
-        Ok(o) if o.status.code() == Some(3) => {
-            String::from_utf8_lossy(&o.stderr).trim().to_string()
-        }
-        Ok(o) => panic!(
-            "`python3 {DRIVER} {}` failed ({}):\n{}",
-            args.join(" "),
-            o.status,
-            String::from_utf8_lossy(&o.stderr)
-        ),
-        Err(e) => format!("cannot run python3: {e}"),
-    };
-    assert!(
-        std::env::var("REGULA_REQUIRE_ORACLES").as_deref() != Ok("1"),
-        "REGULA_REQUIRE_ORACLES=1 but the OpenSpiel oracle is unavailable: {why}"
-    );
-    eprintln!(
-        "OpenSpiel differential SKIPPED: {why} (pip install open_spiel==2.0.2; \
-         REGULA_REQUIRE_ORACLES=1 makes this a failure)"
-    );
-    None
-}
+/// The driver, and how its comparison is skipped where OpenSpiel is missing (see
+/// [`crate::oracle_driver`]).
+const ORACLE: Driver = Driver {
+    python: "python3",
+    script: "tests/oracles/openspiel_flanks.py",
+    oracle: "OpenSpiel",
+    test: "OpenSpiel differential",
+    install: Some("pip install open_spiel==2.0.2"),
+};
 
 /// A rule file and its OpenSpiel game.
 struct Variant {
@@ -186,7 +164,8 @@ fn compare_games(v: &Variant, out: &str) -> Compared {
 
 /// Perft from the start to `depth`, regula against the driver; returns the count.
 fn compare_perft(v: &Variant, depth: u32) -> Option<u64> {
-    let want: u64 = oracle(&["perft", v.name, &depth.to_string()])?
+    let want: u64 = ORACLE
+        .run(&["perft", v.name, &depth.to_string()])?
         .trim()
         .parse()
         .unwrap();
@@ -202,7 +181,7 @@ fn compare_perft(v: &Variant, depth: u32) -> Option<u64> {
 )]
 fn clobber_matches_openspiel() {
     let v = Variant::load("rules/clobber.rules", "clobber", 6, 5);
-    let Some(out) = oracle(&["games", "clobber", "1", "1000", "200"]) else {
+    let Some(out) = ORACLE.run(&["games", "clobber", "1", "1000", "200"]) else {
         return;
     };
     let seen = compare_games(&v, &out);

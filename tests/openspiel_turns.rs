@@ -15,43 +15,21 @@
 //! message, except under `REGULA_REQUIRE_ORACLES=1` (as in `.ci/run`, which installs it),
 //! where it fails.
 
-use std::process::Command;
+use crate::oracle_driver::Driver;
 
 use regula::engine::{Identity, Outcome, owner};
 use regula::formats::notation;
 use regula::{Game, Move, Position};
 
-const DRIVER: &str = "tests/oracles/openspiel_turns.py";
-
-/// The driver's output, or `None` after a message when pyspiel is missing (a failure under
-/// `REGULA_REQUIRE_ORACLES=1`).
-fn oracle(args: &[&str]) -> Option<String> {
-    let out = Command::new("python3").arg(DRIVER).args(args).output();
-    let why = match out {
-        Ok(o) if o.status.success() => {
-            return Some(String::from_utf8(o.stdout).expect("the driver prints UTF-8"));
-        }
-        Ok(o) if o.status.code() == Some(3) => {
-            String::from_utf8_lossy(&o.stderr).trim().to_string()
-        }
-        Ok(o) => panic!(
-            "`python3 {DRIVER} {}` failed ({}):\n{}",
-            args.join(" "),
-            o.status,
-            String::from_utf8_lossy(&o.stderr)
-        ),
-        Err(e) => format!("cannot run python3: {e}"),
-    };
-    assert!(
-        std::env::var("REGULA_REQUIRE_ORACLES").as_deref() != Ok("1"),
-        "REGULA_REQUIRE_ORACLES=1 but the OpenSpiel oracle is unavailable: {why}"
-    );
-    eprintln!(
-        "OpenSpiel differential SKIPPED: {why} (pip install open_spiel==2.0.2; \
-         REGULA_REQUIRE_ORACLES=1 makes this a failure)"
-    );
-    None
-}
+/// The driver, and how its comparison is skipped where OpenSpiel is missing (see
+/// [`crate::oracle_driver`]).
+const ORACLE: Driver = Driver {
+    python: "python3",
+    script: "tests/oracles/openspiel_turns.py",
+    oracle: "OpenSpiel",
+    test: "OpenSpiel differential",
+    install: Some("pip install open_spiel==2.0.2"),
+};
 
 /// A rule file and its OpenSpiel game.
 struct Variant {
@@ -182,7 +160,8 @@ fn compare_games(v: &Variant, out: &str) -> Compared {
 
 /// Perft from the start to `depth` in whole turns, regula against the driver.
 fn compare_perft(v: &Variant, depth: u32) -> Option<u64> {
-    let want: u64 = oracle(&["perft", v.name, &depth.to_string()])?
+    let want: u64 = ORACLE
+        .run(&["perft", v.name, &depth.to_string()])?
         .trim()
         .parse()
         .unwrap();
@@ -200,7 +179,7 @@ fn amazons_matches_openspiel() {
     let v = Variant::load("rules/amazons.rules", "amazons", 10);
     // 2,176 first turns: the published figure, and OpenSpiel's.
     assert_eq!(compare_perft(&v, 1), Some(2_176));
-    let Some(out) = oracle(&["games", "amazons", "1", "6", "200"]) else {
+    let Some(out) = ORACLE.run(&["games", "amazons", "1", "6", "200"]) else {
         return;
     };
     let seen = compare_games(&v, &out);
@@ -215,7 +194,7 @@ fn amazons_matches_openspiel() {
 fn amazons_matches_openspiel_at_length() {
     let v = Variant::load("rules/amazons.rules", "amazons", 10);
     assert_eq!(compare_perft(&v, 2), Some(4_307_152));
-    let Some(out) = oracle(&["games", "amazons", "2", "200", "200"]) else {
+    let Some(out) = ORACLE.run(&["games", "amazons", "2", "200", "200"]) else {
         return;
     };
     let seen = compare_games(&v, &out);

@@ -45,9 +45,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
-use std::process::Command;
 use std::time::Instant;
 
+use crate::oracle_driver::Driver;
 use regula::engine::{Identity, Outcome, piece_code};
 use regula::{Game, Move, Position};
 
@@ -124,72 +124,46 @@ struct Run {
 
 const DRIVER: &str = "tests/oracles/draughts_oracle.py";
 
-/// Fails under `REGULA_REQUIRE_ORACLES=1`, else says why the variant is skipped.
-fn skip(v: &Variant, why: &str) {
-    assert!(
-        std::env::var("REGULA_REQUIRE_ORACLES").as_deref() != Ok("1"),
-        "REGULA_REQUIRE_ORACLES=1 but the {} oracle is unavailable: {why}",
-        v.engine.name
-    );
+/// The driver's arguments for a variant's run.
+fn driver_args(v: &Variant, run: Run) -> [String; 6] {
+    [
+        v.engine.name.to_string(),
+        v.oracle.to_string(),
+        run.seed.to_string(),
+        run.games.to_string(),
+        run.random_starts.to_string(),
+        run.max_plies.to_string(),
+    ]
+}
+
+/// The driver's command line, for the failure messages.
+fn command_line(v: &Variant, run: Run) -> String {
+    format!(
+        "{} {DRIVER} {}",
+        (v.engine.python)(),
+        driver_args(v, run).join(" ")
+    )
+}
+
+/// The driver's output, or `None` when Python or the engine is missing (after a message
+/// that says what to install, or a failure under `REGULA_REQUIRE_ORACLES=1`).
+fn oracle(v: &Variant, run: Run) -> Option<String> {
+    let python = (v.engine.python)();
+    let test = format!("{} differential of rules/{}.rules", v.engine.name, v.rules);
     let install = if v.engine.name == "pydraughts" {
         "pip install pydraughts==0.6.7"
     } else {
         "python3 -m venv target/oracles/py-draughts && \
          target/oracles/py-draughts/bin/pip install py-draughts==1.10.1"
     };
-    eprintln!(
-        "{} differential of rules/{}.rules SKIPPED: {why} ({install}; REGULA_REQUIRE_ORACLES=1 \
-         makes this a failure)",
-        v.engine.name, v.rules
-    );
-}
-
-/// The driver's command line, for the failure messages.
-fn command_line(v: &Variant, run: Run) -> String {
-    format!(
-        "{} {DRIVER} {} {} {} {} {} {}",
-        (v.engine.python)(),
-        v.engine.name,
-        v.oracle,
-        run.seed,
-        run.games,
-        run.random_starts,
-        run.max_plies
-    )
-}
-
-/// The driver's output, or `None` (after [`skip`]) when Python or the engine is missing.
-fn oracle(v: &Variant, run: Run) -> Option<String> {
-    let out = Command::new((v.engine.python)())
-        .arg(DRIVER)
-        .args([
-            v.engine.name.to_string(),
-            v.oracle.to_string(),
-            run.seed.to_string(),
-            run.games.to_string(),
-            run.random_starts.to_string(),
-            run.max_plies.to_string(),
-        ])
-        .output();
-    let out = match out {
-        Ok(o) => o,
-        Err(e) => {
-            skip(v, &format!("cannot run {}: {e}", (v.engine.python)()));
-            return None;
-        }
-    };
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    if out.status.code() == Some(3) {
-        skip(v, stderr.trim());
-        return None;
+    Driver {
+        python: &python,
+        script: DRIVER,
+        oracle: v.engine.name,
+        test: &test,
+        install: Some(install),
     }
-    assert!(
-        out.status.success(),
-        "`{}` failed ({}):\n{stderr}",
-        command_line(v, run),
-        out.status
-    );
-    Some(String::from_utf8(out.stdout).expect("the driver prints UTF-8"))
+    .run(&driver_args(v, run))
 }
 
 /// What one variant's run compared.

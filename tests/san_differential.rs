@@ -9,7 +9,7 @@
 //!
 //! Without python-chess the test is skipped with a message, as the chess differential is.
 
-use crate::chess_differential::{FENS, oracle};
+use crate::chess_differential::{FENS, ORACLE};
 use regula::formats::{fen, input, pdn, san};
 use regula::{Game, Move, Position};
 
@@ -39,7 +39,7 @@ fn compare(path: &str, mode: &str, seed: &str, games: &str, plies: &str) -> Opti
     let game = load(path);
     let mut args = vec!["san", mode, seed, games, plies];
     args.extend(FENS);
-    let out = oracle(&args)?;
+    let out = ORACLE.run(&args)?;
     let mut fig = Figures::default();
     let mut writer = san::Writer::new(&game);
     let mut pos: Option<Position> = None;
@@ -145,7 +145,7 @@ fn compare(path: &str, mode: &str, seed: &str, games: &str, plies: &str) -> Opti
     }
     let file = std::env::temp_dir().join(format!("regula-san-{mode}-{}.pgn", std::process::id()));
     std::fs::write(&file, &ours).unwrap();
-    let read = oracle(&["readpgn", mode, file.to_str().unwrap()])?;
+    let read = ORACLE.run(&["readpgn", mode, file.to_str().unwrap()])?;
     let _ = std::fs::remove_file(&file);
     let theirs: Vec<String> = read
         .lines()

@@ -14,37 +14,21 @@
 //! The driver runs in the `python3` on the path; without it the test is skipped with a
 //! message, except under `REGULA_REQUIRE_ORACLES=1`, where it fails.
 
-use std::process::Command;
+use crate::oracle_driver::Driver;
 
 use regula::engine::{Identity, Outcome, kind, owner};
 use regula::{Game, Move, Position};
 
-const DRIVER: &str = "tests/oracles/tafl_oracle.py";
+/// The driver, and how its comparison is skipped where the tafl driver (Python alone) is missing (see
+/// [`crate::oracle_driver`]).
+const ORACLE: Driver = Driver {
+    python: "python3",
+    script: "tests/oracles/tafl_oracle.py",
+    oracle: "tafl",
+    test: "tafl differential",
+    install: None,
+};
 const RULES: &str = "rules/brandubh.rules";
-
-/// The driver's output, or `None` after a message when python3 is missing (a failure under
-/// `REGULA_REQUIRE_ORACLES=1`).
-fn oracle(args: &[&str]) -> Option<String> {
-    let out = Command::new("python3").arg(DRIVER).args(args).output();
-    let why = match out {
-        Ok(o) if o.status.success() => {
-            return Some(String::from_utf8(o.stdout).expect("the driver prints UTF-8"));
-        }
-        Ok(o) => panic!(
-            "`python3 {DRIVER} {}` failed ({}):\n{}",
-            args.join(" "),
-            o.status,
-            String::from_utf8_lossy(&o.stderr)
-        ),
-        Err(e) => format!("cannot run python3: {e}"),
-    };
-    assert!(
-        std::env::var("REGULA_REQUIRE_ORACLES").as_deref() != Ok("1"),
-        "REGULA_REQUIRE_ORACLES=1 but the tafl oracle is unavailable: {why}"
-    );
-    eprintln!("tafl differential SKIPPED: {why} (REGULA_REQUIRE_ORACLES=1 makes this a failure)");
-    None
-}
 
 /// The rule file with these parameter choices (`name=value`, as the driver takes them).
 fn game(params: &[&str]) -> Game {
@@ -151,7 +135,7 @@ fn run(params: &[&str], seed: &str, count: &str) -> Option<usize> {
     let g = game(params);
     let mut args = vec!["games", seed, count, "300"];
     args.extend_from_slice(params);
-    let out = oracle(&args)?;
+    let out = ORACLE.run(&args)?;
     let (positions, endings) = compare_games(&g, &out);
     eprintln!("brandubh {params:?}: {positions} positions, endings {endings:?}");
     Some(positions)
@@ -182,7 +166,7 @@ fn brandubh_parameters_match_the_oracle() {
 fn brandubh_perft_matches_the_oracle() {
     let g = game(&[]);
     for (depth, want) in [(1, 40), (2, 960), (3, 39_512)] {
-        let Some(out) = oracle(&["perft", &depth.to_string()]) else {
+        let Some(out) = ORACLE.run(&["perft", &depth.to_string()]) else {
             return;
         };
         assert_eq!(

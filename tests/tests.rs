@@ -28,6 +28,7 @@ mod openspiel_differential;
 mod openspiel_flanks;
 mod openspiel_lines;
 mod openspiel_turns;
+mod oracle_driver;
 mod pdn;
 mod perft;
 mod print;
