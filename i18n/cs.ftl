@@ -737,3 +737,12 @@ pe-what = { $kind ->
 
 # A changed item with the article that states it now.
 pe-what-article = { $what } (článek { $article })
+
+# End rules that name their player (`win Attackers if`, `win last-mover if`); `pl-last-mover`
+# in the genitive, as the other `pl-` messages.
+end-win-named = Hráč { NAME($player) } vyhrává, jestliže { $cond }.
+end-loss-named = Hráč { NAME($player) } prohrává, jestliže { $cond }.
+end-win-last = Hráč, který táhl naposledy, vyhrává, jestliže { $cond }.
+end-loss-last = Hráč, který táhl naposledy, prohrává, jestliže { $cond }.
+pl-last-mover = hráče, který táhl naposledy
+c-repeated-board = stejné rozestavení na desce, ať je na tahu kdokoli, nastalo již { $n }krát

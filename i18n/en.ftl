@@ -669,3 +669,12 @@ pe-what = { $kind ->
 
 # A changed item with the article that states it now.
 pe-what-article = { $what } (article { $article })
+
+# End rules that name their player (`win Attackers if`, `win last-mover if`); `pl-last-mover`
+# as the other `pl-` messages.
+end-win-named = The player { NAME($player) } wins if { $cond }.
+end-loss-named = The player { NAME($player) } loses if { $cond }.
+end-win-last = The player who made the last move wins if { $cond }.
+end-loss-last = The player who made the last move loses if { $cond }.
+pl-last-mover = the player who made the last move
+c-repeated-board = the same board, whichever side is to move, has now occurred { $n } times

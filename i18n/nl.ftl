@@ -693,3 +693,12 @@ pe-what = { $kind ->
 
 # A changed item with the article that states it now.
 pe-what-article = { $what } (artikel { $article })
+
+# End rules that name their player (`win Attackers if`, `win last-mover if`); `pl-last-mover`
+# as the other `pl-` messages.
+end-win-named = De speler { NAME($player) } wint als { $cond }.
+end-loss-named = De speler { NAME($player) } verliest als { $cond }.
+end-win-last = De speler die de laatste zet deed, wint als { $cond }.
+end-loss-last = De speler die de laatste zet deed, verliest als { $cond }.
+pl-last-mover = de speler die de laatste zet deed
+c-repeated-board = hetzelfde bord, wie er ook aan zet is, is nu { $n } keer voorgekomen

@@ -718,3 +718,16 @@ pe-what = { $kind ->
 
 # A changed item with the article that states it now.
 pe-what-article = { $what } (стаття { $article })
+
+# End rules that name their player (`win Attackers if`, `win last-mover if`); `pl-last-mover`
+# in the genitive, as the other `pl-` messages.
+end-win-named = Гравець { NAME($player) } перемагає, якщо { $cond }.
+end-loss-named = Гравець { NAME($player) } програє, якщо { $cond }.
+end-win-last = Гравець, який зробив останній хід, перемагає, якщо { $cond }.
+end-loss-last = Гравець, який зробив останній хід, програє, якщо { $cond }.
+pl-last-mover = гравця, який зробив останній хід
+c-repeated-board = та сама розстановка фігур на дошці, хоч би чия була черга ходити, повторилася { $n ->
+    [one] { $n } раз
+    [few] { $n } рази
+   *[other] { $n } разів
+  }

@@ -192,7 +192,7 @@ impl EndMemo {
 fn read_squares(def: &GameDef, c: &Cond, squares: &mut Option<SquareSet>) {
     match c {
         Cond::True | Cond::Blocked(_) => {}
-        Cond::Repeated(_) => {}
+        Cond::Repeated(..) => {}
         // The side to move's moves, and the opponents' captures, depend on the whole
         // position: no key holds them.
         // So do a shape's squares (every square of the players' pieces).
@@ -240,7 +240,7 @@ fn read_counters(c: &Cond, read: &mut u32) {
         | Cond::Exists(_)
         | Cond::Blocked(_)
         | Cond::InCheck(_)
-        | Cond::Repeated(_)
+        | Cond::Repeated(..)
         | Cond::Shape(_) => {}
         Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => read_counters(x, read),
         Cond::And(v) | Cond::Or(v) => v.iter().for_each(|x| read_counters(x, read)),
@@ -258,7 +258,7 @@ fn read_counters(c: &Cond, read: &mut u32) {
 /// Whether `c` reads the game's history anywhere.
 fn reads_history(c: &Cond) -> bool {
     match c {
-        Cond::Repeated(_) => true,
+        Cond::Repeated(..) => true,
         Cond::True
         | Cond::Exists(_)
         | Cond::Blocked(_)
@@ -273,7 +273,7 @@ fn reads_history(c: &Cond) -> bool {
 /// Whether `c` compares quantities anywhere.
 fn compares(c: &Cond) -> bool {
     match c {
-        Cond::True | Cond::Exists(_) | Cond::Blocked(_) | Cond::InCheck(_) | Cond::Repeated(_) => {
+        Cond::True | Cond::Exists(_) | Cond::Blocked(_) | Cond::InCheck(_) | Cond::Repeated(..) => {
             false
         }
         Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => compares(x),
@@ -294,7 +294,7 @@ fn needs_blocked(c: &Cond) -> bool {
         | Cond::Not(_)
         | Cond::Exists(_)
         | Cond::InCheck(_)
-        | Cond::Repeated(_)
+        | Cond::Repeated(..)
         | Cond::Cmp(..)
         | Cond::Shape(_) => false,
     }

@@ -17,7 +17,7 @@ pub(super) fn reads_only_counts(c: &Cond) -> bool {
     };
     match c {
         // `in-check` is refused in `while` conditions by the validator.
-        Cond::True | Cond::Exists(_) | Cond::Blocked(_) | Cond::InCheck(_) | Cond::Repeated(_) => {
+        Cond::True | Cond::Exists(_) | Cond::Blocked(_) | Cond::InCheck(_) | Cond::Repeated(..) => {
             true
         }
         Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => reads_only_counts(x),
@@ -42,7 +42,7 @@ pub(super) fn reads_counts_and_side(c: &Cond) -> bool {
         Cond::Exists(_)
         | Cond::Blocked(_)
         | Cond::InCheck(_)
-        | Cond::Repeated(_)
+        | Cond::Repeated(..)
         | Cond::Shape(_) => false,
         Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => reads_counts_and_side(x),
         Cond::And(v) | Cond::Or(v) => v.iter().all(reads_counts_and_side),
@@ -52,7 +52,10 @@ pub(super) fn reads_counts_and_side(c: &Cond) -> bool {
 
 fn reads_mover(r: PlayerRef) -> bool {
     match r {
-        PlayerRef::Mover | PlayerRef::OpponentOfMover | PlayerRef::TeamOfMover => true,
+        PlayerRef::Mover
+        | PlayerRef::OpponentOfMover
+        | PlayerRef::TeamOfMover
+        | PlayerRef::LastMover => true,
         PlayerRef::Var(_)
         | PlayerRef::OpponentOf(_)
         | PlayerRef::TeamOf(_)
@@ -91,7 +94,7 @@ pub(super) fn piece_bound(def: &GameDef, c: &Cond) -> Option<u32> {
         | Cond::Exists(_)
         | Cond::Blocked(_)
         | Cond::InCheck(_)
-        | Cond::Repeated(_)
+        | Cond::Repeated(..)
         | Cond::Cmp(..)
         | Cond::Shape(_) => None,
     }
@@ -282,7 +285,7 @@ end {
         for c in [
             on_region,
             counter,
-            Cond::Repeated(3),
+            Cond::Repeated(3, crate::model::Recur::Position),
             Cond::Blocked(PlayerRef::Mover),
         ] {
             assert!(!reads_counts_and_side(&c), "{c:?}");

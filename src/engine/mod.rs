@@ -330,15 +330,23 @@ impl Game {
                     }
                 }
                 EndResult::Win | EndResult::Loss => {
+                    // A loss for p: the other side (validation allows `loss` only with two
+                    // sides) wins.
+                    let outcome = |p: u8| match rule.result {
+                        EndResult::Loss => Outcome::Win(def.opponents(p).trailing_zeros() as u8),
+                        EndResult::Win | EndResult::Draw => Outcome::Win(p),
+                    };
+                    if let Some(who) = rule.who {
+                        let env = &mut Env::default();
+                        if g.cond_eval(pos, &rule.cond, env, moves, blocked) {
+                            let p = g.players(pos, who, env).trailing_zeros() as u8;
+                            return Some((i, outcome(p)));
+                        }
+                        continue;
+                    }
                     for p in 0..def.players.len() as u8 {
                         if g.cond_eval(pos, &rule.cond, &mut Env::with(p), moves, blocked) {
-                            if rule.result == EndResult::Win {
-                                return Some((i, Outcome::Win(p)));
-                            }
-                            // A loss for p: the other side (validation allows `loss` only
-                            // with two sides) wins.
-                            let opp = def.opponents(p);
-                            return Some((i, Outcome::Win(opp.trailing_zeros() as u8)));
+                            return Some((i, outcome(p)));
                         }
                     }
                 }
@@ -579,7 +587,7 @@ fn reads_moves(c: &crate::model::Cond) -> bool {
         Cond::True
         | Cond::Blocked(_)
         | Cond::InCheck(_)
-        | Cond::Repeated(_)
+        | Cond::Repeated(..)
         | Cond::Cmp(..)
         | Cond::Shape(_) => false,
     }

@@ -11,6 +11,9 @@ use crate::model::*;
 pub struct Seats {
     opponents: [u8; MAX_PLAYERS],
     teams: [u8; MAX_PLAYERS],
+    /// The player before each side to move in the turn order, as a bit mask: who made the
+    /// last move (`last-mover`).
+    before: [u8; MAX_PLAYERS],
     pub(crate) all_players: u8,
     pub(crate) all_kinds: u32,
 }
@@ -44,6 +47,10 @@ impl Seats {
                 true => def.team_mask(p as u8),
                 false => 0,
             }),
+            before: std::array::from_fn(|p| {
+                let n = def.players.len().clamp(1, MAX_PLAYERS);
+                1 << ((p + n - 1) % n)
+            }),
             all_players: ((1u32 << def.players.len().min(MAX_PLAYERS)) - 1) as u8,
             all_kinds: ((1u64 << def.kinds.len().min(MAX_KINDS)) - 1) as u32,
         }
@@ -61,6 +68,7 @@ impl Seats {
             PlayerRef::TeamOf(i) => self.teams[side(env.vars[i as usize])],
             PlayerRef::TeamOfMover => self.teams[side(pos.to_move)],
             PlayerRef::Named(p) => 1 << p,
+            PlayerRef::LastMover => self.before[side(pos.to_move)],
         }
     }
 
@@ -162,7 +170,7 @@ impl Seats {
                 }
                 result
             }
-            Cond::Exists(_) | Cond::Blocked(_) | Cond::InCheck(_) | Cond::Repeated(_) => false,
+            Cond::Exists(_) | Cond::Blocked(_) | Cond::InCheck(_) | Cond::Repeated(..) => false,
             Cond::Cmp(a, op, b) => self.compare(def, pos, (a, *op, b), env),
             Cond::Shape(s) => {
                 let players = self.players(pos, s.who(), env) & self.all_players;

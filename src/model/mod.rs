@@ -422,9 +422,9 @@ pub enum Measure {
 /// The result of an end rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EndResult {
-    /// The player bound to variable 0 wins.
+    /// The rule's player ([`EndRule::who`]) wins.
     Win,
-    /// The player bound to variable 0 loses.
+    /// The rule's player ([`EndRule::who`]) loses.
     Loss,
     Draw,
 }
@@ -434,6 +434,12 @@ pub enum EndResult {
 pub struct EndRule {
     pub docs: Vec<String>,
     pub result: EndResult,
+    /// Whom a win or a loss goes to. `None`: the rule's variable (`win P if ...`), bound to
+    /// each player in turn as variable 0 of the condition; `Some`: the player a reference
+    /// names, the condition having no variable (`win Attackers if ...`, a
+    /// [`PlayerRef::Named`]; `win last-mover if ...`, [`PlayerRef::LastMover`]). `None` for
+    /// a draw.
+    pub who: Option<PlayerRef>,
     pub cond: Cond,
     /// The rule's text as written, for documentation.
     pub text: String,
@@ -488,6 +494,9 @@ pub enum PlayerRef {
     TeamOfMover,
     /// A named player.
     Named(u8),
+    /// The player who made the last move (`last-mover`): the one before the side to move in
+    /// the turn order (at the start of a game, the last player, as if a turn had gone round).
+    LastMover,
 }
 
 /// A number in a condition.
@@ -503,6 +512,15 @@ pub enum Quantity {
         counter: u8,
         who: PlayerRef,
     },
+}
+
+/// What `repeated(N)` finds again among the positions before.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Recur {
+    /// The same pieces on the same squares with the same side to move: `repeated(3)`.
+    Position,
+    /// The same pieces on the same squares, whichever side is to move: `repeated(2 board)`.
+    Board,
 }
 
 /// A comparison operator.
@@ -533,7 +551,7 @@ pub enum Cond {
     /// move types, before priorities) could capture it.
     InCheck(PlayerRef),
     /// The position (pieces and side to move) has occurred this many times in the game.
-    Repeated(u32),
+    Repeated(u32, Recur),
     Cmp(Quantity, CmpOp, Quantity),
     /// A goal on the shape of a player's pieces: a row, a connected group or chain.
     Shape(Shape),

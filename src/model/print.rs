@@ -349,10 +349,14 @@ pub fn priority(d: &GameDef, p: &Priority) -> String {
 
 /// An end rule's meaning, its player variable written `P`.
 pub fn end_rule(d: &GameDef, r: &EndRule) -> String {
-    let c = cond(d, &r.cond, 1);
+    // The variable `P` is bound only where the rule names no player.
+    let (who, c) = match r.who {
+        None => ("P".to_string(), cond(d, &r.cond, 1)),
+        Some(w) => (player(d, w), cond(d, &r.cond, 0)),
+    };
     match r.result {
-        EndResult::Win => format!("win P if {c}"),
-        EndResult::Loss => format!("loss P if {c}"),
+        EndResult::Win => format!("win {who} if {c}"),
+        EndResult::Loss => format!("loss {who} if {c}"),
         EndResult::Draw => format!("draw if {}", cond(d, &r.cond, 0)),
     }
 }
@@ -478,6 +482,7 @@ pub fn player(d: &GameDef, r: PlayerRef) -> String {
         PlayerRef::TeamOf(_) | PlayerRef::TeamOfMover => "team".into(),
         PlayerRef::Mover => "mover".into(),
         PlayerRef::Named(p) => d.players[p as usize].clone(),
+        PlayerRef::LastMover => "last-mover".into(),
     }
 }
 
@@ -522,7 +527,7 @@ pub fn cond(d: &GameDef, c: &Cond, bound: u8) -> String {
         | Cond::Exists(_)
         | Cond::Blocked(_)
         | Cond::InCheck(_)
-        | Cond::Repeated(_)
+        | Cond::Repeated(..)
         | Cond::Cmp(..)
         | Cond::Shape(_) => cond(d, x, b),
     };
@@ -544,7 +549,8 @@ pub fn cond(d: &GameDef, c: &Cond, bound: u8) -> String {
         Cond::Exists(m) => format!("exists {}", mv(d, m)),
         Cond::Blocked(p) => format!("blocked({})", player(d, *p)),
         Cond::InCheck(p) => format!("in-check({})", player(d, *p)),
-        Cond::Repeated(n) => format!("repeated({n})"),
+        Cond::Repeated(n, Recur::Position) => format!("repeated({n})"),
+        Cond::Repeated(n, Recur::Board) => format!("repeated({n} board)"),
         Cond::Cmp(a, op, b) => format!("{} {} {}", quantity(d, a), op_text(*op), quantity(d, b)),
         Cond::Shape(s) => shape(d, s),
     }

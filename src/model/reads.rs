@@ -47,7 +47,7 @@ impl GameDef {
                 Cond::True
                 | Cond::Blocked(_)
                 | Cond::InCheck(_)
-                | Cond::Repeated(_)
+                | Cond::Repeated(..)
                 | Cond::Cmp(..)
                 | Cond::Shape(_) => false,
             }

@@ -84,7 +84,7 @@ pub fn uses_history(def: &crate::model::GameDef) -> bool {
 
 fn cond_uses_history(c: &Cond) -> bool {
     match c {
-        Cond::Repeated(_) => true,
+        Cond::Repeated(..) => true,
         Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => cond_uses_history(x),
         Cond::And(v) | Cond::Or(v) => v.iter().any(cond_uses_history),
         Cond::True

@@ -17,11 +17,8 @@ start and landing squares (`b1h1`).
       plays seeded random games from the start; for every position prints `pos BOARD SIDE`
       (SIDE 0 or 1), then `moves MOVE...` (sorted) and `play MOVE`, or, at the end,
       `end RESULT`: RESULT is `mover-wins`, `mover-loses`, `draw` (for the side to move when
-      the game ended), `plies` (the game was cut off), or, in Lines of Action, a game end
-      that the rule file leaves unstated (its `unstated` items), which the test skips:
-      `skip-both-joined` (one move joined both players' groups: OpenSpiel gives the game to
-      the player who made it), `skip-board-repeated` (the board occurred before with the
-      other side to move, or OpenSpiel's move limit: OpenSpiel draws).
+      the game ended), or `plies` (the game was cut off). Every game end of OpenSpiel's is
+      printed as it scores it: the test compares them all.
   openspiel_lines.py perft GAME DEPTH
       prints the number of leaves DEPTH plies below the start
 
@@ -89,42 +86,6 @@ def perft(state, depth):
     return n
 
 
-def joined(cells, who):
-    """Whether the pieces `who` of an 8x8 board (list of rows) form one 8-connected group."""
-    own = {(r, c) for r in range(8) for c in range(8) if cells[r][c] == who}
-    if not own:
-        return False
-    start = next(iter(own))
-    seen, todo = {start}, [start]
-    while todo:
-        r, c = todo.pop()
-        for dr in (-1, 0, 1):
-            for dc in (-1, 0, 1):
-                n = (r + dr, c + dc)
-                if n in own and n not in seen:
-                    seen.add(n)
-                    todo.append(n)
-    return seen == own
-
-
-def unstated_end(name, state, side, seen):
-    """The ending of a finished Lines of Action game that the rule file leaves unstated."""
-    if name != "lines_of_action":
-        return None
-    r = state.returns()[side]
-    cells = rows(state)
-    if r == 0 and (cells_key(cells), side) not in seen:
-        # A draw by a board seen with the other side to move, or by the move limit.
-        return "skip-board-repeated"
-    if r != 0 and joined(cells, "x") and joined(cells, "o"):
-        return "skip-both-joined"
-    return None
-
-
-def cells_key(cells):
-    return "/".join(cells)
-
-
 def games(name, seed, count, max_plies):
     game = pyspiel.load_game(name)
     rng = random.Random(seed)
@@ -133,19 +94,12 @@ def games(name, seed, count, max_plies):
         state = game.new_initial_state()
         side = state.current_player()
         plies = 0
-        # (board, side to move) of every position so far: regula's `repeated(2)`.
-        seen = set()
         while True:
             print(f"pos {board(name, state)} {side}")
             if state.is_terminal():
-                skip = unstated_end(name, state, side, seen)
-                if skip:
-                    print("end " + skip)
-                    break
                 r = state.returns()[side]
                 print("end " + ("mover-wins" if r > 0 else "mover-loses" if r < 0 else "draw"))
                 break
-            seen.add((cells_key(rows(state)), side))
             if plies == max_plies:
                 print("end plies")
                 break

@@ -17,7 +17,7 @@ syntax keyword regulaDeclaration amend board counter directions end extends game
 syntax keyword regulaDeclaration neutral param pieces players priority promote region remove set
 syntax keyword regulaDeclaration royal hand set-param setup teams turn unstated values letters
 syntax keyword regulaConditional and else if not or then
-syntax keyword regulaConstant any at-end empty empty-or-enemy enemy friend immediately opponent own occupied off-board
+syntax keyword regulaConstant any at-end empty empty-or-enemy enemy friend immediately last-mover opponent own occupied off-board
 syntax keyword regulaFunction blocked count in-check repeated in-a-row connected
 syntax keyword regulaKeyword as behind by can capture captures capturing claim clause continue
 syntax keyword regulaKeyword continuing draw drop each earliest effect every exists files flying from halt

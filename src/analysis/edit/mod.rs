@@ -24,6 +24,7 @@ use crate::lang::syntax::ast::{
 };
 use crate::model::GameDef;
 
+mod end;
 mod every_direction;
 mod sites;
 pub use sites::sites;
@@ -85,6 +86,9 @@ pub enum Edit {
     SetTiming(StmtRef, Timing),
     /// Make a claimed draw automatic, or a named automatic draw one a player must claim.
     ToggleClaim(StmtRef),
+    /// Make a win or a loss go to this player word: a player's name, `last-mover`, or a
+    /// variable (each player in turn).
+    SetWinner(StmtRef, String),
     /// Choose this value of the parameter declared by item `.0`: its default and every
     /// `set-param` of it.
     SetParam(usize, String),
@@ -179,7 +183,8 @@ impl Edit {
             | Edit::SwapNext(s)
             | Edit::SetRemoval(s, _)
             | Edit::SetTiming(s, _)
-            | Edit::ToggleClaim(s) => s.item,
+            | Edit::ToggleClaim(s)
+            | Edit::SetWinner(s, _) => s.item,
         }
     }
 
@@ -200,7 +205,8 @@ impl Edit {
             | Edit::SwapNext(s)
             | Edit::SetRemoval(s, _)
             | Edit::SetTiming(s, _)
-            | Edit::ToggleClaim(s) => Some(s),
+            | Edit::ToggleClaim(s)
+            | Edit::SetWinner(s, _) => Some(s),
             Edit::RemoveItem(_)
             | Edit::Unbound(_)
             | Edit::SwapItems(..)
@@ -670,25 +676,8 @@ fn apply_one(file: &mut ast::RuleFile, e: &Edit, def: &GameDef) -> Option<()> {
             };
             *x = *t;
         }
-        Edit::ToggleClaim(s) => {
-            let ItemKind::End(e) = kind else {
-                return None;
-            };
-            let spans = &mut vec![Span::new(0, 0); e.len()];
-            let EndStmt::Rule {
-                claim,
-                label: Some(_),
-                result: ast::EndResult::Draw,
-                ..
-            } = stmt_at(e, spans, &s.path)?
-            else {
-                return None;
-            };
-            *claim = match claim {
-                Some(_) => None,
-                None => Some(Span::new(0, 0)),
-            };
-        }
+        Edit::ToggleClaim(s) => end::toggle_claim(kind, s)?,
+        Edit::SetWinner(s, who) => end::set_winner(kind, s, who)?,
         Edit::SetParam(_, value) => {
             let ItemKind::Param(p) = kind else {
                 return None;

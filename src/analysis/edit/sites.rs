@@ -88,7 +88,7 @@ fn cond_sites(c: &mut Cond, f: &mut dyn FnMut(Site<'_>)) {
         Cond::Not(c) | Cond::Every(_, c) | Cond::Some(_, c) => cond_sites(c, f),
         Cond::Exists(m) => mv_sites(m, f),
         Cond::Blocked(_) | Cond::InCheck(_) => {}
-        Cond::Repeated(n, _) => f(Site::Int(n)),
+        Cond::Repeated(n, _, _) => f(Site::Int(n)),
         Cond::Cmp(a, op, b, _) => {
             quantity_sites(a, f);
             f(Site::Cmp(op));

@@ -482,6 +482,7 @@ impl Cx<'_> {
                 "pl-named",
                 &[s("player", self.def.players[p as usize].clone())],
             ),
+            PlayerRef::LastMover => self.t("pl-last-mover", &[]),
         }
     }
 
@@ -637,7 +638,8 @@ impl Cx<'_> {
             Cond::Blocked(PlayerRef::Mover) => self.t("c-blocked-mover", &[]),
             Cond::Blocked(r) => self.t("c-blocked", &[s("who", self.player(*r, vars))]),
             Cond::InCheck(r) => self.t("c-in-check", &[s("who", self.player(*r, vars))]),
-            Cond::Repeated(k) => self.t("c-repeated", &[n("n", *k as usize)]),
+            Cond::Repeated(k, Recur::Position) => self.t("c-repeated", &[n("n", *k as usize)]),
+            Cond::Repeated(k, Recur::Board) => self.t("c-repeated-board", &[n("n", *k as usize)]),
             Cond::Shape(shape) => self.shape(shape, vars),
             Cond::Cmp(a, op, b) => {
                 let op = op_key(*op);
@@ -659,6 +661,9 @@ impl Cx<'_> {
     /// their opponent cannot move"), else the general form with the player named `P`. The
     /// end section and the list of differences from a parent both say it so.
     pub fn end_rule(&self, r: &EndRule) -> String {
+        if let Some(who) = r.who {
+            return self.end_rule_named(r, who);
+        }
         let (id, mut vars) = match r.result {
             EndResult::Win => ("end-win", vec!["P".to_string()]),
             EndResult::Loss => ("end-loss", vec!["P".to_string()]),

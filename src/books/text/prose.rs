@@ -160,7 +160,10 @@ impl Cx<'_> {
                 &[s("move", self.def.moves[*k as usize].name.clone())],
             )),
             Cond::Exists(MvExpr::Capturing) => Some(self.tp("p-exists-capture", sub, &[])),
-            Cond::Repeated(k) => Some(self.tp("p-repeated", sub, &[n("n", *k as usize)])),
+            Cond::Repeated(k, Recur::Position) => {
+                Some(self.tp("p-repeated", sub, &[n("n", *k as usize)]))
+            }
+            Cond::Repeated(_, Recur::Board) => None,
             Cond::Cmp(Quantity::Count { who, kinds, region }, op, Quantity::Int(k)) => {
                 let (who, player) = self.subject(*who, sub)?;
                 let (op, count) = match (op, *k) {
@@ -358,6 +361,23 @@ impl Cx<'_> {
                 s("kind", self.kind_id(*k)?),
             ],
         ))
+    }
+
+    /// An end rule that names its player (`win Attackers`, `win last-mover`): the general
+    /// form, with no variable.
+    pub(super) fn end_rule_named(&self, r: &EndRule, who: PlayerRef) -> String {
+        let cond = s("cond", self.cond(&r.cond, &mut Vec::new()));
+        let (named, last) = match r.result {
+            EndResult::Win => ("end-win-named", "end-win-last"),
+            EndResult::Loss | EndResult::Draw => ("end-loss-named", "end-loss-last"),
+        };
+        match who {
+            PlayerRef::Named(p) => self.t(
+                named,
+                &[s("player", self.def.players[p as usize].clone()), cond],
+            ),
+            _ => self.t(last, &[cond]),
+        }
     }
 
     /// A player reference as a `$who` key and, for a named player, the name.

@@ -318,7 +318,7 @@ impl Generator<'_> {
             Cond::True
             | Cond::Blocked(_)
             | Cond::InCheck(_)
-            | Cond::Repeated(_)
+            | Cond::Repeated(..)
             | Cond::Cmp(..)
             | Cond::Shape(_) => self.cond_eval(pos, c, env, None, false),
         })
@@ -334,7 +334,7 @@ fn has_exists(c: &Cond) -> bool {
         Cond::True
         | Cond::Blocked(_)
         | Cond::InCheck(_)
-        | Cond::Repeated(_)
+        | Cond::Repeated(..)
         | Cond::Cmp(..)
         | Cond::Shape(_) => false,
     }

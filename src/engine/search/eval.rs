@@ -186,7 +186,7 @@ pub(super) fn cond_reads_squares(c: &Cond) -> bool {
         Cond::True
         | Cond::Blocked(_)
         | Cond::InCheck(_)
-        | Cond::Repeated(_)
+        | Cond::Repeated(..)
         | Cond::Cmp(..)
         | Cond::Shape(_) => false,
         Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => cond_reads_squares(x),
@@ -198,7 +198,7 @@ pub(super) fn cond_reads_squares(c: &Cond) -> bool {
 impl Generator<'_> {
     /// The players a reference means, as a bit mask.
     #[inline]
-    pub(super) fn players(&self, pos: &Position, r: PlayerRef, env: &Env) -> u8 {
+    pub(crate) fn players(&self, pos: &Position, r: PlayerRef, env: &Env) -> u8 {
         self.seats.players(pos, r, env)
     }
 
@@ -247,11 +247,15 @@ impl Generator<'_> {
                 (0..self.def.players.len().min(MAX_PLAYERS) as u8)
                     .any(|p| players >> p & 1 == 1 && self.royal_attacked(pos, p))
             }
-            Cond::Repeated(n) => {
+            Cond::Repeated(n, recur) => {
+                let side = |h: &Position| match recur {
+                    Recur::Position => h.to_move == pos.to_move,
+                    Recur::Board => true,
+                };
                 let seen = self
                     .history
                     .iter()
-                    .filter(|h| h.to_move == pos.to_move && h.cells == pos.cells)
+                    .filter(|h| side(h) && h.cells == pos.cells)
                     .count();
                 seen as u32 + 1 >= *n
             }

@@ -308,7 +308,7 @@ pub struct IfParam<T> {
 
 // Enums the source and the model share: the validator passes them through unchanged, so a
 // new alternative is added once and every `match` on it, in both layers, must handle it.
-pub use crate::model::{CmpOp, Onto, Otherwise, Over, Removal, Repeat, Timing};
+pub use crate::model::{CmpOp, Onto, Otherwise, Over, Recur, Removal, Repeat, Timing};
 
 /// A statement in a `leg` block.
 #[derive(Debug, Clone)]
@@ -490,9 +490,28 @@ pub struct PriorityDecl {
 /// The result an end rule declares.
 #[derive(Debug, Clone)]
 pub enum EndResult {
-    Win(Ident),
-    Loss(Ident),
+    Win(EndWho),
+    Loss(EndWho),
     Draw,
+}
+
+/// Whom `win` or `loss` names.
+#[derive(Debug, Clone)]
+pub enum EndWho {
+    /// A player's name, or else the rule's variable (`P`), which validation tells apart.
+    Name(Ident),
+    /// `last-mover`: the player who made the last move (its span).
+    LastMover(Span),
+}
+
+impl EndWho {
+    /// The span of the word.
+    pub fn span(&self) -> Span {
+        match self {
+            EndWho::Name(id) => id.span,
+            EndWho::LastMover(s) => *s,
+        }
+    }
 }
 
 /// A statement in the `end` block.
@@ -553,7 +572,7 @@ pub enum Cond {
     Blocked(Ident),
     /// `in-check(P)`: a royal piece of P is attacked.
     InCheck(Ident),
-    Repeated(i64, Span),
+    Repeated(i64, Recur, Span),
     Cmp(Quantity, CmpOp, Quantity, Span),
     /// `in-a-row(...)` or `connected(...)`: a goal on the shape of a player's pieces.
     Shape(ShapeCond),

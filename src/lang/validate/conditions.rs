@@ -142,6 +142,7 @@ impl Validator {
         }
         match id.name.as_str() {
             "mover" => PlayerRef::Mover,
+            "last-mover" => PlayerRef::LastMover,
             "opponent" => match vars.len() {
                 0 => PlayerRef::OpponentOfMover,
                 l => PlayerRef::OpponentOf(l as u8 - 1),
@@ -160,6 +161,7 @@ impl Validator {
                     let mut known: Vec<String> = vars.to_vec();
                     known.extend([
                         "mover".to_string(),
+                        "last-mover".to_string(),
                         "opponent".to_string(),
                         "team".to_string(),
                     ]);
@@ -241,7 +243,7 @@ impl Validator {
             ast::Cond::Exists(m) => Cond::Exists(self.mv(m, n)),
             ast::Cond::Blocked(p) => Cond::Blocked(self.player_ref(p, n, vars)),
             ast::Cond::InCheck(p) => Cond::InCheck(self.player_ref(p, n, vars)),
-            ast::Cond::Repeated(k, span) => {
+            ast::Cond::Repeated(k, recur, span) => {
                 if !(2..=100).contains(k) {
                     self.err(
                         Check::BadCondition,
@@ -251,7 +253,7 @@ impl Validator {
                         Some("Use a count from 2 to 100, e.g. `repeated(3)`.".into()),
                     );
                 }
-                Cond::Repeated((*k).clamp(2, 100) as u32)
+                Cond::Repeated((*k).clamp(2, 100) as u32, *recur)
             }
             ast::Cond::Cmp(a, op, b, _) => {
                 let qa = self.quantity(a, n, vars);
@@ -345,7 +347,7 @@ fn not_positional(c: &ast::Cond) -> Option<(Option<Span>, &'static str)> {
         ast::Cond::Exists(_) => Some((None, "exists")),
         ast::Cond::Blocked(p) => Some((Some(p.span), "blocked")),
         ast::Cond::InCheck(p) => Some((Some(p.span), "in-check")),
-        ast::Cond::Repeated(_, span) => Some((Some(*span), "repeated")),
+        ast::Cond::Repeated(_, _, span) => Some((Some(*span), "repeated")),
         ast::Cond::Cmp(..) | ast::Cond::Shape(_) => None,
     }
 }
@@ -402,7 +404,7 @@ pub(super) fn mentions_blocked(c: &Cond) -> bool {
         Cond::True
         | Cond::Exists(_)
         | Cond::InCheck(_)
-        | Cond::Repeated(_)
+        | Cond::Repeated(..)
         | Cond::Cmp(..)
         | Cond::Shape(_) => false,
     }

@@ -24,7 +24,8 @@ fn canon_cond(c: &Cond) -> String {
         Cond::Exists(m) => format!("exists({})", canon_mv(m)),
         Cond::Blocked(p) => format!("blocked({})", p.name),
         Cond::InCheck(p) => format!("in-check({})", p.name),
-        Cond::Repeated(k, _) => format!("repeated({k})"),
+        Cond::Repeated(k, Recur::Position, _) => format!("repeated({k})"),
+        Cond::Repeated(k, Recur::Board, _) => format!("repeated({k} board)"),
         Cond::Cmp(a, op, b, _) => format!("cmp({} {op:?} {})", canon_q(a), canon_q(b)),
         Cond::Shape(s) => s.canon(),
     }
@@ -267,7 +268,7 @@ fn cond_span(c: &Cond) -> Option<Span> {
         Cond::Every(v, _) | Cond::Some(v, _) => Some(v.span),
         Cond::Exists(m) => mv_span(m),
         Cond::Blocked(p) | Cond::InCheck(p) => Some(p.span),
-        Cond::Repeated(_, s) | Cond::Cmp(_, _, _, s) => Some(*s),
+        Cond::Repeated(_, _, s) | Cond::Cmp(_, _, _, s) => Some(*s),
         Cond::Shape(s) => Some(s.span()),
     }
 }
@@ -366,7 +367,10 @@ fn end_rules(stmts: &[EndStmt], earlier: &mut Vec<Earlier>, out: &mut Vec<Valida
                 // The condition, not the whole rule with its documentation lines.
                 let span = &cond_extent(cond).unwrap_or(*whole);
                 let var = match result {
-                    EndResult::Win(p) | EndResult::Loss(p) => Some(p.name.clone()),
+                    EndResult::Win(w) | EndResult::Loss(w) => Some(match w {
+                        EndWho::Name(p) => p.name.clone(),
+                        EndWho::LastMover(_) => "last-mover".into(),
+                    }),
                     EndResult::Draw => None,
                 };
                 let canon = canon_cond(cond);

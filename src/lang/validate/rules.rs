@@ -82,24 +82,13 @@ impl Validator {
                     label: _,
                 } = s
                 {
-                    let (result, vars) = match result {
-                        ast::EndResult::Win(p) => (EndResult::Win, vec![p.name.clone()]),
-                        ast::EndResult::Loss(p) => (EndResult::Loss, vec![p.name.clone()]),
-                        ast::EndResult::Draw => (EndResult::Draw, vec![]),
+                    let (result, who) = match result {
+                        ast::EndResult::Win(p) => (EndResult::Win, Some(p)),
+                        ast::EndResult::Loss(p) => (EndResult::Loss, Some(p)),
+                        ast::EndResult::Draw => (EndResult::Draw, None),
                     };
-                    if let ast::EndResult::Win(p) | ast::EndResult::Loss(p) = s_result(s)
-                        && (names.players.iter().any(|n| n == &p.name)
-                            || p.name == "mover"
-                            || p.name == "opponent")
-                    {
-                        self.err(
-                            Check::BadCondition,
-                            p.span,
-                            format!("`{}` cannot be the variable of an end rule", p.name),
-                            "a variable is expected here",
-                            Some("Write `win P if ...`: P stands for each player in turn.".into()),
-                        );
-                    }
+                    let mut vars = Vec::new();
+                    let who = who.and_then(|p| self.end_player(p, names, &mut vars));
                     if let ast::EndResult::Loss(p) = s_result(s) {
                         let mut sides = team.to_vec();
                         sides.sort_unstable();
@@ -107,18 +96,18 @@ impl Validator {
                         if sides.len() != 2 {
                             self.err(
                                 Check::BadCondition,
-                                p.span,
+                                p.span(),
                                 format!("`loss` needs exactly two sides, and this game has {}", sides.len()),
                                 "who would win?",
                                 Some("Say who wins instead: `win P if ...`, or group the players with `teams { ... }`.".into()),
                             );
                         }
                     }
-                    let mut vars = vars;
                     let cond = self.cond(cond, names, &mut vars);
                     end.push(EndRule {
                         docs: docs.clone(),
                         result,
+                        who,
                         cond,
                         text: self.sources.slice(*span).trim().to_string(),
                     });
@@ -138,6 +127,35 @@ impl Validator {
         (end, claims)
     }
 
+    /// Whom `win W` or `loss W` names: a player (`win Attackers`), the player who made the
+    /// last move (`win last-mover`), or else a variable bound to each player in turn
+    /// (`win P`, pushed on `vars`; `None`).
+    fn end_player(
+        &mut self,
+        who: &ast::EndWho,
+        names: &Names,
+        vars: &mut Vec<String>,
+    ) -> Option<PlayerRef> {
+        let p = match who {
+            ast::EndWho::LastMover(_) => return Some(PlayerRef::LastMover),
+            ast::EndWho::Name(p) => p,
+        };
+        if let Some(i) = names.players.iter().position(|n| n == &p.name) {
+            return Some(PlayerRef::Named(i as u8));
+        }
+        if p.name == "mover" || p.name == "opponent" {
+            self.err(
+                Check::BadCondition,
+                p.span,
+                format!("`{}` cannot be the player of an end rule", p.name),
+                "a variable, a player or `last-mover` is expected here",
+                Some("Write `win P if ...` (P stands for each player in turn), `win White if ...` (a player), or `win last-mover if ...` (the player who made the last move).".into()),
+            );
+        }
+        vars.push(p.name.clone());
+        None
+    }
+
     /// One `NAME: claim draw if C` rule: only a draw can be claimed, and a claim needs a name
     /// (records and cases name it).
     #[allow(clippy::too_many_arguments)]
@@ -155,7 +173,7 @@ impl Validator {
         if let ast::EndResult::Win(p) | ast::EndResult::Loss(p) = result {
             self.err(
                 Check::BadCondition,
-                Span::new(claim.start, p.span.end),
+                Span::new(claim.start, p.span().end),
                 "only a draw can be claimed",
                 "a claimed result",
                 Some("Write `claim draw if ...`; a win or loss is an automatic rule: `win P if ...`.".into()),

@@ -201,17 +201,25 @@ fn goals(def: &GameDef) -> Vec<Goal> {
     let mut out = Vec::new();
     for rule in &def.end {
         if rule.result == EndResult::Win {
-            collect(def, &rule.cond, &mut out);
+            // The player the goal is for: the rule's variable, or the player it names.
+            let me = match rule.who {
+                None => Some(PlayerRef::Var(0)),
+                Some(w @ PlayerRef::Named(_)) => Some(w),
+                Some(_) => None,
+            };
+            if let Some(me) = me {
+                collect(def, me, &rule.cond, &mut out);
+            }
         }
     }
     out
 }
 
-fn collect(def: &GameDef, c: &Cond, out: &mut Vec<Goal>) {
+fn collect(def: &GameDef, me: PlayerRef, c: &Cond, out: &mut Vec<Goal>) {
     match c {
         Cond::Not(_) => {}
-        Cond::And(v) | Cond::Or(v) => v.iter().for_each(|x| collect(def, x, out)),
-        Cond::Every(x) | Cond::Some(x) => collect(def, x, out),
+        Cond::And(v) | Cond::Or(v) => v.iter().for_each(|x| collect(def, me, x, out)),
+        Cond::Every(x) | Cond::Some(x) => collect(def, me, x, out),
         Cond::Cmp(a, op, b) => {
             let count = match (a, op, b) {
                 (q, CmpOp::Ge | CmpOp::Gt | CmpOp::Eq, Quantity::Int(n)) if *n > 0 => Some(q),
@@ -223,7 +231,8 @@ fn collect(def: &GameDef, c: &Cond, out: &mut Vec<Goal>) {
                 kinds,
                 region: Some(sel),
             }) = count
-                && let Some(g) = goal(def, *who, *kinds, *sel)
+                && *who == me
+                && let Some(g) = goal(def, *kinds, *sel)
             {
                 out.push(g);
             }
@@ -232,17 +241,14 @@ fn collect(def: &GameDef, c: &Cond, out: &mut Vec<Goal>) {
         | Cond::Exists(_)
         | Cond::Blocked(_)
         | Cond::InCheck(_)
-        | Cond::Repeated(_)
+        | Cond::Repeated(..)
         | Cond::Shape(_) => {}
     }
 }
 
 /// The goal of one count: the part of the region each player's pieces are counted in.
-/// Win rules bind their player to variable 0; counts of another side are not a goal.
-fn goal(def: &GameDef, who: PlayerRef, kinds: u32, sel: RegionSel) -> Option<Goal> {
-    if who != PlayerRef::Var(0) {
-        return None;
-    }
+/// Only counts of the rule's own player are goals (see [`goals`]).
+fn goal(def: &GameDef, kinds: u32, sel: RegionSel) -> Option<Goal> {
     let players = def.players.len();
     let targets: Vec<_> = (0..players)
         .map(|p| {

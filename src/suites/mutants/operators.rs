@@ -6,8 +6,8 @@ use crate::base::span::Span;
 use crate::lang::doctext::clause_ids;
 use crate::lang::inherit::{Resolved, key};
 use crate::lang::syntax::ast::{
-    CmpOp, EndResult, EndStmt, ItemKind, LegStmt, MoveStmt, Onto, Over, PromoteStmt, RegionOwner,
-    Removal, Repeat, SquareItem, Timing,
+    CmpOp, EndResult, EndStmt, EndWho, ItemKind, LegStmt, MoveStmt, Onto, Over, PromoteStmt,
+    RegionOwner, Removal, Repeat, SquareItem, Timing,
 };
 use crate::model::print::op_text;
 use crate::model::{GameDef, NO_SQUARE};
@@ -213,7 +213,7 @@ pub fn mutants(res: &Resolved, def: &GameDef) -> Vec<Mutant> {
                 sites_of(&mut o, i, &it.kind);
             }
             ItemKind::End(stmts) => {
-                end(&mut all, res, i, stmts);
+                end(&mut all, res, def, i, stmts);
                 continue;
             }
             ItemKind::Promote(stmts) => {
@@ -520,7 +520,7 @@ fn sites_of(o: &mut Out, i: usize, kind: &ItemKind) {
 }
 
 /// The mutants of the `end` item, named by each end rule (its label, or its place).
-fn end(all: &mut Vec<Mutant>, res: &Resolved, i: usize, stmts: &[EndStmt]) {
+fn end(all: &mut Vec<Mutant>, res: &Resolved, def: &GameDef, i: usize, stmts: &[EndStmt]) {
     let mut first_site = 0;
     for (n, (path, s, _, last)) in every(stmts, &[]).into_iter().enumerate() {
         let EndStmt::Rule {
@@ -560,7 +560,29 @@ fn end(all: &mut Vec<Mutant>, res: &Resolved, i: usize, stmts: &[EndStmt]) {
             } else {
                 "make the draw one a player must claim"
             };
-            o.push(Edit::ToggleClaim(stmt), what.into());
+            o.push(Edit::ToggleClaim(stmt.clone()), what.into());
+        }
+        // A rule that names its player gives the result to each other player, or (the last
+        // mover's) to each player in turn; a rule with a variable keeps it.
+        if let EndResult::Win(w) | EndResult::Loss(w) = result {
+            let others: Vec<String> = match w {
+                EndWho::LastMover(_) => vec!["P".into()],
+                EndWho::Name(p) if def.players.contains(&p.name) => {
+                    let mut v: Vec<String> = def
+                        .players
+                        .iter()
+                        .filter(|q| **q != p.name)
+                        .cloned()
+                        .collect();
+                    v.push("last-mover".into());
+                    v
+                }
+                EndWho::Name(_) => Vec::new(),
+            };
+            for q in others {
+                let what = format!("give the result to `{q}`");
+                o.push(Edit::SetWinner(stmt.clone(), q), what);
+            }
         }
         let _ = span;
         let (edits, next) = site_edits(&ItemKind::End(vec![s.clone()]), first_site);

@@ -160,6 +160,7 @@ const END_WORDS: &[&str] = &[
     "in",
     "own",
     "opponent",
+    "last-mover",
     "in-a-row",
     "connected",
 ];
@@ -484,7 +485,7 @@ fn after_word(
         "blocked" if block == Some(Block::Item("turn")) => {
             Context::Keywords(first_words(Rule::blocked_action))
         }
-        "win" | "loss" => Context::Name(Ns::Player),
+        "win" | "loss" => Context::Mixed(Ns::Player, &["last-mover"]),
         "every" | "some" => Context::Nothing,
         // `draw if`, `win P if`: a condition, not a parameter's block.
         "if" if p2 == "draw" || matches!(p3, "win" | "loss") => Context::End,

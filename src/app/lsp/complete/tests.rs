@@ -76,7 +76,10 @@ fn top_level_items_removes_and_parameters() {
 #[test]
 fn end_blocks_take_conditions_and_counters() {
     assert_eq!(ctx("end {\n  "), Context::End);
-    assert_eq!(ctx("end {\n  w: win "), Context::Name(Ns::Player));
+    assert_eq!(
+        ctx("end {\n  w: win "),
+        Context::Mixed(Ns::Player, &["last-mover"])
+    );
     assert_eq!(ctx("end {\n  draw if "), Context::End);
     assert_eq!(ctx("end {\n  w: win P if "), Context::End);
     assert_eq!(ctx("end {\n  if p = v {\n    "), Context::End);

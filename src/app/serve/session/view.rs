@@ -425,7 +425,7 @@ pub(super) fn goals(def: &crate::model::GameDef) -> Vec<Value> {
             | Cond::True
             | Cond::Blocked(_)
             | Cond::InCheck(_)
-            | Cond::Repeated(_) => {}
+            | Cond::Repeated(..) => {}
         }
     }
     // (region, part or every part, why)

@@ -41,7 +41,17 @@ fn lower_cond_atom(p: P) -> Cond {
         C::CondExists(p) => Cond::Exists(Box::new(lower_mv_atom(child(p)))),
         C::CondBlocked(p) => Cond::Blocked(ident(child(p))),
         C::CondInCheck(p) => Cond::InCheck(ident(child(p))),
-        C::CondRepeated(p) => Cond::Repeated(int(&child(p)), sp),
+        C::CondRepeated(p) => {
+            let mut n = 0;
+            let mut recur = Recur::Position;
+            for c in inner::CondRepeated::all(p) {
+                match c {
+                    inner::CondRepeated::Int(c) => n = int(&c),
+                    inner::CondRepeated::RepeatedBoard(_) => recur = Recur::Board,
+                }
+            }
+            Cond::Repeated(n, recur, sp)
+        }
         C::CondInARow(p) => {
             let (mut who, mut exact, mut n, mut dirs) = (None, false, 0, None);
             for c in inner::CondInARow::all(p) {

@@ -706,6 +706,15 @@ fn lower_prio_stmt(p: P) -> PrioStmt {
     }
 }
 
+/// The player of `win W` or `loss W`.
+fn end_who(r: P) -> EndWho {
+    let w = child(r);
+    match alt::EndWho::of(w) {
+        alt::EndWho::LastMover(w) => EndWho::LastMover(span(&w)),
+        alt::EndWho::Ident(w) => EndWho::Name(ident(w)),
+    }
+}
+
 fn lower_end_stmt(p: P) -> EndStmt {
     let sp = span(&p);
     match alt::EndStmt::of(p) {
@@ -722,8 +731,8 @@ fn lower_end_stmt(p: P) -> EndStmt {
                     inner::EndRule::EndClaim(c) => claim = Some(span(&c)),
                     inner::EndRule::EndResult(c) => {
                         result = Some(match inner::EndResult::of(child(c)) {
-                            inner::EndResult::EndWin(r) => EndResult::Win(ident(child(r))),
-                            inner::EndResult::EndLoss(r) => EndResult::Loss(ident(child(r))),
+                            inner::EndResult::EndWin(r) => EndResult::Win(end_who(r)),
+                            inner::EndResult::EndLoss(r) => EndResult::Loss(end_who(r)),
                             inner::EndResult::EndDraw(_) => EndResult::Draw,
                         });
                     }
