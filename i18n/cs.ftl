@@ -283,6 +283,7 @@ cause-leapts = Zakroužkováno: figury, které pohyb „{ NAME($item) }“ přes
 origin-case = (Pozice z testovacího případu v souboru { $file }.)
 origin-start = (Výchozí postavení.)
 origin-search = (Pozici našel stroj: partie { $seed }, po { $plies } půltazích.)
+origin-built = (Pozice sestavená podle pravidel pro tento diagram.)
 
 h-trace = Příloha: odkud pochází každé pravidlo
 trace-intro = Pro každou položku pravidel: body, které zachycuje (slovy tohoto projektu, docs/clauses.yaml, anglicky), body pramenů, které je uvádějí (tests/sources/, v anglickém překladu), a testovací případy, které je ověřují, s výsledky.
@@ -694,6 +695,8 @@ pe-effect-add = Tah přičte { $value } k počtu: { NAME($counter) }.
 pe-effect-set = Tah nastaví počet „{ NAME($counter) }“ na { $value }.
 pe-fig-move = { $move } — na tahu je { NAME($player) }: { $text }.
 pe-fig-refused = Na tahu je { NAME($player) }: { $text } není dovolený tah (článek { $article }).
+pe-fig-reach = { $move } — na tahu je { NAME($player) }: { NAME($kind) } z pole { $from } může tento tah skončit na kterémkoli označeném poli.
+pe-fig-choice = Na tahu je { NAME($player) }: { $best } je dovolený tah, { $other } není (článek { $article }).
 pe-priority = { $when }, jsou dovoleny jen tahy, které { $keep }
 pe-claims-intro = Tyto remízy nenastávají samy: dokud platí podmínka některé z nich, smí kterýkoli hráč remízu požadovat, a partie pak končí remízou.
 pe-claim = Remízu lze požadovat, když { $cond }.

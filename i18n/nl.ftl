@@ -293,6 +293,7 @@ cause-leapts = Omcirkeld: de stukken die een { NAME($item) } niet mag overspring
 origin-case = (Stelling uit een testgeval in { $file }.)
 origin-start = (De beginopstelling.)
 origin-search = (Stelling gevonden door de engine: partij { $seed }, na { $plies } halve zetten.)
+origin-built = (Een stelling die voor dit diagram uit de regels is opgebouwd.)
 
 h-trace = Bijlage: waar elke regel vandaan komt
 trace-intro = Voor elk onderdeel van de regels: de clausules die het vastlegt (in de woorden van dit project, docs/clauses.yaml, in het Engels), de clausules uit de bronnen die ze noemen (tests/sources/, in Engelse vertaling) en de testgevallen die ze controleren, met hun uitslag.
@@ -650,6 +651,8 @@ pe-effect-add = De zet telt { $value } op bij de { NAME($counter) }.
 pe-effect-set = De zet zet de telling van de { NAME($counter) } op { $value }.
 pe-fig-move = { $move } — { NAME($player) } aan zet: { $text }.
 pe-fig-refused = { NAME($player) } aan zet: { $text } is niet toegestaan (artikel { $article }).
+pe-fig-reach = { $move } — { NAME($player) } aan zet: de { NAME($kind) } op { $from } kan deze zet op elk gemarkeerd veld beëindigen.
+pe-fig-choice = { NAME($player) } aan zet: { $best } is toegestaan, { $other } niet (artikel { $article }).
 pe-priority = Als { $when }, zijn alleen zetten toegestaan die { $keep }
 pe-claims-intro = Deze remises gaan niet vanzelf: zolang de voorwaarde van een ervan geldt, mag elke speler remise opeisen, en dan is de partij remise.
 pe-claim = Remise kan worden opgeëist als { $cond }.

@@ -284,6 +284,7 @@ cause-leapts = Обведено: фігури, які рух «{ NAME($item) }»
 origin-case = (Позиція з тестового випадку у файлі { $file }.)
 origin-start = (Вихідна позиція.)
 origin-search = (Позицію знайшов рушій: партія { $seed }, після { $plies } півходів.)
+origin-built = (Позицію для цієї діаграми складено за правилами.)
 
 h-trace = Додаток: звідки походить кожне правило
 trace-intro = Для кожного елемента правил: пункти, які він кодує (словами цього проєкту, docs/clauses.yaml, англійською), пункти джерел, що їх формулюють (tests/sources/, в англійському перекладі), і тестові випадки, що їх перевіряють, з результатами.
@@ -675,6 +676,8 @@ pe-effect-add = Хід додає { $value } до ліку: { NAME($counter) }.
 pe-effect-set = Хід встановлює лік «{ NAME($counter) }» на { $value }.
 pe-fig-move = { $move } — хід { NAME($player, form: "gen") }: { $text }.
 pe-fig-refused = Хід { NAME($player, form: "gen") }: { $text } заборонений (стаття { $article }).
+pe-fig-reach = { $move } — хід { NAME($player, form: "gen") }: { NAME($kind) } з поля { $from } може завершити цей хід на будь-якому позначеному полі.
+pe-fig-choice = Хід { NAME($player, form: "gen") }: { $best } дозволений, а { $other } — ні (стаття { $article }).
 pe-priority = Коли { $when }, дозволені лише ходи, які { $keep }
 pe-claims-intro = Ці нічиї не настають самі: поки виконується умова однієї з них, будь-який гравець може вимагати нічию, і тоді партія закінчується внічию.
 pe-claim = Нічию можна вимагати, коли { $cond }.

@@ -199,6 +199,9 @@ pub struct Picture {
     /// What makes a refused move illegal, marked on the board and explained by a legend
     /// line of its own (after [`Picture::legend`]).
     pub causes: Vec<Cause>,
+    /// Squares marked as where a piece may go (a piece's reach): a dot on each, one mark a
+    /// square.
+    pub targets: SquareSet,
 }
 
 /// How a [`Cause`] is marked.
@@ -318,6 +321,7 @@ pub fn draw(def: &GameDef, p: &Picture) -> String {
     draw_hatching(&mut s, def, p);
     draw_coordinates(&mut s, def, w);
     draw_arrows(&mut s, def, p);
+    draw_targets(&mut s, def, p);
     draw_pieces(&mut s, def, p);
     draw_numbers(&mut s, def);
     draw_rings(&mut s, def, p);
@@ -392,6 +396,17 @@ fn draw_coordinates(s: &mut String, def: &GameDef, w: i32) {
                 esc(r)
             );
         }
+    }
+}
+
+/// A dot on each target square, in the colour of a legal move's arrow.
+fn draw_targets(s: &mut String, def: &GameDef, p: &Picture) {
+    for sq in p.targets.iter() {
+        let (cx, cy) = centre(def, sq);
+        let _ = writeln!(
+            s,
+            "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{LANDING}\" fill=\"#1f618d\" opacity=\"0.85\" class=\"target\"/>"
+        );
     }
 }
 
