@@ -62,7 +62,7 @@ fn turkish_draughts_shows_a_multiple_capture_the_longest_choice_and_the_kings_re
         .split(": ")
         .nth(1)
         .unwrap()
-        .split(|c| c == ',' || c == ' ')
+        .split([',', ' '])
         .filter(|w| w.contains('x'))
         .collect();
     assert_eq!(routes.len(), 2, "{choice}");

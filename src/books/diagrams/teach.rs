@@ -292,6 +292,10 @@ fn without_ladder(def: &GameDef, i: usize) -> Game {
     Game::new(d)
 }
 
+/// How a choice is ranked: routes that share a capture or a first landing last, then the
+/// kept move's legs, the refused one's, and the kept move's text.
+type ChoiceKey = (bool, u8, u8, String);
+
 /// A choice priority `i` makes between two moves of one piece in `pos`: the move kept (the
 /// shortest such) and one it refuses that the priority without its ladder allows.
 fn choice_in(game: &Game, relaxed: &Game, pos: &Position) -> Option<(Move, Move)> {
@@ -307,7 +311,7 @@ fn choice_in(game: &Game, relaxed: &Game, pos: &Position) -> Option<(Move, Move)
         return None;
     }
     // Two routes that part at once (no piece captured by both) first, then the shortest.
-    let mut best: Option<((bool, u8, u8, String), Move, Move)> = None;
+    let mut best: Option<(ChoiceKey, Move, Move)> = None;
     for r in &loose {
         if real.iter().any(|m| m.same_effect(r, false)) {
             continue;
