@@ -445,6 +445,23 @@ fn draw_pieces(s: &mut String, def: &GameDef, p: &Picture) {
             } else {
                 String::new()
             };
+            if owner(code) as usize >= def.players.len() {
+                // A neutral piece (a tree, a stone) is part of the ground: the square filled,
+                // as a region's squares are, in a green no player's discs take.
+                let _ = writeln!(
+                    s,
+                    "<rect x=\"{}\" y=\"{}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"#2e7d32\" stroke=\"#7a6a4f\" stroke-width=\"0.5\" class=\"neutral\"{attrs}/>",
+                    cx - CELL / 2,
+                    cy - CELL / 2
+                );
+                let _ = writeln!(
+                    s,
+                    "<text x=\"{cx}\" y=\"{}\" text-anchor=\"middle\" font-weight=\"bold\" fill=\"#ffffff\"{size}>{}</text>",
+                    cy + 4,
+                    esc(&letter)
+                );
+                continue;
+            }
             let _ = writeln!(
                 s,
                 "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{DISC}\" fill=\"{fill}\" stroke=\"#000000\" stroke-width=\"1.5\"{attrs}/>"
