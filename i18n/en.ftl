@@ -272,6 +272,7 @@ cause-leapts = Ringed: the pieces that a { NAME($item) } may not leap over.
 origin-case = (Position of case “{ $name }”, { $file }.)
 origin-start = (The start position.)
 origin-search = (Position found by the engine: game { $seed }, after { $plies } plies.)
+origin-built = (A position built from the rules for this diagram.)
 
 # Traceability appendix.
 h-trace = Appendix: where each rule comes from
@@ -626,6 +627,10 @@ pe-effect-add = It adds { $value } to the count of { NAME($counter) }.
 pe-effect-set = It sets the count of { NAME($counter) } to { $value }.
 pe-fig-move = { $move } — { NAME($player) } to move: { $text }.
 pe-fig-refused = { NAME($player) } to move: { $text } is not allowed (article { $article }).
+pe-fig-reach = { $move } — { NAME($player) } to move: the { NAME($kind) } on { $from } may end this move on any marked square.
+pe-fig-choice = { NAME($player) } to move: { $best } is allowed, { $other } is not (article { $article }).
+pe-header = { $game } · rules version { $version }
+pe-header-dated = { $game } · rules version { $version } of { $date }
 pe-priority = When { $when }, only moves that { $keep } are allowed
 pe-claims-intro = These draws are not automatic: while the condition of one holds, either player may claim it, and the game is then drawn.
 pe-claim = A draw may be claimed when { $cond }.

@@ -528,3 +528,77 @@ fn a_browser_that_hangs_is_stopped_after_the_time_limit() {
     assert_eq!(listing(&dir), ["fake-chromium"], "no PDF");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+#[cfg_attr(
+    not(all(tool = "chromium", tool = "poppler")),
+    ignore = "needs Chromium and poppler (apt-get install chromium poppler-utils); then `touch build.rs`"
+)]
+fn the_printed_contents_give_each_articles_page_and_every_page_a_header() {
+    if !browser_available() || !poppler_available() {
+        return;
+    }
+    for (i, b) in printed().0.iter().enumerate() {
+        let dir = scratch(&format!("contents-{i}"));
+        std::fs::write(dir.join("book.pdf"), &b.pdf).unwrap();
+        let texts = page_texts(&dir);
+        let _ = std::fs::remove_dir_all(&dir);
+        // Every page: the game, the rules' version and date at the top, its number at the foot.
+        for (p, t) in texts.iter().enumerate() {
+            let first = t.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+            assert!(
+                first.contains("rules version"),
+                "{}: page {}: {first:?}",
+                b.label,
+                p + 1
+            );
+            assert!(
+                first
+                    .trim_end()
+                    .chars()
+                    .rev()
+                    .take(10)
+                    .all(|c| c.is_ascii_digit() || c == '-'),
+                "{}: a date: {first:?}",
+                b.label
+            );
+            assert!(
+                t.replace(' ', "")
+                    .contains(&format!("{}/{}", p + 1, texts.len())),
+                "{}: page {} numbered",
+                b.label,
+                p + 1
+            );
+        }
+        // The contents (of a players' book): each entry's page number, and that page holds
+        // its heading.
+        if b.extra.contains(&"technical") {
+            continue;
+        }
+        let contents = &texts[0][texts[0].find("Contents").expect("contents")..];
+        let mut entries = 0;
+        for line in contents.lines().skip(1) {
+            let line = line.trim();
+            let Some((title, page)) = line.rsplit_once(' ') else {
+                if entries > 0 {
+                    break;
+                }
+                continue;
+            };
+            let Ok(page) = page.parse::<usize>() else {
+                break;
+            };
+            let title = title.trim();
+            entries += 1;
+            assert!(
+                texts[page - 1]
+                    .lines()
+                    .skip(1)
+                    .any(|l| l.trim_start().starts_with(title)),
+                "{}: {title:?} is not on page {page}",
+                b.label
+            );
+        }
+        assert!(entries >= 6, "{}: {entries} contents entries", b.label);
+    }
+}

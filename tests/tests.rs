@@ -41,6 +41,7 @@ mod serve;
 mod sources;
 mod speed;
 mod tafl_differential;
+mod taught;
 mod tools;
 mod validator;
 mod variants;

@@ -36,6 +36,9 @@ pub struct Blocks {
     pub lang: String,
     /// The title.
     pub title: String,
+    /// The printed pages' running header (the game, the rules' version and date); empty: the
+    /// title.
+    pub header: String,
     /// The blocks in order.
     pub blocks: Vec<Block>,
 }
@@ -120,7 +123,11 @@ impl Blocks {
             "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>\n{CSS}{}</style>\n</head>\n<body>\n",
             esc(&self.lang),
             esc(&strip_inline(&self.title)),
-            page_boxes(&strip_inline(&self.title))
+            page_boxes(&strip_inline(if self.header.is_empty() {
+                &self.title
+            } else {
+                &self.header
+            }))
         );
         for b in &self.blocks {
             match b {
@@ -223,6 +230,8 @@ figure svg { display: block; margin: 0 auto; width: 100%; max-width: 40em; heigh
 figcaption { font-size: 0.9em; }
 nav.contents ol { list-style: none; padding-left: 0; }
 nav.contents li { margin: 0.1em 0; }
+nav.contents a { display: flex; color: inherit; text-decoration: none; }
+nav.contents .leader { flex: 1; border-bottom: 1px dotted #888; margin: 0 0.4em 0.3em; }
 .contents-title { font-family: sans-serif; font-weight: bold; }
 table { border-collapse: collapse; font-size: 0.9em; }
 th, td { border: 1px solid #999; padding: 0.2em 0.4em; vertical-align: top; text-align: left; }
@@ -244,7 +253,8 @@ tr { break-inside: avoid; page-break-inside: avoid; }
 }
 ";
 
-/// The printed page's margin boxes: the book's title as a running header, the page number
+/// The printed page's margin boxes: the running header (the game, the rules' version and
+/// date), the page number
 /// (of the number of pages) at the foot.
 fn page_boxes(title: &str) -> String {
     let title: String = title

@@ -18,6 +18,8 @@ pub struct Inputs {
     pub appendix: bool,
     /// Which book (the players' one unless asked).
     pub edition: super::Edition,
+    /// The rules' date for the printed pages' header ([`super::Options::date`]).
+    pub date: Option<String>,
 }
 
 impl Inputs {
@@ -45,6 +47,7 @@ impl Inputs {
             sources: sources.is_dir().then_some(sources),
             appendix: false,
             edition: super::Edition::default(),
+            date: None,
         }
     }
 }

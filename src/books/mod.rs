@@ -68,6 +68,10 @@ pub struct Options {
     /// compiled game keeps none for (directions, setup, promotion, ...) are found when the
     /// variant does not restate them.
     pub parent_sources: Vec<String>,
+    /// The date of the rules, for the printed pages' running header beside their version
+    /// (see [`rules_version`]); none in the books kept in the repository, whose text must not
+    /// change with the day they are made.
+    pub date: Option<String>,
 }
 
 /// The two books of a game.
@@ -107,8 +111,20 @@ impl Default for Options {
             appendix: false,
             edition: Edition::default(),
             parent_sources: Vec::new(),
+            date: None,
         }
     }
+}
+
+/// The version of a rule file's rules: the first eight hex digits of a fingerprint (64-bit
+/// FNV-1a) of its text, so that two printings of the same rules carry the same version and
+/// any change to them another.
+pub fn rules_version(source: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in source.bytes() {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{:08x}", h >> 32)
 }
 
 /// Why a book could not be made.
@@ -228,9 +244,26 @@ pub fn book(game: &Game, opts: &Options) -> Result<Blocks, DocError> {
     } else {
         None
     };
+    let title = cx.t("title", &[s("game", def.name.clone())]);
+    let header = if opts.source.is_empty() {
+        String::new()
+    } else {
+        let mut args = vec![
+            s("game", title.clone()),
+            s("version", rules_version(&opts.source)),
+        ];
+        match &opts.date {
+            Some(d) => {
+                args.push(s("date", d.clone()));
+                cx.t("pe-header-dated", &args)
+            }
+            None => cx.t("pe-header", &args),
+        }
+    };
     let mut b = Blocks {
         lang: opts.lang.clone(),
-        title: cx.t("title", &[s("game", def.name.clone())]),
+        title,
+        header,
         blocks: Vec::new(),
     };
     match opts.edition {

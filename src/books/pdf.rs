@@ -274,6 +274,204 @@ pub fn print(html: &str, browser: &Path, limit: Duration) -> Result<Vec<u8>, Pdf
     }
 }
 
+/// Prints a book's HTML page to PDF with the page of each article in its contents: printed
+/// once to learn on which page each heading falls (the PDF's named destinations, one per
+/// heading a contents entry links to), then again with those numbers written into the
+/// contents (the first print reserves their room, so the pages do not move; a third print
+/// follows in the rare case they did).
+///
+/// # Errors
+/// As [`print`].
+pub fn print_paged(html: &str, browser: &Path, limit: Duration) -> Result<Vec<u8>, PdfError> {
+    if !html.contains("<nav class=\"contents\">") {
+        return print(html, browser, limit);
+    }
+    let mut pages = std::collections::HashMap::new();
+    let mut bytes = print(&number_contents(html, &pages), browser, limit)?;
+    for _ in 0..2 {
+        let found: std::collections::HashMap<String, usize> =
+            destinations(&bytes).into_iter().collect();
+        if found == pages {
+            break;
+        }
+        pages = found;
+        bytes = print(&number_contents(html, &pages), browser, limit)?;
+    }
+    Ok(bytes)
+}
+
+/// The page of each contents entry of an HTML book, written after its title (with a dotted
+/// leader between them); an entry whose page is not known yet gets a placeholder of the same
+/// width.
+pub fn number_contents(html: &str, pages: &std::collections::HashMap<String, usize>) -> String {
+    let (Some(start), Some(len)) = (
+        html.find("<nav class=\"contents\">"),
+        html.find("<nav class=\"contents\">")
+            .and_then(|s| html[s..].find("</nav>")),
+    ) else {
+        return html.to_string();
+    };
+    let nav = &html[start..start + len];
+    let mut out = String::new();
+    let mut rest = nav;
+    while let Some(i) = rest.find("<li><a href=\"#") {
+        out.push_str(&rest[..i]);
+        let item = &rest[i..];
+        let id_start = "<li><a href=\"#".len();
+        let Some(id_len) = item[id_start..].find('"') else {
+            break;
+        };
+        let id = &item[id_start..id_start + id_len];
+        let Some(end) = item.find("</a></li>") else {
+            break;
+        };
+        let page = pages
+            .get(id)
+            .map_or_else(|| "00".to_string(), usize::to_string);
+        out.push_str(&item[..end]);
+        out.push_str(&format!(
+            "<span class=\"leader\"></span><span class=\"pageno\">{page}</span>"
+        ));
+        rest = &item[end..];
+    }
+    out.push_str(rest);
+    format!("{}{out}{}", &html[..start], &html[start + len..])
+}
+
+/// The page (from 1) of each named destination of a PDF as Chromium writes it: the `/Dests`
+/// dictionary of its catalogue (a name, then `[page 0 R /XYZ ...]`), the pages numbered in the
+/// order of the page tree. For the contents' page numbers and tests; not a PDF parser.
+pub fn destinations(pdf: &[u8]) -> Vec<(String, usize)> {
+    let objects = objects(pdf);
+    let text = |n: u32| {
+        objects
+            .get(&n)
+            .map(|b| String::from_utf8_lossy(b).into_owned())
+    };
+    // The page tree, from its root (the `/Pages` node without a parent).
+    let root = objects.iter().find_map(|(&n, body)| {
+        let b = String::from_utf8_lossy(body);
+        (b.contains("/Type /Pages") && !b.contains("/Parent")).then_some(n)
+    });
+    let mut order = Vec::new();
+    let mut stack = root.into_iter().collect::<Vec<_>>();
+    while let Some(n) = stack.pop() {
+        let Some(b) = text(n) else { continue };
+        if b.contains("/Type /Pages") {
+            let kids = b
+                .split("/Kids")
+                .nth(1)
+                .and_then(|k| k.split('[').nth(1))
+                .and_then(|k| k.split(']').next())
+                .map(refs)
+                .unwrap_or_default();
+            stack.extend(kids.into_iter().rev());
+        } else {
+            order.push(n);
+        }
+    }
+    let Some(dests) = objects.values().find_map(|body| {
+        let b = String::from_utf8_lossy(body);
+        b.split("/Dests")
+            .nth(1)
+            .and_then(|d| refs(d).first().copied())
+    }) else {
+        return Vec::new();
+    };
+    let Some(d) = text(dests) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for entry in d.split('/').skip(1) {
+        let Some((name, rest)) = entry.split_once(' ') else {
+            continue;
+        };
+        let Some(target) = rest.trim_start().strip_prefix('[') else {
+            continue;
+        };
+        if let Some(page) = refs(target).first()
+            && let Some(i) = order.iter().position(|p| p == page)
+        {
+            out.push((pdf_name(name.trim_end_matches(['[', ' '])), i + 1));
+        }
+    }
+    out
+}
+
+/// The object numbers of the references (`12 0 R`) at the start of a text, in order.
+fn refs(t: &str) -> Vec<u32> {
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i + 2 < words.len() {
+        match (words[i].parse::<u32>(), words[i + 1], words[i + 2]) {
+            (Ok(n), "0", r) if r.starts_with('R') => {
+                out.push(n);
+                i += 3;
+            }
+            _ => break,
+        }
+    }
+    out
+}
+
+/// A PDF name with its `#xx` escapes decoded.
+fn pdf_name(t: &str) -> String {
+    let b = t.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'#'
+            && i + 2 < b.len()
+            && let Ok(v) = u8::from_str_radix(&t[i + 1..i + 3], 16)
+        {
+            out.push(v);
+            i += 3;
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The dictionaries of a PDF's objects (`N 0 obj <<...>>`, up to their stream or end), by
+/// number; objects that are no dictionary are left out.
+fn objects(pdf: &[u8]) -> std::collections::BTreeMap<u32, &[u8]> {
+    let mut out = std::collections::BTreeMap::new();
+    let key = b" 0 obj";
+    let mut i = 0;
+    while let Some(at) = pdf[i..].windows(key.len()).position(|w| w == key) {
+        let at = i + at;
+        i = at + key.len();
+        let mut s = at;
+        while s > 0 && pdf[s - 1].is_ascii_digit() {
+            s -= 1;
+        }
+        if s == at || (s > 0 && pdf[s - 1] != b'\n' && pdf[s - 1] != b'\r') {
+            continue;
+        }
+        let Ok(n) = std::str::from_utf8(&pdf[s..at])
+            .unwrap_or("x")
+            .parse::<u32>()
+        else {
+            continue;
+        };
+        let body = &pdf[i..];
+        let body = body.trim_ascii_start();
+        if !body.starts_with(b"<<") {
+            continue;
+        }
+        let end = ["stream", "endobj"]
+            .iter()
+            .filter_map(|k| body.windows(k.len()).position(|w| w == k.as_bytes()))
+            .min()
+            .unwrap_or(body.len());
+        out.insert(n, &body[..end]);
+    }
+    out
+}
+
 /// Kills the browser and every process of its group (its helpers), then reaps it. The group
 /// is the browser's own (`process_group(0)`) and the browser is not yet reaped, so its id
 /// names no other group; `kill(1)` does it, as this crate has no unsafe code for `kill(2)`.
@@ -300,6 +498,37 @@ pub fn page_count(pdf: &[u8]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn named_destinations_give_their_pages_in_page_tree_order() {
+        let pdf = b"%PDF-1.4\n1 0 obj\n<</Type /Catalog /Pages 2 0 R /Dests 9 0 R>>\nendobj\n2 0 obj\n<</Type /Pages /Count 3 /Kids [5 0 R 3 0 R 4 0 R]>>\nendobj\n3 0 obj\n<</Type /Page /Parent 2 0 R>>\nendobj\n4 0 obj\n<</Type /Page /Parent 2 0 R>>\nendobj\n5 0 obj\n<</Type /Page /Parent 2 0 R>>\nstream\nx 0 obj\nendstream\nendobj\n9 0 obj\n<</game [5 0 R /XYZ 0 514.9 0]\n/move-man#2Dx [4 0 R /XYZ 0 432.4 0]\n/end [3 0 R /XYZ 0 1 0]>>\nendobj\n";
+        let mut d = destinations(pdf);
+        d.sort();
+        assert_eq!(
+            d,
+            [
+                ("end".to_string(), 2),
+                ("game".to_string(), 1),
+                ("move-man-x".to_string(), 3)
+            ]
+        );
+    }
+
+    #[test]
+    fn the_contents_get_their_page_numbers() {
+        let html = "<p>x</p><nav class=\"contents\">\n<ol>\n<li><a href=\"#game\">1. The game</a></li>\n<li><a href=\"#end\">2. End</a></li>\n</ol>\n</nav>\n<h2 id=\"game\">";
+        let pages = [("game".to_string(), 1), ("end".to_string(), 12)].into();
+        let out = number_contents(html, &pages);
+        assert!(out.contains("<a href=\"#game\">1. The game<span class=\"leader\"></span><span class=\"pageno\">1</span></a>"), "{out}");
+        assert!(
+            out.contains(
+                "<span class=\"pageno\">12</span></a></li>\n</ol>\n</nav>\n<h2 id=\"game\">"
+            ),
+            "{out}"
+        );
+        let blank = number_contents(html, &std::collections::HashMap::new());
+        assert_eq!(blank.matches("<span class=\"pageno\">00</span>").count(), 2);
+    }
 
     #[test]
     fn counts_pages_not_page_trees() {

@@ -46,6 +46,7 @@ pub fn files(
         appendix: inputs.appendix,
         edition: inputs.edition,
         parent_sources: parent_sources(rule_file),
+        date: inputs.date.clone(),
     };
     let b = book(game, &opts)?;
     Ok(match format {
@@ -139,6 +140,9 @@ pub struct BookOptions {
     pub appendix: bool,
     /// Which book.
     pub edition: Edition,
+    /// The rules' date for the printed pages' header (none: the header gives their version
+    /// alone).
+    pub date: Option<String>,
 }
 
 /// Why a book could not be made or written.
@@ -180,6 +184,7 @@ impl BookOptions {
         }
         i.appendix = self.appendix;
         i.edition = self.edition;
+        i.date.clone_from(&self.date);
         i
     }
 

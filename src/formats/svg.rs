@@ -199,6 +199,9 @@ pub struct Picture {
     /// What makes a refused move illegal, marked on the board and explained by a legend
     /// line of its own (after [`Picture::legend`]).
     pub causes: Vec<Cause>,
+    /// Squares marked as where a piece may go (a piece's reach): a dot on each, one mark a
+    /// square.
+    pub targets: SquareSet,
 }
 
 /// How a [`Cause`] is marked.
@@ -318,6 +321,7 @@ pub fn draw(def: &GameDef, p: &Picture) -> String {
     draw_hatching(&mut s, def, p);
     draw_coordinates(&mut s, def, w);
     draw_arrows(&mut s, def, p);
+    draw_targets(&mut s, def, p);
     draw_pieces(&mut s, def, p);
     draw_numbers(&mut s, def);
     draw_rings(&mut s, def, p);
@@ -395,6 +399,17 @@ fn draw_coordinates(s: &mut String, def: &GameDef, w: i32) {
     }
 }
 
+/// A dot on each target square, in the colour of a legal move's arrow.
+fn draw_targets(s: &mut String, def: &GameDef, p: &Picture) {
+    for sq in p.targets.iter() {
+        let (cx, cy) = centre(def, sq);
+        let _ = writeln!(
+            s,
+            "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{LANDING}\" fill=\"#1f618d\" opacity=\"0.85\" class=\"target\"/>"
+        );
+    }
+}
+
 /// A disc with the kind's letters (see [`letters`]) on each occupied square.
 fn draw_pieces(s: &mut String, def: &GameDef, p: &Picture) {
     let b = &def.board;
@@ -430,6 +445,23 @@ fn draw_pieces(s: &mut String, def: &GameDef, p: &Picture) {
             } else {
                 String::new()
             };
+            if owner(code) as usize >= def.players.len() {
+                // A neutral piece (a tree, a stone) is part of the ground: the square filled,
+                // as a region's squares are, in a green no player's discs take.
+                let _ = writeln!(
+                    s,
+                    "<rect x=\"{}\" y=\"{}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"#2e7d32\" stroke=\"#7a6a4f\" stroke-width=\"0.5\" class=\"neutral\"{attrs}/>",
+                    cx - CELL / 2,
+                    cy - CELL / 2
+                );
+                let _ = writeln!(
+                    s,
+                    "<text x=\"{cx}\" y=\"{}\" text-anchor=\"middle\" font-weight=\"bold\" fill=\"#ffffff\"{size}>{}</text>",
+                    cy + 4,
+                    esc(&letter)
+                );
+                continue;
+            }
             let _ = writeln!(
                 s,
                 "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{DISC}\" fill=\"{fill}\" stroke=\"#000000\" stroke-width=\"1.5\"{attrs}/>"

@@ -98,6 +98,7 @@ impl From<BookArgs> for BookOptions {
                 Edition::Players => crate::books::Edition::Players,
                 Edition::Technical => crate::books::Edition::Technical,
             },
+            date: None,
         }
     }
 }
@@ -131,6 +132,57 @@ fn run_error(e: RunError) -> CliError {
     }
 }
 
+/// The date of a rule file's rules, for the printed pages' header: the day of the last commit
+/// that changed it when git knows the file and it has no change since, else the day the file
+/// was last written (UTC), else today.
+fn rules_date(file: &Path) -> String {
+    let dir = file
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = file.file_name().map(std::ffi::OsStr::to_os_string);
+    let git = |args: &[&str]| {
+        let mut c = std::process::Command::new("git");
+        c.arg("-C").arg(dir).args(args);
+        if let Some(n) = &name {
+            c.arg("--").arg(n);
+        }
+        c.stderr(std::process::Stdio::null())
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+    };
+    let clean = git(&["diff", "--quiet", "HEAD"]).is_some();
+    if clean
+        && let Some(out) = git(&["log", "-1", "--format=%cs"])
+        && let Ok(day) = String::from_utf8(out.stdout)
+        && day.trim().len() == 10
+    {
+        return day.trim().to_string();
+    }
+    let when = std::fs::metadata(file)
+        .and_then(|m| m.modified())
+        .unwrap_or_else(|_| std::time::SystemTime::now());
+    let secs = when
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    civil_date(secs / 86_400)
+}
+
+/// `YYYY-MM-DD` of a day counted from 1970-01-01 (Howard Hinnant's `civil_from_days`).
+fn civil_date(days: u64) -> String {
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
 /// `--format pdf`: the HTML page made in memory, printed by Chromium, and the PDF written
 /// whole or not at all as `<stem>.pdf` in `--out`. The browser is looked for first, so that a
 /// machine without one is told so before the book is made.
@@ -147,10 +199,13 @@ fn print_pdf(game: &Game, file: &Path, book: BookArgs) -> Result<(), CliError> {
         "{}.pdf",
         write::page_stem(&crate::books::inputs::stem(file, &book.lang), edition)
     );
-    let html = BookOptions::from(book)
-        .html_page(game, file)
-        .map_err(run_error)?;
-    let bytes = pdf::print(&html, &browser, limit)?;
+    let html = BookOptions {
+        date: Some(rules_date(file)),
+        ..BookOptions::from(book)
+    }
+    .html_page(game, file)
+    .map_err(run_error)?;
+    let bytes = pdf::print_paged(&html, &browser, limit)?;
     if !dir.exists() {
         std::fs::create_dir_all(&dir)
             .map_err(|e| CliError::Io(format!("cannot create {}: {e}", dir.display())))?;

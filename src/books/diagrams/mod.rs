@@ -12,6 +12,7 @@
 //! refused by the real rules and accepted by the relaxed ones, or the book is not made.
 
 mod causes;
+mod teach;
 
 use std::path::{Path, PathBuf};
 
@@ -25,6 +26,7 @@ use crate::formats::svg::{Arrow, Picture};
 use crate::model::*;
 use crate::suites::cases::{self, CaseResult, GameCache};
 pub use causes::{kind_letters, letters_untranslated};
+pub use teach::{mover, reaches};
 
 /// A case position usable for diagrams.
 #[derive(Debug, Clone)]
@@ -48,6 +50,8 @@ pub enum Origin {
     Start,
     /// A position reached by a pseudo-random game from the start (seed, plies).
     Searched(u64, usize),
+    /// A position built for the diagram from the rules (see `teach`).
+    Built,
 }
 
 /// A restriction of the rules that a diagram can show at work.
@@ -256,16 +260,100 @@ impl Examples {
     pub fn move_example(&self, cx: &Cx, stem: &str, k: usize) -> Result<Option<Shown>, DocError> {
         let def = cx.def;
         let name = &def.moves[k].name;
-        for (pos, origin) in self.candidates(name) {
+        let Some((pos, origin, m)) = self.pick_move(k) else {
+            return Ok(None);
+        };
+        let text = notation::format(def, &m);
+        match notation::find(&self.game, &pos, &text, false) {
+            Ok(found) if found.same_effect(&m, true) => {}
+            Ok(_) => {
+                return Err(DocError::Diagram(
+                    name.clone(),
+                    format!("{text} is read back as a different move"),
+                ));
+            }
+            Err(e) => return Err(DocError::Diagram(name.clone(), e.message())),
+        }
+        let player = def.players[pos.to_move as usize].clone();
+        let title = cx.t(
+            "fig-title-move",
+            &[s("text", text.clone()), s("player", player.clone())],
+        );
+        let pic = Picture {
+            position: Some(pos.clone()),
+            arrows: Arrow::of_turn(&m, false),
+            captured: m.captures,
+            fills: region_fills(def),
+            legend: with_regions(cx, legend(cx)),
+            letters: kind_letters(cx),
+            title,
+            ..Picture::default()
+        };
+        Ok(Some(Shown {
+            file: format!("{stem}-move-{name}.svg"),
+            svg: crate::formats::svg::draw(def, &pic),
+            player,
+            text,
+            origin,
+            captures: m.ncapt > 0,
+            why: String::new(),
+        }))
+    }
+
+    /// The position and move of move type `k`'s diagram. A move type whose legs repeat shows
+    /// the fewest legs that show it (two): from a case that names it, else from any candidate
+    /// position with a two-leg move, else on a position built for it, else the shortest of
+    /// more; every other one the richest move (most captures, then the longest path) of the
+    /// first candidate position that has one.
+    fn pick_move(&self, k: usize) -> Option<(Position, Origin, Move)> {
+        let def = &self.game.def;
+        let name = &def.moves[k].name;
+        let repeats = def.moves[k]
+            .segments
+            .iter()
+            .any(|sg| sg.repeat != Repeat::Once);
+        let moves_in = |pos: &Position| {
             let mut g = self.game.generator(crate::engine::Identity::Effect);
             let mut legal = Vec::new();
-            if self.game.analyze(&mut g, &pos, &mut legal) != Outcome::Ongoing {
-                continue;
+            if self.game.analyze(&mut g, pos, &mut legal) != Outcome::Ongoing {
+                return Vec::new();
             }
             legal.retain(|m: &Move| m.kind as usize == k);
-            if legal.is_empty() {
-                continue;
+            legal
+        };
+        if repeats {
+            let shortest = |legal: Vec<Move>| {
+                legal
+                    .into_iter()
+                    .filter(|m| m.len >= 2)
+                    .min_by_key(|m| (m.len, notation::format(def, m)))
+            };
+            let mut longer: Option<(Position, Origin, Move)> = None;
+            for (pos, origin) in self.candidates(name) {
+                let named = matches!(&origin, Origin::Case(..))
+                    && self
+                        .cases
+                        .iter()
+                        .any(|c| c.diagram.as_deref() == Some(name.as_str()) && c.pos == pos);
+                let Some(m) = shortest(moves_in(&pos)) else {
+                    continue;
+                };
+                if m.len == 2 || named {
+                    return Some((pos, origin, m));
+                }
+                if longer.as_ref().is_none_or(|(_, _, b)| m.len < b.len) {
+                    longer = Some((pos, origin, m));
+                }
             }
+            if let Some((pos, m)) = teach::built_chain(&self.game, k) {
+                return Some((pos, Origin::Built, m));
+            }
+            if longer.is_some() {
+                return longer;
+            }
+        }
+        for (pos, origin) in self.candidates(name) {
+            let mut legal = moves_in(&pos);
             // The richest example: most captures, then the longest path, then by text.
             legal.sort_by_key(|m| {
                 (
@@ -274,44 +362,11 @@ impl Examples {
                     notation::format(def, m),
                 )
             });
-            let m = legal[0];
-            let text = notation::format(def, &m);
-            match notation::find(&self.game, &pos, &text, false) {
-                Ok(found) if found.same_effect(&m, true) => {}
-                Ok(_) => {
-                    return Err(DocError::Diagram(
-                        name.clone(),
-                        format!("{text} is read back as a different move"),
-                    ));
-                }
-                Err(e) => return Err(DocError::Diagram(name.clone(), e.message())),
+            if let Some(&m) = legal.first() {
+                return Some((pos, origin, m));
             }
-            let player = def.players[pos.to_move as usize].clone();
-            let title = cx.t(
-                "fig-title-move",
-                &[s("text", text.clone()), s("player", player.clone())],
-            );
-            let pic = Picture {
-                position: Some(pos.clone()),
-                arrows: Arrow::of_turn(&m, false),
-                captured: m.captures,
-                fills: region_fills(def),
-                legend: with_regions(cx, legend(cx)),
-                letters: kind_letters(cx),
-                title,
-                ..Picture::default()
-            };
-            return Ok(Some(Shown {
-                file: format!("{stem}-move-{name}.svg"),
-                svg: crate::formats::svg::draw(def, &pic),
-                player,
-                text,
-                origin,
-                captures: m.ncapt > 0,
-                why: String::new(),
-            }));
         }
-        Ok(None)
+        None
     }
 
     /// A legal move of move type `k`, drawn and verified, with the technical caption.
@@ -555,6 +610,7 @@ fn origin_text(cx: &Cx, o: &Origin) -> String {
             &[s("file", file.clone()), s("name", name.clone())],
         ),
         Origin::Start => cx.t("origin-start", &[]),
+        Origin::Built => cx.t("origin-built", &[]),
         Origin::Searched(seed, plies) => cx.t(
             "origin-search",
             &[

@@ -409,6 +409,21 @@ impl Pb<'_, '_> {
                 );
                 self.figure(b, shown.file, shown.svg, &caption);
             }
+            if let Some(ex) = self.ex
+                && let Some(shown) = ex.reach_example(cx, &self.stem, i)?
+            {
+                let kind = super::super::diagrams::mover(def, mk).unwrap_or(0);
+                let caption = self.t(
+                    "pe-fig-reach",
+                    &[
+                        s("move", title.clone()),
+                        s("player", shown.player.clone()),
+                        s("kind", def.kinds[kind as usize].clone()),
+                        s("from", shown.text.clone()),
+                    ],
+                );
+                self.figure(b, shown.file, shown.svg, &caption);
+            }
             // What refuses a move of this type: its own conditions, the legs it uses first
             // and the counters it changes first.
             let name = mk.name.clone();
@@ -551,11 +566,11 @@ impl Pb<'_, '_> {
     }
 
     /// Compulsory moves: the priorities in order, each with its diagram.
-    pub(super) fn priorities(&mut self, b: &mut Blocks) {
+    pub(super) fn priorities(&mut self, b: &mut Blocks) -> Result<(), DocError> {
         let cx = self.cx;
         let def = cx.def;
         if def.priorities.is_empty() {
-            return;
+            return Ok(());
         }
         let a = self
             .article_of(&format!("priority {}", def.priorities[0].name))
@@ -565,7 +580,7 @@ impl Pb<'_, '_> {
             .to_string();
         self.heading(b, &a, &self.t("pe-h-priorities", &[]), "priorities");
         b.push(Block::Para(self.t("priorities-intro", &[])));
-        for p in &def.priorities {
+        for (i, p) in def.priorities.iter().enumerate() {
             let when = cx
                 .prose(&p.when, &[])
                 .unwrap_or_else(|| cx.cond(&p.when, &mut Vec::new()));
@@ -585,7 +600,22 @@ impl Pb<'_, '_> {
             )));
             let name = p.name.clone();
             self.place_refused(b, &|r| r.what == "restr-priority" && r.item == name);
+            if let Some(ex) = self.ex
+                && let Some(shown) = ex.choice_example(cx, &self.stem, i)?
+            {
+                let caption = self.t(
+                    "pe-fig-choice",
+                    &[
+                        s("player", shown.player.clone()),
+                        s("best", shown.text.clone()),
+                        s("other", shown.why.clone()),
+                        s("article", n.clone()),
+                    ],
+                );
+                self.figure(b, shown.file, shown.svg, &caption);
+            }
         }
+        Ok(())
     }
 
     /// The end of the game.

@@ -93,7 +93,7 @@ pub(super) fn book(
     pb.pieces(game, b);
     pb.moves(b)?;
     pb.promotion(b);
-    pb.priorities(b);
+    pb.priorities(b)?;
     pb.end(b);
     pb.notation(b);
     pb.readings(b);
