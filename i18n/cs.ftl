@@ -116,6 +116,20 @@ move-with-go-to = { $kind } může také začít na poli, kam táhnoucí figura 
 move-mark-passed = Do dalšího tahu zůstávají pole, která tato figura přešla, označena: soupeř ji smí sebrat, jako by se zastavila na jednom z nich.
 move-flip = Poté se podél každého směru `{ $set }` od pole, kde tah končí, obrátí nepřerušená řada soupeřových figur, za kterou hned stojí vlastní figura: každá z těch figur připadne hráči na tahu.
 move-then-drop = Poté se nový kámen { NAME($kind) } postaví na pole, kam dosáhne pohyb `{ $leg }` z pole, kde tah končí, na desce po tahu (pole, které kámen opustil, je tou dobou prázdné): jeden tah pro každé takové pole, a žádný tah, pokud takové pole není.
+move-then-remove = Poté, je-li pole, kde tah končí, na desce po tahu polem, { $when }, hráč odebere z desky jednu { $over ->
+    [friend] vlastní
+    [enemy] soupeřovu
+    [own] svou vlastní
+   *[any] libovolnou
+  } figuru: jeden tah pro každou figuru, kterou lze odebrat; pokud žádná taková není, tah se zahraje bez odebrání. Odebraná figura je zajata.
+move-then-remove-always = Poté hráč odebere z desky jednu { $over ->
+    [friend] vlastní
+    [enemy] soupeřovu
+    [own] svou vlastní
+   *[any] libovolnou
+  } figuru: jeden tah pro každou figuru, kterou lze odebrat; pokud žádná taková není, tah se zahraje bez odebrání. Odebraná figura je zajata.
+move-then-remove-where = Odebrat lze jen figuru na poli, { $where }.
+move-then-remove-prefer = Z nich se odebere figura na poli, { $prefer }, pokud taková je.
 move-custodial = Poté se podél každého směru `{ $set }` od pole, kde tah končí, sebere soupeřova figura na sousedním poli, když pole hned za ní obsazuje vlastní figura nebo je nepřátelské. Sevření musí uzavřít táhnoucí figura: figura, která vstoupí mezi dvě soupeřovy, sebrána není.
 custodial-partners = Takového sebrání se účastní jen { $kinds }, jako táhnoucí figura i jako figura za soupeřovou.
 custodial-hostile = Pole { $cond } je nepřátelské.
@@ -193,6 +207,8 @@ sq-next-empty = jehož sousední pole směrem `{ $dir }` je prázdné
 sq-next-off = které směrem `{ $dir }` nemá sousední pole (okraj desky)
 sq-flanks = kde by figura podél některého směru `{ $set }` uzavřela nepřerušenou řadu soupeřových figur, za kterou hned stojí vlastní figura
 sq-seen = na kterém stojí první figura potkaná z výchozího pole táhnoucí figury směrem `{ $dirs }`
+sq-in-a-row = jehož figura stojí v řadě { $n } nebo více figur téhož vlastníka podél některého směru `{ $set }`, počítáno na obě strany
+sq-in-a-row-exactly = jehož figura stojí v řadě právě { $n } figur téhož vlastníka podél některého směru `{ $set }`, počítáno na obě strany
 
 mv-any = jsou jakékoli
 mv-capture = berou
@@ -714,6 +730,7 @@ pe-notation-examples = { $capture ->
   }
 pe-notation-choice = Tah s proměnou podle volby končí znakem = a písmenem zvolené figury.
 pe-notation-then-drop = Tah, po kterém se postaví nový kámen, končí lomítkem a polem, kam se ten kámen postaví.
+pe-notation-then-remove = Tah, po kterém se odebere figura, končí lomítkem a polem odebrané figury.
 pe-notation-letters = V pozici zapsané ve FEN je každá figura písmeno, velké pro prvního hráče a malé pro druhého: { $list }.
 pe-readings-intro = Prameny těchto pravidel se liší v bodech níže. Tato kniha se vždy řídí prvním výkladem.
 pe-reading-followed = V této knize: { $text }

@@ -111,6 +111,20 @@ move-with-go-to = The { $kind } may also start on the square where the moving pi
 move-mark-passed = Until the next move, the squares this piece crossed stay marked: the opponent may capture it as if it had stopped on one of them.
 move-flip = Then, along each direction of `{ $set }` from the square where the move ends, an unbroken line of enemy pieces with a friendly piece just beyond it is turned over: each of those pieces becomes the mover's.
 move-then-drop = Then a new { $kind } is placed on a square that a `{ $leg }` leg reaches from the square where the move ends, on the board after the move (the square the piece left is empty by then): one move for each such square, and no move where there is none.
+move-then-remove = Then, if the square where the move ends is a square { $when } on the board after the move, the player removes one { $over ->
+    [friend] friendly
+    [enemy] enemy
+    [own] of their own
+   *[any] player's
+  } piece from the board: one move for each piece that may be removed; where there is none, the move is made without a removal. The removed piece is captured.
+move-then-remove-always = Then the player removes one { $over ->
+    [friend] friendly
+    [enemy] enemy
+    [own] of their own
+   *[any] player's
+  } piece from the board: one move for each piece that may be removed; where there is none, the move is made without a removal. The removed piece is captured.
+move-then-remove-where = Only a piece on a square { $where } may be removed.
+move-then-remove-prefer = Of those, a piece on a square { $prefer } is removed when there is one.
 move-custodial = Then, along each direction of `{ $set }` from the square where the move ends, an enemy piece on the next square is captured when the square just beyond it holds a friendly piece or is hostile. The moving piece must close the capture: a piece that moves between two enemies is not captured.
 custodial-partners = Only a { $kinds } takes part in such a capture, as the moving piece or as the piece beyond.
 custodial-hostile = A square { $cond } is hostile.
@@ -183,6 +197,8 @@ sq-next-empty = whose next square towards `{ $dir }` is empty
 sq-next-off = with no square next to it towards `{ $dir }` (the edge of the board)
 sq-flanks = where the piece would close, along some direction of `{ $set }`, an unbroken line of enemy pieces with a friendly piece just beyond it
 sq-seen = that holds the first piece met from the moving piece's start towards `{ $dirs }`
+sq-in-a-row = whose piece stands in a row of { $n } or more of its owner's pieces along some direction of `{ $set }`, counted both ways from it
+sq-in-a-row-exactly = whose piece stands in a row of exactly { $n } of its owner's pieces along some direction of `{ $set }`, counted both ways from it
 
 # Move conditions: they complete "moves that ...".
 mv-any = are any move
@@ -646,6 +662,7 @@ pe-notation-examples = { $capture ->
   }
 pe-notation-choice = A move that promotes with a choice ends with = and the letter of the piece chosen.
 pe-notation-then-drop = A move that then places a new piece ends with a slash and the square where that piece is placed.
+pe-notation-then-remove = A move that then removes a piece ends with a slash and the square of the piece removed.
 pe-notation-letters = In a position written in FEN, each piece is a letter, upper case for the first player and lower case for the second: { $list }.
 pe-readings-intro = The sources of these rules differ on the points below. This book follows the first reading of each.
 pe-reading-followed = Followed in this book: { $text }

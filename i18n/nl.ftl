@@ -111,6 +111,20 @@ move-with-go-to = De { $kind } mag ook beginnen op het veld waar het bewegende s
 move-mark-passed = Tot de volgende zet blijven de velden waarover dit stuk ging gemarkeerd: de tegenstander mag het slaan alsof het op een ervan was blijven staan.
 move-flip = Daarna wordt, langs elke richting van `{ $set }` vanaf het veld waar de zet eindigt, een ononderbroken rij vijandelijke stukken met direct daarachter een eigen stuk omgedraaid: elk van die stukken wordt van de speler die zet.
 move-then-drop = Daarna wordt een nieuwe { NAME($kind) } geplaatst op een veld dat een `{ $leg }`-beweging bereikt vanaf het veld waar de zet eindigt, op het bord na de zet (het veld dat het stuk verliet is dan leeg): één zet voor elk zo'n veld, en geen zet als er geen is.
+move-then-remove = Daarna, als het veld waar de zet eindigt op het bord na de zet een veld { $when } is, neemt de speler één { $over ->
+    [friend] eigen
+    [enemy] vijandelijk
+    [own] eigen
+   *[any] willekeurig
+  } stuk van het bord: één zet voor elk stuk dat weggenomen mag worden; als er geen is, wordt de zet zonder wegnemen gedaan. Het weggenomen stuk is geslagen.
+move-then-remove-always = Daarna neemt de speler één { $over ->
+    [friend] eigen
+    [enemy] vijandelijk
+    [own] eigen
+   *[any] willekeurig
+  } stuk van het bord: één zet voor elk stuk dat weggenomen mag worden; als er geen is, wordt de zet zonder wegnemen gedaan. Het weggenomen stuk is geslagen.
+move-then-remove-where = Alleen een stuk op een veld { $where } mag weggenomen worden.
+move-then-remove-prefer = Daarvan wordt een stuk op een veld { $prefer } weggenomen als er een is.
 move-custodial = Daarna wordt, langs elke richting van `{ $set }` vanaf het veld waar de zet eindigt, een vijandelijk stuk op het volgende veld geslagen wanneer het veld direct daarachter een eigen stuk bevat of vijandig is. Het stuk dat zet moet de insluiting sluiten: een stuk dat tussen twee vijanden in gaat staan, wordt niet geslagen.
 custodial-partners = Alleen een { $kinds } doet mee aan zo'n slag, als het stuk dat zet of als het stuk erachter.
 custodial-hostile = Een veld { $cond } is vijandig.
@@ -194,6 +208,8 @@ sq-next-empty = waarvan het volgende veld richting `{ $dir }` leeg is
 sq-next-off = zonder veld ernaast richting `{ $dir }` (de rand van het bord)
 sq-flanks = waar het stuk, langs een richting van `{ $set }`, een ononderbroken rij vijandelijke stukken zou insluiten met direct daarachter een eigen stuk
 sq-seen = dat het eerste stuk bevat dat men vanaf het beginveld van het stuk richting `{ $dirs }` tegenkomt
+sq-in-a-row = waarvan het stuk in een rij van { $n } of meer stukken van dezelfde eigenaar staat, langs een richting van `{ $set }`, naar beide kanten geteld
+sq-in-a-row-exactly = waarvan het stuk in een rij van precies { $n } stukken van dezelfde eigenaar staat, langs een richting van `{ $set }`, naar beide kanten geteld
 
 mv-any = welke zet dan ook zijn
 mv-capture = slaan
@@ -670,6 +686,7 @@ pe-notation-examples = { $capture ->
   }
 pe-notation-choice = Een zet die promoveert met een keuze, eindigt met = en de letter van het gekozen stuk.
 pe-notation-then-drop = Een zet die daarna een nieuw stuk plaatst, eindigt met een schuine streep en het veld waar dat stuk geplaatst wordt.
+pe-notation-then-remove = Een zet die daarna een stuk wegneemt, eindigt met een schuine streep en het veld van het weggenomen stuk.
 pe-notation-letters = In een stelling in FEN is elk stuk een letter, een hoofdletter voor de eerste speler en een kleine letter voor de tweede: { $list }.
 pe-readings-intro = De bronnen van deze regels verschillen op de punten hieronder. Dit boek volgt steeds de eerste lezing.
 pe-reading-followed = Gevolgd in dit boek: { $text }

@@ -566,7 +566,7 @@ fn completion_knows_its_context() {
     // After `then`, another leg or the move's second action (`then drop`).
     assert_eq!(
         complete("move m {\n  sequence canter+ then ").0,
-        ["canter", "drop", "jump", "step"]
+        ["canter", "drop", "jump", "remove", "step"]
     );
     assert_eq!(complete("move m {\n  from in ").0, ["castle"]);
     assert_eq!(complete("move m {\n  go to in ").0, ["castle"]);
@@ -629,6 +629,15 @@ fn completion_knows_its_context() {
     );
     let legs = complete("move m {\n  by { Man }\n  sequence step\n  then drop Man via ").0;
     assert!(legs.contains(&"step".to_string()), "{legs:?}");
+    // `then remove`: whose piece, then its clauses; `in-a-row` among the square conditions.
+    let items = complete("move m {\n  drop Man\n  then ").0;
+    assert!(items.contains(&"remove".to_string()), "{items:?}");
+    assert_eq!(
+        complete("move m {\n  drop Man\n  then remove ").0,
+        ["any", "enemy", "friend", "own"]
+    );
+    let items = complete("move m {\n  drop Man\n  then remove enemy when ").0;
+    assert!(items.contains(&"in-a-row".to_string()), "{items:?}");
     assert_eq!(complete("hand { ").0, ["Knight", "Man"]);
     let items = complete("move m {\n  drop ").0;
     assert!(

@@ -408,6 +408,20 @@ pub(crate) fn move_lines(cx: &Cx, mk: &MoveKind) -> Vec<String> {
             ],
         ));
     }
+    if let Some(t) = &mk.then_remove {
+        let over = s("over", t.over.word().to_string());
+        if matches!(t.when, SqExpr::True) {
+            lines.push(cx.t("move-then-remove-always", std::slice::from_ref(&over)));
+        } else {
+            lines.push(cx.t("move-then-remove", &[over, s("when", cx.sq(&t.when))]));
+        }
+        if !matches!(t.place, SqExpr::True) {
+            lines.push(cx.t("move-then-remove-where", &[s("where", cx.sq(&t.place))]));
+        }
+        if !matches!(t.prefer, SqExpr::True) {
+            lines.push(cx.t("move-then-remove-prefer", &[s("prefer", cx.sq(&t.prefer))]));
+        }
+    }
     if let Some(c) = &mk.custodial {
         let set = s("set", def.dir_sets[c.set as usize].name.clone());
         lines.push(cx.t("move-custodial", std::slice::from_ref(&set)));

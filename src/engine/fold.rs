@@ -94,7 +94,8 @@ fn fold_as(
         | SqExpr::Empty
         | SqExpr::Next(..)
         | SqExpr::Flanks(_)
-        | SqExpr::Seen(_) => return None,
+        | SqExpr::Seen(_)
+        | SqExpr::InARow { .. } => return None,
         SqExpr::Can(m) => match assume {
             Some((a, yes)) if a == *m => {
                 if yes {
@@ -123,7 +124,8 @@ fn single_can(e: &SqExpr) -> Option<u8> {
             | SqExpr::Empty
             | SqExpr::Next(..)
             | SqExpr::Flanks(_)
-            | SqExpr::Seen(_) => {}
+            | SqExpr::Seen(_)
+            | SqExpr::InARow { .. } => {}
             SqExpr::Not(x) => walk(x, found, several),
             SqExpr::And(v) | SqExpr::Or(v) => v.iter().for_each(|x| walk(x, found, several)),
             SqExpr::Can(m) => match found {

@@ -109,6 +109,36 @@ fn in_a_row(board: &Board, own: SquareSet, dirs: &[u8], n: u32, exact: bool) -> 
     false
 }
 
+/// Whether square `sq` of `own` stands in a row of `n` squares of `own` (exactly `n` with
+/// `exact`) along one of `dirs`, counted both ways from `sq` (`in-a-row N along SET` of a
+/// square).
+pub(crate) fn row_through(
+    board: &Board,
+    own: SquareSet,
+    sq: Square,
+    dirs: &[u8],
+    n: u32,
+    exact: bool,
+) -> bool {
+    if !own.contains(sq) {
+        return false;
+    }
+    dirs.iter().any(|&d| {
+        let mut len = 1;
+        let mut at = board.step(sq, d);
+        while at != NO_SQUARE && at != sq && own.contains(at) && len <= n {
+            len += 1;
+            at = board.step(at, d);
+        }
+        let mut at = behind(board, sq, d);
+        while at != NO_SQUARE && at != sq && own.contains(at) && len <= n {
+            len += 1;
+            at = behind(board, at, d);
+        }
+        if exact { len == n } else { len >= n }
+    })
+}
+
 /// The squares of `own` reached from `seed` (within `own`) by steps of `dirs` over `own`.
 /// The stack is an array on the machine stack: a square is pushed once, when first reached,
 /// so 256 places hold every square of a board, and a goal asked at every node allocates

@@ -111,6 +111,37 @@ fn placed_there(
     let Some((sq, _)) = carry else {
         return Ok(());
     };
+    let own_squares = |m: &&Move| m.from == from && m.landings() == path;
+    // A move type that removes a piece: the squares it may remove here, none when its
+    // condition does not hold.
+    if let Some(first) = paths.iter().find(own_squares)
+        && def.moves[first.kind as usize].then_remove.is_some()
+        && !paths.iter().filter(own_squares).any(|m| matches(m, carry))
+    {
+        let mut squares: Vec<String> = paths
+            .iter()
+            .filter(own_squares)
+            .filter(|m| m.then_sq != NO_SQUARE)
+            .map(|m| def.board.name(m.then_sq))
+            .collect();
+        squares.sort();
+        squares.dedup();
+        return Err(illegal(
+            Refused::NoRemoval {
+                path: own.trim().to_string(),
+                square: def.board.name(sq),
+                move_type: def.moves[first.kind as usize].name.clone(),
+            },
+            Some(if squares.is_empty() {
+                format!(
+                    "Its `then remove` removes no piece after {}: its condition does not hold there, or no piece may be removed.",
+                    own.trim()
+                )
+            } else {
+                format!("It may remove the piece on: {}.", squares.join(", "))
+            }),
+        ));
+    }
     let placed: Vec<&Move> = paths
         .iter()
         .filter(|m| m.from == from && m.landings() == path && m.then_sq != NO_SQUARE)
@@ -141,4 +172,62 @@ fn placed_there(
             squares.join(", ")
         )),
     ))
+}
+
+/// Whether the placements `here` (legal drops of one kind on one square) name one move as
+/// `text` writes it: several that differ by their second action need the square after `/`,
+/// and a square there that the second action does not take is refused as [`keep_written`]
+/// refuses it.
+///
+/// # Errors
+/// An ambiguous text, or a square after `/` that no placement's second action takes.
+fn drop_named(
+    def: &GameDef,
+    text: &str,
+    here: &[&Move],
+    carry: Carried,
+    write: fn(&GameDef, &Move) -> String,
+) -> Result<(), IllegalMove> {
+    if carry.is_none() && here.len() > 1 {
+        // Placements on one square that differ by their second action name none.
+        let mut texts: Vec<String> = here.iter().map(|m| write(def, m)).collect();
+        texts.sort();
+        return Err(illegal(
+            Refused::Ambiguous {
+                text: text.trim().to_string(),
+                moves: texts,
+            },
+            Some("Write after `/` the square of the move's second action.".into()),
+        ));
+    }
+    if !here.is_empty() {
+        let t = text.trim();
+        let own = t.split_once('/').map_or(t, |(a, _)| a);
+        let mut paths: Vec<Move> = here.iter().map(|m| **m).collect();
+        keep_written(def, own, NO_SQUARE, &[], &mut paths, carry)?;
+    }
+    Ok(())
+}
+
+/// The kind, square and second square of a drop written `K@SQ` or `K@SQ/SQ` among the legal
+/// moves `legal`.
+///
+/// # Errors
+/// A text that names no kind or square, or names no one placement ([`drop_named`]).
+pub fn read_drop(
+    def: &GameDef,
+    legal: &[Move],
+    text: &str,
+    sq: &str,
+    read: impl Fn(&str) -> Result<(u8, u8), IllegalMove>,
+    write: fn(&GameDef, &Move) -> String,
+) -> Result<(u8, u8, Carried), IllegalMove> {
+    let (sq, carry) = split(def, sq)?;
+    let (kind_id, to) = read(sq)?;
+    let here: Vec<&Move> = legal
+        .iter()
+        .filter(|m| m.is_drop() && m.to == to && crate::engine::kind(m.result) == kind_id)
+        .collect();
+    drop_named(def, text, &here, carry, write)?;
+    Ok((kind_id, to, carry))
 }

@@ -31,11 +31,8 @@ pub fn format(def: &GameDef, mv: &Move) -> String {
         return "pass".into();
     }
     if mv.is_drop() {
-        return format!(
-            "{}@{}",
-            kind_abbrev(def, kind(mv.result)),
-            def.board.name(mv.to)
-        );
+        let sq = def.board.name(mv.to) + &super::carried::suffix(def, mv, false);
+        return format!("{}@{sq}", kind_abbrev(def, kind(mv.result)));
     }
     let mut s = def.board.name(mv.from);
     for (i, &sq) in mv.landings().iter().enumerate() {
@@ -193,6 +190,7 @@ pub fn read(def: &GameDef, text: &str) -> Result<(), IllegalMove> {
         return Ok(());
     }
     if let Some((k, sq)) = t.split_once('@') {
+        let (sq, _) = super::carried::split(def, sq)?;
         return read_drop(def, k, sq).map(|_| ());
     }
     if super::san::reads(def, text) {
@@ -228,14 +226,16 @@ fn find_special(
         }));
     }
     let (k, sq) = drop.expect("a drop");
-    let (kind_id, to) = match read_drop(def, k, sq) {
-        Ok(x) => x,
-        Err(e) => return Some(Err(e)),
-    };
+    let (kind_id, to, carry) =
+        match super::carried::read_drop(def, &legal, text, sq, |s| read_drop(def, k, s), format) {
+            Ok(x) => x,
+            Err(e) => return Some(Err(e)),
+        };
     Some(
         legal
             .iter()
-            .find(|m| m.is_drop() && m.to == to && kind(m.result) == kind_id)
+            .filter(|m| m.is_drop() && m.to == to && kind(m.result) == kind_id)
+            .find(|m| super::carried::matches(m, carry))
             .copied()
             .ok_or_else(|| {
                 let drops: Vec<String> = legal

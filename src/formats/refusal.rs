@@ -131,6 +131,17 @@ pub enum Refused {
         /// The move type whose second action it is.
         move_type: String,
     },
+    /// A legal move's path whose second action (`then remove`) removes no piece on the square
+    /// written after `/`.
+    #[error("{path} may be played, but it removes no piece on {square}")]
+    NoRemoval {
+        /// The move's squares, as written before the `/`.
+        path: String,
+        /// The square written after the `/`.
+        square: String,
+        /// The move type whose second action it is.
+        move_type: String,
+    },
     /// A claim (`claim:NAME`) of a game that has no claim of that name.
     #[error("this game has no claim `{0}`")]
     UnknownClaim(String),

@@ -353,6 +353,9 @@ pub struct MoveKind {
     /// `then drop Arrow via shot`: the move's second action, a new piece placed where a leg
     /// reaches from the move's end square.
     pub then_drop: Option<ThenDrop>,
+    /// `then remove enemy where C prefer C when C`: the move's second action, the removal of
+    /// a piece the mover chooses (its square in [`crate::engine::Move`]'s `then_sq`).
+    pub then_remove: Option<ThenRemove>,
     /// `written "O-O"`: the text SAN gives every move of this type, instead of one made from
     /// its piece and squares (castling has a name of its own, not a piece's move).
     pub written: Option<String>,
@@ -377,6 +380,19 @@ pub struct Carry {
 pub struct ThenDrop {
     pub kind: u8,
     pub leg: u8,
+}
+
+/// A move's second action (`then remove WHO where C prefer C when C`): once the piece has
+/// moved (or been placed), when the square where the move ended meets `when` on the board
+/// after the move, the mover removes one piece of `over` from a square meeting `place`; of those, from one meeting `prefer` when there is one. One
+/// move per such square; the move without a removal where there is none. The removed piece is
+/// captured. The conditions are seen from the moving piece, on the board after the move.
+#[derive(Debug, Clone)]
+pub struct ThenRemove {
+    pub over: Over,
+    pub place: SqExpr,
+    pub prefer: SqExpr,
+    pub when: SqExpr,
 }
 
 /// What happens when a priority keeps nothing.
@@ -602,6 +618,14 @@ pub enum SqExpr {
     /// The square holds the first piece met from the moving piece's start along one
     /// direction of this set (index into [`GameDef::dir_sets`]).
     Seen(u8),
+    /// The square holds a piece in a row of at least `n` (exactly `n` with `exact`) of its
+    /// owner's pieces through the square, one step apart along one direction of the set
+    /// `dirs`, counted both ways (`in-a-row N along SET`).
+    InARow {
+        n: u8,
+        exact: bool,
+        dirs: u8,
+    },
 }
 
 /// A whole validated game.

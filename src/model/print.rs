@@ -217,6 +217,7 @@ pub fn move_kind(d: &GameDef, m: &MoveKind) -> String {
         with,
         written,
         then_drop,
+        then_remove,
     } = m;
     let mut s = String::new();
     if let Some(k) = *drop {
@@ -290,6 +291,18 @@ pub fn move_kind(d: &GameDef, m: &MoveKind) -> String {
             "  then drop {} via {}",
             d.kinds[t.kind as usize], d.legs[t.leg as usize].name
         );
+    }
+    if let Some(t) = then_remove {
+        let _ = write!(s, "  then remove {}", t.over.word());
+        for (word, e) in [
+            ("where", &t.place),
+            ("prefer", &t.prefer),
+            ("when", &t.when),
+        ] {
+            if !matches!(e, SqExpr::True) {
+                let _ = write!(s, " {word} {}", sq(d, e));
+            }
+        }
     }
     if let Some(c) = custodial {
         let _ = write!(s, "  custodial along {}", d.dir_sets[c.set as usize].name);
@@ -428,6 +441,11 @@ pub fn sq(d: &GameDef, e: &SqExpr) -> String {
         ),
         SqExpr::Flanks(set) => format!("flanks along {}", d.dir_sets[*set as usize].name),
         SqExpr::Seen(set) => format!("seen {}", d.dir_sets[*set as usize].name),
+        SqExpr::InARow { n, exact, dirs } => format!(
+            "in-a-row {}{n} along {}",
+            if *exact { "exactly " } else { "" },
+            d.dir_sets[*dirs as usize].name
+        ),
     }
 }
 
@@ -447,7 +465,8 @@ pub fn sq_atom(d: &GameDef, e: &SqExpr) -> String {
         | SqExpr::Empty
         | SqExpr::Next(..)
         | SqExpr::Flanks(_)
-        | SqExpr::Seen(_) => sq(d, e),
+        | SqExpr::Seen(_)
+        | SqExpr::InARow { .. } => sq(d, e),
     }
 }
 

@@ -22,7 +22,8 @@ impl SqExpr {
                 | SqExpr::Empty
                 | SqExpr::Next(..)
                 | SqExpr::Flanks(_)
-                | SqExpr::Seen(_) => false,
+                | SqExpr::Seen(_)
+                | SqExpr::InARow { .. } => false,
             }
     }
 }
@@ -67,6 +68,11 @@ impl GameDef {
                     .into_iter()
                     .chain(m.with.iter().flat_map(|c| [&c.from, &c.to]))
                     .chain(m.go_to.iter())
+                    .chain(
+                        m.then_remove
+                            .iter()
+                            .flat_map(|t| [&t.place, &t.prefer, &t.when]),
+                    )
                     .any(|e| e.any_part(f))
             })
             || self.priorities.iter().any(|p| {

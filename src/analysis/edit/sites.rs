@@ -34,6 +34,14 @@ pub fn sites(kind: &mut ItemKind, f: &mut dyn FnMut(Site<'_>)) {
                 sq_sites(c, f);
             }
             MoveStmt::Require(c) => cond_sites(c, f),
+            MoveStmt::ThenRemove(t) => {
+                for c in [&mut t.place, &mut t.prefer, &mut t.when]
+                    .into_iter()
+                    .flatten()
+                {
+                    sq_sites(c, f);
+                }
+            }
             MoveStmt::Custodial(c) => {
                 if let Some(h) = &mut c.hostile {
                     sq_sites(h, f);
@@ -139,5 +147,6 @@ fn sq_sites(c: &mut SqCond, f: &mut dyn FnMut(Site<'_>)) {
         | SqCond::Next(..)
         | SqCond::Flanks(_)
         | SqCond::Seen(_) => {}
+        SqCond::InARow { n, .. } => f(Site::Int(n)),
     }
 }

@@ -530,6 +530,9 @@ impl<'a> Visitor<'a> for Candidates<'_> {
                 | MoveStmt::Flip(_)
                 // A custodial capture takes pieces after the move; it refuses none.
                 | MoveStmt::Custodial(_)
+                // A removal whose condition fails, or that finds no piece, leaves the move
+                // without one: it refuses none (a square after `/` is explained apart).
+                | MoveStmt::ThenRemove(_)
                 | MoveStmt::Written { .. }
                 // The way of a `go to` move: removing it leaves no move at all.
                 | MoveStmt::GoTo(..)

@@ -12,8 +12,11 @@ use crate::model::GameDef;
 /// second action does not reach, pointing at that move type's `then drop`; `None` for any
 /// other refusal.
 pub(super) fn reason(res: &Resolved, def: &GameDef, err: &IllegalMove) -> Option<Reason> {
-    let Refused::NoSecondSquare { move_type, .. } = &err.reason else {
-        return None;
+    let move_type = match &err.reason {
+        Refused::NoSecondSquare { move_type, .. } | Refused::NoRemoval { move_type, .. } => {
+            move_type
+        }
+        _ => return None,
     };
     for item in &res.file.items {
         let ItemKind::Move(m) = &item.kind else {
@@ -23,7 +26,7 @@ pub(super) fn reason(res: &Resolved, def: &GameDef, err: &IllegalMove) -> Option
             continue;
         }
         for (_, s, span) in active(&m.body, &m.spans, def) {
-            if let MoveStmt::ThenDrop { .. } = s {
+            if let MoveStmt::ThenDrop { .. } | MoveStmt::ThenRemove(_) = s {
                 return Some(Reason {
                     kind: ReasonKind::Condition,
                     message: err.message(),

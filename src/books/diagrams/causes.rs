@@ -220,7 +220,8 @@ impl Look<'_> {
             | SqExpr::Empty
             | SqExpr::Next(..)
             | SqExpr::Flanks(_)
-            | SqExpr::Seen(_) => true,
+            | SqExpr::Seen(_)
+            | SqExpr::InARow { .. } => true,
             SqExpr::False => false,
             SqExpr::Not(x) => !self.holds(x, sq),
             SqExpr::And(v) => v.iter().all(|x| self.holds(x, sq)),
@@ -256,7 +257,8 @@ impl Look<'_> {
             | SqExpr::Empty
             | SqExpr::Next(..)
             | SqExpr::Flanks(_)
-            | SqExpr::Seen(_) => {}
+            | SqExpr::Seen(_)
+            | SqExpr::InARow { .. } => {}
         }
     }
 }
@@ -277,7 +279,8 @@ fn regions_of(e: &SqExpr, out: &mut Vec<RegionSel>) {
         | SqExpr::Empty
         | SqExpr::Next(..)
         | SqExpr::Flanks(_)
-        | SqExpr::Seen(_) => {}
+        | SqExpr::Seen(_)
+        | SqExpr::InARow { .. } => {}
     }
 }
 

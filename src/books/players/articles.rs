@@ -686,6 +686,10 @@ impl Pb<'_, '_> {
             text.push(' ');
             text.push_str(&self.t("pe-notation-then-drop", &[]));
         }
+        if def.moves.iter().any(|m| m.then_remove.is_some()) {
+            text.push(' ');
+            text.push_str(&self.t("pe-notation-then-remove", &[]));
+        }
         let letters: Vec<String> = def
             .kinds
             .iter()

@@ -424,6 +424,11 @@ impl Cx<'_> {
                 "sq-seen",
                 &[s("dirs", self.def.dir_sets[*set as usize].name.clone())],
             ),
+            SqExpr::InARow { n, exact, dirs } => {
+                let set = s("set", self.def.dir_sets[*dirs as usize].name.clone());
+                let id = ["sq-in-a-row", "sq-in-a-row-exactly"][*exact as usize];
+                self.t(id, &[s("n", n.to_string()), set])
+            }
         }
     }
 

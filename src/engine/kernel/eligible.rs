@@ -169,6 +169,8 @@ pub(super) fn eligible(def: &GameDef, mk: &MoveKind) -> Eligible {
         // `then drop` makes one move per square its leg reaches after the piece has moved,
         // which only the interpreter's `emit` finds (`search/then_drop.rs`).
         then_drop,
+        // `then remove` likewise makes one move per piece it may take (`search/then_drop.rs`).
+        then_remove,
         // A custodial capture adds captures to the move the interpreter's `emit` writes:
         // no kernel emits or counts such moves.
         custodial,
@@ -179,6 +181,7 @@ pub(super) fn eligible(def: &GameDef, mk: &MoveKind) -> Eligible {
         || custodial.is_some()
         || with.is_some()
         || then_drop.is_some()
+        || then_remove.is_some()
         || go_to.is_some()
         || segments.iter().any(|s| {
             let leg = &def.legs[s.leg as usize];

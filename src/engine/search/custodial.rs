@@ -95,7 +95,8 @@ impl Generator<'_> {
             | SqExpr::Attacked
             | SqExpr::Next(..)
             | SqExpr::Flanks(_)
-            | SqExpr::Seen(_) => false,
+            | SqExpr::Seen(_)
+            | SqExpr::InARow { .. } => false,
         }
     }
 }

@@ -83,6 +83,11 @@ impl Generator<'_> {
                     self.emit_then_drops(mk, mv, out);
                 }
             }
+            None if mk.then_remove.is_some() => {
+                if self.deferred_from_holds(mk) {
+                    self.emit_then_removes(mk, mv, out);
+                }
+            }
             None => {
                 if self.deferred_from_holds(mk) {
                     self.push_move(mk, mv, out);

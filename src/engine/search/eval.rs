@@ -108,6 +108,24 @@ impl Generator<'_> {
             SqExpr::Flanks(set) => {
                 crate::engine::flank::flanks(self.def, &self.occ, self.mover, sq, *set)
             }
+            SqExpr::InARow { n, exact, dirs } => {
+                let code = self.cells[sq as usize];
+                let def = self.def;
+                let dirs = def
+                    .dir_sets
+                    .get(*dirs as usize)
+                    .and_then(|s| s.per_player.get(self.mover as usize))
+                    .map_or(&[][..], |v| &v[..]);
+                code != 0
+                    && crate::engine::shape::row_through(
+                        &def.board,
+                        self.occ[crate::engine::position::owner(code) as usize],
+                        sq,
+                        dirs,
+                        *n as u32,
+                        *exact,
+                    )
+            }
         }
     }
 

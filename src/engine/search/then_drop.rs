@@ -1,11 +1,13 @@
-//! A move's second action (`then drop KIND via LEG`, a shot that blocks a square): once the
+//! A move's second action: `then drop KIND via LEG` (a shot that blocks a square): once the
 //! piece has moved, a new piece is placed on a square that the leg reaches from the move's end square,
-//! one move per such square. Only the interpreter emits such moves (`kernel/eligible.rs`
+//! one move per such square; `then remove ...`: a piece the mover chooses is taken, one move
+//! per such piece. Only the interpreter emits such moves (`kernel/eligible.rs`
 //! declines their move types), so no other game's generation passes here.
 
 use super::Generator;
 use crate::engine::moves::Move;
-use crate::model::{LegKind, MoveKind, NO_SQUARE};
+use crate::engine::position::{PieceCode, owner};
+use crate::model::{LegKind, MAX_PATH, MoveKind, NO_SQUARE, Over, Square, SquareSet};
 
 impl Generator<'_> {
     /// Emits `mv` once for each square the second action's leg reaches from `mv.to` on the
@@ -40,6 +42,91 @@ impl Generator<'_> {
                 }
                 s = def.board.step(s, d);
             }
+        }
+    }
+}
+
+impl Generator<'_> {
+    /// Emits `mv` once for each piece its second action (`then remove`) may take, read on
+    /// the board after the move (the moving piece on `mv.to` as `mv.result`, its start and
+    /// captured squares empty): when `mv.to` meets `when`, the pieces of `over` on squares
+    /// meeting `place`, of those the ones meeting `prefer` when there are
+    /// any. The move without a removal where there is none.
+    #[inline(never)]
+    pub(super) fn emit_then_removes(&mut self, mk: &MoveKind, mv: Move, out: &mut Vec<Move>) {
+        let Some(then) = &mk.then_remove else {
+            return;
+        };
+        let def = self.def;
+        // The board after the move, on the scratch board; put back below.
+        let saved_piece = self.piece;
+        let landing = self.cells[mv.to as usize];
+        let mut taken: [(Square, PieceCode); MAX_PATH] = [(NO_SQUARE, 0); MAX_PATH];
+        let mut ntaken = 0;
+        for s in mv.captures.iter() {
+            let code = self.cells[s as usize];
+            if code != 0 && s != mv.to && ntaken < MAX_PATH {
+                taken[ntaken] = (s, code);
+                ntaken += 1;
+                self.cells[s as usize] = 0;
+                self.occ[owner(code) as usize].remove(s);
+            }
+        }
+        if landing != 0 {
+            self.occ[owner(landing) as usize].remove(mv.to);
+        }
+        self.cells[mv.to as usize] = mv.result;
+        self.occ[owner(mv.result) as usize].insert(mv.to);
+        self.piece = mv.result;
+        let mut victims = SquareSet::EMPTY;
+        if self.sq_eval(&then.when, mv.to) {
+            let team = &def.team;
+            let players = def.players.len();
+            for s in def.board.all.iter() {
+                let code = self.cells[s as usize];
+                if code == 0 || s == mv.to || owner(code) as usize >= players {
+                    continue;
+                }
+                let o = owner(code);
+                let whose = match then.over {
+                    Over::Friend => team[o as usize] == team[self.mover as usize],
+                    Over::Enemy => team[o as usize] != team[self.mover as usize],
+                    Over::Any => true,
+                    Over::Own => o == self.mover,
+                };
+                if whose && self.sq_eval(&then.place, s) {
+                    victims.insert(s);
+                }
+            }
+            let mut preferred = SquareSet::EMPTY;
+            for s in victims.iter() {
+                if self.sq_eval(&then.prefer, s) {
+                    preferred.insert(s);
+                }
+            }
+            if !preferred.is_empty() {
+                victims = preferred;
+            }
+        }
+        // The scratch board as it was.
+        self.occ[owner(mv.result) as usize].remove(mv.to);
+        self.cells[mv.to as usize] = landing;
+        if landing != 0 {
+            self.occ[owner(landing) as usize].insert(mv.to);
+        }
+        for &(s, code) in &taken[..ntaken] {
+            self.cells[s as usize] = code;
+            self.occ[owner(code) as usize].insert(s);
+        }
+        self.piece = saved_piece;
+        if victims.is_empty() {
+            return self.push_move(mk, mv, out);
+        }
+        for s in victims.iter() {
+            let mut m = Move { then_sq: s, ..mv };
+            m.captures.insert(s);
+            m.ncapt = m.ncapt.saturating_add(1);
+            self.push_move(mk, m, out);
         }
     }
 }

@@ -399,6 +399,9 @@ pub enum MoveStmt {
         kind: Ident,
         leg: Ident,
     },
+    /// `then remove enemy where C prefer C when C`: once the piece has moved, when its end
+    /// square meets the `when` condition, the mover removes a piece it chooses.
+    ThenRemove(ThenRemove),
     /// `custodial along SET partners { K } hostile C enclosed { K } when C`: the enemy
     /// pieces next to the move's end square, closed by a partner or a hostile square beyond.
     Custodial(Custodial),
@@ -427,6 +430,22 @@ pub struct Custodial {
     pub hostile: Option<SqCond>,
     /// `enclosed { King } when C`: kinds captured only when enclosed, where C holds.
     pub enclosed: Vec<Enclosed>,
+    /// The whole statement.
+    pub span: Span,
+}
+
+/// `then remove enemy where C prefer C when C`: a move's second action that removes a
+/// piece the mover chooses.
+#[derive(Debug, Clone)]
+pub struct ThenRemove {
+    /// Whose pieces may be removed.
+    pub over: Over,
+    /// `where C`: the squares whose piece may be removed.
+    pub place: Option<SqCond>,
+    /// `prefer C`: of those, the ones kept when there are any.
+    pub prefer: Option<SqCond>,
+    /// `when C`: the condition on the move's end square that allows the removal.
+    pub when: Option<SqCond>,
     /// The whole statement.
     pub span: Span,
 }
@@ -701,6 +720,14 @@ pub enum SqCond {
     /// `seen D`: the square holds the first piece met from the moving piece's start along
     /// one direction of the set D.
     Seen(Ident),
+    /// `in-a-row 3 along SET` (`exactly`: a row of exactly 3): the square's piece stands in a
+    /// row of its owner's pieces through the square along one direction of the set.
+    InARow {
+        n: i64,
+        exact: bool,
+        dirs: Ident,
+        span: Span,
+    },
 }
 
 /// A statement kind that may be `if PARAM is VALUE { ... } else { ... }`.
@@ -737,7 +764,7 @@ conditional!(LegStmt: Self::Step(_), Self::Slide(_), Self::SlideExactly { .. }, 
     Self::CapturePasser(_), Self::Onto(..), Self::Land(_), Self::NoReverse(_), Self::Onward(_), Self::PreferContinuing(_), Self::HaltBehind(..));
 conditional!(MoveStmt: Self::By(_), Self::Drop(_), Self::DropHand(_), Self::From(_), Self::To(_), Self::Land(_),
     Self::Stop(_), Self::Sequence(_), Self::GoTo(..), Self::Require(_), Self::Effect { .. }, Self::Removal(_),
-    Self::MarkPassed(_), Self::Flip(_), Self::ThenDrop { .. }, Self::Custodial(_), Self::With { .. }, Self::Written { .. });
+    Self::MarkPassed(_), Self::Flip(_), Self::ThenDrop { .. }, Self::ThenRemove(_), Self::Custodial(_), Self::With { .. }, Self::Written { .. });
 conditional!(ValueStmt: Self::Pair(..));
 conditional!(PrioStmt: Self::When(_), Self::Keep(_), Self::Prefer(_), Self::Maximize(..),
     Self::Otherwise(_));

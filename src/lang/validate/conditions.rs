@@ -119,6 +119,30 @@ impl Validator {
                 Some(i) => SqExpr::Seen(i),
                 None => SqExpr::False,
             },
+            ast::SqCond::InARow {
+                n: len,
+                exact,
+                dirs,
+                span,
+            } => {
+                if !(2..=64).contains(len) {
+                    self.err(
+                        Check::BadCondition,
+                        *span,
+                        format!("`in-a-row` of {len} pieces always or never holds"),
+                        "length out of range",
+                        Some("Use a length from 2 to 64, e.g. `in-a-row 3 along lines`.".into()),
+                    );
+                }
+                match self.lookup(n.dir_sets, dirs, "direction set") {
+                    Some(d) => SqExpr::InARow {
+                        n: (*len).clamp(2, 64) as u8,
+                        exact: *exact,
+                        dirs: d,
+                    },
+                    None => SqExpr::False,
+                }
+            }
         }
     }
 
@@ -391,7 +415,8 @@ pub(super) fn collect_can(e: &SqExpr, out: &mut Vec<u8>) {
         | SqExpr::Empty
         | SqExpr::Next(..)
         | SqExpr::Flanks(_)
-        | SqExpr::Seen(_) => {}
+        | SqExpr::Seen(_)
+        | SqExpr::InARow { .. } => {}
     }
 }
 

@@ -72,5 +72,6 @@ fn unreadable(c: &ast::SqCond) -> Option<(Span, &'static str)> {
         ast::SqCond::Next(d, _) => Some((d.span, "next")),
         ast::SqCond::Flanks(d) => Some((d.span, "flanks")),
         ast::SqCond::Seen(d) => Some((d.span, "seen")),
+        ast::SqCond::InARow { span, .. } => Some((*span, "in-a-row")),
     }
 }

@@ -83,6 +83,7 @@ fn canon_sq(c: &SqCond) -> String {
         SqCond::Next(d, s) => format!("next({} {s:?})", d.name),
         SqCond::Flanks(set) => format!("flanks({})", set.name),
         SqCond::Seen(d) => format!("seen({})", d.name),
+        SqCond::InARow { n, exact, dirs, .. } => format!("in-a-row({n} {exact} {})", dirs.name),
     }
 }
 
@@ -229,7 +230,8 @@ fn sq_value(c: &SqCond) -> Option<bool> {
         | SqCond::Empty(_)
         | SqCond::Next(..)
         | SqCond::Flanks(_)
-        | SqCond::Seen(_) => None,
+        | SqCond::Seen(_)
+        | SqCond::InARow { .. } => None,
     }
 }
 
@@ -293,6 +295,7 @@ fn sq_span(c: &SqCond) -> Option<Span> {
             Some(*sp)
         }
         SqCond::Next(d, _) | SqCond::Flanks(d) | SqCond::Seen(d) => Some(d.span),
+        SqCond::InARow { span, .. } => Some(*span),
     }
 }
 

@@ -50,7 +50,7 @@ fn sq(c: &SqCond, u: &mut Used) {
         | SqCond::Attacked(_)
         | SqCond::Empty(_)
         | SqCond::Next(..) => {}
-        SqCond::Flanks(set) | SqCond::Seen(set) => {
+        SqCond::Flanks(set) | SqCond::Seen(set) | SqCond::InARow { dirs: set, .. } => {
             u.sets.insert(set.name.clone());
         }
     }
@@ -178,6 +178,11 @@ fn move_stmt(s: &MoveStmt, u: &mut Used) {
         MoveStmt::ThenDrop { kind, leg } => {
             u.present.insert(kind.name.clone());
             u.legs.insert(leg.name.clone());
+        }
+        MoveStmt::ThenRemove(t) => {
+            for c in [&t.place, &t.prefer, &t.when].into_iter().flatten() {
+                sq(c, u);
+            }
         }
         MoveStmt::Custodial(c) => {
             u.sets.insert(c.dirs.name.clone());

@@ -394,6 +394,7 @@ impl Validator {
             written: None,
             with: None,
             then_drop: None,
+            then_remove: None,
         };
         let mut then_span: Option<Span> = None;
         let mut with_span = None;
@@ -589,14 +590,7 @@ impl Validator {
                 }
                 ast::MoveStmt::ThenDrop { kind, leg } => {
                     if let Some(first) = then_span {
-                        self.errors.push(super::ValidationError {
-                            check: Check::BadMove,
-                            message: format!("move `{}` has two second actions", m.name.name),
-                            span: kind.span,
-                            label: "a second `then drop`".into(),
-                            related: Some((first, "the first `then drop`".into())),
-                            help: Some("A move has one second action; declare another move type for another.".into()),
-                        });
+                        self.second_action_twice(&m.name.name, kind.span, first);
                     }
                     then_span = Some(kind.span);
                     let k = self.lookup(n.kinds, kind, "piece kind");
@@ -617,17 +611,24 @@ impl Validator {
                         mk.then_drop = Some(ThenDrop { kind, leg });
                     }
                 }
+                ast::MoveStmt::ThenRemove(t) => {
+                    if let Some(first) = then_span {
+                        self.second_action_twice(&m.name.name, t.span, first);
+                    }
+                    then_span = Some(t.span);
+                    mk.then_remove = Some(self.then_remove(t, n));
+                }
                 ast::MoveStmt::If(_) => {}
             }
         }
         if let (Some(then), Some(with)) = (then_span, with_span) {
             self.errors.push(super::ValidationError {
                 check: Check::BadMove,
-                message: format!("move `{}` carries a piece and drops one after", m.name.name),
+                message: format!("move `{}` carries a piece and has a second action", m.name.name),
                 span: then,
                 label: "a second action".into(),
                 related: Some((with, "a carried piece".into())),
-                help: Some("A move either carries a second piece (`with`) or places one after it (`then drop`): both are written after `/` in the move's text.".into()),
+                help: Some("A move either carries a second piece (`with`) or has a second action (`then drop`, `then remove`): both are written after `/` in the move's text.".into()),
             });
         }
         let by_kinds = by_span.is_some() && !from_hand;

@@ -437,6 +437,7 @@ fn move_type(o: &mut Out, i: usize, body: &[MoveStmt], spans: &[Span], def: &Gam
             | MoveStmt::MarkPassed(_)
             | MoveStmt::Flip(_)
             | MoveStmt::ThenDrop { .. }
+            | MoveStmt::ThenRemove(_)
             | MoveStmt::Written { .. }
             | MoveStmt::With { .. }
             | MoveStmt::Effect { .. } => o.push(Edit::RemoveStmt(stmt), format!("remove {t}")),

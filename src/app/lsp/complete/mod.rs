@@ -459,8 +459,11 @@ fn after_word(
         "in" => Context::Name(Ns::Region),
         "own" | "opponent" if matches!(p2, "in" | "from" | "to") => Context::Name(Ns::Region),
         w if p2 == "in" && is_player(w) => Context::Name(Ns::Region),
-        // `sequence a then b`, or a move's second action: `then drop Arrow via shot`.
-        "then" if block == Some(Block::Item("move")) => Context::Mixed(Ns::Leg, &["drop"]),
+        // `sequence a then b`, or a move's second action: `then drop Arrow via shot`,
+        // `then remove enemy ...`.
+        "then" if block == Some(Block::Item("move")) => {
+            Context::Mixed(Ns::Leg, &["drop", "remove"])
+        }
         "sequence" | "then" | "via" => Context::Name(Ns::Leg),
         "drop" if p2 == "then" => Context::Name(Ns::Piece),
         "piece" | "with" => Context::Name(Ns::Piece),
@@ -478,6 +481,7 @@ fn after_word(
         _ if p2 == "next" => Context::Keywords(first_words(Rule::next_state)),
         "over" => Context::Keywords(first_words(Rule::over)),
         "onto" if in_leg => Context::Keywords(first_words(Rule::onto)),
+        "remove" if p2 == "then" => Context::Keywords(first_words(Rule::over)),
         "remove" => Context::Keywords(first_words(Rule::removal)),
         "timing" => Context::Keywords(first_words(Rule::timing)),
         "otherwise" => Context::Keywords(first_words(Rule::otherwise)),

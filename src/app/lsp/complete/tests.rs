@@ -15,7 +15,11 @@ fn the_words_before_decide_the_context() {
     // After `then`, another leg or the move's second action; `via` names a leg.
     assert_eq!(
         ctx("move m {\n  sequence a+ then ju"),
-        Context::Mixed(Ns::Leg, &["drop"])
+        Context::Mixed(Ns::Leg, &["drop", "remove"])
+    );
+    assert_eq!(
+        ctx("move m {\n  drop Man\n  then remove "),
+        Context::Keywords(&["friend", "enemy", "any", "own"])
     );
     assert_eq!(
         ctx("move m {\n  sequence a then drop "),

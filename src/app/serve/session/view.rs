@@ -390,7 +390,8 @@ pub(super) fn goals(def: &crate::model::GameDef) -> Vec<Value> {
             | SqExpr::Empty
             | SqExpr::Next(..)
             | SqExpr::Flanks(_)
-            | SqExpr::Seen(_) => {}
+            | SqExpr::Seen(_)
+            | SqExpr::InARow { .. } => {}
         }
     }
     fn mv(e: &MvExpr, out: &mut Vec<RegionSel>) {

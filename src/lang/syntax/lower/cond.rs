@@ -218,5 +218,22 @@ fn lower_sq_atom(p: P) -> SqCond {
             SqCond::Next(dir, state)
         }
         S::SqFlanks(p) => SqCond::Flanks(ident(child(p))),
+        S::SqInARow(p) => {
+            let sp = span(&p);
+            let (mut exact, mut n, mut dirs) = (false, 0, None);
+            for c in inner::SqInARow::all(p) {
+                match c {
+                    inner::SqInARow::Ident(c) => dirs = Some(ident(c)),
+                    inner::SqInARow::Exactly(_) => exact = true,
+                    inner::SqInARow::Int(c) => n = int(&c),
+                }
+            }
+            SqCond::InARow {
+                n,
+                exact,
+                dirs: dirs.expect(super::GRAMMAR),
+                span: sp,
+            }
+        }
     }
 }

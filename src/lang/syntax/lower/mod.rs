@@ -579,6 +579,27 @@ fn lower_custodial(p: P) -> Custodial {
     }
 }
 
+/// `then remove WHO where C prefer C when C`.
+fn lower_then_remove(p: P) -> ThenRemove {
+    let sp = span(&p);
+    let mut t = ThenRemove {
+        over: Over::Enemy,
+        place: None,
+        prefer: None,
+        when: None,
+        span: sp,
+    };
+    for q in inner::MoveThenRemove::all(p) {
+        match q {
+            inner::MoveThenRemove::Over(q) => t.over = lower_over(&q),
+            inner::MoveThenRemove::RemoveWhere(q) => t.place = Some(lower_sq_cond(child(q))),
+            inner::MoveThenRemove::RemovePrefer(q) => t.prefer = Some(lower_sq_cond(child(q))),
+            inner::MoveThenRemove::RemoveWhen(q) => t.when = Some(lower_sq_cond(child(q))),
+        }
+    }
+    t
+}
+
 /// `leap DIRS over WHO { KINDS } flying behind`.
 fn lower_leap(p: P) -> LegStmt {
     let (mut dirs, mut over, mut kinds, mut flying, mut behind) = (None, None, None, false, false);
@@ -650,6 +671,7 @@ fn lower_move_stmt(p: P) -> MoveStmt {
             let leg = ident(next(&mut it));
             MoveStmt::ThenDrop { kind, leg }
         }
+        M::MoveThenRemove(p) => MoveStmt::ThenRemove(lower_then_remove(p)),
         M::MoveCustodial(p) => MoveStmt::Custodial(lower_custodial(p)),
         M::MoveWith(p) => {
             let mut it = p.into_inner();

@@ -24,6 +24,8 @@ const SNIPPETS: &[&str] = &[
      amend setup { White { Man: a1 } }\n",
     "turn { blocked pass blocked end }\n",
     "move m { by { Queen } sequence a then b then drop Arrow via c }\n",
+    "move m { drop Man then remove any where empty prefer in-a-row exactly 3 along l \
+     when in-a-row 3 along l }\nmove n { drop Man then remove own }\n",
     "leg l { step N onto empty }\n",
     "leg l { slide all exactly 2 slide all exactly count(line) over any }\n",
     "leg l { leap all over friend { Man } flying behind leap all over any leap all over own \
