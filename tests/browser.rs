@@ -350,7 +350,7 @@ fn open(file: &str) -> Browser {
 /// The pieces drawn on the board: (square, owner, kind), sorted.
 fn pieces_drawn(b: &Browser) -> Vec<(String, String, String)> {
     let v = b.script(
-        "return [...document.querySelectorAll('#board circle.piece')].map(c => [c.dataset.square, c.dataset.owner, c.dataset.kind]);",
+        "return [...document.querySelectorAll('#board .piece')].map(c => [c.dataset.square, c.dataset.owner, c.dataset.kind]);",
     );
     let mut v: Vec<(String, String, String)> = serde_json::from_value(v).unwrap();
     v.sort();

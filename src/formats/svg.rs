@@ -435,22 +435,30 @@ fn draw_pieces(s: &mut String, def: &GameDef, p: &Picture) {
                 2 => " font-size=\"10\"".to_string(),
                 _ => " font-size=\"8\"".to_string(),
             };
+            // Neutral pieces (a tree, a stone) are part of the ground: see below.
+            let neutral = owner(code) as usize >= def.players.len();
+            let class = match (p.interactive, neutral) {
+                (true, true) => " class=\"piece neutral\"",
+                (true, false) => " class=\"piece\"",
+                (false, true) => " class=\"neutral\"",
+                (false, false) => "",
+            };
             let attrs = if p.interactive {
                 format!(
-                    " class=\"piece\"{} data-owner=\"{}\" data-kind=\"{}\"",
+                    "{class}{} data-owner=\"{}\" data-kind=\"{}\"",
                     square_attrs(def, p, sq),
                     esc(def.owner_name(owner(code))),
                     esc(&def.kinds[kind(code) as usize])
                 )
             } else {
-                String::new()
+                class.to_string()
             };
-            if owner(code) as usize >= def.players.len() {
+            if neutral {
                 // A neutral piece (a tree, a stone) is part of the ground: the square filled,
                 // as a region's squares are, in a green no player's discs take.
                 let _ = writeln!(
                     s,
-                    "<rect x=\"{}\" y=\"{}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"#2e7d32\" stroke=\"#7a6a4f\" stroke-width=\"0.5\" class=\"neutral\"{attrs}/>",
+                    "<rect x=\"{}\" y=\"{}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"#2e7d32\" stroke=\"#7a6a4f\" stroke-width=\"0.5\"{attrs}/>",
                     cx - CELL / 2,
                     cy - CELL / 2
                 );

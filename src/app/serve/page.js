@@ -92,7 +92,7 @@ function pathEntries() {
 }
 
 function hasPiece(sq) {
-  return $('board').querySelector(`circle.piece[data-square="${CSS.escape(sq)}"]`) !== null;
+  return $('board').querySelector(`.piece[data-square="${CSS.escape(sq)}"]`) !== null;
 }
 
 function rect(sq) {

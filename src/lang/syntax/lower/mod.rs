@@ -7,9 +7,11 @@
 //! present (`leg_step = { "step" ~ ident }` has its `ident`): [`child`], [`next`] and
 //! [`GRAMMAR`] state it, since pest has parsed the text by the grammar before lowering runs.
 //!
-//! Conditions, quantities and region references are in [`cond`].
+//! Conditions, quantities and region references are in [`cond`]; end and promotion rules
+//! in [`end`].
 
 mod cond;
+mod end;
 #[cfg(test)]
 mod tests;
 
@@ -19,7 +21,8 @@ use super::Rule;
 use super::ast::*;
 use super::shape::{alt, inner, kw};
 use crate::base::span::Span;
-use cond::{lower_cond, lower_mv_cond, lower_region_ref, lower_sq_cond};
+use cond::{lower_cond, lower_mv_cond, lower_sq_cond};
+use end::{lower_end_stmt, lower_promote_stmt};
 
 type P<'a> = Pair<'a, Rule>;
 
@@ -725,78 +728,5 @@ fn lower_prio_stmt(p: P) -> PrioStmt {
             kw::Otherwise::None => Otherwise::NoMoves,
         }),
         S::PrioIf(p) => PrioStmt::If(lower_if(p, lower_prio_stmt)),
-    }
-}
-
-/// The player of `win W` or `loss W`.
-fn end_who(r: P) -> EndWho {
-    let w = child(r);
-    match alt::EndWho::of(w) {
-        alt::EndWho::LastMover(w) => EndWho::LastMover(span(&w)),
-        alt::EndWho::Ident(w) => EndWho::Name(ident(w)),
-    }
-}
-
-fn lower_end_stmt(p: P) -> EndStmt {
-    let sp = span(&p);
-    match alt::EndStmt::of(p) {
-        alt::EndStmt::EndRule(p) => {
-            let mut docs = Vec::new();
-            let mut result = None;
-            let mut cond = None;
-            let mut label = None;
-            let mut claim = None;
-            for c in inner::EndRule::all(p) {
-                match c {
-                    inner::EndRule::OuterDoc(c) => docs.push(doc(c)),
-                    inner::EndRule::EndLabel(c) => label = Some(ident(child(c))),
-                    inner::EndRule::EndClaim(c) => claim = Some(span(&c)),
-                    inner::EndRule::EndResult(c) => {
-                        result = Some(match inner::EndResult::of(child(c)) {
-                            inner::EndResult::EndWin(r) => EndResult::Win(end_who(r)),
-                            inner::EndResult::EndLoss(r) => EndResult::Loss(end_who(r)),
-                            inner::EndResult::EndDraw(_) => EndResult::Draw,
-                        });
-                    }
-                    inner::EndRule::Cond(c) => cond = Some(lower_cond(c)),
-                }
-            }
-            EndStmt::Rule {
-                label,
-                docs,
-                claim,
-                result: result.expect(GRAMMAR),
-                cond: cond.expect(GRAMMAR),
-                span: sp,
-            }
-        }
-        alt::EndStmt::EndIf(p) => EndStmt::If(lower_if(p, lower_end_stmt)),
-    }
-}
-
-fn lower_promote_stmt(p: P) -> PromoteStmt {
-    let sp = span(&p);
-    match alt::PromoteStmt::of(p) {
-        alt::PromoteStmt::PromoteRule(p) => {
-            let mut it = p.into_inner();
-            let from = ident(next(&mut it));
-            let mut to = Vec::new();
-            let mut rest: Vec<P> = it.collect();
-            let region = lower_region_ref(rest.pop().expect(GRAMMAR));
-            for p in rest {
-                to.push(ident(p));
-            }
-            PromoteStmt::Rule { from, to, region }
-        }
-        alt::PromoteStmt::PromoteTiming(p) => {
-            let mut it = p.into_inner();
-            let t = match kw::Timing::of(&next(&mut it)) {
-                kw::Timing::AtEnd => Timing::AtEnd,
-                kw::Timing::Continue => Timing::Continue,
-                kw::Timing::Stop => Timing::Stop,
-            };
-            PromoteStmt::Timing(t, it.next().map(ident), sp)
-        }
-        alt::PromoteStmt::PromoteIf(p) => PromoteStmt::If(lower_if(p, lower_promote_stmt)),
     }
 }

@@ -1,0 +1,84 @@
+//! The board: its squares, their labels and neighbours by direction.
+
+use super::SquareSet;
+
+/// A named unit step.
+#[derive(Debug, Clone)]
+pub struct Direction {
+    pub name: String,
+    pub df: i32,
+    pub dr: i32,
+    /// The direction with the opposite vector, if declared.
+    pub opposite: Option<u8>,
+}
+
+/// The board geometry and its precomputed tables.
+#[derive(Debug, Clone)]
+pub struct Board {
+    pub files: Vec<String>,
+    pub ranks: Vec<String>,
+    /// Square index to (file, rank).
+    pub coords: Vec<(u16, u16)>,
+    /// Square index to label, e.g. `D6`.
+    pub labels: Vec<String>,
+    /// `file + rank * files.len()` to square index or [`NO_SQUARE`].
+    pub grid: Vec<u8>,
+    pub directions: Vec<Direction>,
+    /// `neighbour[sq * directions.len() + dir]`: the square one step away, or [`NO_SQUARE`].
+    pub neighbour: Vec<u8>,
+    /// All squares.
+    pub all: SquareSet,
+    /// The number of each square (`numbers { ... }`, from 1), or empty when the board does
+    /// not number its squares.
+    pub numbers: Vec<u16>,
+    /// Square of each number: `by_number[n - 1]`.
+    pub by_number: Vec<u8>,
+}
+
+impl Board {
+    /// Number of squares.
+    pub fn len(&self) -> usize {
+        self.coords.len()
+    }
+    /// Whether the board has no squares.
+    pub fn is_empty(&self) -> bool {
+        self.coords.is_empty()
+    }
+    /// The square one step from `sq` in direction `dir`.
+    #[inline]
+    pub fn step(&self, sq: u8, dir: u8) -> u8 {
+        self.neighbour[sq as usize * self.directions.len() + dir as usize]
+    }
+    /// The square with this label (case-insensitive) or, on a board that numbers its
+    /// squares, this number.
+    pub fn square(&self, label: &str) -> Option<u8> {
+        if let Some(sq) = self.numbered(label) {
+            return Some(sq);
+        }
+        self.labels
+            .iter()
+            .position(|l| l.eq_ignore_ascii_case(label))
+            .map(|i| i as u8)
+    }
+    /// The square with this number, if the board numbers its squares (labels always start
+    /// with a file letter, so a number is never a label).
+    pub fn numbered(&self, text: &str) -> Option<u8> {
+        if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let n: usize = text.parse().ok()?;
+        self.by_number.get(n.checked_sub(1)?).copied()
+    }
+    /// Whether the board numbers its squares.
+    pub fn is_numbered(&self) -> bool {
+        !self.numbers.is_empty()
+    }
+    /// How moves name a square: its number on a board that numbers its squares, else its
+    /// label.
+    pub fn name(&self, sq: u8) -> String {
+        match self.numbers.get(sq as usize) {
+            Some(n) => n.to_string(),
+            None => self.labels[sq as usize].clone(),
+        }
+    }
+}
