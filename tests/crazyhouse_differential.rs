@@ -19,6 +19,7 @@
 //! Without python-chess the comparisons with the driver are skipped with a message, except
 //! under `REGULA_REQUIRE_ORACLES=1`, where they fail.
 
+use regula::model::Square;
 use std::process::Command;
 
 use regula::engine::{Identity, Outcome, kind};
@@ -104,7 +105,7 @@ fn fen4(game: &Game, pos: &Position) -> String {
 fn uci(game: &Game, m: &Move) -> String {
     let def = &game.def;
     let letter = |code: u8| def.letters[kind(code) as usize].unwrap_or('?');
-    let label = |sq: u8| def.board.labels[sq as usize].clone();
+    let label = |sq: Square| def.board.labels[sq as usize].clone();
     if m.is_drop() {
         return format!("{}@{}", letter(m.result), label(m.to));
     }

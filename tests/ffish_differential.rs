@@ -27,6 +27,7 @@
 //! message, except under `REGULA_REQUIRE_ORACLES=1` (as in `.ci/run`, which installs it),
 //! where it fails.
 
+use regula::model::Square;
 use std::process::Command;
 
 use regula::engine::{Identity, Outcome, kind, owner, piece_code};
@@ -161,18 +162,18 @@ impl Variant {
         }
     }
 
-    fn label(&self, sq: u8) -> &str {
+    fn label(&self, sq: Square) -> &str {
         &self.game.def.board.labels[sq as usize]
     }
 
-    fn square(&self, label: &str) -> u8 {
+    fn square(&self, label: &str) -> Square {
         self.game
             .def
             .board
             .labels
             .iter()
             .position(|l| l == label)
-            .unwrap_or_else(|| panic!("{}: no square {label}", self.path)) as u8
+            .unwrap_or_else(|| panic!("{}: no square {label}", self.path)) as Square
     }
 
     fn player(&self, name: &str) -> u8 {

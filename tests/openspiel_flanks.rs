@@ -14,6 +14,7 @@
 //! message, except under `REGULA_REQUIRE_ORACLES=1` (as in `.ci/run`, which installs it),
 //! where it fails.
 
+use regula::model::Square;
 use std::process::Command;
 
 use regula::engine::{Identity, Outcome, owner};
@@ -75,18 +76,18 @@ impl Variant {
         }
     }
 
-    fn label(&self, sq: u8) -> &str {
+    fn label(&self, sq: Square) -> &str {
         &self.game.def.board.labels[sq as usize]
     }
 
-    fn square(&self, label: &str) -> u8 {
+    fn square(&self, label: &str) -> Square {
         self.game
             .def
             .board
             .labels
             .iter()
             .position(|l| l == label)
-            .unwrap_or_else(|| panic!("{}: no square {label}", self.path)) as u8
+            .unwrap_or_else(|| panic!("{}: no square {label}", self.path)) as Square
     }
 
     /// The board as the driver prints it: rows from the top, `o` player 0, `x` player 1.

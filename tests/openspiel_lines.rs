@@ -25,6 +25,7 @@
 //! message, except under `REGULA_REQUIRE_ORACLES=1` (as in `.ci/run`, which installs it),
 //! where it fails.
 
+use regula::model::Square;
 use std::process::Command;
 
 use regula::engine::{Identity, Outcome, owner};
@@ -78,11 +79,11 @@ impl Variant {
         Variant { path, name, game }
     }
 
-    fn label(&self, sq: u8) -> &str {
+    fn label(&self, sq: Square) -> &str {
         &self.game.def.board.labels[sq as usize]
     }
 
-    fn square(&self, label: &str) -> u8 {
+    fn square(&self, label: &str) -> Square {
         self.game
             .def
             .board

@@ -15,6 +15,7 @@
 //! message, except under `REGULA_REQUIRE_ORACLES=1` (as in `.ci/run`, which installs it),
 //! where it fails.
 
+use regula::model::Square;
 use std::process::Command;
 
 use regula::engine::{Identity, Outcome, owner};
@@ -75,7 +76,7 @@ impl Variant {
         }
     }
 
-    fn square(&self, label: &str) -> u8 {
+    fn square(&self, label: &str) -> Square {
         self.game
             .def
             .board

@@ -14,6 +14,7 @@
 //! The driver runs in the `python3` on the path; without it the test is skipped with a
 //! message, except under `REGULA_REQUIRE_ORACLES=1`, where it fails.
 
+use regula::model::Square;
 use std::process::Command;
 
 use regula::engine::{Identity, Outcome, kind, owner};
@@ -59,7 +60,7 @@ fn game(params: &[&str]) -> Game {
     regula::load(&src, &params).unwrap_or_else(|e| panic!("{}", regula::render_plain(&e)))
 }
 
-fn label(g: &Game, sq: u8) -> &str {
+fn label(g: &Game, sq: Square) -> &str {
     &g.def.board.labels[sq as usize]
 }
 

@@ -233,7 +233,7 @@ impl Generator<'_> {
     /// `attacked`: whether an opponent could capture the moving piece if it stood on `sq`,
     /// the rest of the board as the scratch board has it (the moving piece lifted off its
     /// start, which is then empty unless `sq` is that start).
-    pub(super) fn attacked_at(&mut self, sq: u8) -> bool {
+    pub(super) fn attacked_at(&mut self, sq: Square) -> bool {
         if self.use_kernels && self.attack.complete() && !(self.attack.passer && self.passer == sq)
         {
             let mut cells = self.cells;

@@ -10,7 +10,7 @@ use crate::lang::syntax::ast::{
     Removal, Repeat, SquareItem, Timing,
 };
 use crate::model::print::op_text;
-use crate::model::{GameDef, NO_SQUARE};
+use crate::model::{GameDef, NO_SQUARE, Square};
 
 /// One mutant: an edit of the rule file, with what it changes.
 #[derive(Debug, Clone)]
@@ -607,7 +607,7 @@ fn region_part(
             format!("remove {label}{whose}"),
         );
     }
-    let mut added: Vec<u8> = Vec::new();
+    let mut added: Vec<Square> = Vec::new();
     for &sq in &inside {
         for d in 0..def.board.directions.len() as u8 {
             let n = def.board.step(sq, d);
@@ -632,7 +632,7 @@ fn region_part(
 
 /// Each single setup square moved to its first free neighbour.
 fn setup(o: &mut Out, def: &GameDef, i: usize, players: &[crate::lang::syntax::ast::SetupPlayer]) {
-    let mut taken: Vec<u8> = Vec::new();
+    let mut taken: Vec<Square> = Vec::new();
     for p in players {
         for (_, squares) in &p.kinds {
             for sq in squares {
