@@ -183,9 +183,9 @@ pub fn located(d: &dyn Diagnostic) -> Result<(), String> {
 /// Everything about a move that a player or a later position can see.
 type Key = (
     u8,
-    u8,
-    u8,
-    Vec<u8>,
+    regula::model::Square,
+    regula::model::Square,
+    Vec<regula::model::Square>,
     regula::model::SquareSet,
     u8,
     u8,

@@ -33,6 +33,7 @@
 //! it), where it fails.
 
 use crate::oracle_driver::Driver;
+use regula::model::Square;
 
 use regula::engine::{Identity, Outcome, kind, owner, piece_code};
 use regula::{Game, Move, Position};
@@ -99,18 +100,18 @@ impl Chess {
         }
     }
 
-    fn label(&self, sq: u8) -> &str {
+    fn label(&self, sq: Square) -> &str {
         &self.game.def.board.labels[sq as usize]
     }
 
-    fn square(&self, label: &str) -> u8 {
+    fn square(&self, label: &str) -> Square {
         self.game
             .def
             .board
             .labels
             .iter()
             .position(|l| l == label)
-            .unwrap_or_else(|| panic!("{}: no square {label}", self.path)) as u8
+            .unwrap_or_else(|| panic!("{}: no square {label}", self.path)) as Square
     }
 
     fn player(&self, name: &str) -> u8 {
@@ -186,7 +187,7 @@ impl Chess {
     }
 
     /// The square of the king on a rank (`1` or `8`) of the player whose back rank it is.
-    fn king_on_rank(&self, pos: &Position, rank: &str) -> u8 {
+    fn king_on_rank(&self, pos: &Position, rank: &str) -> Square {
         let p = self.player(if rank == "1" { "White" } else { "Black" });
         (0..8u8)
             .map(|f| self.square(&format!("{}{rank}", (b'a' + f) as char)))

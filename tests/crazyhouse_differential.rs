@@ -20,6 +20,7 @@
 //! under `REGULA_REQUIRE_ORACLES=1`, where they fail.
 
 use crate::oracle_driver::Driver;
+use regula::model::Square;
 
 use regula::engine::{Identity, Outcome, kind};
 use regula::formats::fen;
@@ -82,7 +83,7 @@ fn fen4(game: &Game, pos: &Position) -> String {
 fn uci(game: &Game, m: &Move) -> String {
     let def = &game.def;
     let letter = |code: u8| def.letters[kind(code) as usize].unwrap_or('?');
-    let label = |sq: u8| def.board.labels[sq as usize].clone();
+    let label = |sq: Square| def.board.labels[sq as usize].clone();
     if m.is_drop() {
         return format!("{}@{}", letter(m.result), label(m.to));
     }

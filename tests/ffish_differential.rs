@@ -28,6 +28,7 @@
 //! where it fails.
 
 use crate::oracle_driver::Driver;
+use regula::model::Square;
 
 use regula::engine::{Identity, Outcome, kind, owner, piece_code};
 use regula::{Game, Move, Position};
@@ -139,18 +140,18 @@ impl Variant {
         }
     }
 
-    fn label(&self, sq: u8) -> &str {
+    fn label(&self, sq: Square) -> &str {
         &self.game.def.board.labels[sq as usize]
     }
 
-    fn square(&self, label: &str) -> u8 {
+    fn square(&self, label: &str) -> Square {
         self.game
             .def
             .board
             .labels
             .iter()
             .position(|l| l == label)
-            .unwrap_or_else(|| panic!("{}: no square {label}", self.path)) as u8
+            .unwrap_or_else(|| panic!("{}: no square {label}", self.path)) as Square
     }
 
     fn player(&self, name: &str) -> u8 {

@@ -12,9 +12,9 @@ use regula::{Game, SourceFile};
 /// Everything about a move that a player or a later position can see.
 type Key = (
     u8,
-    u8,
-    u8,
-    Vec<u8>,
+    regula::model::Square,
+    regula::model::Square,
+    Vec<regula::model::Square>,
     regula::model::SquareSet,
     u8,
     u8,

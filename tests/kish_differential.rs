@@ -32,6 +32,7 @@
 //! that ends on its own starting square leaves no trace of its square in kish's XOR delta, so in
 //! both engines such a move's from and to are written `*`.
 
+use regula::model::Square;
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::time::Instant;
@@ -109,7 +110,7 @@ impl Fixture {
         }
     }
 
-    fn label(&self, sq: u8) -> String {
+    fn label(&self, sq: Square) -> String {
         self.kish_label[self.to_kish[sq as usize] as usize].clone()
     }
 

@@ -15,6 +15,7 @@
 //! where it fails.
 
 use crate::oracle_driver::Driver;
+use regula::model::Square;
 
 use regula::engine::{Identity, Outcome, owner};
 use regula::{Game, Move, Position};
@@ -53,18 +54,18 @@ impl Variant {
         }
     }
 
-    fn label(&self, sq: u8) -> &str {
+    fn label(&self, sq: Square) -> &str {
         &self.game.def.board.labels[sq as usize]
     }
 
-    fn square(&self, label: &str) -> u8 {
+    fn square(&self, label: &str) -> Square {
         self.game
             .def
             .board
             .labels
             .iter()
             .position(|l| l == label)
-            .unwrap_or_else(|| panic!("{}: no square {label}", self.path)) as u8
+            .unwrap_or_else(|| panic!("{}: no square {label}", self.path)) as Square
     }
 
     /// The board as the driver prints it: rows from the top, `o` player 0, `x` player 1.

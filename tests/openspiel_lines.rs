@@ -23,6 +23,7 @@
 //! where it fails.
 
 use crate::oracle_driver::Driver;
+use regula::model::Square;
 
 use regula::engine::{Identity, Outcome, owner};
 use regula::{Game, Move, Position};
@@ -53,11 +54,11 @@ impl Variant {
         Variant { path, name, game }
     }
 
-    fn label(&self, sq: u8) -> &str {
+    fn label(&self, sq: Square) -> &str {
         &self.game.def.board.labels[sq as usize]
     }
 
-    fn square(&self, label: &str) -> u8 {
+    fn square(&self, label: &str) -> Square {
         self.game
             .def
             .board

@@ -16,6 +16,7 @@
 //! where it fails.
 
 use crate::oracle_driver::Driver;
+use regula::model::Square;
 
 use regula::engine::{Identity, Outcome, owner};
 use regula::formats::notation;
@@ -53,7 +54,7 @@ impl Variant {
         }
     }
 
-    fn square(&self, label: &str) -> u8 {
+    fn square(&self, label: &str) -> Square {
         self.game
             .def
             .board

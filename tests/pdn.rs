@@ -1,6 +1,7 @@
 //! Square numbers, PDN moves, PDN FEN positions and PDN game files.
 
 use regula::SourceFile;
+use regula::model::Square;
 
 fn game(path: &str) -> regula::Game {
     let src = SourceFile::read(std::path::Path::new(path)).unwrap();
@@ -196,7 +197,7 @@ fn moves_round_trip_through_pdn_text() {
                 for m in &moves {
                     let short = regula::formats::notation::format_in(&g.def, m, &moves);
                     let full = regula::formats::notation::format(&g.def, m);
-                    let path: Vec<u8> = std::iter::once(m.from)
+                    let path: Vec<Square> = std::iter::once(m.from)
                         .chain(m.landings().iter().copied())
                         .collect();
                     let labels: Vec<&str> = path

@@ -43,6 +43,7 @@
 //! pydraughts' `turkish` has a known bug in the king's slide and is not compared (Turkish is
 //! covered by `kish_differential`).
 
+use regula::model::Square;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::time::Instant;
@@ -217,7 +218,7 @@ struct Fixture<'a> {
     v: &'a Variant,
     game: Game,
     /// Label (lower case) → regula square.
-    squares: BTreeMap<String, u8>,
+    squares: BTreeMap<String, Square>,
     man: u8,
     king: u8,
 }
@@ -242,7 +243,7 @@ impl<'a> Fixture<'a> {
             .labels
             .iter()
             .enumerate()
-            .map(|(i, l)| (l.to_ascii_lowercase(), i as u8))
+            .map(|(i, l)| (l.to_ascii_lowercase(), i as Square))
             .collect();
         let man = game.def.kind("Man").expect("a Man kind");
         let king = game.def.kind("King").expect("a King kind");
@@ -255,11 +256,11 @@ impl<'a> Fixture<'a> {
         }
     }
 
-    fn label(&self, sq: u8) -> String {
+    fn label(&self, sq: Square) -> String {
         self.game.def.board.labels[sq as usize].to_ascii_lowercase()
     }
 
-    fn square(&self, label: &str) -> u8 {
+    fn square(&self, label: &str) -> Square {
         *self.squares.get(label).unwrap_or_else(|| {
             panic!(
                 "pydraughts names square {label}, which is not a square of rules/{}.rules",
@@ -308,7 +309,7 @@ impl<'a> Fixture<'a> {
                 (_, k) if k == self.man => 'b',
                 _ => 'B',
             };
-            pieces.push(format!("{letter}{}", self.label(sq as u8)));
+            pieces.push(format!("{letter}{}", self.label(sq as Square)));
         }
         pieces.sort();
         format!(

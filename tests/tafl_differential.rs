@@ -15,6 +15,7 @@
 //! message, except under `REGULA_REQUIRE_ORACLES=1`, where it fails.
 
 use crate::oracle_driver::Driver;
+use regula::model::Square;
 
 use regula::engine::{Identity, Outcome, kind, owner};
 use regula::{Game, Move, Position};
@@ -43,7 +44,7 @@ fn game(params: &[&str]) -> Game {
     regula::load(&src, &params).unwrap_or_else(|e| panic!("{}", regula::render_plain(&e)))
 }
 
-fn label(g: &Game, sq: u8) -> &str {
+fn label(g: &Game, sq: Square) -> &str {
     &g.def.board.labels[sq as usize]
 }
 

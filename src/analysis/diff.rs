@@ -319,7 +319,7 @@ fn effect_key(d: &GameDef, m: &Move) -> String {
     if m.is_pass() {
         return "pass".into();
     }
-    let label = |q: u8| d.board.labels.get(q as usize).map_or("@", |s| s.as_str());
+    let label = |q: Square| d.board.labels.get(q as usize).map_or("@", |s| s.as_str());
     let mut caps: Vec<&str> = m.captures.iter().map(label).collect();
     caps.sort_unstable();
     let result = if m.result == 0 {
@@ -341,7 +341,7 @@ fn effect_key(d: &GameDef, m: &Move) -> String {
 
 /// A move's effect as a key, comparable across games that name squares, players and kinds
 /// alike (see [`same_names`]): start, end, captured squares, the piece it ends as.
-type Key = (bool, u8, u8, SquareSet, PieceCode);
+type Key = (bool, Square, Square, SquareSet, PieceCode);
 
 fn key(m: &Move) -> Key {
     (m.is_pass(), m.from, m.to, m.captures, m.result)

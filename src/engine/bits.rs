@@ -102,7 +102,7 @@ mod tests {
 
     #[test]
     fn narrow_shifts_agree_with_four_words() {
-        let s: SquareSet = [0u8, 5, 40, 63, 64, 100, 127, 128, 150, 191]
+        let s: SquareSet = [0, 5, 40, 63, 64, 100, 127, 128, 150, 191]
             .into_iter()
             .collect();
         for by in [-130i16, -64, -63, -9, -1, 0, 1, 4, 9, 63, 64, 70] {

@@ -65,7 +65,7 @@ impl Packed {
 /// What the end rules read of a position.
 #[derive(Clone, PartialEq, Eq)]
 struct Key {
-    counts: [[u8; MAX_KINDS + 1]; MAX_PLAYERS + 1],
+    counts: [[u16; MAX_KINDS + 1]; MAX_PLAYERS + 1],
     counters: [i16; MAX_COUNTERS * MAX_PLAYERS],
     /// Each owner's pieces on the squares the rules count in regions.
     seen: [SquareSet; MAX_PLAYERS + 1],

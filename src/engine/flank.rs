@@ -9,7 +9,13 @@ use crate::model::*;
 /// directions of set `set` (the mover's own directions of it): along each direction, the
 /// enemy pieces one step apart from `sq`, when the first square after them holds a piece of
 /// the mover's team. `occ` holds each owner's squares (players, then neutral).
-pub(crate) fn flanked(def: &GameDef, occ: &[SquareSet], mover: u8, sq: u8, set: u8) -> SquareSet {
+pub(crate) fn flanked(
+    def: &GameDef,
+    occ: &[SquareSet],
+    mover: u8,
+    sq: Square,
+    set: u8,
+) -> SquareSet {
     let mut out = SquareSet::EMPTY;
     walk(def, occ, mover, sq, set, &mut |line| {
         out = out.or(&line);
@@ -19,7 +25,7 @@ pub(crate) fn flanked(def: &GameDef, occ: &[SquareSet], mover: u8, sq: u8, set: 
 }
 
 /// Whether a piece of `mover` on `sq` would flank at least one enemy line along `set`.
-pub(crate) fn flanks(def: &GameDef, occ: &[SquareSet], mover: u8, sq: u8, set: u8) -> bool {
+pub(crate) fn flanks(def: &GameDef, occ: &[SquareSet], mover: u8, sq: Square, set: u8) -> bool {
     let mut found = false;
     walk(def, occ, mover, sq, set, &mut |_| {
         found = true;
@@ -33,7 +39,7 @@ fn walk(
     def: &GameDef,
     occ: &[SquareSet],
     mover: u8,
-    sq: u8,
+    sq: Square,
     set: u8,
     each: &mut dyn FnMut(SquareSet) -> bool,
 ) {

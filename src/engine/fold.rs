@@ -348,7 +348,7 @@ mod tests {
                             }
                             SqFold::Board => continue,
                         };
-                        for sq in 0..def.board.len() as u8 {
+                        for sq in 0..def.board.len() as crate::model::Square {
                             assert_eq!(set.contains(sq), g.sq_eval_as(e, p, k, sq));
                             checked += 1;
                         }

@@ -6,13 +6,13 @@
 //! orders re-explores each order's identical tail, and the search grows with the number of
 //! paths rather than with the number of distinct moves.
 
-use crate::model::{GameDef, Leg, SquareSet};
+use crate::model::{GameDef, Leg, Square, SquareSet};
 
 /// Everything the rest of a move's search depends on, besides the position it started from.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) struct State {
     pub seg: u8,
-    pub sq: u8,
+    pub sq: Square,
     pub piece: u8,
     /// The direction of the last leg, or 255 when no leg of the game forbids reversing.
     pub dir: u8,

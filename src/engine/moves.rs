@@ -1,7 +1,7 @@
 //! A move: the piece, its path and its effect.
 
 use super::position::{PieceCode, Position};
-use crate::model::{GameDef, MAX_COUNTER_VALUE, MAX_PATH, MAX_PLAYERS, SquareSet};
+use crate::model::{GameDef, MAX_COUNTER_VALUE, MAX_PATH, MAX_PLAYERS, Square, SquareSet};
 
 /// One legal move, with one path that realises it.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -9,9 +9,9 @@ pub struct Move {
     /// The move type (index into `GameDef::moves`).
     pub kind: u8,
     /// Start square.
-    pub from: u8,
+    pub from: Square,
     /// Final square.
-    pub to: u8,
+    pub to: Square,
     /// The moving piece.
     pub piece: PieceCode,
     /// The piece at the end of the move (differs after promotion).
@@ -28,15 +28,15 @@ pub struct Move {
     /// Squares of the captured pieces.
     pub captures: SquareSet,
     /// Landing squares after `from`, in order.
-    pub path: [u8; MAX_PATH],
+    pub path: [Square; MAX_PATH],
     /// The second piece the move carries along (`with`): from this square, or
     /// [`crate::model::NO_SQUARE`] for none...
-    pub carry_from: u8,
+    pub carry_from: Square,
     /// ...to this one.
-    pub carry_to: u8,
+    pub carry_to: Square,
     /// The square where the move's second action places a new piece (`then drop`), or
     /// [`crate::model::NO_SQUARE`] for none.
-    pub then_sq: u8,
+    pub then_sq: Square,
 }
 
 impl Move {
@@ -71,7 +71,7 @@ impl Move {
     }
 
     /// The landings of the path.
-    pub fn landings(&self) -> &[u8] {
+    pub fn landings(&self) -> &[Square] {
         &self.path[..self.len as usize]
     }
 
@@ -271,7 +271,7 @@ impl std::fmt::Debug for Move {
 
 /// Adds to `out` the squares strictly between `a` and `b` when they lie on one file, rank or
 /// diagonal of the board's grid (and every square between exists).
-pub(crate) fn between(def: &GameDef, a: u8, b: u8, out: &mut SquareSet) {
+pub(crate) fn between(def: &GameDef, a: Square, b: Square, out: &mut SquareSet) {
     let board = &def.board;
     let (fa, ra) = board.coords[a as usize];
     let (fb, rb) = board.coords[b as usize];

@@ -3,7 +3,7 @@
 //! Fixed-size arrays only, so that copying a position never allocates (copy-make move
 //! generation). Invariant: `cells`, `occ` and `counts` always agree.
 
-use crate::model::{GameDef, MAX_COUNTERS, MAX_KINDS, MAX_PLAYERS, NO_SQUARE, SquareSet};
+use crate::model::{GameDef, MAX_COUNTERS, MAX_KINDS, MAX_PLAYERS, NO_SQUARE, Square, SquareSet};
 
 /// A piece: owner and kind, packed as `1 + owner * 16 + kind`; `0` is an empty square. The
 /// owner of a neutral piece is [`crate::model::NEUTRAL`].
@@ -36,7 +36,7 @@ pub struct Position {
     /// The squares of each player's pieces; the last entry holds the neutral pieces.
     pub occ: [SquareSet; MAX_PLAYERS + 1],
     /// Number of pieces per owner (players, then neutral) and kind.
-    pub counts: [[u8; MAX_KINDS + 1]; MAX_PLAYERS + 1],
+    pub counts: [[u16; MAX_KINDS + 1]; MAX_PLAYERS + 1],
     /// Bit planes of the pieces' kinds: plane `b` holds the squares whose piece's kind has
     /// bit `b` set, so that the pieces of one kind are a few set operations away (no loop
     /// over the pieces).
@@ -50,7 +50,7 @@ pub struct Position {
     pub passed: SquareSet,
     /// The square of the piece that made that move (the one `capture passer` takes), or
     /// [`NO_SQUARE`] when `passed` is empty.
-    pub passer: u8,
+    pub passer: Square,
     /// The squares of the pieces that have not moved since the start, in a game whose
     /// conditions read `unmoved` ([`GameDef::tracks_unmoved`]); empty in every other game, so
     /// that it never tells apart positions the game cannot.
@@ -110,7 +110,7 @@ impl Position {
 
     /// Puts a piece on an empty square.
     #[inline]
-    pub fn put(&mut self, sq: u8, code: PieceCode) {
+    pub fn put(&mut self, sq: Square, code: PieceCode) {
         debug_assert_eq!(self.cells[sq as usize], 0);
         self.cells[sq as usize] = code;
         self.occ[owner(code) as usize].insert(sq);
@@ -125,7 +125,7 @@ impl Position {
 
     /// Removes the piece on a square and returns it (0 if empty).
     #[inline]
-    pub fn take(&mut self, sq: u8) -> PieceCode {
+    pub fn take(&mut self, sq: Square) -> PieceCode {
         let code = self.cells[sq as usize];
         if code != 0 {
             self.cells[sq as usize] = 0;

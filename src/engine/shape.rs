@@ -67,7 +67,7 @@ fn holds_for(def: &GameDef, own: SquareSet, shape: &Shape, p: u8, vars: &[u8; MA
 }
 
 /// The square one step back from `sq` along direction `d`, or [`NO_SQUARE`].
-fn behind(board: &Board, sq: u8, d: u8) -> u8 {
+fn behind(board: &Board, sq: Square, d: u8) -> Square {
     let dir = &board.directions[d as usize];
     if let Some(o) = dir.opposite {
         return board.step(sq, o);
@@ -145,7 +145,7 @@ pub(crate) fn row_through(
 /// nothing.
 fn flood(board: &Board, own: SquareSet, seed: SquareSet, dirs: &[u8]) -> SquareSet {
     let mut reached = seed.and(&own);
-    let mut stack = [0u8; 256];
+    let mut stack = [0 as Square; 256];
     let mut top = 0;
     for sq in reached.iter() {
         stack[top] = sq;
@@ -169,10 +169,10 @@ fn flood(board: &Board, own: SquareSet, seed: SquareSet, dirs: &[u8]) -> SquareS
 /// `next D ...` at `sq`, where `occupied` says whether a square holds a piece.
 pub(crate) fn next_is(
     board: &Board,
-    sq: u8,
+    sq: Square,
     d: u8,
     want: Next,
-    occupied: impl Fn(u8) -> bool,
+    occupied: impl Fn(Square) -> bool,
 ) -> bool {
     let to = board.step(sq, d);
     match want {

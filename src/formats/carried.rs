@@ -9,12 +9,12 @@
 
 use super::refusal::{IllegalMove, Refused, illegal, square_hint};
 use crate::engine::Move;
-use crate::model::{GameDef, NO_SQUARE};
+use crate::model::{GameDef, NO_SQUARE, Square};
 
 /// `/h1-f1`: the carried piece's squares as a move's text ends with them; empty for a move
 /// that carries none. With `by_label`, the squares' labels even on a numbered board.
 pub fn suffix(def: &GameDef, mv: &Move, by_label: bool) -> String {
-    let name = |sq: u8| {
+    let name = |sq: Square| {
         if by_label {
             def.board.labels[sq as usize].clone()
         } else {
@@ -35,7 +35,11 @@ pub fn suffix(def: &GameDef, mv: &Move, by_label: bool) -> String {
 }
 
 /// The carried piece's start and end as a text names them.
-pub type Carried = Option<(u8, u8)>;
+pub type Carried = Option<(Square, Square)>;
+
+/// The squares a text names, in order, and bit `i` set where the separator after the `i`-th
+/// is a capture's.
+pub type Written = (Vec<Square>, u64);
 
 /// A move's text without its carried piece's squares, and those squares (start, end).
 ///
@@ -89,8 +93,8 @@ pub fn matches(m: &Move, carry: Carried) -> bool {
 pub fn keep_written(
     def: &GameDef,
     own: &str,
-    from: u8,
-    path: &[u8],
+    from: Square,
+    path: &[Square],
     paths: &mut Vec<Move>,
     carry: Carried,
 ) -> Result<(), IllegalMove> {
@@ -103,8 +107,8 @@ pub fn keep_written(
 fn placed_there(
     def: &GameDef,
     own: &str,
-    from: u8,
-    path: &[u8],
+    from: Square,
+    path: &[Square],
     paths: &[Move],
     carry: Carried,
 ) -> Result<(), IllegalMove> {
@@ -219,9 +223,9 @@ pub fn read_drop(
     legal: &[Move],
     text: &str,
     sq: &str,
-    read: impl Fn(&str) -> Result<(u8, u8), IllegalMove>,
+    read: impl Fn(&str) -> Result<(u8, Square), IllegalMove>,
     write: fn(&GameDef, &Move) -> String,
-) -> Result<(u8, u8, Carried), IllegalMove> {
+) -> Result<(u8, Square, Carried), IllegalMove> {
     let (sq, carry) = split(def, sq)?;
     let (kind_id, to) = read(sq)?;
     let here: Vec<&Move> = legal

@@ -20,7 +20,7 @@
 //! promoted from.
 
 use crate::engine::{Game, Position, kind, owner, piece_code};
-use crate::model::{GameDef, NO_SQUARE};
+use crate::model::{GameDef, NO_SQUARE, Square};
 
 /// Why a FEN is refused, with the byte range of the text it is about.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -53,7 +53,7 @@ pub fn looks_like_fen(text: &str) -> bool {
 }
 
 /// The square of (file, rank) on a board of whole files and ranks.
-fn square(def: &GameDef, file: usize, rank: usize) -> Option<u8> {
+fn square(def: &GameDef, file: usize, rank: usize) -> Option<Square> {
     let files = def.board.files.len();
     def.board
         .grid
@@ -325,13 +325,13 @@ fn carried_kind(def: &GameDef) -> Option<u8> {
 }
 
 /// The royal piece of `player` and the squares of its carried-kind pieces on its rank.
-fn castling_pieces(def: &GameDef, pos: &Position, player: u8) -> Option<(u8, Vec<u8>)> {
+fn castling_pieces(def: &GameDef, pos: &Position, player: u8) -> Option<(Square, Vec<Square>)> {
     let carried = carried_kind(def)?;
     let royal = pos.occ[player as usize]
         .iter()
         .find(|&sq| def.royal >> kind(pos.cells[sq as usize]) & 1 == 1)?;
     let rank = def.board.coords[royal as usize].1;
-    let mut on_rank: Vec<u8> = pos.occ[player as usize]
+    let mut on_rank: Vec<Square> = pos.occ[player as usize]
         .iter()
         .filter(|&sq| {
             def.board.coords[sq as usize].1 == rank
@@ -369,7 +369,7 @@ fn castling_rights(
             ));
         };
         let royal_file = def.board.coords[royal as usize].0;
-        let file_of = |sq: u8| def.board.coords[sq as usize].0;
+        let file_of = |sq: Square| def.board.coords[sq as usize].0;
         let rook = match c.to_ascii_uppercase() {
             'K' => rooks.iter().rev().find(|&&r| file_of(r) > royal_file),
             'Q' => rooks.iter().find(|&&r| file_of(r) < royal_file),
@@ -501,7 +501,7 @@ pub fn write(game: &Game, pos: &Position) -> Result<String, String> {
             continue;
         }
         let royal_file = def.board.coords[royal as usize].0;
-        let file_of = |sq: u8| def.board.coords[sq as usize].0;
+        let file_of = |sq: Square| def.board.coords[sq as usize].0;
         let outer_k = rooks.iter().rev().find(|&&r| file_of(r) > royal_file);
         let outer_q = rooks.iter().find(|&&r| file_of(r) < royal_file);
         let mut mine = Vec::new();

@@ -20,10 +20,10 @@
 //! that is not legal is refused. In a game whose kinds have letters, a text that is no path
 //! is read as SAN or long algebraic notation too (`Nf3`, `O-O`, `e2e4`: see the san module).
 
-use super::refusal::illegal;
 pub use super::refusal::{IllegalMove, Refused, square_hint};
+use super::{carried::Written, refusal::illegal};
 use crate::engine::{Game, Generator, Identity, Move, Position, kind, owner};
-use crate::model::GameDef;
+use crate::model::{GameDef, Square};
 
 /// The canonical text of a move.
 pub fn format(def: &GameDef, mv: &Move) -> String {
@@ -150,7 +150,7 @@ pub fn kind_abbrev(def: &GameDef, k: u8) -> String {
 }
 
 /// The kind and square of a drop written `K@SQ`.
-pub(crate) fn read_drop(def: &GameDef, k: &str, sq: &str) -> Result<(u8, u8), IllegalMove> {
+pub(crate) fn read_drop(def: &GameDef, k: &str, sq: &str) -> Result<(u8, Square), IllegalMove> {
     let k = k.trim();
     let kinds: Vec<u8> = (0..def.kinds.len() as u8)
         .filter(|&i| {
@@ -265,7 +265,7 @@ fn find_special(
 ///
 /// # Errors
 /// A message naming the token that is not a square.
-pub fn parse_path(def: &GameDef, text: &str) -> Result<(Vec<u8>, u64), IllegalMove> {
+pub fn parse_path(def: &GameDef, text: &str) -> Result<Written, IllegalMove> {
     parse_path_min(def, text, 2)
 }
 
@@ -274,14 +274,14 @@ pub fn parse_path(def: &GameDef, text: &str) -> Result<(Vec<u8>, u64), IllegalMo
 ///
 /// # Errors
 /// As `parse_path`, or carried squares that do not read.
-pub fn parse_own_path(def: &GameDef, text: &str) -> Result<(Vec<u8>, u64), IllegalMove> {
+pub fn parse_own_path(def: &GameDef, text: &str) -> Result<Written, IllegalMove> {
     let (own, carry) = super::carried::split(def, text)?;
     parse_path_min(def, own, if carry.is_some() { 1 } else { 2 })
 }
 
 /// [`parse_path`] of a text that names at least `min` squares (one, for a mover that stays
 /// while the piece it carries moves: `g1/h1-f1`).
-fn parse_path_min(def: &GameDef, text: &str, min: usize) -> Result<(Vec<u8>, u64), IllegalMove> {
+fn parse_path_min(def: &GameDef, text: &str, min: usize) -> Result<Written, IllegalMove> {
     let t = text.trim().trim_end_matches(['!', '?', '+', '#']);
     let mut squares = Vec::new();
     let mut capt = 0u64;
@@ -536,7 +536,7 @@ fn find_with(
 
 /// Whether written landings (the last one the move's end, the others some of its landings in
 /// order) name a path, each written separator being `x` exactly when a leg it spans captures.
-fn names_path(written: &[u8], capt: u64, p: &Move) -> bool {
+fn names_path(written: &[Square], capt: u64, p: &Move) -> bool {
     let landings = p.landings();
     if written.last() != landings.last() || written.len() > landings.len() {
         return false;
@@ -575,14 +575,14 @@ fn explain(
     def: &GameDef,
     g: &mut Generator,
     pos: &Position,
-    squares: &[u8],
+    squares: &[Square],
     text: &str,
     legal: &[Move],
 ) -> IllegalMove {
     let from = squares[0];
     let mover = pos.to_move;
     let by_label = by_label(def, text);
-    let name = |sq: u8| {
+    let name = |sq: Square| {
         if by_label {
             def.board.labels[sq as usize].clone()
         } else {

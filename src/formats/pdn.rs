@@ -8,6 +8,7 @@
 //! a position read from one has every counter at zero, and one whose counters are not all
 //! zero is not written as FEN.
 
+use crate::model::Square;
 use std::ops::Range;
 
 use miette::{Diagnostic, NamedSource, SourceSpan};
@@ -200,7 +201,7 @@ pub fn read(game: &Game, text: &str) -> Result<Position, FenAt> {
                 Some(rest) => (king, rest),
                 None => (man, t),
             };
-            let squares: Vec<u8> = match sq_text.split_once('-') {
+            let squares: Vec<Square> = match sq_text.split_once('-') {
                 Some((a, b)) => {
                     let b = b.strip_prefix(['K', 'k']).unwrap_or(b);
                     let (Ok(x), Ok(y)) = (a.parse::<usize>(), b.parse::<usize>()) else {
@@ -258,7 +259,7 @@ pub fn write(game: &Game, pos: &Position) -> Result<String, FenProblem> {
     }
     let mut out = format!("{}", side(pos.to_move));
     let mut pieces: [Vec<(u16, bool)>; 2] = [vec![], vec![]];
-    for sq in 0..def.board.len() as u8 {
+    for sq in 0..def.board.len() as Square {
         let code = pos.cells[sq as usize];
         if code == 0 {
             continue;

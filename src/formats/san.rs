@@ -27,7 +27,7 @@
 
 use super::refusal::{IllegalMove, Refused, illegal};
 use crate::engine::{Game, Generator, Identity, Move, Outcome, Position, kind};
-use crate::model::GameDef;
+use crate::model::{GameDef, Square};
 
 /// Whether the game can be written in SAN: two players, every kind with a letter, a board
 /// of named files and ranks that does not number its squares.
@@ -69,15 +69,15 @@ fn silent(def: &GameDef, k: u8) -> bool {
     k < 32 && def.silent >> k & 1 == 1
 }
 
-fn label(def: &GameDef, sq: u8) -> &str {
+fn label(def: &GameDef, sq: Square) -> &str {
     &def.board.labels[sq as usize]
 }
 
-fn file_of(def: &GameDef, sq: u8) -> &str {
+fn file_of(def: &GameDef, sq: Square) -> &str {
     &def.board.files[def.board.coords[sq as usize].0 as usize]
 }
 
-fn rank_of(def: &GameDef, sq: u8) -> &str {
+fn rank_of(def: &GameDef, sq: Square) -> &str {
     &def.board.ranks[def.board.coords[sq as usize].1 as usize]
 }
 
@@ -144,7 +144,7 @@ pub fn write_bare(def: &GameDef, mv: &Move, legal: &[Move]) -> String {
         }
     } else {
         s.push(letter(def, k));
-        let others: Vec<u8> = legal
+        let others: Vec<Square> = legal
             .iter()
             .filter(|o| {
                 !o.is_pass()
@@ -228,12 +228,12 @@ struct Parsed {
     /// `O-O`: the move type's written name.
     name: Option<String>,
     /// A drop: the kind and the square.
-    drop: Option<(u8, u8)>,
+    drop: Option<(u8, Square)>,
     /// The piece's letter, as a kind.
     piece: Option<u8>,
     file: Option<u16>,
     rank: Option<u16>,
-    to: u8,
+    to: Square,
     /// `=Q`: the kind a promotion makes.
     promotion: Option<u8>,
 }
@@ -358,8 +358,8 @@ fn parse(def: &GameDef, text: &str) -> Option<Parsed> {
     }
     let lower = rest.to_lowercase();
     // The landing square: the longest label the text ends with, after a disambiguation.
-    let mut best: Option<(usize, u8, Origin)> = None;
-    for sq in 0..def.board.len() as u8 {
+    let mut best: Option<(usize, Square, Origin)> = None;
+    for sq in 0..def.board.len() as Square {
         let l = def.board.labels[sq as usize].to_lowercase();
         if !lower.ends_with(&l) || best.is_some_and(|(n, _, _)| n >= l.len()) {
             continue;

@@ -6,7 +6,7 @@
 use std::fmt::Write;
 
 use crate::engine::{Move, Position, kind, owner};
-use crate::model::{GameDef, SquareSet};
+use crate::model::{GameDef, Square, SquareSet};
 
 /// Side of one square, in SVG user units.
 const CELL: i32 = 30;
@@ -135,7 +135,7 @@ pub fn player_colour(def: &GameDef, o: u8) -> PlayerColour {
 #[derive(Debug, Clone)]
 pub struct Arrow {
     /// The squares, start first.
-    pub squares: Vec<u8>,
+    pub squares: Vec<Square>,
     /// Drawn dashed and red with a cross at its end: a move that is not legal.
     pub refused: bool,
 }
@@ -281,7 +281,7 @@ fn esc(t: &str) -> String {
 }
 
 /// ` data-square="LABEL"` when the picture is interactive, else nothing.
-fn square_attrs(def: &GameDef, p: &Picture, sq: u8) -> String {
+fn square_attrs(def: &GameDef, p: &Picture, sq: Square) -> String {
     if p.interactive {
         format!(" data-square=\"{}\"", esc(&def.board.labels[sq as usize]))
     } else {
@@ -290,7 +290,7 @@ fn square_attrs(def: &GameDef, p: &Picture, sq: u8) -> String {
 }
 
 /// The centre of square `sq` in picture coordinates.
-fn centre(def: &GameDef, sq: u8) -> (i32, i32) {
+fn centre(def: &GameDef, sq: Square) -> (i32, i32) {
     let (f, r) = def.board.coords[sq as usize];
     let ranks = def.board.ranks.len() as i32;
     (
@@ -335,7 +335,7 @@ pub fn draw(def: &GameDef, p: &Picture) -> String {
 fn draw_squares(s: &mut String, def: &GameDef, p: &Picture) {
     let b = &def.board;
     // Squares, with region fills.
-    for sq in 0..b.len() as u8 {
+    for sq in 0..b.len() as Square {
         let (cx, cy) = centre(def, sq);
         let (f, r) = b.coords[sq as usize];
         let mut fill = if (f + r) % 2 == 0 {
@@ -362,7 +362,7 @@ fn draw_squares(s: &mut String, def: &GameDef, p: &Picture) {
 /// over the pieces with a light outline so that a piece never hides its square's number.
 fn draw_numbers(s: &mut String, def: &GameDef) {
     for (sq, n) in def.board.numbers.iter().enumerate() {
-        let (cx, cy) = centre(def, sq as u8);
+        let (cx, cy) = centre(def, sq as Square);
         let _ = writeln!(
             s,
             "<text x=\"{}\" y=\"{}\" font-size=\"8\" fill=\"#5a4a30\" stroke=\"#efe3c8\" stroke-width=\"2\" paint-order=\"stroke\">{n}</text>",
@@ -420,7 +420,7 @@ fn draw_pieces(s: &mut String, def: &GameDef, p: &Picture) {
         } else {
             p.letters.clone()
         };
-        for sq in 0..b.len() as u8 {
+        for sq in 0..b.len() as Square {
             let code = pos.cells[sq as usize];
             if code == 0 {
                 continue;
@@ -618,7 +618,7 @@ fn draw_arrows(s: &mut String, def: &GameDef, p: &Picture) {
 /// writes its square's number, last), over the rim of the piece's disc but clear of its letter
 /// (a path that comes back to its start, a square landed on twice, a landing on a piece
 /// captured earlier in the move). The spot is added to `taken`.
-fn landing_spot(def: &GameDef, p: &Picture, sq: u8, taken: &mut Vec<(i32, i32)>) -> (i32, i32) {
+fn landing_spot(def: &GameDef, p: &Picture, sq: Square, taken: &mut Vec<(i32, i32)>) -> (i32, i32) {
     let (cx, cy) = centre(def, sq);
     let occupied = p
         .position
@@ -716,12 +716,14 @@ fn draw_legend(s: &mut String, lines: &[(Option<Swatch>, i32, String)], board_h:
 /// certainty) another for another, so that pictures set side by side in one HTML page do
 /// not share an id.
 fn hatch_id(p: &Picture) -> String {
-    // FNV-1a over what tells the pictures of one book apart.
+    // FNV-1a over what tells the pictures of one book apart; a square's low byte, as when
+    // squares were bytes, so that the ids stay.
     let mut h: u32 = 0x811c_9dc5;
-    let bytes = p
-        .title
-        .bytes()
-        .chain(p.causes.iter().flat_map(|c| c.squares.iter()));
+    let bytes = p.title.bytes().chain(
+        p.causes
+            .iter()
+            .flat_map(|c| c.squares.iter().map(|q| q as u8)),
+    );
     for b in bytes {
         h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);
     }

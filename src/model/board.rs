@@ -1,6 +1,6 @@
 //! The board: its squares, their labels and neighbours by direction.
 
-use super::SquareSet;
+use super::{Square, SquareSet};
 
 /// A named unit step.
 #[derive(Debug, Clone)]
@@ -22,17 +22,17 @@ pub struct Board {
     /// Square index to label, e.g. `D6`.
     pub labels: Vec<String>,
     /// `file + rank * files.len()` to square index or [`NO_SQUARE`].
-    pub grid: Vec<u8>,
+    pub grid: Vec<Square>,
     pub directions: Vec<Direction>,
     /// `neighbour[sq * directions.len() + dir]`: the square one step away, or [`NO_SQUARE`].
-    pub neighbour: Vec<u8>,
+    pub neighbour: Vec<Square>,
     /// All squares.
     pub all: SquareSet,
     /// The number of each square (`numbers { ... }`, from 1), or empty when the board does
     /// not number its squares.
     pub numbers: Vec<u16>,
     /// Square of each number: `by_number[n - 1]`.
-    pub by_number: Vec<u8>,
+    pub by_number: Vec<Square>,
 }
 
 impl Board {
@@ -46,23 +46,23 @@ impl Board {
     }
     /// The square one step from `sq` in direction `dir`.
     #[inline]
-    pub fn step(&self, sq: u8, dir: u8) -> u8 {
+    pub fn step(&self, sq: Square, dir: u8) -> Square {
         self.neighbour[sq as usize * self.directions.len() + dir as usize]
     }
     /// The square with this label (case-insensitive) or, on a board that numbers its
     /// squares, this number.
-    pub fn square(&self, label: &str) -> Option<u8> {
+    pub fn square(&self, label: &str) -> Option<Square> {
         if let Some(sq) = self.numbered(label) {
             return Some(sq);
         }
         self.labels
             .iter()
             .position(|l| l.eq_ignore_ascii_case(label))
-            .map(|i| i as u8)
+            .map(|i| i as Square)
     }
     /// The square with this number, if the board numbers its squares (labels always start
     /// with a file letter, so a number is never a label).
-    pub fn numbered(&self, text: &str) -> Option<u8> {
+    pub fn numbered(&self, text: &str) -> Option<Square> {
         if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
             return None;
         }
@@ -75,7 +75,7 @@ impl Board {
     }
     /// How moves name a square: its number on a board that numbers its squares, else its
     /// label.
-    pub fn name(&self, sq: u8) -> String {
+    pub fn name(&self, sq: Square) -> String {
         match self.numbers.get(sq as usize) {
             Some(n) => n.to_string(),
             None => self.labels[sq as usize].clone(),

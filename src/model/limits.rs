@@ -1,8 +1,9 @@
 //! The bounds of what the engine holds: squares, players, kinds, ids of bytes, nesting and
 //! the sizes of a search. Validation refuses a rule file past them, with a located error.
 
-/// Largest number of squares a board may have (square 255 is reserved as "none").
-pub const MAX_SQUARES: usize = 255;
+/// Largest number of squares a board may have: every index of a [`super::SquareSet`]'s four
+/// words ([`NO_SQUARE`] lies past them).
+pub const MAX_SQUARES: usize = 256;
 /// Largest number of players.
 pub const MAX_PLAYERS: usize = 4;
 /// Largest number of piece kinds.
@@ -48,11 +49,13 @@ pub const MAX_MOVES: usize = 200_000;
 /// and shallow enough that the recursion and its per-ply buffers stay small (perft 20000
 /// overflowed the stack).
 pub const MAX_PERFT_DEPTH: u32 = 256;
-/// A square's index on the board. New code names squares with this type, so that widening it
-/// (boards past 255 squares) is a change of this line and what the compiler then points at.
-pub type Square = u8;
+/// A square's index on the board. Wider than a byte, so that all 256 squares of a
+/// [`super::SquareSet`] are indices and "no square" is none of them.
+pub type Square = u16;
 /// "No square" in neighbour tables; also the start square of a drop and of a pass.
-pub const NO_SQUARE: Square = 255;
+pub const NO_SQUARE: Square = Square::MAX;
+/// "No direction": the last direction of a path that has not moved yet.
+pub const NO_DIR: u8 = u8::MAX;
 /// The owner index of neutral pieces (one past the last player).
 pub const NEUTRAL: u8 = MAX_PLAYERS as u8;
 /// The move-type index of a pass (a player with no legal move under `turn { blocked pass }`).

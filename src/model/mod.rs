@@ -570,7 +570,7 @@ pub struct GameDef {
     pub dir_sets: Vec<DirSet>,
     pub regions: Vec<Region>,
     /// (player, kind, square) of every starting piece.
-    pub setup: Vec<(u8, u8, u8)>,
+    pub setup: Vec<(u8, u8, Square)>,
     pub counters: Vec<Counter>,
     pub params: Vec<Param>,
     pub legs: Vec<Leg>,

@@ -1,5 +1,7 @@
 //! A fixed-size set of squares (up to 256), the bitboard of every generic board.
 
+use super::Square;
+
 /// A set of square indices below 256, stored as four 64-bit words.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SquareSet(pub [u64; 4]);
@@ -10,18 +12,18 @@ impl SquareSet {
 
     /// Whether `sq` is in the set.
     #[inline]
-    pub fn contains(&self, sq: u8) -> bool {
-        self.0[(sq >> 6) as usize] >> (sq & 63) & 1 == 1
+    pub fn contains(&self, sq: Square) -> bool {
+        self.0[word(sq)] >> (sq & 63) & 1 == 1
     }
     /// Adds `sq`.
     #[inline]
-    pub fn insert(&mut self, sq: u8) {
-        self.0[(sq >> 6) as usize] |= 1 << (sq & 63);
+    pub fn insert(&mut self, sq: Square) {
+        self.0[word(sq)] |= 1 << (sq & 63);
     }
     /// Removes `sq`.
     #[inline]
-    pub fn remove(&mut self, sq: u8) {
-        self.0[(sq >> 6) as usize] &= !(1 << (sq & 63));
+    pub fn remove(&mut self, sq: Square) {
+        self.0[word(sq)] &= !(1 << (sq & 63));
     }
     /// Number of squares.
     #[inline]
@@ -121,6 +123,14 @@ impl SquareSet {
     }
 }
 
+/// The word of `sq` (below 256: a board's square, never [`super::NO_SQUARE`]); masked, so that
+/// the index needs no bounds check, as a byte's did.
+#[inline(always)]
+fn word(sq: Square) -> usize {
+    debug_assert!(sq < 256, "square {sq} past a set's 256");
+    (sq >> 6) as usize & 3
+}
+
 /// The squares of a [`SquareSet`] in increasing order: a copy of its words, emptied word by
 /// word (one branch per square, not a nested iterator per word).
 #[derive(Clone)]
@@ -130,15 +140,15 @@ pub struct Squares {
 }
 
 impl Iterator for Squares {
-    type Item = u8;
+    type Item = Square;
 
     #[inline]
-    fn next(&mut self) -> Option<u8> {
+    fn next(&mut self) -> Option<Square> {
         while self.w < 4 {
             let bits = self.words[self.w];
             if bits != 0 {
                 self.words[self.w] = bits & (bits - 1);
-                return Some((self.w as u32 * 64 + bits.trailing_zeros()) as u8);
+                return Some((self.w as u32 * 64 + bits.trailing_zeros()) as Square);
             }
             self.w += 1;
         }
@@ -152,8 +162,8 @@ impl std::fmt::Debug for SquareSet {
     }
 }
 
-impl FromIterator<u8> for SquareSet {
-    fn from_iter<I: IntoIterator<Item = u8>>(iter: I) -> Self {
+impl FromIterator<Square> for SquareSet {
+    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Self {
         let mut s = SquareSet::EMPTY;
         for q in iter {
             s.insert(q);
@@ -169,7 +179,7 @@ mod tests {
     #[test]
     fn insert_remove_iterate_across_words() {
         let mut s = SquareSet::EMPTY;
-        for q in [0u8, 63, 64, 200, 255] {
+        for q in [0, 63, 64, 200, 255] {
             s.insert(q);
         }
         assert_eq!(s.len(), 5);
@@ -180,7 +190,7 @@ mod tests {
 
     #[test]
     fn shifts_match_adding_the_offset() {
-        let s: SquareSet = [0u8, 5, 63, 64, 100, 127, 128, 191, 200, 255]
+        let s: SquareSet = [0, 5, 63, 64, 100, 127, 128, 191, 200, 255]
             .into_iter()
             .collect();
         for by in [
@@ -190,7 +200,7 @@ mod tests {
                 .iter()
                 .map(|q| q as i32 + by as i32)
                 .filter(|q| (0..256).contains(q))
-                .map(|q| q as u8)
+                .map(|q| q as Square)
                 .collect();
             assert_eq!(s.shifted(by), want, "shift by {by}");
         }

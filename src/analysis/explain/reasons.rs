@@ -12,7 +12,7 @@ use crate::lang::syntax::ast::{
     PriorityDecl, Repeat,
 };
 use crate::lang::syntax::walk::{At, Visitor, walk};
-use crate::model::GameDef;
+use crate::model::{GameDef, Square};
 
 use super::refusal::{Reason, ReasonKind};
 use super::{rule_text, without_docs};
@@ -47,7 +47,7 @@ pub(super) struct Relaxer<'a> {
     pub(super) def: &'a GameDef,
     pub(super) pos: &'a Position,
     pub(super) history: &'a [Position],
-    pub(super) squares: &'a [u8],
+    pub(super) squares: &'a [Square],
     /// Which legs the text writes as captures, when the relaxed move must agree.
     pub(super) written: Option<u64>,
     /// Relaxed games still allowed to be built, shared by both readings.

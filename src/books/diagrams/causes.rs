@@ -20,7 +20,7 @@ use super::super::text::Cx;
 use super::Restriction;
 use crate::engine::{Move, Position};
 use crate::formats::svg::{Cause, CauseMark};
-use crate::model::{RegionSel, SqExpr, SquareSet};
+use crate::model::{RegionSel, SqExpr, Square, SquareSet};
 
 /// The letters the pieces show in the book's language: from the words the rule file gives
 /// for the kinds in it (`[nl word Knight] ridder`: R), made unique by
@@ -68,7 +68,7 @@ pub fn causes(cx: &Cx, r: &Restriction, pos: &Position, m: &Move, real: &[Move])
         return Vec::new();
     };
     // The squares the condition is checked on: the final one, or every landing.
-    let at: Vec<u8> = if r.what == "restr-final" {
+    let at: Vec<Square> = if r.what == "restr-final" {
         vec![m.to]
     } else {
         m.landings().to_vec()
@@ -163,7 +163,7 @@ fn cans_of(e: &SqExpr, out: &mut Vec<u8>) {
 /// (and what `m` captured on the way taken): the rules without the restriction shown decide,
 /// so that the move refused is what they allow. A drop has no square it comes from: the piece
 /// it places is set down.
-fn can_captures(r: &Restriction, pos: &Position, m: &Move, sq: u8, k: u8) -> SquareSet {
+fn can_captures(r: &Restriction, pos: &Position, m: &Move, sq: Square, k: u8) -> SquareSet {
     let mut there = pos.clone();
     let piece = if m.is_drop() {
         m.piece
@@ -208,7 +208,7 @@ struct Look<'a> {
 impl Look<'_> {
     /// Whether `e` holds on `sq`; `can` (a move the piece could start there) is taken to hold,
     /// as the drawing cannot blame it on a region.
-    fn holds(&self, e: &SqExpr, sq: u8) -> bool {
+    fn holds(&self, e: &SqExpr, sq: Square) -> bool {
         match e {
             // What the board holds (the last move, unmoved pieces, attacks) is taken to hold,
             // as `can` is.
@@ -234,7 +234,7 @@ impl Look<'_> {
 
     /// The regions of the parts of `e` that make it fail on `sq` (`e` fails there): of
     /// `in own half and not in water`, on a square of the other half only the half.
-    fn failing(&self, e: &SqExpr, sq: u8, out: &mut Vec<RegionSel>) {
+    fn failing(&self, e: &SqExpr, sq: Square, out: &mut Vec<RegionSel>) {
         match e {
             SqExpr::In(sel) => out.push(*sel),
             SqExpr::Not(x) => match x.as_ref() {
@@ -365,7 +365,7 @@ fn leapt_causes(cx: &Cx, item: &str, pos: &Position, m: &Move) -> Vec<Cause> {
     if m.is_drop() {
         return Vec::new();
     }
-    let path: Vec<u8> = std::iter::once(m.from)
+    let path: Vec<Square> = std::iter::once(m.from)
         .chain(m.landings().iter().copied())
         .collect();
     let mut squares = SquareSet::default();
@@ -394,7 +394,7 @@ fn leapt_causes(cx: &Cx, item: &str, pos: &Position, m: &Move) -> Vec<Cause> {
 
 /// The squares strictly between `a` and `b` when they are on one file, rank or diagonal;
 /// none otherwise (a knight's leap has nothing between).
-fn between(def: &crate::model::GameDef, a: u8, b: u8) -> Vec<u8> {
+fn between(def: &crate::model::GameDef, a: Square, b: Square) -> Vec<Square> {
     let board = &def.board;
     let (fa, ra) = board.coords[a as usize];
     let (fb, rb) = board.coords[b as usize];

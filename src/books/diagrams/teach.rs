@@ -15,11 +15,11 @@ use crate::engine::{Identity, piece_code};
 
 /// The squares of the board, the most central first (by distance from the board's middle,
 /// then in board order).
-fn central(def: &GameDef) -> Vec<u8> {
+fn central(def: &GameDef) -> Vec<Square> {
     let b = &def.board;
     let fw = b.files.len() as i64 - 1;
     let rh = b.ranks.len() as i64 - 1;
-    let mut v: Vec<u8> = (0..b.len() as u8).collect();
+    let mut v: Vec<Square> = (0..b.len() as Square).collect();
     v.sort_by_key(|&q| {
         let (f, r) = b.coords[q as usize];
         let (df, dr) = (2 * f as i64 - fw, 2 * r as i64 - rh);
@@ -29,7 +29,7 @@ fn central(def: &GameDef) -> Vec<u8> {
 }
 
 /// The squared distance between two squares.
-fn dist(def: &GameDef, a: u8, b: u8) -> i64 {
+fn dist(def: &GameDef, a: Square, b: Square) -> i64 {
     let (fa, ra) = def.board.coords[a as usize];
     let (fb, rb) = def.board.coords[b as usize];
     let (df, dr) = (fa as i64 - fb as i64, ra as i64 - rb as i64);
@@ -37,15 +37,15 @@ fn dist(def: &GameDef, a: u8, b: u8) -> i64 {
 }
 
 /// The squares of the board, the nearest to `from` first.
-fn nearest(def: &GameDef, from: u8) -> Vec<u8> {
-    let mut v: Vec<u8> = (0..def.board.len() as u8).filter(|&q| q != from).collect();
+fn nearest(def: &GameDef, from: Square) -> Vec<Square> {
+    let mut v: Vec<Square> = (0..def.board.len() as Square).filter(|&q| q != from).collect();
     v.sort_by_key(|&q| (dist(def, q, from), q));
     v
 }
 
 /// The moves of type `k` from `from`, by the rules alone (whether the game is over is not
 /// asked: the fillers see to it).
-fn moves_from(game: &Game, pos: &Position, k: usize, from: u8) -> Vec<Move> {
+fn moves_from(game: &Game, pos: &Position, k: usize, from: Square) -> Vec<Move> {
     let mut g = game.generator(Identity::Effect);
     let mut out = Vec::new();
     g.legal(pos, &mut out);
@@ -97,10 +97,10 @@ fn fill(
     want: &dyn Fn(&Position) -> bool,
 ) -> Option<Position> {
     let def = &game.def;
-    let core: Vec<u8> = (0..def.board.len() as u8)
+    let core: Vec<Square> = (0..def.board.len() as Square)
         .filter(|&q| pos.cells[q as usize] != 0)
         .collect();
-    let mut cands: Vec<(u8, u8, u8)> = def.setup.clone();
+    let mut cands: Vec<(u8, u8, Square)> = def.setup.clone();
     cands.sort_by_key(|&(_, k, q)| {
         let royal = def.royal >> k & 1 == 1;
         let near = core.iter().map(|&c| dist(def, c, q)).min().unwrap_or(0);
@@ -203,7 +203,7 @@ fn path_squares(m: &Move) -> SquareSet {
 }
 
 /// Two helpers placed, nearest first, so that a move of type `k` from `s` has two legs.
-fn two_legs(game: &Game, pos: &Position, k: usize, s: u8, helper: u8) -> Option<(Position, Move)> {
+fn two_legs(game: &Game, pos: &Position, k: usize, s: Square, helper: u8) -> Option<(Position, Move)> {
     let def = &game.def;
     for t1 in nearest(def, s) {
         let mut p1 = pos.clone();
@@ -233,7 +233,7 @@ fn two_legs(game: &Game, pos: &Position, k: usize, s: u8, helper: u8) -> Option<
 /// A position built to show the reach of a piece with a move of type `k`: the piece alone on
 /// the most central square (for a move that must leap, one piece to leap, at a distance when
 /// that still leaves two squares to land on); the position, the piece's square and its moves.
-pub fn built_reach(game: &Game, k: usize) -> Option<(Position, u8, Vec<Move>)> {
+pub fn built_reach(game: &Game, k: usize) -> Option<(Position, Square, Vec<Move>)> {
     let def = &game.def;
     let mk = &def.moves[k];
     if !reaches(def, mk) {
@@ -279,8 +279,8 @@ pub fn built_reach(game: &Game, k: usize) -> Option<(Position, u8, Vec<Move>)> {
 }
 
 /// Where each move ends and what it captures, sorted.
-fn endings(moves: &[Move]) -> Vec<(u8, SquareSet)> {
-    let mut v: Vec<(u8, SquareSet)> = moves.iter().map(|m| (m.to, m.captures)).collect();
+fn endings(moves: &[Move]) -> Vec<(Square, SquareSet)> {
+    let mut v: Vec<(Square, SquareSet)> = moves.iter().map(|m| (m.to, m.captures)).collect();
     v.sort();
     v
 }

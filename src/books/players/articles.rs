@@ -114,7 +114,7 @@ impl Pb<'_, '_> {
                         if set.len() > 12 {
                             self.t("pe-region-many", &[n("n", set.len() as usize)])
                         } else {
-                            let v: Vec<u8> = set.iter().collect();
+                            let v: Vec<Square> = set.iter().collect();
                             cx.list(self.squares_said(&v))
                         }
                     };
@@ -220,7 +220,7 @@ impl Pb<'_, '_> {
             for p in owners {
                 let per_kind: Vec<String> = (0..def.kinds.len())
                     .filter_map(|k| {
-                        let on: Vec<u8> = def
+                        let on: Vec<Square> = def
                             .setup
                             .iter()
                             .filter(|&&(q, kk, _)| q == p && kk as usize == k)
@@ -299,7 +299,7 @@ impl Pb<'_, '_> {
 
     /// Squares as a federation lists them: by their numbers on a board that numbers its
     /// squares, runs of three or more as ranges ("31 to 50"); else by their labels.
-    fn squares_said(&self, squares: &[u8]) -> Vec<String> {
+    fn squares_said(&self, squares: &[Square]) -> Vec<String> {
         let bd = &self.cx.def.board;
         if bd.numbers.is_empty() {
             return squares

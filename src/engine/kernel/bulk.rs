@@ -22,14 +22,14 @@ pub(in crate::engine::search) struct Counted {
     /// The destinations counted by floods: the start squares, and per flood its start and
     /// destinations (few per position; apart, so that a flood's set is stored straight).
     pub flood_from: SquareSet,
-    pub flood_sq: Vec<u8>,
+    pub flood_sq: Vec<Square>,
     pub flood_dest: Vec<SquareSet>,
 }
 
 impl Counted {
     /// Whether a flood from `sq` counted a destination in `to`.
     #[inline]
-    pub fn flooded(&self, sq: u8, to: &SquareSet) -> bool {
+    pub fn flooded(&self, sq: Square, to: &SquareSet) -> bool {
         self.flood_from.contains(sq)
             && self
                 .flood_sq
@@ -89,7 +89,7 @@ impl Generator<'_> {
         &mut self,
         mk: &MoveKind,
         mi: usize,
-        sq: u8,
+        sq: Square,
         counted: &mut Counted,
     ) -> u64 {
         let Some((reached, _)) = self.flood_reach(mk, mi, sq) else {
@@ -139,7 +139,7 @@ impl Generator<'_> {
         }
         // Same-piece counters are per player: the mover's slot says which piece moved last.
         let anchor = self.counters[ANCHOR_SLOT as usize * MAX_PLAYERS + self.mover as usize];
-        let moved_last = match u8::try_from(anchor - 1) {
+        let moved_last = match Square::try_from(anchor - 1) {
             Ok(sq) if anchor > 0 => self.bounds_hold(mk, Some(sq)),
             _ => others,
         };

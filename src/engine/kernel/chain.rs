@@ -27,7 +27,7 @@ pub(in crate::engine::search) struct Chain {
     /// directions: the steps and the landing test of [`Generator::chain_from`] looked up
     /// once instead of taken at every node.
     hop_range: Vec<(u32, u32)>,
-    hops: Vec<(u8, u8, u8)>,
+    hops: Vec<(u8, Square, Square)>,
 }
 
 /// A chain's sets and flags for one (player, kind).
@@ -93,7 +93,7 @@ impl Chain {
                     for o in 0..=MAX_PLAYERS as u8 {
                         for kk in 0..MAX_KINDS as u8 {
                             if leapt[p as usize] >> o & 1 == 1 && kinds >> kk & 1 == 1 {
-                                victims.insert(piece_code(o, kk));
+                                victims.insert(Square::from(piece_code(o, kk)));
                             }
                         }
                     }
@@ -128,7 +128,7 @@ impl Chain {
                     let a = hops.len() as u32;
                     if (sq as usize) < squares {
                         for &d in &run.dirs[..run.nd] {
-                            let m = def.board.step(sq as u8, d);
+                            let m = def.board.step(sq as Square, d);
                             if m == NO_SQUARE {
                                 continue;
                             }
@@ -158,10 +158,10 @@ impl Generator<'_> {
         &mut self,
         mk: &MoveKind,
         mi: usize,
-        sq: u8,
+        sq: Square,
         out: &mut Vec<Move>,
     ) -> bool {
-        self.chain_at(mk, mi, false, sq, NO_SQUARE, out)
+        self.chain_at(mk, mi, false, sq, NO_DIR, out)
     }
 
     /// The last segment of move type `mi`, a capture chain, from `t` where the segment
@@ -171,7 +171,7 @@ impl Generator<'_> {
         &mut self,
         mk: &MoveKind,
         mi: usize,
-        t: u8,
+        t: Square,
         d: u8,
         out: &mut Vec<Move>,
     ) -> bool {
@@ -185,7 +185,7 @@ impl Generator<'_> {
         mk: &MoveKind,
         mi: usize,
         last: bool,
-        sq: u8,
+        sq: Square,
         d: u8,
         out: &mut Vec<Move>,
     ) -> bool {
@@ -207,7 +207,7 @@ impl Generator<'_> {
     /// The piece the chain's leap from `sq` by `d` would jump, if it may: the interpreter's
     /// leap arm of `landings`.
     #[inline]
-    fn chain_victim(&self, r: &ChainRun, sq: u8, d: u8) -> Option<u8> {
+    fn chain_victim(&self, r: &ChainRun, sq: Square, d: u8) -> Option<Square> {
         let board = &self.def.board;
         let mut m = board.step(sq, d);
         if r.flying {
@@ -219,14 +219,14 @@ impl Generator<'_> {
             return None;
         }
         let c = self.cells[m as usize];
-        r.victims.contains(c).then_some(m)
+        r.victims.contains(Square::from(c)).then_some(m)
     }
 
     /// The direction that would reverse `last_dir`, under `not reverse`.
     #[inline]
     fn chain_back(&self, r: &ChainRun, last_dir: u8) -> Option<u8> {
         match (r.no_reverse, last_dir) {
-            (true, d) if d != NO_SQUARE => self.def.board.directions[d as usize].opposite,
+            (true, d) if d != NO_DIR => self.def.board.directions[d as usize].opposite,
             _ => None,
         }
     }
@@ -238,7 +238,7 @@ impl Generator<'_> {
         mk: &MoveKind,
         ch: &Chain,
         r: &ChainRun,
-        sq: u8,
+        sq: Square,
         last_dir: u8,
         out: &mut Vec<Move>,
     ) -> bool {
@@ -252,10 +252,10 @@ impl Generator<'_> {
             let range = ch.hop_range.get(r.hop_base + sq as usize).copied();
             let (a, b) = range.unwrap_or_default();
             let hops = ch.hops.get(a as usize..b as usize).unwrap_or_default();
-            let back = back.unwrap_or(NO_SQUARE);
+            let back = back.unwrap_or(NO_DIR);
             let mut ok = 0u32;
             for (i, &(d, m, t)) in hops.iter().enumerate().take(32) {
-                let may = r.victims.contains(self.cells[m as usize])
+                let may = r.victims.contains(Square::from(self.cells[m as usize]))
                     & !self.captured.contains(m)
                     & (self.cells[t as usize] == 0)
                     & (d != back);
@@ -298,7 +298,7 @@ impl Generator<'_> {
 
     /// Whether some landing beyond `m` (leapt by `d`) lets the chain leap again: with two
     /// landings at least, as [`Generator::keep_continuing`] needs a choice.
-    fn chain_some_goes_on(&mut self, mk: &MoveKind, r: &ChainRun, m: u8, d: u8) -> bool {
+    fn chain_some_goes_on(&mut self, mk: &MoveKind, r: &ChainRun, m: Square, d: u8) -> bool {
         let board = &self.def.board;
         let (mut n, mut on) = (0, false);
         let mut t = board.step(m, d);
@@ -315,7 +315,7 @@ impl Generator<'_> {
     /// Whether, having leapt `m` by `d` and landed on `t`, the chain could leap again (the
     /// interpreter's `goes_on` for a chain): not where it must stop, and never for a leg
     /// taken once.
-    fn chain_probe(&mut self, mk: &MoveKind, r: &ChainRun, t: u8, d: u8, m: u8) -> bool {
+    fn chain_probe(&mut self, mk: &MoveKind, r: &ChainRun, t: Square, d: u8, m: Square) -> bool {
         if r.stop.contains(t) || r.repeat == Repeat::Once || self.len >= MAX_PATH {
             return false;
         }
@@ -366,9 +366,9 @@ impl Generator<'_> {
         mk: &MoveKind,
         ch: &Chain,
         r: &ChainRun,
-        t: u8,
+        t: Square,
         d: u8,
-        victim: u8,
+        victim: Square,
         out: &mut Vec<Move>,
     ) {
         if self.len >= MAX_PATH {

@@ -82,7 +82,7 @@ impl Generator<'_> {
     /// piece already lifted). `false` proves the move type has no move here; `true` only
     /// means the search must run.
     #[inline]
-    pub(in crate::engine::search) fn kernel_may_leap(&self, mi: usize, sq: u8) -> bool {
+    pub(in crate::engine::search) fn kernel_may_leap(&self, mi: usize, sq: Square) -> bool {
         let plan = &self.kernels.moves[mi];
         match plan.first_leap.as_ref().or(plan.leap_test.as_ref()) {
             Some(fl) => self.may_leap_from(fl, sq),
@@ -91,7 +91,7 @@ impl Generator<'_> {
     }
 
     /// Whether leap `fl` could be taken from `sq` on the board as it stands.
-    pub(super) fn may_leap_from(&self, fl: &FirstLeap, sq: u8) -> bool {
+    pub(super) fn may_leap_from(&self, fl: &FirstLeap, sq: Square) -> bool {
         if let Some(h) = &fl.hops {
             let leapt = fl.leapt[self.mover as usize];
             if let Some(mut hops) = h.over(self.mover, sq, &leapable(&self.occ, leapt)) {
@@ -140,7 +140,7 @@ impl Generator<'_> {
     /// What the tables say of move type `m` starting on `sq` for the moving piece before
     /// its leap is tried: it cannot (its kind or its folded `from`), or it may, with the
     /// first leap and the folded landings; `None` where a condition reads the board.
-    pub(super) fn leap_start(&self, m: u8, sq: u8) -> Option<LeapStart<'_>> {
+    pub(super) fn leap_start(&self, m: u8, sq: Square) -> Option<LeapStart<'_>> {
         let k = kind(self.piece);
         if self.def.moves[m as usize].pieces >> k & 1 == 0 {
             return Some(LeapStart::No);
@@ -159,7 +159,7 @@ impl Generator<'_> {
     /// `can M` for the moving piece on `sq`, decided on the tables when move type `m` starts
     /// with a leap whose conditions fold for this piece; `None` otherwise (interpret then).
     /// Exactly [`Generator::can_start`]: the probe's landings ignore the visited squares.
-    pub(in crate::engine::search) fn kernel_can_start(&self, m: u8, sq: u8) -> Option<bool> {
+    pub(in crate::engine::search) fn kernel_can_start(&self, m: u8, sq: Square) -> Option<bool> {
         let def = self.def;
         let LeapStart::Leap(fl, land) = self.leap_start(m, sq)? else {
             return Some(false);

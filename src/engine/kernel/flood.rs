@@ -111,7 +111,7 @@ struct Reach {
 impl Reach {
     /// A flood from `sq`: only `sq` to expand, and seen.
     #[inline]
-    fn from(sq: u8) -> (Reach, SquareSet) {
+    fn from(sq: Square) -> (Reach, SquareSet) {
         let mut seen = SquareSet::EMPTY;
         seen.insert(sq);
         let mut reach = Reach {
@@ -125,17 +125,17 @@ impl Reach {
     }
 
     #[inline]
-    fn push(&mut self, t: u8) {
+    fn push(&mut self, t: Square) {
         self.todo.insert(t);
     }
 
     #[inline]
-    fn pop(&mut self) -> Option<u8> {
+    fn pop(&mut self) -> Option<Square> {
         for w in 0..4 {
             let bits = self.todo.0[w];
             if bits != 0 {
                 self.todo.0[w] = bits & (bits - 1);
-                return Some((w as u32 * 64 + bits.trailing_zeros()) as u8);
+                return Some((w as u32 * 64 + bits.trailing_zeros()) as Square);
             }
         }
         None
@@ -193,7 +193,7 @@ impl Generator<'_> {
         &mut self,
         mk: &MoveKind,
         mi: usize,
-        sq: u8,
+        sq: Square,
     ) -> Option<(SquareSet, SquareSet)> {
         let fl = self.kernels.moves[mi].flood.as_ref()?;
         let sets = fl.sets[self.mover as usize * MAX_KINDS + kind(self.piece) as usize];
@@ -226,7 +226,7 @@ impl Generator<'_> {
     }
 
     /// [`Self::flood_reach`]'s flood itself, with the squares it refused.
-    fn flood_run(&mut self, mk: &MoveKind, mi: usize, sq: u8) -> Option<Reach> {
+    fn flood_run(&mut self, mk: &MoveKind, mi: usize, sq: Square) -> Option<Reach> {
         let fl = self.kernels.moves[mi].flood.as_ref()?;
         let me = self.mover as usize;
         let src = &fl.dirs[me];
@@ -251,7 +251,7 @@ impl Generator<'_> {
         let leg = &def.legs[li];
         let (mut reach, mut seen) = Reach::from(sq);
         if let Some(h) = &fl.hops {
-            let mut fresh = [0u8; MAX_CHAIN_DIRS];
+            let mut fresh = [0 as Square; MAX_CHAIN_DIRS];
             // The order of the squares does not matter here: with windows, the hops over
             // the pieces the leg may leap are found without testing every hop.
             if h.windows.is_some() {
@@ -320,7 +320,7 @@ impl Generator<'_> {
         li: usize,
         leg: &Leg,
         land: &SqFold,
-        t: u8,
+        t: Square,
     ) -> bool {
         match land {
             SqFold::Set(s) => s.contains(t),
@@ -347,7 +347,7 @@ impl Generator<'_> {
         &mut self,
         mi: usize,
         leapt: u8,
-        sq: u8,
+        sq: Square,
         land: &SqFold,
         stop: &SquareSet,
     ) -> Option<Reach> {
@@ -410,7 +410,7 @@ impl Generator<'_> {
                     while ask != 0 {
                         let b = ask.trailing_zeros();
                         ask &= ask - 1;
-                        let t = base + b as u8;
+                        let t = base + b as Square;
                         let can = match can_over.as_ref().and_then(|c| {
                             self.can_read(*m, t, c, &occupied, &mut can_middles, &mut landings)
                         }) {
@@ -461,7 +461,7 @@ impl Generator<'_> {
     fn can_read(
         &self,
         m: u8,
-        t: u8,
+        t: Square,
         over: &SquareSet,
         occupied: &SquareSet,
         middles: &mut SquareSet,
@@ -492,7 +492,7 @@ impl Generator<'_> {
         leg: &Leg,
         sets: &FloodSets,
         reach: &mut Reach,
-        t: u8,
+        t: Square,
     ) {
         let ok = self.flood_land(mk, mi, li, leg, &sets.land, t);
         if ok {
@@ -519,7 +519,7 @@ impl Generator<'_> {
         &mut self,
         mk: &MoveKind,
         mi: usize,
-        sq: u8,
+        sq: Square,
         out: &mut Vec<Move>,
     ) -> bool {
         if self.identity != Identity::Effect {
@@ -542,7 +542,7 @@ impl Generator<'_> {
         seen.insert(sq);
         let mut stopped = SquareSet::EMPTY;
         let (mut head, mut cur) = (0, sq);
-        let mut fresh = [0u8; MAX_CHAIN_DIRS];
+        let mut fresh = [0 as Square; MAX_CHAIN_DIRS];
         loop {
             let n = self.flood_hops(mi, cur, leapt, &mut seen, &mut fresh);
             for &t in &fresh[..n] {
@@ -603,7 +603,7 @@ impl Generator<'_> {
         mk: &MoveKind,
         mi: usize,
         seg: usize,
-        cur: u8,
+        cur: Square,
         b: &mut Bfs,
     ) -> bool {
         let Some(fl) = self.kernels.moves[mi].flood.as_ref() else {
@@ -618,7 +618,7 @@ impl Generator<'_> {
         if n > MAX_CHAIN_DIRS {
             return false;
         }
-        let mut hops = [(0u8, 0u8, 0u8); MAX_CHAIN_DIRS];
+        let mut hops = [(0 as Square, 0 as Square, 0u8); MAX_CHAIN_DIRS];
         for (i, slot) in hops[..n].iter_mut().enumerate() {
             let (m, t) = h.list[a as usize + i];
             *slot = (m, t, h.dirs[a as usize + i]);
@@ -654,10 +654,10 @@ impl Generator<'_> {
     fn flood_hops_over(
         &self,
         mi: usize,
-        u: u8,
+        u: Square,
         over: &SquareSet,
         seen: &mut SquareSet,
-        fresh: &mut [u8; MAX_CHAIN_DIRS],
+        fresh: &mut [Square; MAX_CHAIN_DIRS],
     ) -> usize {
         let Some(hops) = self.kernels.moves[mi]
             .flood
@@ -689,10 +689,10 @@ impl Generator<'_> {
     fn flood_hops(
         &self,
         mi: usize,
-        u: u8,
+        u: Square,
         leapt: u8,
         seen: &mut SquareSet,
-        fresh: &mut [u8; MAX_CHAIN_DIRS],
+        fresh: &mut [Square; MAX_CHAIN_DIRS],
     ) -> usize {
         let Some(Hops { list, range, .. }) = self.kernels.moves[mi]
             .flood
@@ -730,7 +730,7 @@ impl Generator<'_> {
         &mut self,
         mk: &MoveKind,
         mi: usize,
-        sq: u8,
+        sq: Square,
     ) -> bool {
         if self.kernels.moves[mi]
             .flood

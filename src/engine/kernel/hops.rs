@@ -8,7 +8,7 @@ use crate::model::*;
 /// The `(middle, landing)` pairs of a flood's leg, per player and square.
 #[derive(Debug, Clone)]
 pub(in crate::engine::search) struct Hops {
-    pub list: Vec<(u8, u8)>,
+    pub list: Vec<(Square, Square)>,
     /// The direction of each hop of `list`.
     pub dirs: Vec<u8>,
     /// `player * 256 + square`: the range of `list` that starts there.
@@ -30,7 +30,7 @@ pub(in crate::engine::search) struct Hops {
 #[derive(Debug, Clone)]
 pub(in crate::engine::search) struct Landings {
     /// `player * 256 + square`: the window's first square.
-    base: Vec<u8>,
+    base: Vec<Square>,
     /// `player * 256 + square`: each hop's middle and landing, as offsets from the base.
     /// Squares with fewer hops repeat their first (a hop twice lands once); squares with
     /// none point at a place no square occupies.
@@ -48,7 +48,7 @@ impl Landings {
     /// The landings of `list`'s hops, per `range`, if every square's fit in one window and
     /// no square has more than [`LANDING_SLOTS`] hops.
     pub(super) fn compile(
-        list: &[(u8, u8)],
+        list: &[(Square, Square)],
         range: &[(u16, u16)],
         squares: usize,
     ) -> Option<Landings> {
@@ -57,7 +57,7 @@ impl Landings {
         if slots > LANDING_SLOTS || squares > 255 {
             return None;
         }
-        let mut base = vec![192u8; range.len()];
+        let mut base = vec![192 as Square; range.len()];
         let mut places = vec![[(63u8, 0u8); LANDING_SLOTS]; range.len()];
         let mut middles = vec![0u64; range.len()];
         for (at, &(a, b)) in range.iter().enumerate() {
@@ -72,7 +72,7 @@ impl Landings {
             base[at] = lo;
             for (i, place) in places[at].iter_mut().enumerate() {
                 let (m, t) = hops[i.min(hops.len() - 1)];
-                *place = (m - lo, t - lo);
+                *place = ((m - lo) as u8, (t - lo) as u8);
                 middles[at] |= 1 << (m - lo);
             }
         }
@@ -86,7 +86,7 @@ impl Landings {
     /// The window's base for player `p`'s hops from `u`, and the landings (as offsets from
     /// it) of those hops whose middle is in `over`.
     #[inline(always)]
-    pub(super) fn over(&self, p: u8, u: u8, over: &SquareSet) -> (u8, u64) {
+    pub(super) fn over(&self, p: u8, u: Square, over: &SquareSet) -> (Square, u64) {
         let at = p as usize * 256 + u as usize;
         let base = self.base[at];
         let x = window(over, base);
@@ -99,15 +99,15 @@ impl Landings {
 
     /// The middles of the hops from `u`, as [`Landings::over`]'s window.
     #[inline(always)]
-    pub(super) fn middles(&self, p: u8, u: u8) -> u64 {
+    pub(super) fn middles(&self, p: u8, u: Square) -> u64 {
         self.middles[p as usize * 256 + u as usize]
     }
 }
 
 /// Adds the squares of a window of 64 from `base` to `s`.
 #[inline(always)]
-pub(super) fn deposit(s: &mut SquareSet, x: u64, base: u8) {
-    let (w, sh) = ((base >> 6) as usize, base & 63);
+pub(super) fn deposit(s: &mut SquareSet, x: u64, base: Square) {
+    let (w, sh) = (word(base), base & 63);
     s.0[w] |= x << sh;
     // `(x >> 1) >> (63 - sh)` is `x >> (64 - sh)`: nothing when `sh` is 0, and nothing in
     // the last word, whose window holds no square past 255.
@@ -115,12 +115,19 @@ pub(super) fn deposit(s: &mut SquareSet, x: u64, base: u8) {
 }
 
 /// A hop table's windows: per player and square `(mask, base)`, and the landings by middle.
-type Windows = (Vec<(u64, u8)>, Vec<u8>);
+type Windows = (Vec<(u64, Square)>, Vec<Square>);
+
+/// The word of a window's base (a board's square, below 256); masked, so that indexing the
+/// set's words needs no bounds check.
+#[inline(always)]
+fn word(base: Square) -> usize {
+    (base >> 6) as usize & 3
+}
 
 /// The 64 squares of `s` from `base` on, as one word.
 #[inline(always)]
-pub(super) fn window(s: &SquareSet, base: u8) -> u64 {
-    let (w, sh) = ((base >> 6) as usize, base & 63);
+pub(super) fn window(s: &SquareSet, base: Square) -> u64 {
+    let (w, sh) = (word(base), base & 63);
     let next = if w < 3 { s.0[w + 1] } else { 0 };
     // `(next << 1) << (63 - sh)` is `next << (64 - sh)`, and 0 when `sh` is 0.
     s.0[w] >> sh | (next << 1) << (63 - sh)
@@ -130,22 +137,25 @@ pub(super) fn window(s: &SquareSet, base: u8) -> u64 {
 pub(in crate::engine::search) struct HopsOver<'h> {
     hits: u64,
     mask: u64,
-    base: u8,
-    by_mid: &'h [u8],
+    base: Square,
+    by_mid: &'h [Square],
 }
 
 impl Iterator for HopsOver<'_> {
-    type Item = (u8, u8);
+    type Item = (Square, Square);
 
     #[inline(always)]
-    fn next(&mut self) -> Option<(u8, u8)> {
+    fn next(&mut self) -> Option<(Square, Square)> {
         if self.hits == 0 {
             return None;
         }
         let bit = self.hits & self.hits.wrapping_neg();
         self.hits ^= bit;
         let rank = (self.mask & (bit - 1)).count_ones() as usize;
-        Some((self.base + bit.trailing_zeros() as u8, self.by_mid[rank]))
+        Some((
+            self.base + bit.trailing_zeros() as Square,
+            self.by_mid[rank],
+        ))
     }
 }
 
@@ -153,7 +163,7 @@ impl Hops {
     /// The hops of player `p` from `u` whose middle is in `over`, when the table has
     /// windows (`None`: test the hops one by one).
     #[inline(always)]
-    pub(super) fn over(&self, p: u8, u: u8, over: &SquareSet) -> Option<HopsOver<'_>> {
+    pub(super) fn over(&self, p: u8, u: Square, over: &SquareSet) -> Option<HopsOver<'_>> {
         let (wins, by_mid) = self.windows.as_ref()?;
         let at = p as usize * 256 + u as usize;
         let (mask, base) = wins[at];
@@ -183,7 +193,7 @@ impl Hops {
             .enumerate()
             .take(def.players.len().min(MAX_PLAYERS))
         {
-            for sq in 0..board.len() as u8 {
+            for sq in 0..board.len() as Square {
                 let start = list.len() as u16;
                 for &d in pd {
                     let m = board.step(sq, d);
@@ -214,9 +224,9 @@ impl Hops {
     }
 
     /// [`Hops::windows`] of a leap's table, if every square's middles fit in one.
-    pub(super) fn windows(list: &[(u8, u8)], range: &[(u16, u16)]) -> Option<Windows> {
-        let mut wins = vec![(0u64, 0u8); range.len()];
-        let mut by_mid = vec![0u8; list.len()];
+    pub(super) fn windows(list: &[(Square, Square)], range: &[(u16, u16)]) -> Option<Windows> {
+        let mut wins = vec![(0u64, 0 as Square); range.len()];
+        let mut by_mid = vec![0 as Square; list.len()];
         for (at, &(a, b)) in range.iter().enumerate() {
             let mut hops = list[a as usize..b as usize].to_vec();
             let Some(base) = hops.iter().map(|h| h.0).min() else {
@@ -266,15 +276,16 @@ mod tests {
                 windowed += 1;
                 for p in 0..def.players.len() as u8 {
                     for stride in [1usize, 2, 3, 7] {
-                        let over: SquareSet = (0..def.board.len() as u8).step_by(stride).collect();
-                        for u in 0..def.board.len() as u8 {
+                        let over: SquareSet =
+                            (0..def.board.len() as Square).step_by(stride).collect();
+                        for u in 0..def.board.len() as Square {
                             let (a, b) = h.range[p as usize * 256 + u as usize];
-                            let mut want: Vec<(u8, u8)> = h.list[a as usize..b as usize]
+                            let mut want: Vec<(Square, Square)> = h.list[a as usize..b as usize]
                                 .iter()
                                 .copied()
                                 .filter(|&(m, _)| over.contains(m))
                                 .collect();
-                            let mut got: Vec<(u8, u8)> =
+                            let mut got: Vec<(Square, Square)> =
                                 h.over(p, u, &over).expect("windows").collect();
                             want.sort_unstable();
                             got.sort_unstable();

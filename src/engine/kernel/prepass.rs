@@ -508,7 +508,7 @@ impl Generator<'_> {
                     path[0] = t;
                     out.push(Move {
                         kind: mi as u8,
-                        from: (t as i16 - g.by) as u8,
+                        from: (t as i16 - g.by) as Square,
                         to: t,
                         piece,
                         result,

@@ -48,7 +48,7 @@ impl Quiet {
             for (p, pd) in dirs.iter().enumerate().take(np) {
                 for sq in 0..board.len() {
                     for &d in pd {
-                        let u = board.step(sq as u8, d);
+                        let u = board.step(sq as Square, d);
                         if u != NO_SQUARE && u as usize != sq {
                             step_targets[p * 256 + sq].insert(u);
                         }
@@ -78,7 +78,7 @@ pub(super) fn destinations(t: Tables, moves: &[MovePlan]) -> Destinations {
     let mut potential = vec![vec![SquareSet::EMPTY; 256]; np];
     for (p, pot) in potential.iter_mut().enumerate() {
         for k in 0..def.kinds.len() as u8 {
-            for sq in 0..board.len() as u8 {
+            for sq in 0..board.len() as Square {
                 // The squares each quiet move type reaches from `sq`.
                 let mut reached: Vec<(u8, SquareSet)> = Vec::new();
                 for (mi, mk) in def.moves.iter().enumerate() {
@@ -142,7 +142,7 @@ impl Generator<'_> {
         &mut self,
         mk: &MoveKind,
         mi: usize,
-        sq: u8,
+        sq: Square,
         out: &mut Vec<Move>,
     ) -> bool {
         let Some(q) = &self.kernels.moves[mi].quiet else {
@@ -184,7 +184,7 @@ impl Generator<'_> {
         &self,
         mk: &MoveKind,
         mi: usize,
-        sq: u8,
+        sq: Square,
         empty: &SquareSet,
     ) -> u64 {
         let Some(q) = &self.kernels.moves[mi].quiet else {

@@ -67,7 +67,7 @@ impl Shifts {
         let mut dirs = Vec::with_capacity(nd);
         for d in 0..nd as u8 {
             let mut groups: Vec<(i16, SquareSet)> = Vec::new();
-            for sq in 0..board.len() as u8 {
+            for sq in 0..board.len() as Square {
                 let t = board.step(sq, d);
                 if t == NO_SQUARE {
                     continue;
@@ -150,7 +150,7 @@ pub(super) fn leap_pairs(sh: &Shifts, dirs: &[u8]) -> Vec<(Group, Group)> {
             for gm in sh.groups(d) {
                 let passes = g.mask.iter().any(|s| {
                     let m = s as i16 + g.by;
-                    (0..256).contains(&m) && gm.mask.contains(m as u8)
+                    (0..256).contains(&m) && gm.mask.contains(m as Square)
                 });
                 if passes {
                     pairs.push((g.clone(), gm.clone()));
@@ -183,7 +183,7 @@ mod tests {
             for d in 0..board.directions.len() as u8 {
                 // Every third square, and every square, as the set that moves.
                 for stride in [1usize, 3] {
-                    let s: SquareSet = (0..board.len() as u8).step_by(stride).collect();
+                    let s: SquareSet = (0..board.len() as Square).step_by(stride).collect();
                     let want: SquareSet = s
                         .iter()
                         .map(|q| board.step(q, d))
@@ -195,7 +195,7 @@ mod tests {
                         "{} direction {d}",
                         path.display()
                     );
-                    let back: SquareSet = (0..board.len() as u8)
+                    let back: SquareSet = (0..board.len() as Square)
                         .filter(|&q| {
                             let t = board.step(q, d);
                             t != NO_SQUARE && want.contains(t)

@@ -28,12 +28,12 @@ const MAX_EMPTIES: usize = 3;
 /// An attacker standing at a fixed square back from the target.
 #[derive(Debug, Clone, Copy)]
 struct StepEntry {
-    from: u8,
+    from: Square,
     piece: PieceCode,
     /// Bit `k`: a target of kind `k` may be captured (`onto enemy { ... }`).
     victims: u32,
     /// The squares the chain crosses, which must be empty.
-    empties: [u8; MAX_EMPTIES],
+    empties: [Square; MAX_EMPTIES],
     n: u8,
 }
 
@@ -78,7 +78,7 @@ pub(crate) struct AttackTable {
     pub(super) passer: bool,
     players: Vec<ByPlayer>,
     /// `back[sq * directions + d]`: the square one step before `sq` in direction `d`.
-    back: Vec<u8>,
+    back: Vec<Square>,
     ndirs: usize,
     /// Per target square: the squares whose emptying may open an attack on it.
     pub(super) vacate: Vec<SquareSet>,
@@ -284,7 +284,7 @@ impl AttackTable {
                 (o, piece, victims),
                 a,
                 a,
-                NO_SQUARE,
+                NO_DIR,
                 &mut path,
             );
         }
@@ -302,16 +302,16 @@ impl AttackTable {
         f: &Forms,
         to: &SquareSet,
         (o, piece, victims): (u8, PieceCode, u32),
-        a: u8,
-        sq: u8,
+        a: Square,
+        sq: Square,
         last_dir: u8,
-        path: &mut Vec<u8>,
+        path: &mut Vec<Square>,
     ) {
         let board = &def.board;
         let i = path.len();
         let leg = legs[i];
         for &d in &dirs[i] {
-            if last_dir != NO_SQUARE {
+            if last_dir != NO_DIR {
                 let (p, q) = (
                     &board.directions[last_dir as usize],
                     &board.directions[d as usize],
@@ -386,7 +386,7 @@ impl AttackTable {
     }
 
     #[inline(always)]
-    fn back(&self, sq: u8, d: u8) -> u8 {
+    fn back(&self, sq: Square, d: u8) -> Square {
         self.back[sq as usize * self.ndirs + d as usize]
     }
 
@@ -398,7 +398,7 @@ impl AttackTable {
         def: &GameDef,
         cells: &[PieceCode; 256],
         player: u8,
-        t: u8,
+        t: Square,
     ) -> bool {
         let code = cells[t as usize];
         if code == 0 || owner(code) == NEUTRAL {
@@ -413,7 +413,7 @@ impl AttackTable {
     }
 
     /// Whether a piece of `o` could capture the piece (of kind `vk`, an enemy's) on `t`.
-    fn attacks(&self, def: &GameDef, cells: &[PieceCode; 256], o: u8, t: u8, vk: u8) -> bool {
+    fn attacks(&self, def: &GameDef, cells: &[PieceCode; 256], o: u8, t: Square, vk: u8) -> bool {
         let by = &self.players[o as usize];
         for e in &by.steps[t as usize] {
             if cells[e.from as usize] == e.piece

@@ -12,7 +12,7 @@ impl Generator<'_> {
         &mut self,
         mk: &MoveKind,
         seg: usize,
-        start: u8,
+        start: Square,
         out: &mut Vec<Move>,
     ) -> bool {
         let mut b = std::mem::take(&mut self.bfs[seg]);
@@ -24,7 +24,7 @@ impl Generator<'_> {
         let lbase = self.lbuf.len();
         loop {
             if !(self.use_kernels && self.flood_expand(mk, mi, seg, cur, &mut b)) {
-                self.landings(mk, seg, cur, NO_SQUARE);
+                self.landings(mk, seg, cur, NO_DIR);
                 for i in lbase..self.lbuf.len() {
                     let (t, d, _) = self.lbuf[i];
                     if self.visited.contains(t) {
@@ -75,7 +75,7 @@ impl Generator<'_> {
 
     /// Appends to the path the breadth-first tree's shortest path from `start` to `t` (one
     /// more search node). False, with `overflow` set, when it would pass [`MAX_PATH`].
-    pub(super) fn bfs_path(&mut self, b: &mut Bfs, start: u8, t: u8) -> bool {
+    pub(super) fn bfs_path(&mut self, b: &mut Bfs, start: Square, t: Square) -> bool {
         let base = self.len;
         let (mut k, mut u) = (0, t);
         while u != start && k < 256 {

@@ -10,7 +10,7 @@ impl Generator<'_> {
     /// The pieces taken by custodial capture `c` when the moving piece, `result` after the
     /// move, lands on `t`: read on the board after the move (its start left, its captures
     /// taken, `t` holding `result`), every piece judged on that one board.
-    pub(super) fn custodial_captures(&self, c: &Custodial, t: u8, result: u8) -> SquareSet {
+    pub(super) fn custodial_captures(&self, c: &Custodial, t: Square, result: u8) -> SquareSet {
         let mut out = SquareSet::EMPTY;
         if c.partners >> kind(result) & 1 == 0 {
             return out;
@@ -56,7 +56,15 @@ impl Generator<'_> {
 
     /// Whether square `s` closes a capture after the move: it holds a partner of the
     /// mover's team, or it is hostile.
-    fn closes(&self, c: &Custodial, s: u8, t: u8, result: u8, players: usize, opp: u8) -> bool {
+    fn closes(
+        &self,
+        c: &Custodial,
+        s: Square,
+        t: Square,
+        result: u8,
+        players: usize,
+        opp: u8,
+    ) -> bool {
         let code = self.after(s, t, result);
         let friend = code != 0
             && (owner(code) as usize) < players
@@ -67,7 +75,7 @@ impl Generator<'_> {
 
     /// The piece on `s` after the move.
     #[inline]
-    fn after(&self, s: u8, t: u8, result: u8) -> u8 {
+    fn after(&self, s: Square, t: Square, result: u8) -> u8 {
         if s == t {
             result
         } else if s == self.origin || self.captured.contains(s) {
@@ -79,7 +87,7 @@ impl Generator<'_> {
 
     /// A custodial capture's condition on `s` after the move: regions, `empty` and the
     /// moving piece's kind (validation refuses every other part).
-    fn after_cond(&self, e: &SqExpr, s: u8, t: u8, result: u8) -> bool {
+    fn after_cond(&self, e: &SqExpr, s: Square, t: Square, result: u8) -> bool {
         match e {
             SqExpr::True => true,
             SqExpr::Not(x) => !self.after_cond(x, s, t, result),

@@ -11,7 +11,7 @@ impl Generator<'_> {
     /// every move emitted, and of every count the kernels take for moves. A `same-piece`
     /// counter's value is the piece's own only if it moved last, and 0 for any other.
     #[inline(always)]
-    pub(super) fn bounds_hold(&self, mk: &MoveKind, from: Option<u8>) -> bool {
+    pub(super) fn bounds_hold(&self, mk: &MoveKind, from: Option<Square>) -> bool {
         // A plain loop: `Iterator::all` here was left a call.
         for e in &mk.effects {
             let c = &self.def.counters[e.counter as usize];
@@ -32,7 +32,7 @@ impl Generator<'_> {
         true
     }
 
-    pub(super) fn emit(&mut self, mk: &MoveKind, t: u8, out: &mut Vec<Move>) {
+    pub(super) fn emit(&mut self, mk: &MoveKind, t: Square, out: &mut Vec<Move>) {
         // Bounded counters: a move that would push one past its bound is not a move.
         if !self.bounds_hold(mk, Some(self.origin)) {
             return;
@@ -55,7 +55,7 @@ impl Generator<'_> {
     }
 
     /// Emits the move ending on `t` with the piece `result` there.
-    fn emit_result(&mut self, mk: &MoveKind, t: u8, result: u8, out: &mut Vec<Move>) {
+    fn emit_result(&mut self, mk: &MoveKind, t: Square, result: u8, out: &mut Vec<Move>) {
         let mut mv = Move {
             kind: self.kind_id,
             from: self.origin,
@@ -122,7 +122,13 @@ impl Generator<'_> {
     /// the carried piece may also stay where it is, or start on `t` (and then end on the
     /// mover's start, as its square is empty), and it must start on the one piece the mover's
     /// way crossed, if one did.
-    fn carry_pairs(&mut self, mk: &MoveKind, carry: &Carry, t: u8, out: &mut Vec<(u8, u8)>) {
+    fn carry_pairs(
+        &mut self,
+        mk: &MoveKind,
+        carry: &Carry,
+        t: Square,
+        out: &mut Vec<(Square, Square)>,
+    ) {
         let def = self.def;
         let goes_to = mk.go_to.is_some();
         let saved = self.piece;

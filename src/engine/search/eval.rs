@@ -11,7 +11,7 @@ use crate::model::*;
 impl Generator<'_> {
     /// A square condition for the moving piece: its folded set when it has one.
     #[inline(always)]
-    pub(super) fn cond_at(&mut self, w: Which, e: &SqExpr, sq: u8) -> bool {
+    pub(super) fn cond_at(&mut self, w: Which, e: &SqExpr, sq: Square) -> bool {
         let folded = self.folded.get(w).form(self.mover, kind(self.piece));
         match folded {
             SqFold::Set(set) => set.contains(sq),
@@ -31,7 +31,13 @@ impl Generator<'_> {
     /// A condition that reads the board through `can m` alone: asked only where the
     /// answer depends on it.
     #[inline]
-    pub(super) fn sq_fold_can(&mut self, m: u8, yes: &SquareSet, no: &SquareSet, sq: u8) -> bool {
+    pub(super) fn sq_fold_can(
+        &mut self,
+        m: u8,
+        yes: &SquareSet,
+        no: &SquareSet,
+        sq: Square,
+    ) -> bool {
         let y = yes.contains(sq);
         if y == no.contains(sq) {
             y
@@ -44,7 +50,7 @@ impl Generator<'_> {
     /// `m` can start on `sq`, else the opposite. The interpreter walks the tree instead, so
     /// that the differential test checks this form.
     #[inline(never)]
-    pub(super) fn cond_can(&mut self, e: &SqExpr, m: u8, y: bool, sq: u8) -> bool {
+    pub(super) fn cond_can(&mut self, e: &SqExpr, m: u8, y: bool, sq: Square) -> bool {
         if !self.use_kernels {
             return self.sq_eval(e, sq);
         }
@@ -55,7 +61,7 @@ impl Generator<'_> {
     /// the first landing decides it (`Generator::can_by_first_leg`), that landing is looked
     /// for alone; otherwise the moves are generated (`Generator::can_make`).
     #[inline]
-    pub(super) fn can_at(&mut self, m: u8, sq: u8) -> bool {
+    pub(super) fn can_at(&mut self, m: u8, sq: Square) -> bool {
         if (m as usize) >= 64 || self.can_by_first_leg >> m & 1 == 0 {
             return self.can_make(m, sq);
         }
@@ -65,7 +71,7 @@ impl Generator<'_> {
     /// `can m` of a move type whose first landing decides it (the folded forms `SqFold::Can`
     /// are made only for such move types).
     #[inline]
-    pub(super) fn can_first_landing(&mut self, m: u8, sq: u8) -> bool {
+    pub(super) fn can_first_landing(&mut self, m: u8, sq: Square) -> bool {
         if self.use_kernels
             && let Some(b) = self.kernel_can_start(m, sq)
         {
@@ -76,7 +82,7 @@ impl Generator<'_> {
 
     /// [`Self::sq_eval`] for a given player and kind of moving piece (for tests).
     #[cfg(test)]
-    pub(crate) fn sq_eval_as(&mut self, e: &SqExpr, player: u8, k: u8, sq: u8) -> bool {
+    pub(crate) fn sq_eval_as(&mut self, e: &SqExpr, player: u8, k: u8, sq: Square) -> bool {
         self.new_board();
         self.mover = player;
         self.piece = crate::engine::position::piece_code(player, k);
@@ -84,7 +90,7 @@ impl Generator<'_> {
     }
 
     /// Evaluates a square condition for the moving piece at `sq`.
-    pub(crate) fn sq_eval(&mut self, e: &SqExpr, sq: u8) -> bool {
+    pub(crate) fn sq_eval(&mut self, e: &SqExpr, sq: Square) -> bool {
         match e {
             SqExpr::True => true,
             SqExpr::False => false,
@@ -131,7 +137,7 @@ impl Generator<'_> {
 
     /// Whether the moving piece, standing on `sq`, has a move of type `m` whose first landing
     /// decides it: its `from` holds and its first leg lands.
-    pub(super) fn can_start(&mut self, m: u8, sq: u8) -> bool {
+    pub(super) fn can_start(&mut self, m: u8, sq: Square) -> bool {
         let def = self.def;
         let mk = &def.moves[m as usize];
         if mk.pieces >> kind(self.piece) & 1 == 0
@@ -146,7 +152,7 @@ impl Generator<'_> {
         let saved = self.visited;
         self.visited = SquareSet::EMPTY;
         let base = self.lbuf.len();
-        self.landings(mk, 0, sq, NO_SQUARE);
+        self.landings(mk, 0, sq, NO_DIR);
         let found = self.lbuf.len() > base;
         self.lbuf.truncate(base);
         self.visited = saved;

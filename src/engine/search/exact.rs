@@ -50,7 +50,7 @@ impl Lines {
             let (f0, r0) = board.coords[sq];
             for (d, dir) in board.directions.iter().enumerate() {
                 let mut line = SquareSet::EMPTY;
-                line.insert(sq as u8);
+                line.insert(sq as Square);
                 for sign in [1, -1] {
                     let (mut f, mut r) = (f0 as i32, r0 as i32);
                     loop {
@@ -71,7 +71,7 @@ impl Lines {
 
     /// The line through `sq` along direction `d`.
     #[inline]
-    fn line(&self, sq: u8, d: u8) -> &SquareSet {
+    fn line(&self, sq: Square, d: u8) -> &SquareSet {
         &self.masks[sq as usize * self.dirs + d as usize]
     }
 }
@@ -88,9 +88,9 @@ impl Generator<'_> {
         leg: &Leg,
         distance: Distance,
         over: Option<Over>,
-        sq: u8,
+        sq: Square,
         d: u8,
-    ) -> Option<(u8, u8)> {
+    ) -> Option<(Square, Square)> {
         let board = &self.def.board;
         let n = match distance {
             Distance::Squares(k) => k as u32,
@@ -149,7 +149,7 @@ impl Generator<'_> {
 
     /// Whether the scratch board's occupancy holds `sq`.
     #[inline]
-    fn occupied(&self, sq: u8) -> bool {
+    fn occupied(&self, sq: Square) -> bool {
         self.occ.iter().any(|o| o.contains(sq))
     }
 }

@@ -15,7 +15,7 @@ impl Generator<'_> {
     /// for each square meeting `to` on a file, rank or diagonal of `sq` (or `sq` itself),
     /// whose way (the squares between and the square itself) holds at most one piece, the
     /// carried piece's start, and meets `each landing`.
-    pub(super) fn go_to(&mut self, mk: &MoveKind, to: &SqExpr, sq: u8, out: &mut Vec<Move>) {
+    pub(super) fn go_to(&mut self, mk: &MoveKind, to: &SqExpr, sq: Square, out: &mut Vec<Move>) {
         let def = self.def;
         for t in def.board.all.iter() {
             let Some(way) = straight_way(def, sq, t) else {
@@ -51,7 +51,7 @@ impl Generator<'_> {
 
     /// `seen DIRS`: whether `sq` holds the first piece met from the moving piece's start
     /// (`origin`, empty while the piece is lifted) along one direction of the set.
-    pub(super) fn seen_from_origin(&self, set: u8, sq: u8) -> bool {
+    pub(super) fn seen_from_origin(&self, set: u8, sq: Square) -> bool {
         let def = self.def;
         if self.origin == NO_SQUARE || self.origin == sq {
             return false;
@@ -70,7 +70,7 @@ impl Generator<'_> {
 /// The squares from `a` (excluded) to `b` (included) along a file, rank or diagonal of the
 /// grid, every one of them on the board; empty for `b == a`; `None` when `b` is not on such a
 /// line of `a`.
-fn straight_way(def: &GameDef, a: u8, b: u8) -> Option<SquareSet> {
+fn straight_way(def: &GameDef, a: Square, b: Square) -> Option<SquareSet> {
     let mut way = SquareSet::EMPTY;
     if a == b {
         return Some(way);

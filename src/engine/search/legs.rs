@@ -15,7 +15,7 @@ impl Generator<'_> {
         &mut self,
         mk: &MoveKind,
         seg: usize,
-        sq: u8,
+        sq: Square,
         last_dir: u8,
         out: &mut Vec<Move>,
     ) -> bool {
@@ -50,7 +50,7 @@ impl Generator<'_> {
 
     /// Pushes the possible landings `(square, direction, victim)` of segment `seg`'s leg from
     /// `sq` onto `lbuf`.
-    pub(super) fn landings(&mut self, mk: &MoveKind, seg: usize, sq: u8, last_dir: u8) {
+    pub(super) fn landings(&mut self, mk: &MoveKind, seg: usize, sq: Square, last_dir: u8) {
         let def = self.def;
         let leg = &def.legs[mk.segments[seg].leg as usize];
         // `prefer continuing` sorts each group of landings (one direction of a slide, the
@@ -86,12 +86,12 @@ impl Generator<'_> {
         let dirs = &def.dir_sets[leg.dirs as usize].per_player[self.mover as usize];
         for &d in dirs {
             if leg.no_reverse
-                && last_dir != NO_SQUARE
+                && last_dir != NO_DIR
                 && board.directions[last_dir as usize].opposite == Some(d)
             {
                 continue;
             }
-            if leg.onward && last_dir != NO_SQUARE {
+            if leg.onward && last_dir != NO_DIR {
                 let (a, b) = (
                     &board.directions[last_dir as usize],
                     &board.directions[d as usize],
@@ -239,7 +239,7 @@ impl Generator<'_> {
     /// it: an enemy's piece (never a neutral one) of the leg's `onto` kinds, not already
     /// captured by this move.
     #[inline]
-    pub(super) fn takes_onto(&self, leg: &Leg, t: u8) -> bool {
+    pub(super) fn takes_onto(&self, leg: &Leg, t: Square) -> bool {
         let code = self.cells[t as usize];
         let o = owner(code);
         o != NEUTRAL
@@ -261,7 +261,7 @@ impl Generator<'_> {
         leg: &Leg,
         li: usize,
         allowed: Option<SquareSet>,
-        mut t: u8,
+        mut t: Square,
         d: u8,
         flying: bool,
     ) {
@@ -289,7 +289,7 @@ impl Generator<'_> {
     /// `capture passer`: the square of the piece that made the last move, when that move
     /// marked its crossed squares and the piece is an enemy's not yet captured by this move.
     #[inline]
-    pub(super) fn passer_victim(&self, leg: &Leg) -> Option<u8> {
+    pub(super) fn passer_victim(&self, leg: &Leg) -> Option<Square> {
         let v = self.passer;
         (v != NO_SQUARE && self.cells[v as usize] != 0 && self.takes_onto(leg, v)).then_some(v)
     }
@@ -297,7 +297,7 @@ impl Generator<'_> {
     /// `halt behind`: of the landings `lbuf[group..]` beyond one leapt piece, keeps the one
     /// directly beyond it (`behind`) and those farther from which the move goes on. Applied
     /// while probing too: a farther landing that cannot go on is no landing at all.
-    pub(super) fn halt_behind(&mut self, mk: &MoveKind, seg: usize, group: usize, behind: u8) {
+    pub(super) fn halt_behind(&mut self, mk: &MoveKind, seg: usize, group: usize, behind: Square) {
         let end = self.lbuf.len();
         let mut w = group;
         for i in group..end {
@@ -343,7 +343,14 @@ impl Generator<'_> {
     /// segment `seg`, could take another leg there: its segment again, the next segment, or,
     /// promoted mid-move, the first leg of the move type it goes on as. As [`Self::land`]
     /// and [`Self::after_landing`] would, without emitting anything.
-    pub(super) fn goes_on(&mut self, mk: &MoveKind, seg: usize, t: u8, d: u8, victim: u8) -> bool {
+    pub(super) fn goes_on(
+        &mut self,
+        mk: &MoveKind,
+        seg: usize,
+        t: Square,
+        d: u8,
+        victim: Square,
+    ) -> bool {
         if self.len >= MAX_PATH {
             return false;
         }
@@ -421,7 +428,7 @@ impl Generator<'_> {
         mi: usize,
         leg: &Leg,
         li: usize,
-        t: u8,
+        t: Square,
     ) -> bool {
         if visits(leg) && self.visited.contains(t) {
             return false;
@@ -435,9 +442,9 @@ impl Generator<'_> {
         &mut self,
         mk: &MoveKind,
         seg: usize,
-        t: u8,
+        t: Square,
         d: u8,
-        victim: u8,
+        victim: Square,
         out: &mut Vec<Move>,
     ) {
         if self.len >= MAX_PATH {
@@ -478,14 +485,14 @@ impl Generator<'_> {
     /// new. By effect, a second path to an explored capture state adds nothing (single
     /// captures cannot repeat a state, so they skip the bookkeeping).
     #[inline]
-    pub(super) fn fresh_state(&mut self, seg: u8, t: u8, d: u8) -> bool {
+    pub(super) fn fresh_state(&mut self, seg: u8, t: Square, d: u8) -> bool {
         self.identity == Identity::Path
             || self.ncapt < 2
             || self.memo.first_visit(State {
                 seg,
                 sq: t,
                 piece: self.piece,
-                dir: if self.dir_matters { d } else { NO_SQUARE },
+                dir: if self.dir_matters { d } else { NO_DIR },
                 captured: self.captured,
                 visited: self.visited,
                 order: self.order,
@@ -495,7 +502,7 @@ impl Generator<'_> {
     /// Records the capture of `victim` by the last landing of the path, taking it off the
     /// board if the move removes captures at once; returns the piece taken off (or 0).
     #[inline]
-    pub(super) fn record_capture(&mut self, mk: &MoveKind, victim: u8) -> PieceCode {
+    pub(super) fn record_capture(&mut self, mk: &MoveKind, victim: Square) -> PieceCode {
         self.capt_legs |= 1 << (self.len - 1);
         self.captured.insert(victim);
         if self.order_kinds >> kind(self.cells[victim as usize]) & 1 == 1 && self.ncapt < 64 {
@@ -513,7 +520,7 @@ impl Generator<'_> {
 
     /// Undoes [`Self::record_capture`].
     #[inline]
-    pub(super) fn undo_capture(&mut self, victim: u8, removed: PieceCode) {
+    pub(super) fn undo_capture(&mut self, victim: Square, removed: PieceCode) {
         self.capt_legs &= !(1 << (self.len - 1));
         self.captured.remove(victim);
         self.ncapt -= 1;
@@ -533,7 +540,7 @@ impl Generator<'_> {
         &mut self,
         mk: &MoveKind,
         seg: usize,
-        t: u8,
+        t: Square,
         d: u8,
         bfs_done: bool,
         out: &mut Vec<Move>,
@@ -598,7 +605,7 @@ impl Generator<'_> {
 
     /// With `timing continue as M`: the move type and new kind when landing on `t` during a
     /// capture promotes the piece.
-    pub(super) fn promotion_continues(&self, t: u8) -> Option<(u8, u8)> {
+    pub(super) fn promotion_continues(&self, t: Square) -> Option<(u8, u8)> {
         let def = self.def;
         if def.promotion_timing != Timing::Continue || self.ncapt == 0 {
             return None;
@@ -612,13 +619,13 @@ impl Generator<'_> {
             .map(|p| (m, p.to[0]))
     }
 
-    pub(super) fn promotion_stops(&self, t: u8) -> bool {
+    pub(super) fn promotion_stops(&self, t: Square) -> bool {
         self.len > 0 && self.promotion_stop_square(t)
     }
 
     /// Whether, under `timing stop`, landing on `t` promotes the moving piece and so ends
     /// the move.
-    pub(super) fn promotion_stop_square(&self, t: u8) -> bool {
+    pub(super) fn promotion_stop_square(&self, t: Square) -> bool {
         let def = self.def;
         def.promotion_timing == Timing::Stop
             && def.promotions.iter().any(|p| {

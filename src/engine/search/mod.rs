@@ -50,7 +50,7 @@ use kernel::{Counted, Kernels};
 /// pieces of each kind each player had where they were decided.
 #[derive(Clone, Copy)]
 struct RequireVerdicts {
-    counts: [[u8; MAX_KINDS + 1]; MAX_PLAYERS + 1],
+    counts: [[u16; MAX_KINDS + 1]; MAX_PLAYERS + 1],
     allowed: [bool; MAX_MOVE_TYPES],
 }
 use priorities::order_kinds;
@@ -84,15 +84,15 @@ pub struct Generator<'g> {
     /// The position's passed squares, passer and unmoved pieces (see [`Position`]), loaded
     /// only in games that keep them.
     passed: SquareSet,
-    passer: u8,
+    passer: Square,
     unmoved: SquareSet,
     /// The mover's hand (see [`Position`]), loaded only in games with drops from a hand.
     hand: [u8; MAX_KINDS],
     // The move being built.
     kind_id: u8,
-    origin: u8,
+    origin: Square,
     piece: PieceCode,
-    path: [u8; MAX_PATH],
+    path: [Square; MAX_PATH],
     len: usize,
     capt_legs: u64,
     /// The capture order of the move being built (see [`Move::order`]).
@@ -165,12 +165,12 @@ pub struct Generator<'g> {
     quiet_unique_here: bool,
     quiet_unique_apart: bool,
     /// The (start, end) pairs of a carried piece (`with`), kept to be reused.
-    carries: Vec<(u8, u8)>,
+    carries: Vec<(Square, Square)>,
     /// The one piece on the way of a `go to` move being emitted ([`NO_SQUARE`]: none): the
     /// carried piece must start there.
-    go_blocker: u8,
+    go_blocker: Square,
     // Landings `(square, direction, victim)`, a stack shared by the nested searches.
-    lbuf: Vec<(u8, u8, u8)>,
+    lbuf: Vec<(Square, u8, Square)>,
     /// Set while [`Self::goes_on`] probes a landing: `prefer continuing` is not applied then.
     probing: bool,
     nodes: u64,
@@ -210,10 +210,10 @@ struct CanProbe<'g> {
 /// Breadth-first scratch; vectors so that taking it out of the generator costs nothing.
 #[derive(Clone, Default)]
 struct Bfs {
-    parent: Vec<u8>,
+    parent: Vec<Square>,
     dir: Vec<u8>,
-    order: Vec<u8>,
-    chain: Vec<u8>,
+    order: Vec<Square>,
+    chain: Vec<Square>,
 }
 
 /// What a generator compiles from a game's definition, once: its folded conditions and its
@@ -540,7 +540,7 @@ impl<'g> Generator<'g> {
         pos: &Position,
         ki: usize,
         mk: &MoveKind,
-        sq: u8,
+        sq: Square,
         counted: &mut Option<(&mut Counted, &SquareSet)>,
         out: &mut Vec<Move>,
     ) {
@@ -589,7 +589,7 @@ impl<'g> Generator<'g> {
         } else if !(self.use_kernels
             && (self.chain_search(mk, ki, sq, out) || self.flood_search(mk, ki, sq, out)))
         {
-            self.try_segment(mk, 0, sq, NO_SQUARE, out);
+            self.try_segment(mk, 0, sq, NO_DIR, out);
         }
         self.put_back(sq, code);
     }
@@ -609,14 +609,14 @@ impl<'g> Generator<'g> {
 
     /// Puts the moving piece, lifted for its search, back on its square.
     #[inline]
-    fn put_back(&mut self, sq: u8, code: PieceCode) {
+    fn put_back(&mut self, sq: Square, code: PieceCode) {
         self.cells[sq as usize] = code;
         self.occ[self.mover as usize].insert(sq);
     }
 
     /// Starts building a move of type `ki` from `origin` with `len` landings, nothing captured.
     #[inline]
-    fn begin_move(&mut self, ki: usize, origin: u8, len: usize) {
+    fn begin_move(&mut self, ki: usize, origin: Square, len: usize) {
         self.kind_id = ki as u8;
         self.origin = origin;
         self.len = len;
@@ -633,7 +633,7 @@ impl<'g> Generator<'g> {
     /// scratch is untouched; `can` never refers back to its own move type
     /// (`check_can_cycles`), so the nesting ends.
     #[inline(never)]
-    fn can_make(&mut self, m: u8, sq: u8) -> bool {
+    fn can_make(&mut self, m: u8, sq: Square) -> bool {
         let def = self.def;
         let mut probe = self.can_probe.take().unwrap_or_else(|| {
             let compiled = Compiled {
@@ -664,7 +664,7 @@ impl<'g> Generator<'g> {
 
     /// The scratch board as a position in `pos`, the moving piece standing on `sq` (if empty),
     /// the counters and marks of the position searched; whether `sq` holds the moving piece.
-    fn scratch_position(&self, pos: &mut Position, sq: u8) -> bool {
+    fn scratch_position(&self, pos: &mut Position, sq: Square) -> bool {
         *pos = Position::empty(self.mover);
         for o in 0..=MAX_PLAYERS {
             for s in self.occ[o].iter() {
@@ -684,7 +684,7 @@ impl<'g> Generator<'g> {
 
     /// The pseudo-legal moves of type `ki` of the piece on `sq` of `pos` into `out`, if its
     /// `require` holds; whether there is one.
-    fn moves_of(&mut self, pos: &Position, ki: usize, sq: u8, out: &mut Vec<Move>) -> bool {
+    fn moves_of(&mut self, pos: &Position, ki: usize, sq: Square, out: &mut Vec<Move>) -> bool {
         out.clear();
         let allowed = self.allowed_types(pos);
         if !allowed[ki.min(63)] {

@@ -91,7 +91,7 @@ impl<'g> Generator<'g> {
         let table = Arc::clone(&self.attack);
         let mover = pos.to_move;
         let royal = royal_squares(def, &pos.cells, pos.occ.get(mover as usize));
-        let in_check = if table.passer && royal.contains(pos.passer) {
+        let in_check = if table.passer && pos.passer != NO_SQUARE && royal.contains(pos.passer) {
             self.royal_attacked_generated(pos, mover)
         } else {
             royal
@@ -201,7 +201,7 @@ impl<'g> Generator<'g> {
         let table = &self.attack;
         if self.use_kernels && table.complete() {
             let royal = royal_squares(self.def, &pos.cells, pos.occ.get(player as usize));
-            if !(table.passer && royal.contains(pos.passer)) {
+            if !(table.passer && pos.passer != NO_SQUARE && royal.contains(pos.passer)) {
                 return royal
                     .iter()
                     .any(|r| table.attacked(self.def, &pos.cells, player, r));
@@ -233,7 +233,7 @@ impl Generator<'_> {
     /// `attacked`: whether an opponent could capture the moving piece if it stood on `sq`,
     /// the rest of the board as the scratch board has it (the moving piece lifted off its
     /// start, which is then empty unless `sq` is that start).
-    pub(super) fn attacked_at(&mut self, sq: u8) -> bool {
+    pub(super) fn attacked_at(&mut self, sq: Square) -> bool {
         if self.use_kernels && self.attack.complete() && !(self.attack.passer && self.passer == sq)
         {
             let mut cells = self.cells;

@@ -17,7 +17,7 @@ pub(super) struct Layout {
     pub regions: Vec<Region>,
     pub counters: Vec<model::Counter>,
     /// (owner, kind, square) of each piece at the start.
-    pub setup: Vec<(u8, u8, u8)>,
+    pub setup: Vec<(u8, u8, Square)>,
 }
 
 impl Validator {
@@ -44,11 +44,11 @@ impl Validator {
         setup_ast: Option<&Vec<ast::SetupPlayer>>,
         board: &Board,
         sides: &Sides,
-    ) -> Vec<(u8, u8, u8)> {
+    ) -> Vec<(u8, u8, Square)> {
         let (players, kinds, neutral) = (&sides.players, &sides.kinds, sides.neutral);
         let mut setup = Vec::new();
         if let Some(s) = setup_ast {
-            let mut used: HashMap<u8, Span> = HashMap::new();
+            let mut used: HashMap<Square, Span> = HashMap::new();
             for sp in s {
                 let p = if sp.player.name == "neutral" {
                     NEUTRAL
@@ -275,8 +275,8 @@ impl Validator {
                 );
                 break;
             }
-            board.grid[gi] = board.coords.len() as u8;
-            board.all.insert(board.coords.len() as u8);
+            board.grid[gi] = board.coords.len() as Square;
+            board.all.insert(board.coords.len() as Square);
             board.labels.push(format!(
                 "{}{}",
                 board.files[f as usize], board.ranks[r as usize]
@@ -318,11 +318,11 @@ impl Validator {
             // The board itself is broken and already reported.
             return;
         }
-        let mut order: Vec<u8> = Vec::new();
-        let mut first: HashMap<u8, Span> = HashMap::new();
+        let mut order: Vec<Square> = Vec::new();
+        let mut first: HashMap<Square, Span> = HashMap::new();
         let errors_before = self.errors.len();
         for item in &list.items {
-            let squares: Vec<u8> = match item {
+            let squares: Vec<Square> = match item {
                 ast::SquareItem::One(_) => self.square_item(board, item),
                 ast::SquareItem::Range(a, z, sp) => {
                     let (Some(ca), Some(cz)) = (self.coord(board, a), self.coord(board, z)) else {
@@ -381,7 +381,7 @@ impl Validator {
             return;
         }
         let missing: Vec<&str> = (0..board.len())
-            .filter(|q| !first.contains_key(&(*q as u8)))
+            .filter(|q| !first.contains_key(&(*q as Square)))
             .map(|q| board.labels[q].as_str())
             .collect();
         if !missing.is_empty() {
@@ -447,7 +447,7 @@ impl Validator {
     }
 
     /// The existing squares an item names; reports squares that are not on the board.
-    pub(super) fn square_item(&mut self, board: &Board, item: &ast::SquareItem) -> Vec<u8> {
+    pub(super) fn square_item(&mut self, board: &Board, item: &ast::SquareItem) -> Vec<Square> {
         let w = board.files.len();
         if board.grid.len() != w * board.ranks.len() || board.grid.is_empty() {
             // The board itself is broken and already reported.

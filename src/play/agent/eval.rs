@@ -17,7 +17,9 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use crate::engine::{Game, Identity, Outcome, Position, kind, owner};
-use crate::model::{CmpOp, Cond, EndResult, GameDef, NO_SQUARE, PlayerRef, Quantity, RegionSel};
+use crate::model::{
+    CmpOp, Cond, EndResult, GameDef, NO_SQUARE, PlayerRef, Quantity, RegionSel, Square,
+};
 
 /// Weight of one square of progress, against a piece of weight 1.
 const PROGRESS_WEIGHT: f64 = 0.05;
@@ -267,7 +269,7 @@ fn goal(def: &GameDef, kinds: u32, sel: RegionSel) -> Option<Goal> {
     let mut span = 0u16;
     for t in &targets {
         let mut d = vec![u16::MAX; squares];
-        let mut queue: std::collections::VecDeque<u8> = t.iter().collect();
+        let mut queue: std::collections::VecDeque<Square> = t.iter().collect();
         for &sq in &queue {
             d[sq as usize] = 0;
         }

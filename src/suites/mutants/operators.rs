@@ -10,7 +10,7 @@ use crate::lang::syntax::ast::{
     RegionOwner, Removal, Repeat, SquareItem, Timing,
 };
 use crate::model::print::op_text;
-use crate::model::{GameDef, NO_SQUARE};
+use crate::model::{GameDef, NO_SQUARE, Square};
 
 /// One mutant: an edit of the rule file, with what it changes.
 #[derive(Debug, Clone)]
@@ -630,7 +630,7 @@ fn region_part(
             format!("remove {label}{whose}"),
         );
     }
-    let mut added: Vec<u8> = Vec::new();
+    let mut added: Vec<Square> = Vec::new();
     for &sq in &inside {
         for d in 0..def.board.directions.len() as u8 {
             let n = def.board.step(sq, d);
@@ -655,7 +655,7 @@ fn region_part(
 
 /// Each single setup square moved to its first free neighbour.
 fn setup(o: &mut Out, def: &GameDef, i: usize, players: &[crate::lang::syntax::ast::SetupPlayer]) {
-    let mut taken: Vec<u8> = Vec::new();
+    let mut taken: Vec<Square> = Vec::new();
     for p in players {
         for (_, squares) in &p.kinds {
             for sq in squares {

@@ -2,6 +2,7 @@
 //! the move list, and the goal regions read off the compiled rules.
 
 use super::*;
+use crate::model::Square;
 
 impl Session {
     /// Everything the page shows, as JSON, with the board at ply `ply` of the line (the
@@ -136,7 +137,7 @@ impl Session {
             return Value::Null;
         };
         let def = &game.def;
-        let label = |s: u8| def.board.labels[s as usize].clone();
+        let label = |s: Square| def.board.labels[s as usize].clone();
         let squares: Vec<String> = if mv.is_pass() {
             Vec::new()
         } else if mv.is_drop() {
