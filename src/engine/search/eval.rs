@@ -183,13 +183,16 @@ impl Generator<'_> {
             MvExpr::Or(v) => v.iter().any(|x| self.mv_eval(x, m)),
             MvExpr::Capturing => m.ncapt > 0,
             MvExpr::Kind(k) => m.kind == *k,
+            // A drop starts on no square and a pass neither starts nor ends on one: a
+            // condition on that square does not hold (it was read at square 255 when squares
+            // were bytes, which a board of 256 squares has).
             MvExpr::From(s) => {
                 self.piece = m.piece;
-                self.sq_eval(s, m.from)
+                m.from != NO_SQUARE && self.sq_eval(s, m.from)
             }
             MvExpr::To(s) => {
                 self.piece = m.result;
-                self.sq_eval(s, m.to)
+                m.to != NO_SQUARE && self.sq_eval(s, m.to)
             }
         }
     }
