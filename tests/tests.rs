@@ -17,6 +17,7 @@ mod explain;
 mod ffish_differential;
 mod fmt;
 mod fuzz_regressions;
+mod halma_differential;
 mod kernel_differential;
 mod kish_differential;
 mod layers;

@@ -38,7 +38,9 @@ fn dist(def: &GameDef, a: Square, b: Square) -> i64 {
 
 /// The squares of the board, the nearest to `from` first.
 fn nearest(def: &GameDef, from: Square) -> Vec<Square> {
-    let mut v: Vec<Square> = (0..def.board.len() as Square).filter(|&q| q != from).collect();
+    let mut v: Vec<Square> = (0..def.board.len() as Square)
+        .filter(|&q| q != from)
+        .collect();
     v.sort_by_key(|&q| (dist(def, q, from), q));
     v
 }
@@ -203,7 +205,13 @@ fn path_squares(m: &Move) -> SquareSet {
 }
 
 /// Two helpers placed, nearest first, so that a move of type `k` from `s` has two legs.
-fn two_legs(game: &Game, pos: &Position, k: usize, s: Square, helper: u8) -> Option<(Position, Move)> {
+fn two_legs(
+    game: &Game,
+    pos: &Position,
+    k: usize,
+    s: Square,
+    helper: u8,
+) -> Option<(Position, Move)> {
     let def = &game.def;
     for t1 in nearest(def, s) {
         let mut p1 = pos.clone();
