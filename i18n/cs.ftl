@@ -26,6 +26,7 @@ board-summary = { $n ->
     [few] { $n } pole
    *[other] { $n } polí
   }; sloupce { $files }, řady { $ranks }; pole se jmenuje podle sloupce a řady (`{ $example }`).
+board-links = Pole jsou body spojené jen nakreslenými čarami { $list }: krok ve směru vede po čáře k dalšímu bodu tím směrem, a kde žádná čára tím směrem nevede, krok není.
 directions = Směry (posun vodorovně, posun svisle): { $list }.
 dir-set = Sada směrů `{ $name }`: { $dirs }.
 dir-set-player = pro { NAME($player, form: "acc") } { $dirs }
@@ -592,6 +593,7 @@ pe-board = Deska má { $n ->
     [few] { $ranks } řady
    *[other] { $ranks } řad
   } ({ $ranks-range }). Pole se označuje sloupcem a řadou: { $example }.
+pe-board-links = Pole jsou body spojené čarami: { $list }. Dva body spolu sousedí jen tam, kde je spojuje čára.
 pe-board-numbers = Pole jsou také očíslována od 1 do { $n }{ $d ->
     [0] {""}
    *[other] {" "}(diagram { $d })

@@ -21,6 +21,7 @@ players-order = { $n ->
   } { $list }.
 h-board = Board
 board-summary = { $n } squares; files { $files }, ranks { $ranks }, named file then rank (`{ $example }`).
+board-links = The squares are points joined only by the drawn lines { $list }: a step in a direction goes along a line to the next point that way, and where no line goes that way there is no step.
 directions = Directions (file step, rank step): { $list }.
 dir-set = Direction set `{ $name }`: { $dirs }.
 dir-set-player = for { NAME($player) } { $dirs }
@@ -537,6 +538,7 @@ pe-order = { $n ->
    *[other] { NAME($first) } moves first; then the players move in turn, in this order: { $list }.
   }
 pe-board = The board has { $n } squares, in { $files } files ({ $files-range }) and { $ranks } ranks ({ $ranks-range }). A square is named by its file and its rank: { $example }.
+pe-board-links = The squares are points, joined by lines: { $list }. Two points are neighbours only where a line joins them.
 pe-board-numbers = The squares are also numbered, from 1 to { $n }{ $d ->
     [0] {""}
    *[other] {" "}(Diagram { $d })

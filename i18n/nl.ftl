@@ -21,6 +21,7 @@ players-order = { $n ->
   } { $list }.
 h-board = Bord
 board-summary = { $n } velden; lijnen { $files }, rijen { $ranks }; een veld heet naar lijn en rij (`{ $example }`).
+board-links = De velden zijn punten die alleen verbonden zijn door de getekende verbindingen { $list }: een stap in een richting gaat langs een verbinding naar het volgende punt die kant op, en waar geen verbinding die kant op gaat, is er geen stap.
 directions = Richtingen (verschuiving horizontaal, verschuiving verticaal): { $list }.
 dir-set = Richtingenset `{ $name }`: { $dirs }.
 dir-set-player = voor { NAME($player) } { $dirs }
@@ -561,6 +562,7 @@ pe-order = { $n ->
    *[other] { NAME($first) } begint; daarna zetten de spelers om de beurt, in deze volgorde: { $list }.
   }
 pe-board = Het bord heeft { $n } velden, in { $files } lijnen ({ $files-range }) en { $ranks } rijen ({ $ranks-range }). Een veld heet naar zijn lijn en zijn rij: { $example }.
+pe-board-links = De velden zijn punten, verbonden door getekende verbindingen: { $list }. Twee punten zijn alleen buren waar een verbinding ze verbindt.
 pe-board-numbers = De velden zijn ook genummerd, van 1 tot en met { $n }{ $d ->
     [0] {""}
    *[other] {" "}(diagram { $d })

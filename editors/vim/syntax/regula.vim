@@ -21,7 +21,7 @@ syntax keyword regulaConstant any at-end empty empty-or-enemy enemy friend immed
 syntax keyword regulaFunction blocked count in-check repeated in-a-row connected
 syntax keyword regulaKeyword as behind by can capture captures capturing claim clause continue
 syntax keyword regulaKeyword continuing draw drop each earliest effect every exists files flying from halt
-syntax keyword regulaKeyword in keep land landing leap like loss max maximize none numbers
+syntax keyword regulaKeyword in keep land landing leap like loss max maximize none numbers links
 syntax keyword regulaKeyword onto otherwise over pass per-player piece prefer ranks require reverse
 syntax keyword regulaKeyword same-piece sequence skip slide some squares step stop timing to value when
 syntax keyword regulaKeyword while win attacked mark passed passer unmoved with onward silent written via along exactly next flanks flip go seen line custodial partners hostile enclosed where

@@ -91,6 +91,12 @@ impl Pb<'_, '_> {
             ),
             &def.board_docs,
         )));
+        if !bd.links.is_empty() {
+            let chains = crate::books::sections::link_chains(bd);
+            b.push(Block::Para(
+                self.t("pe-board-links", &[s("list", chains.join(", "))]),
+            ));
+        }
         self.decl_paras("directions", b);
         self.decl_paras("set", b);
         let fig = if self.ex.is_some() {

@@ -210,6 +210,15 @@ pub struct Board {
     pub parity: Option<Ident>,
     /// Each `numbers { ... }` statement (a board has at most one).
     pub numbers: Vec<Numbers>,
+    /// Each chain of `links { ... }` (all the board's `links` statements together).
+    pub links: Vec<Link>,
+    pub span: Span,
+}
+
+/// `a1-d1-g1` in `links { ... }`: consecutive squares are joined by a line.
+#[derive(Debug, Clone)]
+pub struct Link {
+    pub squares: Vec<Ident>,
     pub span: Span,
 }
 

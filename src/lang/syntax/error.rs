@@ -190,7 +190,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::EOI => "end of file",
         Rule::WHITESPACE | Rule::COMMENT => "whitespace",
         Rule::file => "a rule file",
-        Rule::board_stmt => "`files`, `ranks`, `squares` or `numbers`",
+        Rule::board_stmt => "`files`, `ranks`, `squares`, `numbers` or `links`",
         Rule::leg_stmt => {
             "a leg statement (step, slide, leap, capture, capture passer, onto, land, not reverse, onward, prefer continuing, halt behind, if)"
         }
@@ -242,6 +242,8 @@ fn describe(rule: Rule) -> &'static str {
         Rule::squares => "`squares { ... }`",
         Rule::parity => "`like <square>`",
         Rule::numbers => "`numbers { ... }`",
+        Rule::links => "`links { ... }`",
+        Rule::link_chain => "a chain of squares joined by `-`, such as `a1-d1-g1`",
         Rule::directions => "`directions { ... }`",
         Rule::dir_decl => "a direction `NAME (df, dr)`",
         Rule::dir_set => "`set NAME { ... }`",

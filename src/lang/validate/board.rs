@@ -25,6 +25,9 @@ impl Validator {
     pub(super) fn layout(&mut self, items: &Items, sides: &Sides) -> Layout {
         let mut board = self.board(items.board);
         self.directions(&mut board, &items.directions);
+        if let Some(b) = items.board {
+            self.links(&mut board, &b.links);
+        }
         let dir_sets = self.dir_sets(&items.dir_sets, &board, &sides.players);
         let regions = self.regions(&items.regions, &board, &sides.players, &sides.team);
         let counters = self.counters(&items.counters);
@@ -172,6 +175,7 @@ impl Validator {
             all: SquareSet::EMPTY,
             numbers: vec![],
             by_number: vec![],
+            links: vec![],
         };
         let Some(b) = b else { return board };
         board.files = self.label_list(&b.files, "file");

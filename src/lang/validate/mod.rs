@@ -25,6 +25,7 @@ mod conditions;
 mod custodial;
 mod dead_rules;
 mod items;
+mod links;
 mod lints;
 mod moves;
 mod params;

@@ -422,6 +422,10 @@ fn lower_board(p: P) -> Board {
                 span: span(&c),
                 items: c.into_inner().map(lower_square_item).collect(),
             }),
+            alt::BoardStmt::Links(c) => b.links.extend(c.into_inner().map(|l| Link {
+                span: span(&l),
+                squares: l.into_inner().map(ident).collect(),
+            })),
         }
     }
     b
