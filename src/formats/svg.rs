@@ -343,7 +343,11 @@ fn draw_squares(s: &mut String, def: &GameDef, p: &Picture) {
             "<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" stroke=\"#7a6a4f\" stroke-width=\"2\"/>"
         );
     }
-    let cell = if b.links.is_empty() { CELL } else { CELL * 3 / 5 };
+    let cell = if b.links.is_empty() {
+        CELL
+    } else {
+        CELL * 3 / 5
+    };
     // Squares, with region fills.
     for sq in 0..b.len() as u8 {
         let (cx, cy) = centre(def, sq);

@@ -46,7 +46,11 @@ impl Lines {
                     for fwd in [true, false] {
                         let mut t = sq as u8;
                         loop {
-                            t = if fwd { board.step(t, d as u8) } else { board.back(t, d as u8) };
+                            t = if fwd {
+                                board.step(t, d as u8)
+                            } else {
+                                board.back(t, d as u8)
+                            };
                             if t == NO_SQUARE {
                                 break;
                             }

@@ -80,11 +80,7 @@ impl Validator {
                         }
                     }
                 }
-                if !board
-                    .links
-                    .iter()
-                    .any(|&l| l == (a, b) || l == (b, a))
-                {
+                if !board.links.iter().any(|&l| l == (a, b) || l == (b, a)) {
                     board.links.push((a, b));
                 }
             }

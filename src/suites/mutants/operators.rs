@@ -317,6 +317,20 @@ pub fn mutants(res: &Resolved, def: &GameDef) -> Vec<Mutant> {
                 }
             }
             ItemKind::Setup(players) => setup(&mut o, def, i, players),
+            ItemKind::Board(b) => {
+                for (chain, c) in b.links.iter().enumerate() {
+                    for (pair, w) in c.squares.windows(2).enumerate() {
+                        o.push(
+                            Edit::RemoveLink {
+                                item: i,
+                                chain,
+                                pair,
+                            },
+                            format!("remove the line {}-{}", w[0].name, w[1].name),
+                        );
+                    }
+                }
+            }
             ItemKind::Royal(_) => o.push(Edit::RemoveItem(i), "remove the royal kinds".into()),
             _ => {}
         }
