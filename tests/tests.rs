@@ -27,6 +27,7 @@ mod nothing_lost;
 mod openspiel_differential;
 mod openspiel_flanks;
 mod openspiel_lines;
+mod openspiel_morris;
 mod openspiel_turns;
 mod oracle_driver;
 mod pdn;
