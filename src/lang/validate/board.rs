@@ -1,6 +1,5 @@
-//! Stage 3, board, directions, regions and setup: the square tables, the direction vectors
-//! and their neighbour table, direction sets, regions (per player or global), counters and
-//! the initial placement.
+//! Stage 3, board, directions, regions and setup: the square tables, the direction vectors and
+//! their neighbour table (a board of points: `links.rs`), direction sets, regions, counters, setup.
 
 use std::collections::HashMap;
 
@@ -25,9 +24,6 @@ impl Validator {
     pub(super) fn layout(&mut self, items: &Items, sides: &Sides) -> Layout {
         let mut board = self.board(items.board);
         self.directions(&mut board, &items.directions);
-        if let Some(b) = items.board {
-            self.links(&mut board, &b.links);
-        }
         let dir_sets = self.dir_sets(&items.dir_sets, &board, &sides.players);
         let regions = self.regions(&items.regions, &board, &sides.players, &sides.team);
         let counters = self.counters(&items.counters);

@@ -232,7 +232,11 @@ impl Validator {
         let params = self.params(&items.params, &items.set_params, overrides);
         self.check_all_ifs(file, &params);
         let sides = self.sides(&items);
-        let layout = self.layout(&items, &sides);
+        let mut layout = self.layout(&items, &sides);
+        // A board of points: its lines replace the grid's neighbour table.
+        if let Some(b) = items.board {
+            self.links(&mut layout.board, &b.links);
+        }
 
         // Legs and moves: collect move names first so that `can` may refer forward.
         let move_names: Vec<String> = items
