@@ -272,7 +272,6 @@ impl Validator {
         let unpromoted = self.unpromoted(&items, &sides, &promotion.rules);
         let kept = self.counter_conditions(&items.counters, &names);
         let unstated = self.unstated(&items);
-        let mut layout = layout;
         for (c, k) in layout.counters.iter_mut().zip(kept) {
             c.while_cond = k;
         }
