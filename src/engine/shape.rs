@@ -157,6 +157,7 @@ fn flood(board: &Board, own: SquareSet, seed: SquareSet, dirs: &[u8]) -> SquareS
 }
 
 /// `next D ...` at `sq`, where `occupied` says whether a square holds a piece.
+#[inline]
 pub(crate) fn next_is(
     board: &Board,
     sq: u8,

@@ -55,6 +55,7 @@ impl Board {
     }
     /// The square one step back from `sq` along direction `dir` (the square whose step that
     /// way is `sq`), or [`NO_SQUARE`](super::NO_SQUARE).
+    #[inline]
     pub fn back(&self, sq: u8, dir: u8) -> u8 {
         let d = &self.directions[dir as usize];
         if let Some(o) = d.opposite {
