@@ -12,8 +12,10 @@
 //!   every game end is scored alike. A game stops being compared where the rules that
 //!   `rules/nine-mens-morris.rules` leaves `unstated` apply: the side to move has placed its
 //!   nine men and kept three (it may fly), or OpenSpiel ends the game because a player still
-//!   placing has two men left on the board and in hand. 30 games (seed 1) here, 1,000 behind
-//!   `#[ignore]`.
+//!   placing has two men left on the board and in hand. 30 games (seed 1) here (1,548
+//!   positions, 18,718 whole turns; every game reaches flying), 1,000 behind `#[ignore]`
+//!   (seed 2: 60,527 positions, 713,071 whole turns, 7 games drawn at the 200th turn and
+//!   compared to their end, 993 stopped where flying applies).
 //!
 //! The driver runs in the `python3` on the path; without pyspiel the test is skipped with a
 //! message, except under `REGULA_REQUIRE_ORACLES=1` (as in `.ci/run`, which installs it),
@@ -165,7 +167,7 @@ fn nine_mens_morris_matches_openspiel() {
 
 /// Perft 5 from the start (5,140,800 whole turns, the first mills) and 1,000 random games.
 #[test]
-#[ignore = "a few minutes: cargo test --release -- --ignored nine_mens_morris"]
+#[ignore = "about 20 s: cargo test --test integration -- --ignored nine_mens_morris"]
 fn nine_mens_morris_matches_openspiel_at_length() {
     let g = game();
     assert_eq!(compare_perft(&g, 5), Some(5_140_800));
