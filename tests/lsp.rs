@@ -648,7 +648,10 @@ fn completion_knows_its_context() {
     // `links { ... }` among a board's statements; inside it, no names are offered.
     let items = complete("board {\n  ").0;
     assert!(items.contains(&"links".to_string()), "{items:?}");
-    assert_eq!(complete("board {\n  links { a1-d1 ").0, Vec::<String>::new());
+    assert_eq!(
+        complete("board {\n  links { a1-d1 ").0,
+        Vec::<String>::new()
+    );
     c.stop();
 }
 
