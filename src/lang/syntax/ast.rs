@@ -225,6 +225,26 @@ pub struct Numbers {
 pub enum SquareItem {
     One(Ident),
     Range(Ident, Ident, Span),
+    /// `rank 1`, `file last`: every square of one line of the board; `at` is a label,
+    /// `first` or `last`.
+    Line(LineAxis, Ident, Span),
+}
+
+/// Which kind of line `file ...` or `rank ...` names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineAxis {
+    File,
+    Rank,
+}
+
+impl LineAxis {
+    /// The keyword.
+    pub fn word(self) -> &'static str {
+        match self {
+            LineAxis::File => "file",
+            LineAxis::Rank => "rank",
+        }
+    }
 }
 
 impl SquareItem {
@@ -232,7 +252,7 @@ impl SquareItem {
     pub fn span(&self) -> Span {
         match self {
             SquareItem::One(i) => i.span,
-            SquareItem::Range(_, _, s) => *s,
+            SquareItem::Range(_, _, s) | SquareItem::Line(_, _, s) => *s,
         }
     }
 }
@@ -289,8 +309,11 @@ pub struct CounterDecl {
 #[derive(Debug, Clone)]
 pub struct ParamDecl {
     pub name: Ident,
+    /// The default value (a whole number's digits for a range).
     pub default: Ident,
     pub values: Vec<(Vec<String>, Ident)>,
+    /// `= 11 in 2..19`: a whole number from this range (inclusive; `values` is empty).
+    pub range: Option<(i64, i64, Span)>,
 }
 
 /// A block that applies only when a parameter has a value.

@@ -25,6 +25,7 @@ mod conditions;
 mod custodial;
 mod dead_rules;
 mod items;
+mod lines;
 mod lints;
 mod moves;
 mod params;
@@ -231,7 +232,7 @@ impl Validator {
         let params = self.params(&items.params, &items.set_params, overrides);
         self.check_all_ifs(file, &params);
         let sides = self.sides(&items);
-        let layout = self.layout(&items, &sides);
+        let layout = self.layout(&items, &sides, &params);
 
         // Legs and moves: collect move names first so that `can` may refer forward.
         let move_names: Vec<String> = items

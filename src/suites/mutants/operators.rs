@@ -620,6 +620,7 @@ fn region_part(
                 id.name.clone()
             }
             SquareItem::Range(a, b, _) => format!("{}..{}", a.name, b.name),
+            SquareItem::Line(axis, at, _) => format!("{} {}", axis.word(), at.name),
         };
         o.push(
             Edit::RemoveSquare {
