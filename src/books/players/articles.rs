@@ -730,6 +730,15 @@ impl Pb<'_, '_> {
             };
             let mut parts = vec![doc(cx, &p.docs).unwrap_or_else(|| p.name.replace('-', " "))];
             parts.push(self.t("pe-reading-followed", &[s("text", value(p.chosen))]));
+            if let Some((lo, hi)) = p.range {
+                // A whole number: its range, not each of its values.
+                parts.push(self.t(
+                    "pe-reading-range",
+                    &[s("from", lo.to_string()), s("to", hi.to_string())],
+                ));
+                items.push(parts.join(" "));
+                continue;
+            }
             for i in (0..p.values.len()).filter(|&i| i != p.chosen) {
                 parts.push(self.t("pe-reading-other", &[s("text", value(i))]));
             }
