@@ -38,6 +38,7 @@ mod robustness;
 mod san;
 mod san_differential;
 mod serve;
+mod sized_board;
 mod sources;
 mod speed;
 mod tafl_differential;

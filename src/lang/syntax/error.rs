@@ -260,6 +260,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::param => "`param NAME = DEFAULT { values }`",
         Rule::param_value => "a parameter value",
         Rule::param_range => "a default and a range, like `11 in 2..19`",
+        Rule::int_span => "a range of whole numbers, like `2..19`",
         Rule::set_param => "`set-param NAME = VALUE`",
         Rule::leg => "`leg NAME { ... }`",
         Rule::leg_step => "`step DIRECTIONS`",

@@ -161,6 +161,8 @@ fn is_leaf(r: Rule) -> bool {
             | Rule::segment
             | Rule::end_label
             | Rule::square_range
+            | Rule::int_span
+            | Rule::line_at
             | Rule::square
             | Rule::label
             | Rule::ident

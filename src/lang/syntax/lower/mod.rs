@@ -365,8 +365,9 @@ fn lower_param(p: P) -> ParamDecl {
         let sp = span(&first);
         let mut r = first.into_inner();
         let default = word(next(&mut r));
-        let lo = int(&next(&mut r));
-        let hi = int(&next(&mut r));
+        let mut span = next(&mut r).into_inner();
+        let lo = int(&next(&mut span));
+        let hi = int(&next(&mut span));
         return ParamDecl {
             name,
             default,
