@@ -172,6 +172,7 @@ end-claim = { $name }: remízu lze požadovat, jestliže { $cond }.
 
 h-params = Parametry
 params-intro = Místa, kde se prameny rozcházejí. Tento text se řídí hodnotami označenými jako zvolené.
+params-range = Celé číslo od { $from } do { $to }.
 mark-default = výchozí
 mark-chosen = zvolená
 

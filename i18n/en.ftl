@@ -167,6 +167,7 @@ end-claim = { $name }: a draw may be claimed if { $cond }.
 
 h-params = Parameters
 params-intro = Points where the sources disagree. This text follows the values marked as chosen.
+params-range = A whole number from { $from } to { $to }.
 mark-default = default
 mark-chosen = chosen
 

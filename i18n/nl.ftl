@@ -167,6 +167,7 @@ end-claim = { $name }: remise kan worden opgeëist als { $cond }.
 
 h-params = Parameters
 params-intro = Punten waarover de bronnen het oneens zijn. Deze tekst volgt de waarden die als gekozen zijn gemarkeerd.
+params-range = Een geheel getal van { $from } tot en met { $to }.
 mark-default = standaard
 mark-chosen = gekozen
 
