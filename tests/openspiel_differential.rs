@@ -184,7 +184,10 @@ fn hex_perft_agrees_with_openspiel() {
         ("5", &["perft", "hex", "1", "1", "0", "3", "board_size=5"]),
         ("5", &["perft", "hex", "1", "20", "12", "3", "board_size=5"]),
         ("7", &["perft", "hex", "2", "10", "20", "2", "board_size=7"]),
-        ("11", &["perft", "hex", "3", "5", "30", "2", "board_size=11"]),
+        (
+            "11",
+            &["perft", "hex", "3", "5", "30", "2", "board_size=11"],
+        ),
     ];
     let mut compared = 0;
     for (size, args) in runs {
@@ -259,8 +262,8 @@ fn perft_along(path: &str, game: &Game, out: &str) -> usize {
             "perft" => {
                 let (d, n) = rest.split_once(' ').unwrap();
                 let (d, n): (u32, u64) = (d.parse().unwrap(), n.parse().unwrap());
-                let got = regula::engine::perft(game, &pos, d, regula::engine::Identity::Effect)
-                    .unwrap();
+                let got =
+                    regula::engine::perft(game, &pos, d, regula::engine::Identity::Effect).unwrap();
                 assert_eq!(got, n, "{path}: perft {d} of position {compared}");
                 compared += 1;
                 leaves += n;

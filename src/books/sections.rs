@@ -466,8 +466,7 @@ pub(super) fn params(
             .enumerate()
             // A whole number: the range's ends, the default and the chosen value.
             .filter(|(i, _)| {
-                p.range.is_none()
-                    || [0, p.values.len() - 1, p.default, p.chosen].contains(i)
+                p.range.is_none() || [0, p.values.len() - 1, p.default, p.chosen].contains(i)
             })
             .map(|(i, (v, d))| {
                 let mut marks = Vec::new();

@@ -114,7 +114,9 @@ pub fn check_params(
             ));
         };
         if let Some((lo, hi, _)) = d.range {
-            if !v.parse::<i64>().is_ok_and(|n| (lo..=hi).contains(&n)) || v.starts_with(['+', '0']) && v != "0" {
+            if !v.parse::<i64>().is_ok_and(|n| (lo..=hi).contains(&n))
+                || v.starts_with(['+', '0']) && v != "0"
+            {
                 return Err(err(
                     span_of(k, 0),
                     "out of range",

@@ -14,7 +14,9 @@ const LETTERS: i64 = 26;
 
 /// The value of the whole-number parameter `name`, if there is one.
 fn number(params: &[Param], name: &str) -> Option<i64> {
-    let p = params.iter().find(|p| p.name == name && p.range.is_some())?;
+    let p = params
+        .iter()
+        .find(|p| p.name == name && p.range.is_some())?;
     p.values[p.chosen].0.parse().ok()
 }
 
@@ -43,7 +45,10 @@ impl Validator {
                     self.err(
                         Check::BadBoard,
                         l.span,
-                        format!("parameter `{}` is {n}: a board needs at least one {what}", l.text),
+                        format!(
+                            "parameter `{}` is {n}: a board needs at least one {what}",
+                            l.text
+                        ),
                         "no lines",
                         None,
                     );
@@ -220,7 +225,12 @@ impl Validator {
     }
 
     /// The existing squares of a line, in order along it.
-    pub(super) fn line_squares(&mut self, board: &Board, axis: LineAxis, at: &ast::Ident) -> Vec<u8> {
+    pub(super) fn line_squares(
+        &mut self,
+        board: &Board,
+        axis: LineAxis,
+        at: &ast::Ident,
+    ) -> Vec<u8> {
         let w = board.files.len();
         self.line_cells(board, axis, at)
             .into_iter()

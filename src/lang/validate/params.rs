@@ -68,7 +68,13 @@ impl Validator {
                     }
                     None if out[i].range.is_some() => {
                         let help = out[i].range_help();
-                        self.err(Check::BadParam, v.span, format!("parameter `{}` cannot be `{}`", n.name, v.name), "out of range", Some(help));
+                        self.err(
+                            Check::BadParam,
+                            v.span,
+                            format!("parameter `{}` cannot be `{}`", n.name, v.name),
+                            "out of range",
+                            Some(help),
+                        );
                     }
                     None => {
                         let vals: Vec<String> = out[i].values.iter().map(|x| x.0.clone()).collect();

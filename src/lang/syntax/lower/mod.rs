@@ -292,9 +292,7 @@ fn lower_region(p: P) -> RegionDecl {
             }
             inner::Region::SquareRange(c)
             | inner::Region::Square(c)
-            | inner::Region::SquareLine(c) => {
-                all.push(lower_square_item(c))
-            }
+            | inner::Region::SquareLine(c) => all.push(lower_square_item(c)),
         }
     }
     let body = if each.is_empty() {
@@ -441,9 +439,7 @@ fn lower_board(p: P) -> Board {
                         inner::Squares::Parity(s) => b.parity = Some(ident(child(s))),
                         inner::Squares::SquareRange(s)
                         | inner::Squares::Square(s)
-                        | inner::Squares::SquareLine(s) => {
-                            b.squares.push(lower_square_item(s))
-                        }
+                        | inner::Squares::SquareLine(s) => b.squares.push(lower_square_item(s)),
                     }
                 }
             }
