@@ -209,6 +209,12 @@ fn gomoku_agrees_with_openspiel() {
         &[("overline", "win")],
         &["gomoku", "4", "20"],
     );
+    // A smaller board through the rule file's `size`: OpenSpiel's `gomoku(size=9)`.
+    run(
+        "rules/gomoku.rules",
+        &[("overline", "win"), ("size", "9")],
+        &["gomoku", "6", "40", "size=9"],
+    );
 }
 
 #[test]
