@@ -173,6 +173,7 @@ end-claim = { $name }: remízu lze požadovat, jestliže { $cond }.
 
 h-params = Parametry
 params-intro = Místa, kde se prameny rozcházejí. Tento text se řídí hodnotami označenými jako zvolené.
+params-range = Celé číslo od { $from } do { $to }.
 mark-default = výchozí
 mark-chosen = zvolená
 
@@ -737,6 +738,7 @@ pe-notation-letters = V pozici zapsané ve FEN je každá figura písmeno, velk�
 pe-readings-intro = Prameny těchto pravidel se liší v bodech níže. Tato kniha se vždy řídí prvním výkladem.
 pe-reading-followed = V této knize: { $text }
 pe-reading-other = Jiný výklad: { $text }
+pe-reading-range = Místo toho lze zvolit libovolné celé číslo od { $from } do { $to }.
 pe-unstated-intro = Prameny této hry obsahují pravidla, která tato kniha nestanoví. Jsou uvedena zde, místo aby byla přibližována: články výše je nepoužívají.
 pe-changes-intro = Tato hra je { $parent } s těmito změnami; články níže popisují celou hru.
 pe-change-added = Nové: { $what }.

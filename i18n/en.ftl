@@ -168,6 +168,7 @@ end-claim = { $name }: a draw may be claimed if { $cond }.
 
 h-params = Parameters
 params-intro = Points where the sources disagree. This text follows the values marked as chosen.
+params-range = A whole number from { $from } to { $to }.
 mark-default = default
 mark-chosen = chosen
 
@@ -669,6 +670,7 @@ pe-notation-letters = In a position written in FEN, each piece is a letter, uppe
 pe-readings-intro = The sources of these rules differ on the points below. This book follows the first reading of each.
 pe-reading-followed = Followed in this book: { $text }
 pe-reading-other = Another reading: { $text }
+pe-reading-range = Any whole number from { $from } to { $to } may be chosen instead.
 pe-unstated-intro = The sources of this game have rules that this book does not state. They are listed here instead of being approximated: the articles above do not apply them.
 pe-changes-intro = This game is { $parent } with these changes; the articles below state the whole game.
 pe-change-added = New: { $what }.

@@ -168,6 +168,7 @@ end-claim = { $name }: remise kan worden opgeëist als { $cond }.
 
 h-params = Parameters
 params-intro = Punten waarover de bronnen het oneens zijn. Deze tekst volgt de waarden die als gekozen zijn gemarkeerd.
+params-range = Een geheel getal van { $from } tot en met { $to }.
 mark-default = standaard
 mark-chosen = gekozen
 
@@ -693,6 +694,7 @@ pe-notation-letters = In een stelling in FEN is elk stuk een letter, een hoofdle
 pe-readings-intro = De bronnen van deze regels verschillen op de punten hieronder. Dit boek volgt steeds de eerste lezing.
 pe-reading-followed = Gevolgd in dit boek: { $text }
 pe-reading-other = Een andere lezing: { $text }
+pe-reading-range = In plaats daarvan mag elk geheel getal van { $from } tot en met { $to } gekozen worden.
 pe-unstated-intro = De bronnen van dit spel hebben regels die dit boek niet vastlegt. Ze staan hier in plaats van benaderd te worden: de artikelen hierboven passen ze niet toe.
 pe-changes-intro = Dit spel is { $parent } met deze wijzigingen; de artikelen hieronder geven het hele spel.
 pe-change-added = Nieuw: { $what }.

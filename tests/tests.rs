@@ -39,6 +39,7 @@ mod robustness;
 mod san;
 mod san_differential;
 mod serve;
+mod sized_board;
 mod sources;
 mod speed;
 mod tafl_differential;

@@ -481,10 +481,20 @@ pub(super) fn params(
             p.name,
             cx.doc_inline(&p.docs)
         )));
+        if let Some((lo, hi)) = p.range {
+            b.push(Block::Para(cx.t(
+                "params-range",
+                &[s("from", lo.to_string()), s("to", hi.to_string())],
+            )));
+        }
         let items = p
             .values
             .iter()
             .enumerate()
+            // A whole number: the range's ends, the default and the chosen value.
+            .filter(|(i, _)| {
+                p.range.is_none() || [0, p.values.len() - 1, p.default, p.chosen].contains(i)
+            })
             .map(|(i, (v, d))| {
                 let mut marks = Vec::new();
                 if i == p.default {

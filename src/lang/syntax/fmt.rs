@@ -162,6 +162,8 @@ fn is_leaf(r: Rule) -> bool {
             | Rule::end_label
             | Rule::square_range
             | Rule::link_chain
+            | Rule::int_span
+            | Rule::line_at
             | Rule::square
             | Rule::label
             | Rule::ident

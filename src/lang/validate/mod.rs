@@ -25,6 +25,7 @@ mod conditions;
 mod custodial;
 mod dead_rules;
 mod items;
+mod lines;
 mod links;
 mod lints;
 mod moves;
@@ -232,7 +233,7 @@ impl Validator {
         let params = self.params(&items.params, &items.set_params, overrides);
         self.check_all_ifs(file, &params);
         let sides = self.sides(&items);
-        let mut layout = self.layout(&items, &sides);
+        let mut layout = self.layout(&items, &sides, &params);
         // A board of points: its lines replace the grid's neighbour table.
         if let Some(b) = items.board {
             self.links(&mut layout.board, &b.links);

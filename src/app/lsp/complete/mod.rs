@@ -517,7 +517,9 @@ fn in_item(item: &str) -> Context {
         "promote" => Context::Mixed(Ns::Piece, &["timing", "if", "else"]),
         "turn" => Context::Keywords(first_words(Rule::turn_stmt)),
         "board" => Context::Keywords(first_words(Rule::board_stmt)),
-        "files" | "ranks" | "squares" | "numbers" | "links" => Context::Nothing,
+        // A label, or a whole-number parameter (`files { size }`).
+        "files" | "ranks" => Context::Name(Ns::Param),
+        "squares" | "numbers" | "links" => Context::Nothing,
         "end" => Context::End,
         _ => Context::Any,
     }
