@@ -70,7 +70,12 @@ pub fn configurations() -> &'static [(String, Vec<(String, String)>, Game)] {
             out.push((name.clone(), Vec::new(), game.clone()));
             let src = SourceFile::read(path).expect("reads");
             for p in game.def.params.iter().filter(|p| !p.fixed) {
-                for (i, (v, _)) in p.values.iter().enumerate() {
+                for (i, (v, _)) in p
+                    .values
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| p.samples().contains(i))
+                {
                     if i != p.default {
                         let params = vec![(p.name.clone(), v.clone())];
                         let g = regula::load(&src, &params).expect("a bundled choice loads");

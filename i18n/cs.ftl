@@ -26,6 +26,7 @@ board-summary = { $n ->
     [few] { $n } pole
    *[other] { $n } polí
   }; sloupce { $files }, řady { $ranks }; pole se jmenuje podle sloupce a řady (`{ $example }`).
+board-links = Pole jsou body spojené jen nakreslenými čarami { $list }: krok ve směru vede po čáře k dalšímu bodu tím směrem, a kde žádná čára tím směrem nevede, krok není.
 directions = Směry (posun vodorovně, posun svisle): { $list }.
 dir-set = Sada směrů `{ $name }`: { $dirs }.
 dir-set-player = pro { NAME($player, form: "acc") } { $dirs }
@@ -172,6 +173,7 @@ end-claim = { $name }: remízu lze požadovat, jestliže { $cond }.
 
 h-params = Parametry
 params-intro = Místa, kde se prameny rozcházejí. Tento text se řídí hodnotami označenými jako zvolené.
+params-range = Celé číslo od { $from } do { $to }.
 mark-default = výchozí
 mark-chosen = zvolená
 
@@ -592,6 +594,7 @@ pe-board = Deska má { $n ->
     [few] { $ranks } řady
    *[other] { $ranks } řad
   } ({ $ranks-range }). Pole se označuje sloupcem a řadou: { $example }.
+pe-board-links = Pole jsou body spojené čarami: { $list }. Dva body spolu sousedí jen tam, kde je spojuje čára.
 pe-board-numbers = Pole jsou také očíslována od 1 do { $n }{ $d ->
     [0] {""}
    *[other] {" "}(diagram { $d })
@@ -735,6 +738,7 @@ pe-notation-letters = V pozici zapsané ve FEN je každá figura písmeno, velk�
 pe-readings-intro = Prameny těchto pravidel se liší v bodech níže. Tato kniha se vždy řídí prvním výkladem.
 pe-reading-followed = V této knize: { $text }
 pe-reading-other = Jiný výklad: { $text }
+pe-reading-range = Místo toho lze zvolit libovolné celé číslo od { $from } do { $to }.
 pe-unstated-intro = Prameny této hry obsahují pravidla, která tato kniha nestanoví. Jsou uvedena zde, místo aby byla přibližována: články výše je nepoužívají.
 pe-changes-intro = Tato hra je { $parent } s těmito změnami; články níže popisují celou hru.
 pe-change-added = Nové: { $what }.

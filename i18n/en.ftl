@@ -21,6 +21,7 @@ players-order = { $n ->
   } { $list }.
 h-board = Board
 board-summary = { $n } squares; files { $files }, ranks { $ranks }, named file then rank (`{ $example }`).
+board-links = The squares are points joined only by the drawn lines { $list }: a step in a direction goes along a line to the next point that way, and where no line goes that way there is no step.
 directions = Directions (file step, rank step): { $list }.
 dir-set = Direction set `{ $name }`: { $dirs }.
 dir-set-player = for { NAME($player) } { $dirs }
@@ -167,6 +168,7 @@ end-claim = { $name }: a draw may be claimed if { $cond }.
 
 h-params = Parameters
 params-intro = Points where the sources disagree. This text follows the values marked as chosen.
+params-range = A whole number from { $from } to { $to }.
 mark-default = default
 mark-chosen = chosen
 
@@ -537,6 +539,7 @@ pe-order = { $n ->
    *[other] { NAME($first) } moves first; then the players move in turn, in this order: { $list }.
   }
 pe-board = The board has { $n } squares, in { $files } files ({ $files-range }) and { $ranks } ranks ({ $ranks-range }). A square is named by its file and its rank: { $example }.
+pe-board-links = The squares are points, joined by lines: { $list }. Two points are neighbours only where a line joins them.
 pe-board-numbers = The squares are also numbered, from 1 to { $n }{ $d ->
     [0] {""}
    *[other] {" "}(Diagram { $d })
@@ -667,6 +670,7 @@ pe-notation-letters = In a position written in FEN, each piece is a letter, uppe
 pe-readings-intro = The sources of these rules differ on the points below. This book follows the first reading of each.
 pe-reading-followed = Followed in this book: { $text }
 pe-reading-other = Another reading: { $text }
+pe-reading-range = Any whole number from { $from } to { $to } may be chosen instead.
 pe-unstated-intro = The sources of this game have rules that this book does not state. They are listed here instead of being approximated: the articles above do not apply them.
 pe-changes-intro = This game is { $parent } with these changes; the articles below state the whole game.
 pe-change-added = New: { $what }.

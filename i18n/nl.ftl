@@ -21,6 +21,7 @@ players-order = { $n ->
   } { $list }.
 h-board = Bord
 board-summary = { $n } velden; lijnen { $files }, rijen { $ranks }; een veld heet naar lijn en rij (`{ $example }`).
+board-links = De velden zijn punten die alleen verbonden zijn door de getekende verbindingen { $list }: een stap in een richting gaat langs een verbinding naar het volgende punt die kant op, en waar geen verbinding die kant op gaat, is er geen stap.
 directions = Richtingen (verschuiving horizontaal, verschuiving verticaal): { $list }.
 dir-set = Richtingenset `{ $name }`: { $dirs }.
 dir-set-player = voor { NAME($player) } { $dirs }
@@ -167,6 +168,7 @@ end-claim = { $name }: remise kan worden opgeëist als { $cond }.
 
 h-params = Parameters
 params-intro = Punten waarover de bronnen het oneens zijn. Deze tekst volgt de waarden die als gekozen zijn gemarkeerd.
+params-range = Een geheel getal van { $from } tot en met { $to }.
 mark-default = standaard
 mark-chosen = gekozen
 
@@ -561,6 +563,7 @@ pe-order = { $n ->
    *[other] { NAME($first) } begint; daarna zetten de spelers om de beurt, in deze volgorde: { $list }.
   }
 pe-board = Het bord heeft { $n } velden, in { $files } lijnen ({ $files-range }) en { $ranks } rijen ({ $ranks-range }). Een veld heet naar zijn lijn en zijn rij: { $example }.
+pe-board-links = De velden zijn punten, verbonden door getekende verbindingen: { $list }. Twee punten zijn alleen buren waar een verbinding ze verbindt.
 pe-board-numbers = De velden zijn ook genummerd, van 1 tot en met { $n }{ $d ->
     [0] {""}
    *[other] {" "}(diagram { $d })
@@ -691,6 +694,7 @@ pe-notation-letters = In een stelling in FEN is elk stuk een letter, een hoofdle
 pe-readings-intro = De bronnen van deze regels verschillen op de punten hieronder. Dit boek volgt steeds de eerste lezing.
 pe-reading-followed = Gevolgd in dit boek: { $text }
 pe-reading-other = Een andere lezing: { $text }
+pe-reading-range = In plaats daarvan mag elk geheel getal van { $from } tot en met { $to } gekozen worden.
 pe-unstated-intro = De bronnen van dit spel hebben regels die dit boek niet vastlegt. Ze staan hier in plaats van benaderd te worden: de artikelen hierboven passen ze niet toe.
 pe-changes-intro = Dit spel is { $parent } met deze wijzigingen; de artikelen hieronder geven het hele spel.
 pe-change-added = Nieuw: { $what }.

@@ -87,7 +87,12 @@ fn configurations() -> Vec<(String, Vec<(String, String)>)> {
         let name = path.display().to_string();
         out.push((name.clone(), Vec::new()));
         for p in game.def.params.iter().filter(|p| !p.fixed) {
-            for (i, (v, _)) in p.values.iter().enumerate() {
+            for (i, (v, _)) in p
+                .values
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| p.samples().contains(i))
+            {
                 if i != p.default {
                     out.push((name.clone(), vec![(p.name.clone(), v.clone())]));
                 }

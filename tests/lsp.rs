@@ -645,6 +645,13 @@ fn completion_knows_its_context() {
         "{items:?}"
     );
     assert_eq!(complete("move m {\n  drop from ").0, ["hand"]);
+    // `links { ... }` among a board's statements; inside it, no names are offered.
+    let items = complete("board {\n  ").0;
+    assert!(items.contains(&"links".to_string()), "{items:?}");
+    assert_eq!(
+        complete("board {\n  links { a1-d1 ").0,
+        Vec::<String>::new()
+    );
     c.stop();
 }
 

@@ -1,5 +1,5 @@
 //! Differential test of the placement games against OpenSpiel 2.0.2 (PyPI `open_spiel`, the
-//! `pyspiel` module): tic-tac-toe, Connect Four, Hex (11x11, no swap), gomoku (15x15;
+//! `pyspiel` module): tic-tac-toe, Connect Four, Hex (11x11, and 5x5 and 7x7 through its `size`; no swap), gomoku (15x15;
 //! OpenSpiel's gomoku lets five or more win, so it is compared with `overline=win`) and
 //! Othello (flanking and flipping, passes; its boards are compared too, and perft from the
 //! start and from positions along random games, where passes arise, a pass counting as a
@@ -151,6 +151,53 @@ fn hex_agrees_with_openspiel() {
     run("rules/hex.rules", &[], &["hex", "3", "30"]);
 }
 
+/// Hex on other sizes, `--param size=N` against OpenSpiel's `hex(board_size=N)`: the moves and
+/// the winner along random games on 5x5 and 7x7 (11x11 is the default, above).
+#[test]
+#[cfg_attr(
+    not(tool = "open-spiel"),
+    ignore = "needs OpenSpiel (pip install open-spiel==2.0.2); then `touch build.rs`"
+)]
+fn hex_sizes_agree_with_openspiel() {
+    run(
+        "rules/hex.rules",
+        &[("size", "5")],
+        &["hex", "4", "100", "board_size=5"],
+    );
+    run(
+        "rules/hex.rules",
+        &[("size", "7")],
+        &["hex", "5", "40", "board_size=7"],
+    );
+}
+
+/// Perft of Hex on 5x5, 7x7 and 11x11 against OpenSpiel's tree: depth 3 from the 5x5 start,
+/// and from positions along random games (where a win ends a line): 5x5 after 12 plies to
+/// depth 3, 7x7 after 20 plies and 11x11 after 30 to depth 2.
+#[test]
+#[cfg_attr(
+    not(tool = "open-spiel"),
+    ignore = "needs OpenSpiel (pip install open-spiel==2.0.2); then `touch build.rs`"
+)]
+fn hex_perft_agrees_with_openspiel() {
+    let runs: [(&str, &[&str]); 4] = [
+        ("5", &["perft", "hex", "1", "1", "0", "3", "board_size=5"]),
+        ("5", &["perft", "hex", "1", "20", "12", "3", "board_size=5"]),
+        ("7", &["perft", "hex", "2", "10", "20", "2", "board_size=7"]),
+        (
+            "11",
+            &["perft", "hex", "3", "5", "30", "2", "board_size=11"],
+        ),
+    ];
+    let mut compared = 0;
+    for (size, args) in runs {
+        let Some(out) = ORACLE.run(args) else { return };
+        let game = load("rules/hex.rules", &[("size", size)]);
+        compared += perft_along("rules/hex.rules", &game, &out);
+    }
+    assert_eq!(compared, 36);
+}
+
 #[test]
 #[cfg_attr(
     not(tool = "open-spiel"),
@@ -161,6 +208,12 @@ fn gomoku_agrees_with_openspiel() {
         "rules/gomoku.rules",
         &[("overline", "win")],
         &["gomoku", "4", "20"],
+    );
+    // A smaller board through the rule file's `size`: OpenSpiel's `gomoku(size=9)`.
+    run(
+        "rules/gomoku.rules",
+        &[("overline", "win"), ("size", "9")],
+        &["gomoku", "6", "40", "size=9"],
     );
 }
 
@@ -191,9 +244,16 @@ fn othello_perft_agrees_with_openspiel() {
         return;
     };
     let game = load(path, &[]);
+    let all = format!("{out}\n{more}");
+    assert_eq!(perft_along(path, &game, &all), 21);
+}
+
+/// Replays the driver's perft lines (`game`, `play`, `perft D N`) and compares each perft;
+/// returns the number compared.
+fn perft_along(path: &str, game: &Game, out: &str) -> usize {
     let mut pos = game.start();
     let (mut compared, mut leaves) = (0, 0);
-    for line in out.lines().chain(more.lines()) {
+    for line in out.lines().filter(|l| !l.is_empty()) {
         let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
         match word {
             "game" => pos = game.start(),
@@ -201,15 +261,15 @@ fn othello_perft_agrees_with_openspiel() {
                 let (moves, _) = game.analyze_in_game(&pos, &[]);
                 let m = *moves
                     .iter()
-                    .find(|m| label(&game, m) == rest)
+                    .find(|m| label(game, m) == rest)
                     .unwrap_or_else(|| panic!("{path}: no move {rest}"));
                 pos = game.play_unchecked(&pos, &m);
             }
             "perft" => {
                 let (d, n) = rest.split_once(' ').unwrap();
                 let (d, n): (u32, u64) = (d.parse().unwrap(), n.parse().unwrap());
-                let got = regula::engine::perft(&game, &pos, d, regula::engine::Identity::Effect)
-                    .unwrap();
+                let got =
+                    regula::engine::perft(game, &pos, d, regula::engine::Identity::Effect).unwrap();
                 assert_eq!(got, n, "{path}: perft {d} of position {compared}");
                 compared += 1;
                 leaves += n;
@@ -218,5 +278,5 @@ fn othello_perft_agrees_with_openspiel() {
         }
     }
     eprintln!("{path}: perft of {compared} positions ({leaves} leaves) equal to OpenSpiel's");
-    assert_eq!(compared, 21);
+    compared
 }

@@ -92,6 +92,28 @@ fn players(cx: &Cx, b: &mut Blocks) {
     }
 }
 
+/// The lines of a board of points as chains, `a1-d1-g1`: each line's pair starts a chain
+/// unless a line comes into its first point the same way, and the chain follows that way.
+pub(crate) fn link_chains(bd: &crate::model::Board) -> Vec<String> {
+    let mut out = Vec::new();
+    for &(a, z) in &bd.links {
+        let Some(d) = (0..bd.directions.len() as u8).find(|&d| bd.step(a, d) == z) else {
+            continue;
+        };
+        if bd.back(a, d) != crate::model::NO_SQUARE {
+            continue;
+        }
+        let mut chain = vec![bd.labels[a as usize].clone()];
+        let mut at = z;
+        while at != crate::model::NO_SQUARE && chain.len() <= bd.len() {
+            chain.push(bd.labels[at as usize].clone());
+            at = bd.step(at, d);
+        }
+        out.push(chain.join("-"));
+    }
+    out
+}
+
 /// The board: its squares, directions, direction sets and regions.
 fn board(cx: &Cx, opts: &Options, ex: Option<&Examples>, b: &mut Blocks) {
     let def = cx.def;
@@ -106,6 +128,11 @@ fn board(cx: &Cx, opts: &Options, ex: Option<&Examples>, b: &mut Blocks) {
             s("example", bd.labels.first().cloned().unwrap_or_default()),
         ],
     )));
+    if !bd.links.is_empty() {
+        b.push(Block::Para(
+            cx.t("board-links", &[s("list", link_chains(bd).join(", "))]),
+        ));
+    }
     quote(cx, b, &def.board_docs);
     let dirs: Vec<String> = bd
         .directions
@@ -454,10 +481,20 @@ pub(super) fn params(
             p.name,
             cx.doc_inline(&p.docs)
         )));
+        if let Some((lo, hi)) = p.range {
+            b.push(Block::Para(cx.t(
+                "params-range",
+                &[s("from", lo.to_string()), s("to", hi.to_string())],
+            )));
+        }
         let items = p
             .values
             .iter()
             .enumerate()
+            // A whole number: the range's ends, the default and the chosen value.
+            .filter(|(i, _)| {
+                p.range.is_none() || [0, p.values.len() - 1, p.default, p.chosen].contains(i)
+            })
             .map(|(i, (v, d))| {
                 let mut marks = Vec::new();
                 if i == p.default {

@@ -68,17 +68,7 @@ fn holds_for(def: &GameDef, own: SquareSet, shape: &Shape, p: u8, vars: &[u8; MA
 
 /// The square one step back from `sq` along direction `d`, or [`NO_SQUARE`].
 fn behind(board: &Board, sq: Square, d: u8) -> Square {
-    let dir = &board.directions[d as usize];
-    if let Some(o) = dir.opposite {
-        return board.step(sq, o);
-    }
-    let (f, r) = board.coords[sq as usize];
-    let (f, r) = (f as i32 - dir.df, r as i32 - dir.dr);
-    let files = board.files.len() as i32;
-    if f < 0 || r < 0 || f >= files || r >= board.ranks.len() as i32 {
-        return NO_SQUARE;
-    }
-    board.grid[(f + r * files) as usize]
+    board.back(sq, d)
 }
 
 /// Whether `own` has a row of `n` squares (exactly `n` with `exact`) along one of `dirs`.
@@ -167,6 +157,7 @@ fn flood(board: &Board, own: SquareSet, seed: SquareSet, dirs: &[u8]) -> SquareS
 }
 
 /// `next D ...` at `sq`, where `occupied` says whether a square holds a piece.
+#[inline]
 pub(crate) fn next_is(
     board: &Board,
     sq: Square,

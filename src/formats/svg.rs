@@ -332,8 +332,22 @@ pub fn draw(def: &GameDef, p: &Picture) -> String {
 }
 
 /// The squares, filled by region (in the order of the fills: the last one a square is in wins).
+/// On a board of points (`links`), the lines are drawn first and each point is a smaller
+/// square over them.
 fn draw_squares(s: &mut String, def: &GameDef, p: &Picture) {
     let b = &def.board;
+    for &(a, z) in &b.links {
+        let ((x1, y1), (x2, y2)) = (centre(def, a), centre(def, z));
+        let _ = writeln!(
+            s,
+            "<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" stroke=\"#7a6a4f\" stroke-width=\"2\"/>"
+        );
+    }
+    let cell = if b.links.is_empty() {
+        CELL
+    } else {
+        CELL * 3 / 5
+    };
     // Squares, with region fills.
     for sq in 0..b.len() as Square {
         let (cx, cy) = centre(def, sq);
@@ -350,9 +364,9 @@ fn draw_squares(s: &mut String, def: &GameDef, p: &Picture) {
         }
         let _ = writeln!(
             s,
-            "<rect x=\"{}\" y=\"{}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"#7a6a4f\" stroke-width=\"0.5\"{}/>",
-            cx - CELL / 2,
-            cy - CELL / 2,
+            "<rect x=\"{}\" y=\"{}\" width=\"{cell}\" height=\"{cell}\" fill=\"{fill}\" stroke=\"#7a6a4f\" stroke-width=\"0.5\"{}/>",
+            cx - cell / 2,
+            cy - cell / 2,
             square_attrs(def, p, sq)
         );
     }

@@ -113,6 +113,19 @@ pub fn check_params(
                 }),
             ));
         };
+        if let Some((lo, hi, _)) = d.range {
+            if !v.parse::<i64>().is_ok_and(|n| (lo..=hi).contains(&n))
+                || v.starts_with(['+', '0']) && v != "0"
+            {
+                return Err(err(
+                    span_of(k, 0),
+                    "out of range",
+                    format!("parameter `{k}` cannot be `{v}`"),
+                    Some(format!("Its values are whole numbers from {lo} to {hi}.")),
+                ));
+            }
+            continue;
+        }
         if !d.values.iter().any(|(_, val)| val.name == *v) {
             let values: Vec<&str> = d.values.iter().map(|(_, val)| val.name.as_str()).collect();
             return Err(err(

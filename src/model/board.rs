@@ -33,6 +33,10 @@ pub struct Board {
     pub numbers: Vec<u16>,
     /// Square of each number: `by_number[n - 1]`.
     pub by_number: Vec<Square>,
+    /// The lines joining points (`links { ... }`), each pair of consecutive points once;
+    /// empty on a board whose squares join their grid neighbours. Where it is not empty, the
+    /// neighbour table follows these lines alone.
+    pub links: Vec<(Square, Square)>,
 }
 
 impl Board {
@@ -48,6 +52,27 @@ impl Board {
     #[inline]
     pub fn step(&self, sq: Square, dir: u8) -> Square {
         self.neighbour[sq as usize * self.directions.len() + dir as usize]
+    }
+    /// The square one step back from `sq` along direction `dir` (the square whose step that
+    /// way is `sq`), or [`NO_SQUARE`](super::NO_SQUARE).
+    #[inline]
+    pub fn back(&self, sq: Square, dir: u8) -> Square {
+        let d = &self.directions[dir as usize];
+        if let Some(o) = d.opposite {
+            return self.step(sq, o);
+        }
+        if !self.links.is_empty() {
+            return (0..self.len())
+                .find(|&s| self.step(s as Square, dir) == sq)
+                .map_or(super::NO_SQUARE, |s| s as Square);
+        }
+        let (f, r) = self.coords[sq as usize];
+        let (f, r) = (f as i32 - d.df, r as i32 - d.dr);
+        let files = self.files.len() as i32;
+        if f < 0 || r < 0 || f >= files || r >= self.ranks.len() as i32 {
+            return super::NO_SQUARE;
+        }
+        self.grid[(f + r * files) as usize]
     }
     /// The square with this label (case-insensitive) or, on a board that numbers its
     /// squares, this number.

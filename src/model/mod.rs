@@ -84,6 +84,35 @@ pub struct Param {
     pub chosen: usize,
     /// Fixed by `set-param` (a variant's defining choice): no longer choosable.
     pub fixed: bool,
+    /// `= 11 in 2..19`: a whole number from this range (inclusive); `values` are its numbers
+    /// in order, without documentation.
+    pub range: Option<(i64, i64)>,
+}
+
+impl Param {
+    /// The values other than the default that a test of every choice tries: each of a list,
+    /// and of a whole number the lowest and the one below the default (larger values may pass
+    /// the engine's limit on squares, which is an error of its own).
+    pub fn samples(&self) -> Vec<usize> {
+        let mut out: Vec<usize> = match self.range {
+            None => (0..self.values.len()).collect(),
+            Some(_) => vec![0, self.default.saturating_sub(1)],
+        };
+        out.retain(|&i| i != self.default && i < self.values.len());
+        out.dedup();
+        out
+    }
+
+    /// What values it takes, as a help line: `Its values are whole numbers from 2 to 19.`
+    pub fn range_help(&self) -> String {
+        match self.range {
+            Some((lo, hi)) => format!("Its values are whole numbers from {lo} to {hi}."),
+            None => {
+                let vals: Vec<&str> = self.values.iter().map(|v| v.0.as_str()).collect();
+                format!("Its values are {}.", vals.join(", "))
+            }
+        }
+    }
 }
 
 /// What a leg does geometrically.

@@ -100,6 +100,13 @@ pub fn counter(d: &GameDef, c: &Counter) -> String {
 
 /// A parameter's chosen value, whether `set-param` fixes it, and its values.
 pub fn param(p: &Param) -> String {
+    if let Some((lo, hi)) = p.range {
+        return format!(
+            "= {}{} in {lo}..{hi}",
+            p.values[p.chosen].0,
+            if p.fixed { " (fixed)" } else { "" }
+        );
+    }
     let vals: Vec<&str> = p.values.iter().map(|v| v.0.as_str()).collect();
     format!(
         "= {}{} {{ {} }}",

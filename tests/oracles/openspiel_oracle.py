@@ -1,7 +1,7 @@
 """OpenSpiel driver for tests/openspiel_differential.rs.
 
 usage: openspiel_oracle.py GAME SEED GAMES [PARAM=VALUE ...]
-       openspiel_oracle.py perft GAME SEED GAMES PLIES DEPTH
+       openspiel_oracle.py perft GAME SEED GAMES PLIES DEPTH [PARAM=VALUE ...]
 
 Plays GAMES seeded random games of OpenSpiel's GAME and prints, for every position, the legal
 moves as the squares a stone lands on (file letter and rank number, rank 1 first in OpenSpiel's
@@ -96,9 +96,18 @@ def perft(state, depth):
     return total
 
 
+def game_params(args):
+    """`board_size=5` and the like, numbers as numbers."""
+    params = {}
+    for kv in args:
+        k, v = kv.split("=")
+        params[k] = int(v) if v.isdigit() else v
+    return params
+
+
 def perft_main():
     name, seed, games, plies, depth = sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6])
-    game = pyspiel.load_game(name)
+    game = pyspiel.load_game(name, game_params(sys.argv[7:]))
     rng = random.Random(seed)
     out = []
     for _ in range(games):
@@ -119,11 +128,7 @@ def main():
         perft_main()
         return
     name, seed, games = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-    params = {}
-    for kv in sys.argv[4:]:
-        k, v = kv.split("=")
-        params[k] = int(v) if v.isdigit() else v
-    game = pyspiel.load_game(name, params)
+    game = pyspiel.load_game(name, game_params(sys.argv[4:]))
     rng = random.Random(seed)
     out = []
     for _ in range(games):

@@ -17,14 +17,14 @@ syntax keyword regulaDeclaration amend board counter directions end extends game
 syntax keyword regulaDeclaration neutral param pieces players priority promote region remove set
 syntax keyword regulaDeclaration royal hand set-param setup teams turn unstated values letters
 syntax keyword regulaConditional and else if not or then
-syntax keyword regulaConstant any at-end empty empty-or-enemy enemy friend immediately last-mover opponent own occupied off-board
+syntax keyword regulaConstant any at-end empty empty-or-enemy enemy friend immediately last-mover opponent own occupied off-board first last
 syntax keyword regulaFunction blocked count in-check repeated in-a-row connected
 syntax keyword regulaKeyword as behind by can capture captures capturing claim clause continue
 syntax keyword regulaKeyword continuing draw drop each earliest effect every exists files flying from halt
-syntax keyword regulaKeyword in keep land landing leap like loss max maximize none numbers
+syntax keyword regulaKeyword in keep land landing leap like loss max maximize none numbers links
 syntax keyword regulaKeyword onto otherwise over pass per-player piece prefer ranks require reverse
 syntax keyword regulaKeyword same-piece sequence skip slide some squares step stop timing to value when
-syntax keyword regulaKeyword while win attacked mark passed passer unmoved with onward silent written via along exactly next flanks flip go seen line custodial partners hostile enclosed where
+syntax keyword regulaKeyword while win attacked mark passed passer unmoved with onward silent written via along exactly next flanks flip go seen line custodial partners hostile enclosed where file rank
 syntax keyword regulaTodo contained TODO FIXME XXX NOTE
 
 " A square or a range of squares (`a1`, `F1..G1`), a number or a range of labels (`-1`, `1..16`).

@@ -98,6 +98,13 @@ pub enum Edit {
         part: usize,
         dir: String,
     },
+    /// Take the line `pair`-`pair + 1` out of chain `chain` of a board's `links` (the chain
+    /// split in two there).
+    RemoveLink {
+        item: usize,
+        chain: usize,
+        pair: usize,
+    },
     /// Take direction `index` out of part `part` of a direction set.
     RemoveDirection {
         item: usize,
@@ -165,6 +172,7 @@ impl Edit {
             | Edit::SetParam(i, _)
             | Edit::AddDirection { item: i, .. }
             | Edit::RemoveDirection { item: i, .. }
+            | Edit::RemoveLink { item: i, .. }
             | Edit::AddSquare { item: i, .. }
             | Edit::RemoveSquare { item: i, .. }
             | Edit::MoveSetup { item: i, .. }
@@ -214,6 +222,7 @@ impl Edit {
             | Edit::SetParam(..)
             | Edit::AddDirection { .. }
             | Edit::RemoveDirection { .. }
+            | Edit::RemoveLink { .. }
             | Edit::AddSquare { .. }
             | Edit::RemoveSquare { .. }
             | Edit::MoveSetup { .. }
@@ -715,6 +724,12 @@ fn apply_one(file: &mut ast::RuleFile, e: &Edit, def: &GameDef) -> Option<()> {
                 return None;
             };
             part(&mut r.body, *k)?.push(SquareItem::One(ident(square)));
+        }
+        Edit::RemoveLink { chain, pair, .. } => {
+            let ItemKind::Board(b) = kind else {
+                return None;
+            };
+            sites::cut_link(b, *chain, *pair)?;
         }
         Edit::RemoveSquare { part: k, index, .. } => {
             let ItemKind::Region(r) = kind else {

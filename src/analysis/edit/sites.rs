@@ -150,3 +150,28 @@ fn sq_sites(c: &mut SqCond, f: &mut dyn FnMut(Site<'_>)) {
         SqCond::InARow { n, .. } => f(Site::Int(n)),
     }
 }
+
+/// Takes the line from point `pair` to point `pair + 1` out of chain `chain` of a board's
+/// `links`, splitting the chain there (a part of one point is dropped); `None` if there is no
+/// such line.
+pub(super) fn cut_link(b: &mut ast::Board, chain: usize, pair: usize) -> Option<()> {
+    let c = b
+        .links
+        .get(chain)
+        .filter(|c| pair + 1 < c.squares.len())?
+        .clone();
+    b.links.remove(chain);
+    for part in [&c.squares[pair + 1..], &c.squares[..=pair]] {
+        if part.len() >= 2 {
+            let squares = part.to_vec();
+            b.links.insert(
+                chain,
+                ast::Link {
+                    squares,
+                    span: c.span,
+                },
+            );
+        }
+    }
+    Some(())
+}

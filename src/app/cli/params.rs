@@ -50,6 +50,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
                     "fixed": p.fixed,
                     "docs": english(&p.docs).join(" "),
                     "values": values,
+                    "range": p.range.map(|(lo, hi)| json!([lo, hi])),
                 })
             })
             .collect();
@@ -68,6 +69,11 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
         )?;
         for d in english(&p.docs) {
             outln!("  {d}")?;
+        }
+        if let Some((lo, hi)) = p.range {
+            let default = &p.values[p.default].0;
+            outln!("  - a whole number from {lo} to {hi} (default {default})")?;
+            continue;
         }
         for (i, (v, docs)) in p.values.iter().enumerate() {
             let mark = match (i == p.chosen, i == p.default) {

@@ -91,6 +91,12 @@ impl Pb<'_, '_> {
             ),
             &def.board_docs,
         )));
+        if !bd.links.is_empty() {
+            let chains = crate::books::sections::link_chains(bd);
+            b.push(Block::Para(
+                self.t("pe-board-links", &[s("list", chains.join(", "))]),
+            ));
+        }
         self.decl_paras("directions", b);
         self.decl_paras("set", b);
         let fig = if self.ex.is_some() {
@@ -729,6 +735,17 @@ impl Pb<'_, '_> {
                 doc(cx, &p.values[i].1).unwrap_or_else(|| p.values[i].0.replace('-', " "))
             };
             let mut parts = vec![doc(cx, &p.docs).unwrap_or_else(|| p.name.replace('-', " "))];
+            if let Some((lo, hi)) = p.range {
+                let chosen = format!("{}.", p.values[p.chosen].0);
+                parts.push(self.t("pe-reading-followed", &[s("text", chosen)]));
+                // A whole number: its range, not each of its values.
+                parts.push(self.t(
+                    "pe-reading-range",
+                    &[s("from", lo.to_string()), s("to", hi.to_string())],
+                ));
+                items.push(parts.join(" "));
+                continue;
+            }
             parts.push(self.t("pe-reading-followed", &[s("text", value(p.chosen))]));
             for i in (0..p.values.len()).filter(|&i| i != p.chosen) {
                 parts.push(self.t("pe-reading-other", &[s("text", value(i))]));

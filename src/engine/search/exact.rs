@@ -36,31 +36,26 @@ impl Lines {
         }
         let board = &def.board;
         let dirs = board.directions.len();
-        let files = board.files.len() as i32;
-        let ranks = board.ranks.len() as i32;
-        let at = |f: i32, r: i32| {
-            if f < 0 || r < 0 || f >= files || r >= ranks {
-                NO_SQUARE
-            } else {
-                board.grid[(f + r * files) as usize]
-            }
-        };
         let mut masks = vec![SquareSet::EMPTY; board.len() * dirs];
         for sq in 0..board.len() {
-            let (f0, r0) = board.coords[sq];
             for (d, dir) in board.directions.iter().enumerate() {
                 let mut line = SquareSet::EMPTY;
                 line.insert(sq as Square);
-                for sign in [1, -1] {
-                    let (mut f, mut r) = (f0 as i32, r0 as i32);
-                    loop {
-                        f += sign * dir.df;
-                        r += sign * dir.dr;
-                        let t = at(f, r);
-                        if t == NO_SQUARE || (dir.df == 0 && dir.dr == 0) {
-                            break;
+                if dir.df != 0 || dir.dr != 0 {
+                    // The neighbour table's steps both ways (on a board of points, along its lines).
+                    for fwd in [true, false] {
+                        let mut t = sq as Square;
+                        loop {
+                            t = if fwd {
+                                board.step(t, d as u8)
+                            } else {
+                                board.back(t, d as u8)
+                            };
+                            if t == NO_SQUARE {
+                                break;
+                            }
+                            line.insert(t);
                         }
-                        line.insert(t);
                     }
                 }
                 masks[sq * dirs + d] = line;

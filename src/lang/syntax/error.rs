@@ -190,7 +190,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::EOI => "end of file",
         Rule::WHITESPACE | Rule::COMMENT => "whitespace",
         Rule::file => "a rule file",
-        Rule::board_stmt => "`files`, `ranks`, `squares` or `numbers`",
+        Rule::board_stmt => "`files`, `ranks`, `squares`, `numbers` or `links`",
         Rule::leg_stmt => {
             "a leg statement (step, slide, leap, capture, capture passer, onto, land, not reverse, onward, prefer continuing, halt behind, if)"
         }
@@ -242,6 +242,8 @@ fn describe(rule: Rule) -> &'static str {
         Rule::squares => "`squares { ... }`",
         Rule::parity => "`like <square>`",
         Rule::numbers => "`numbers { ... }`",
+        Rule::links => "`links { ... }`",
+        Rule::link_chain => "a chain of squares joined by `-`, such as `a1-d1-g1`",
         Rule::directions => "`directions { ... }`",
         Rule::dir_decl => "a direction `NAME (df, dr)`",
         Rule::dir_set => "`set NAME { ... }`",
@@ -259,6 +261,8 @@ fn describe(rule: Rule) -> &'static str {
         Rule::counter_while => "`while CONDITION`",
         Rule::param => "`param NAME = DEFAULT { values }`",
         Rule::param_value => "a parameter value",
+        Rule::param_range => "a default and a range, like `11 in 2..19`",
+        Rule::int_span => "a range of whole numbers, like `2..19`",
         Rule::set_param => "`set-param NAME = VALUE`",
         Rule::leg => "`leg NAME { ... }`",
         Rule::leg_step => "`step DIRECTIONS`",
@@ -395,6 +399,9 @@ fn describe(rule: Rule) -> &'static str {
         Rule::region_owner => "`own` or `opponent`",
         Rule::square_range => "a square range like `A4..L13`",
         Rule::square => "a square like `D6`",
+        Rule::square_line => "a line of squares like `rank 1` or `file last`",
+        Rule::line_axis => "`file` or `rank`",
+        Rule::line_at => "a file or rank label, `first` or `last`",
         Rule::label => "a label",
         Rule::ident => "a name",
         Rule::int => "a number",

@@ -161,6 +161,9 @@ fn is_leaf(r: Rule) -> bool {
             | Rule::segment
             | Rule::end_label
             | Rule::square_range
+            | Rule::link_chain
+            | Rule::int_span
+            | Rule::line_at
             | Rule::square
             | Rule::label
             | Rule::ident
@@ -177,6 +180,7 @@ fn is_block(r: Rule) -> bool {
     matches!(
         r,
         Rule::board
+            | Rule::links
             | Rule::directions
             | Rule::values
             | Rule::values_if

@@ -1,6 +1,5 @@
-//! Stage 3, board, directions, regions and setup: the square tables, the direction vectors
-//! and their neighbour table, direction sets, regions (per player or global), counters and
-//! the initial placement.
+//! Stage 3, board, directions, regions and setup: the square tables, the direction vectors and
+//! their neighbour table (a board of points: `links.rs`), direction sets, regions, counters, setup.
 
 use std::collections::HashMap;
 
@@ -22,8 +21,8 @@ pub(super) struct Layout {
 
 impl Validator {
     /// Board, directions, direction sets, regions, counters and setup, in that order.
-    pub(super) fn layout(&mut self, items: &Items, sides: &Sides) -> Layout {
-        let mut board = self.board(items.board);
+    pub(super) fn layout(&mut self, items: &Items, sides: &Sides, params: &[Param]) -> Layout {
+        let mut board = self.board(items.board, params);
         self.directions(&mut board, &items.directions);
         let dir_sets = self.dir_sets(&items.dir_sets, &board, &sides.players);
         let regions = self.regions(&items.regions, &board, &sides.players, &sides.team);
@@ -100,67 +99,7 @@ impl Validator {
         setup
     }
 
-    fn label_list(&mut self, labels: &[ast::Label], what: &str) -> Vec<String> {
-        let mut out = Vec::new();
-        // Each label (ignoring case), where it was given and again: one error per label given twice.
-        let (mut seen, mut given) = (HashMap::new(), Vec::<(String, Span, Vec<Span>)>::new());
-        for l in labels {
-            let before = out.len();
-            if let Some((a, b)) = l.text.split_once("..") {
-                let ok = if let (Ok(x), Ok(y)) = (a.parse::<i64>(), b.parse::<i64>()) {
-                    if x <= y && y - x < 256 {
-                        out.extend((x..=y).map(|i| i.to_string()));
-                        true
-                    } else {
-                        false
-                    }
-                } else if a.len() == 1
-                    && b.len() == 1
-                    && a.chars().all(|c| c.is_ascii_alphabetic())
-                    && b.chars().all(|c| c.is_ascii_alphabetic())
-                {
-                    let (x, y) = (a.as_bytes()[0], b.as_bytes()[0]);
-                    if x <= y && x.is_ascii_lowercase() == y.is_ascii_lowercase() {
-                        out.extend((x..=y).map(|c| (c as char).to_string()));
-                        true
-                    } else {
-                        false
-                    }
-                } else {
-                    false
-                };
-                if !ok {
-                    self.err(Check::BadBoard, l.span, format!("`{}` is not a {what} range", l.text), "cannot expand this range", Some("Write a range of single letters (`A..L`) or of numbers (`1..16`), in increasing order.".into()));
-                }
-            } else {
-                out.push(l.text.clone());
-            }
-            for text in &out[before..] {
-                let n = given.len();
-                match *seen.entry(text.to_ascii_lowercase()).or_insert(n) {
-                    g if g == n => given.push((text.clone(), l.span, Vec::new())),
-                    g => given[g].2.push(l.span),
-                }
-            }
-        }
-        for (text, first, again) in given.iter().filter(|g| !g.2.is_empty()) {
-            let mut e = ValidationError {
-                check: Check::DuplicateName,
-                message: format!("{what} `{text}` is given twice"),
-                span: again[0],
-                label: "given again here".into(),
-                related: Some((*first, "first given here".into())),
-                help: Some(format!(
-                    "Each {what} label names one {what}; labels are compared ignoring case."
-                )),
-            };
-            super::times(&mut e, again.len());
-            self.errors.push(e);
-        }
-        out
-    }
-
-    fn board(&mut self, b: Option<&ast::Board>) -> Board {
+    fn board(&mut self, b: Option<&ast::Board>, params: &[Param]) -> Board {
         let mut board = Board {
             files: vec![],
             ranks: vec![],
@@ -172,10 +111,14 @@ impl Validator {
             all: SquareSet::EMPTY,
             numbers: vec![],
             by_number: vec![],
+            links: vec![],
         };
         let Some(b) = b else { return board };
-        board.files = self.label_list(&b.files, "file");
-        board.ranks = self.label_list(&b.ranks, "rank");
+        let mut sized = Vec::new();
+        let files = self.sized_labels(&b.files, "file", params, &mut sized);
+        let ranks = self.sized_labels(&b.ranks, "rank", params, &mut sized);
+        board.files = self.label_list(&files, "file");
+        board.ranks = self.label_list(&ranks, "rank");
         if board.files.is_empty() || board.ranks.is_empty() {
             if !b.files.is_empty() && !b.ranks.is_empty() {
                 // A bad range, already reported.
@@ -212,12 +155,25 @@ impl Validator {
         }
         let w = board.files.len();
         let h = board.ranks.len();
+        if !self.board_fits(w, h, &sized) {
+            return board;
+        }
         board.grid = vec![NO_SQUARE; w * h];
+        // No `squares` list: every square of the files and ranks.
         let mut cells: Vec<(u16, u16, Span)> = Vec::new();
+        if b.squares.is_empty() {
+            let at = Span::new(b.span.start, b.span.start + "board".len());
+            cells.extend((0..h as u16).flat_map(|r| (0..w as u16).map(move |f| (f, r, at))));
+        }
         for item in &b.squares {
             let (a, z) = match item {
                 ast::SquareItem::One(i) => (i, i),
                 ast::SquareItem::Range(a, z, _) => (a, z),
+                ast::SquareItem::Line(axis, at, sp) => {
+                    let line = self.line_cells(&board, *axis, at);
+                    cells.extend(line.into_iter().map(|(f, r)| (f, r, *sp)));
+                    continue;
+                }
             };
             let (Some(ca), Some(cz)) = (self.coord(&board, a), self.coord(&board, z)) else {
                 continue;
@@ -323,7 +279,9 @@ impl Validator {
         let errors_before = self.errors.len();
         for item in &list.items {
             let squares: Vec<Square> = match item {
-                ast::SquareItem::One(_) => self.square_item(board, item),
+                ast::SquareItem::One(_) | ast::SquareItem::Line(..) => {
+                    self.square_item(board, item)
+                }
                 ast::SquareItem::Range(a, z, sp) => {
                     let (Some(ca), Some(cz)) = (self.coord(board, a), self.coord(board, z)) else {
                         continue;
@@ -454,6 +412,7 @@ impl Validator {
             return vec![];
         }
         match item {
+            ast::SquareItem::Line(axis, at, _) => self.line_squares(board, *axis, at),
             ast::SquareItem::One(id) => {
                 let Some(c) = self.coord(board, id) else {
                     return vec![];

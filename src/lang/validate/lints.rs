@@ -233,6 +233,12 @@ fn promote(s: &PromoteStmt, u: &mut Used) {
 
 /// Reads the names every item uses, and the kinds that can be on the board.
 impl<'a> Visitor<'a> for Used {
+    fn board(&mut self, _: At<'a>, b: &'a Board) {
+        // A whole-number parameter sizes the board (`files { size }`, `ranks { 1..size }`).
+        for l in b.files.iter().chain(&b.ranks) {
+            self.params.extend(l.text.split("..").map(str::to_string));
+        }
+    }
     fn setup(&mut self, _: At<'a>, players: &'a [SetupPlayer]) {
         for p in players {
             for (k, _) in &p.kinds {

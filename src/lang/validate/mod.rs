@@ -25,6 +25,8 @@ mod conditions;
 mod custodial;
 mod dead_rules;
 mod items;
+mod lines;
+mod links;
 mod lints;
 mod moves;
 mod params;
@@ -231,7 +233,11 @@ impl Validator {
         let params = self.params(&items.params, &items.set_params, overrides);
         self.check_all_ifs(file, &params);
         let sides = self.sides(&items);
-        let layout = self.layout(&items, &sides);
+        let mut layout = self.layout(&items, &sides, &params);
+        // A board of points: its lines replace the grid's neighbour table.
+        if let Some(b) = items.board {
+            self.links(&mut layout.board, &b.links);
+        }
 
         // Legs and moves: collect move names first so that `can` may refer forward.
         let move_names: Vec<String> = items
@@ -267,7 +273,6 @@ impl Validator {
         let unpromoted = self.unpromoted(&items, &sides, &promotion.rules);
         let kept = self.counter_conditions(&items.counters, &names);
         let unstated = self.unstated(&items);
-        let mut layout = layout;
         for (c, k) in layout.counters.iter_mut().zip(kept) {
             c.while_cond = k;
         }

@@ -11,6 +11,9 @@ use crate::model::Param;
 
 pub(super) use crate::lang::syntax::ast::Conditional;
 
+/// The most values a whole-number parameter may have.
+const MAX_RANGE: i64 = 256;
+
 impl Validator {
     pub(super) fn params(
         &mut self,
@@ -21,6 +24,14 @@ impl Validator {
         let mut out: Vec<Param> = Vec::new();
         let _ = self.unique_names("parameter", decls.iter().map(|(p, _)| &p.name));
         for (p, docs) in decls {
+            if let Some((lo, hi, at)) = p.range {
+                if let Some(q) = self.int_param(p, docs, lo, hi, at)
+                    && out.iter().all(|o| o.name != q.name)
+                {
+                    out.push(q);
+                }
+                continue;
+            }
             let values: Vec<(String, Vec<String>)> = p
                 .values
                 .iter()
@@ -43,6 +54,7 @@ impl Validator {
                     default,
                     chosen: default,
                     fixed: false,
+                    range: None,
                 });
             }
         }
@@ -53,6 +65,16 @@ impl Validator {
                     Some(j) => {
                         out[i].chosen = j;
                         out[i].fixed = true;
+                    }
+                    None if out[i].range.is_some() => {
+                        let help = out[i].range_help();
+                        self.err(
+                            Check::BadParam,
+                            v.span,
+                            format!("parameter `{}` cannot be `{}`", n.name, v.name),
+                            "out of range",
+                            Some(help),
+                        );
                     }
                     None => {
                         let vals: Vec<String> = out[i].values.iter().map(|x| x.0.clone()).collect();
@@ -84,6 +106,16 @@ impl Validator {
                 }
                 Some(p) => match p.values.iter().position(|x| &x.0 == v) {
                     Some(j) => p.chosen = j,
+                    None if p.range.is_some() => {
+                        let help = p.range_help();
+                        self.err(
+                            Check::BadParam,
+                            Span::new(0, 0),
+                            format!("parameter `{n}` cannot be `{v}`"),
+                            "set from outside the file",
+                            Some(help),
+                        );
+                    }
                     None => {
                         let vals: Vec<String> = p.values.iter().map(|x| x.0.clone()).collect();
                         self.err(
@@ -112,6 +144,51 @@ impl Validator {
             }
         }
         out
+    }
+
+    /// A whole-number parameter `= default in lo..hi`: its values are the numbers of the
+    /// range, at most [`MAX_RANGE`] of them, and the default one of them.
+    fn int_param(
+        &mut self,
+        p: &ast::ParamDecl,
+        docs: &[String],
+        lo: i64,
+        hi: i64,
+        at: Span,
+    ) -> Option<Param> {
+        if lo > hi || hi - lo >= MAX_RANGE {
+            self.err(
+                Check::BadParam,
+                at,
+                format!("`{lo}..{hi}` is not a range of a parameter"),
+                "bad range",
+                Some(format!(
+                    "Write an increasing range of at most {MAX_RANGE} numbers, like `2..19`."
+                )),
+            );
+            return None;
+        }
+        let values: Vec<(String, Vec<String>)> =
+            (lo..=hi).map(|n| (n.to_string(), Vec::new())).collect();
+        let Some(default) = values.iter().position(|v| v.0 == p.default.name) else {
+            self.err(
+                Check::BadParam,
+                p.default.span,
+                format!("the default `{}` is not in `{lo}..{hi}`", p.default.name),
+                "out of range",
+                Some("Give a default inside the parameter's range.".into()),
+            );
+            return None;
+        };
+        Some(Param {
+            name: p.name.name.clone(),
+            docs: docs.to_vec(),
+            values,
+            default,
+            chosen: default,
+            fixed: false,
+            range: Some((lo, hi)),
+        })
     }
 
     /// Reports every `if` that names an unknown parameter or value, in every item that has

@@ -275,6 +275,14 @@ pub fn mutants(res: &Resolved, def: &GameDef) -> Vec<Mutant> {
                     .iter()
                     .find(|q| q.name == p.name.name)
                     .map_or(p.default.name.as_str(), |q| q.values[q.chosen].0.as_str());
+                // A whole number: one more and one less, within its range.
+                if let Some((lo, hi, _)) = p.range
+                    && let Ok(n) = chosen.parse::<i64>()
+                {
+                    for m in [n - 1, n + 1].into_iter().filter(|m| (lo..=hi).contains(m)) {
+                        o.push(Edit::SetParam(i, m.to_string()), format!("`{n}` to `{m}`"));
+                    }
+                }
                 for (_, v) in &p.values {
                     if v.name != chosen {
                         o.push(
@@ -317,6 +325,20 @@ pub fn mutants(res: &Resolved, def: &GameDef) -> Vec<Mutant> {
                 }
             }
             ItemKind::Setup(players) => setup(&mut o, def, i, players),
+            ItemKind::Board(b) => {
+                for (chain, c) in b.links.iter().enumerate() {
+                    for (pair, w) in c.squares.windows(2).enumerate() {
+                        o.push(
+                            Edit::RemoveLink {
+                                item: i,
+                                chain,
+                                pair,
+                            },
+                            format!("remove the line {}-{}", w[0].name, w[1].name),
+                        );
+                    }
+                }
+            }
             ItemKind::Royal(_) => o.push(Edit::RemoveItem(i), "remove the royal kinds".into()),
             _ => {}
         }
@@ -620,6 +642,7 @@ fn region_part(
                 id.name.clone()
             }
             SquareItem::Range(a, b, _) => format!("{}..{}", a.name, b.name),
+            SquareItem::Line(axis, at, _) => format!("{} {}", axis.word(), at.name),
         };
         o.push(
             Edit::RemoveSquare {

@@ -303,6 +303,7 @@ fn opener<'a>(toks: &[Tok<'a>], i: usize, outer: Option<Block<'a>>) -> Block<'a>
             | "ranks"
             | "squares"
             | "numbers"
+            | "links"
             | "turn"
             | "values"
             | "letters"
@@ -392,7 +393,7 @@ fn scan(toks: &[Tok<'_>], first_on_line: bool, is_player: &dyn Fn(&str) -> bool)
     // (`param p = win { win draw }` lists values, not a `win` rule's player).
     if let Some(Block::Item(
         w @ ("players" | "pieces" | "neutral" | "directions" | "param" | "files" | "ranks"
-        | "squares" | "numbers"),
+        | "squares" | "numbers" | "links"),
     )) = block
     {
         return in_item(w);
@@ -516,7 +517,9 @@ fn in_item(item: &str) -> Context {
         "promote" => Context::Mixed(Ns::Piece, &["timing", "if", "else"]),
         "turn" => Context::Keywords(first_words(Rule::turn_stmt)),
         "board" => Context::Keywords(first_words(Rule::board_stmt)),
-        "files" | "ranks" | "squares" | "numbers" => Context::Nothing,
+        // A label, or a whole-number parameter (`files { size }`).
+        "files" | "ranks" => Context::Name(Ns::Param),
+        "squares" | "numbers" | "links" => Context::Nothing,
         "end" => Context::End,
         _ => Context::Any,
     }

@@ -170,7 +170,13 @@ fn every_name_in_the_rule_files_is_in_its_namespace() {
                 let line = text[..s].rfind('\n').map_or(0, |i| i + 1);
                 let line = text[line..].lines().next().unwrap_or("");
                 let ok = match got {
-                    Some(g) => nss.contains(&g),
+                    // An end of a label range (`files { A..E }`) is a label where a
+                    // whole-number parameter may stand (`ranks { 1..size }`).
+                    Some(g) => {
+                        nss.contains(&g)
+                            || (g == Ns::Param
+                                && (text[..s].ends_with("..") || text[e..].starts_with("..")))
+                    }
                     None => {
                         KEYWORDS.contains(&n.name.as_str())
                             // A kind's letter (`Kind: L`) is no name.

@@ -180,7 +180,8 @@ fn lower_item_kind(p: alt::ItemBody) -> ItemKind {
         B::Param(p) => ItemKind::Param(lower_param(p)),
         B::SetParam(p) => {
             let mut it = p.into_inner();
-            ItemKind::SetParam(ident(next(&mut it)), ident(next(&mut it)))
+            let name = ident(next(&mut it));
+            ItemKind::SetParam(name, word(next(&mut it)))
         }
         B::Leg(p) => ItemKind::Leg(lower_leg(p)),
         B::MoveDef(p) => ItemKind::Move(lower_move(p)),
@@ -289,9 +290,9 @@ fn lower_region(p: P) -> RegionDecl {
                 let owner = ident(next(&mut i));
                 each.push((owner, i.map(lower_square_item).collect()));
             }
-            inner::Region::SquareRange(c) | inner::Region::Square(c) => {
-                all.push(lower_square_item(c))
-            }
+            inner::Region::SquareRange(c)
+            | inner::Region::Square(c)
+            | inner::Region::SquareLine(c) => all.push(lower_square_item(c)),
         }
     }
     let body = if each.is_empty() {
@@ -346,10 +347,33 @@ fn lower_counter(p: P) -> CounterDecl {
     }
 }
 
+/// A name or a number's digits, as written.
+fn word(p: P) -> Ident {
+    Ident {
+        name: p.as_str().to_string(),
+        span: span(&p),
+    }
+}
+
 fn lower_param(p: P) -> ParamDecl {
     let mut it = p.into_inner();
     let name = ident(next(&mut it));
-    let default = ident(next(&mut it));
+    let first = next(&mut it);
+    if first.as_rule() == Rule::param_range {
+        let sp = span(&first);
+        let mut r = first.into_inner();
+        let default = word(next(&mut r));
+        let mut span = next(&mut r).into_inner();
+        let lo = int(&next(&mut span));
+        let hi = int(&next(&mut span));
+        return ParamDecl {
+            name,
+            default,
+            values: Vec::new(),
+            range: Some((lo, hi, sp)),
+        };
+    }
+    let default = ident(first);
     let values = it
         .map(|v| {
             let mut docs = Vec::new();
@@ -367,6 +391,7 @@ fn lower_param(p: P) -> ParamDecl {
         name,
         default,
         values,
+        range: None,
     }
 }
 
@@ -412,9 +437,9 @@ fn lower_board(p: P) -> Board {
                 for s in inner::Squares::all(c) {
                     match s {
                         inner::Squares::Parity(s) => b.parity = Some(ident(child(s))),
-                        inner::Squares::SquareRange(s) | inner::Squares::Square(s) => {
-                            b.squares.push(lower_square_item(s))
-                        }
+                        inner::Squares::SquareRange(s)
+                        | inner::Squares::Square(s)
+                        | inner::Squares::SquareLine(s) => b.squares.push(lower_square_item(s)),
                     }
                 }
             }
@@ -422,6 +447,10 @@ fn lower_board(p: P) -> Board {
                 span: span(&c),
                 items: c.into_inner().map(lower_square_item).collect(),
             }),
+            alt::BoardStmt::Links(c) => b.links.extend(c.into_inner().map(|l| Link {
+                span: span(&l),
+                squares: l.into_inner().map(ident).collect(),
+            })),
         }
     }
     b
@@ -434,6 +463,15 @@ fn lower_square_item(p: P) -> SquareItem {
             let sp = span(&p);
             let mut it = p.into_inner();
             SquareItem::Range(ident(next(&mut it)), ident(next(&mut it)), sp)
+        }
+        alt::SquareItem::SquareLine(p) => {
+            let sp = span(&p);
+            let mut it = p.into_inner();
+            let axis = match kw::LineAxis::of(&next(&mut it)) {
+                kw::LineAxis::File => LineAxis::File,
+                kw::LineAxis::Rank => LineAxis::Rank,
+            };
+            SquareItem::Line(axis, word(next(&mut it)), sp)
         }
     }
 }

@@ -50,6 +50,9 @@ const SNIPPETS: &[&str] = &[
      set all { N E }\nset forward { White: N Black: S }\nregion r { a1..b2 c3 }\n\
      region s { White: a1 Black: h8..h7 }\nparam p = v { /// doc\n v w }\nset-param p = w\n\
      extends \"x.rules\"\nteams { A B | C D }\n",
+    "param size = 7 in 2..9\nset-param size = 8\nboard { files { size } ranks { 1..size } \
+     squares { file a rank last } numbers { rank 1 file first } }\nregion r { rank 2 }\n\
+     setup { White { Man: file last } }\n",
 ];
 
 /// What a tree holds: its rules, each (parent, child) pair of rules, and the text of each

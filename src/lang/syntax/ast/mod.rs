@@ -8,6 +8,9 @@
 
 use crate::base::span::Span;
 
+mod board;
+pub use board::{Board, Label, LineAxis, Link, Numbers, SquareItem};
+
 /// A name with the place it was written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ident {
@@ -194,49 +197,6 @@ pub enum BlockedAction {
     Pass,
 }
 
-/// A label list entry: `A` or a range `A..L`.
-#[derive(Debug, Clone)]
-pub struct Label {
-    pub text: String,
-    pub span: Span,
-}
-
-/// `board { files {..} ranks {..} squares {..} }`.
-#[derive(Debug, Clone, Default)]
-pub struct Board {
-    pub files: Vec<Label>,
-    pub ranks: Vec<Label>,
-    pub squares: Vec<SquareItem>,
-    pub parity: Option<Ident>,
-    /// Each `numbers { ... }` statement (a board has at most one).
-    pub numbers: Vec<Numbers>,
-    pub span: Span,
-}
-
-/// `numbers { a10..j1 }`: the squares in the order they are numbered, from 1.
-#[derive(Debug, Clone)]
-pub struct Numbers {
-    pub items: Vec<SquareItem>,
-    pub span: Span,
-}
-
-/// One square or a rectangle of squares.
-#[derive(Debug, Clone)]
-pub enum SquareItem {
-    One(Ident),
-    Range(Ident, Ident, Span),
-}
-
-impl SquareItem {
-    /// Where the item was written.
-    pub fn span(&self) -> Span {
-        match self {
-            SquareItem::One(i) => i.span,
-            SquareItem::Range(_, _, s) => *s,
-        }
-    }
-}
-
 /// `N (0, 1)`.
 #[derive(Debug, Clone)]
 pub struct DirDecl {
@@ -289,8 +249,11 @@ pub struct CounterDecl {
 #[derive(Debug, Clone)]
 pub struct ParamDecl {
     pub name: Ident,
+    /// The default value (a whole number's digits for a range).
     pub default: Ident,
     pub values: Vec<(Vec<String>, Ident)>,
+    /// `= 11 in 2..19`: a whole number from this range (inclusive; `values` is empty).
+    pub range: Option<(i64, i64, Span)>,
 }
 
 /// A block that applies only when a parameter has a value.
