@@ -25,6 +25,7 @@ pub use parallel::{
 pub use position::{PieceCode, Position, kind, owner, piece_code};
 pub use search::{Env, Generator, Identity};
 
+use crate::model::idx;
 use std::sync::{Arc, OnceLock};
 
 use crate::model::{ANCHOR_SLOT, EndResult, GameDef, MAX_PLAYERS};
@@ -403,7 +404,7 @@ impl Game {
             && (mv.is_pass()
                 || (!mv.is_drop()
                     && mv.captures.is_empty()
-                    && next.cells[mv.from as usize] == mv.result));
+                    && next.cells[idx(mv.from)] == mv.result));
         if self.same_piece {
             self.follow_piece(next, mover, mv);
         }

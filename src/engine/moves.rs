@@ -1,6 +1,7 @@
 //! A move: the piece, its path and its effect.
 
 use super::position::{PieceCode, Position};
+use crate::model::idx;
 use crate::model::{GameDef, MAX_COUNTER_VALUE, MAX_PATH, MAX_PLAYERS, Square, SquareSet};
 
 /// One legal move, with one path that realises it.
@@ -174,7 +175,7 @@ impl Move {
             *held = held.saturating_sub(1);
         }
         for sq in self.captures.iter() {
-            let code = next.cells[sq as usize];
+            let code = next.cells[idx(sq)];
             if code == 0 {
                 continue;
             }

@@ -3,6 +3,7 @@
 //! Fixed-size arrays only, so that copying a position never allocates (copy-make move
 //! generation). Invariant: `cells`, `occ` and `counts` always agree.
 
+use crate::model::idx;
 use crate::model::{GameDef, MAX_COUNTERS, MAX_KINDS, MAX_PLAYERS, NO_SQUARE, Square, SquareSet};
 
 /// A piece: owner and kind, packed as `1 + owner * 16 + kind`; `0` is an empty square. The
@@ -111,8 +112,8 @@ impl Position {
     /// Puts a piece on an empty square.
     #[inline]
     pub fn put(&mut self, sq: Square, code: PieceCode) {
-        debug_assert_eq!(self.cells[sq as usize], 0);
-        self.cells[sq as usize] = code;
+        debug_assert_eq!(self.cells[idx(sq)], 0);
+        self.cells[idx(sq)] = code;
         self.occ[owner(code) as usize].insert(sq);
         self.counts[owner(code) as usize][kind(code) as usize] += 1;
         // Only the planes of the kind's set bits hold the square.
@@ -126,9 +127,9 @@ impl Position {
     /// Removes the piece on a square and returns it (0 if empty).
     #[inline]
     pub fn take(&mut self, sq: Square) -> PieceCode {
-        let code = self.cells[sq as usize];
+        let code = self.cells[idx(sq)];
         if code != 0 {
-            self.cells[sq as usize] = 0;
+            self.cells[idx(sq)] = 0;
             self.occ[owner(code) as usize].remove(sq);
             self.counts[owner(code) as usize][kind(code) as usize] -= 1;
             let mut k = kind(code);

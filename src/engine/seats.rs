@@ -103,7 +103,7 @@ impl Seats {
                                 set.len() as i64
                             } else {
                                 set.iter()
-                                    .filter(|&sq| kinds >> kind(pos.cells[sq as usize]) & 1 == 1)
+                                    .filter(|&sq| kinds >> kind(pos.cells[idx(sq)]) & 1 == 1)
                                     .count() as i64
                             };
                         }

@@ -211,14 +211,14 @@ impl Generator<'_> {
         let board = &self.def.board;
         let mut m = board.step(sq, d);
         if r.flying {
-            while m != NO_SQUARE && self.cells[m as usize] == 0 {
+            while m != NO_SQUARE && self.cells[idx(m)] == 0 {
                 m = board.step(m, d);
             }
         }
         if m == NO_SQUARE || self.captured.contains(m) {
             return None;
         }
-        let c = self.cells[m as usize];
+        let c = self.cells[idx(m)];
         r.victims.contains(Square::from(c)).then_some(m)
     }
 
@@ -255,9 +255,9 @@ impl Generator<'_> {
             let back = back.unwrap_or(NO_DIR);
             let mut ok = 0u32;
             for (i, &(d, m, t)) in hops.iter().enumerate().take(32) {
-                let may = r.victims.contains(Square::from(self.cells[m as usize]))
+                let may = r.victims.contains(Square::from(self.cells[idx(m)]))
                     & !self.captured.contains(m)
-                    & (self.cells[t as usize] == 0)
+                    & (self.cells[idx(t)] == 0)
                     & (d != back);
                 ok |= (may as u32) << i;
             }
@@ -282,7 +282,7 @@ impl Generator<'_> {
             // `prefer continuing`: where some landing beyond `m` goes on, only those.
             let only_on = far && r.prefer && self.chain_some_goes_on(mk, r, m, d);
             let mut t = board.step(m, d);
-            while t != NO_SQUARE && self.cells[t as usize] == 0 {
+            while t != NO_SQUARE && self.cells[idx(t)] == 0 {
                 if r.land.contains(t) && (!only_on || self.chain_probe(mk, r, t, d, m)) {
                     found = true;
                     self.chain_land(mk, ch, r, t, d, m, out);
@@ -302,7 +302,7 @@ impl Generator<'_> {
         let board = &self.def.board;
         let (mut n, mut on) = (0, false);
         let mut t = board.step(m, d);
-        while t != NO_SQUARE && self.cells[t as usize] == 0 {
+        while t != NO_SQUARE && self.cells[idx(t)] == 0 {
             if r.land.contains(t) {
                 n += 1;
                 on = on || self.chain_probe(mk, r, t, d, m);
@@ -324,7 +324,7 @@ impl Generator<'_> {
         let was = self.captured.contains(m);
         self.captured.insert(m);
         let removed = match mk.removal {
-            Removal::Immediately => std::mem::replace(&mut self.cells[m as usize], 0),
+            Removal::Immediately => std::mem::replace(&mut self.cells[idx(m)], 0),
             Removal::AtEnd => 0,
         };
         let board = &self.def.board;
@@ -338,7 +338,7 @@ impl Generator<'_> {
                 continue;
             };
             let mut u = board.step(v, e);
-            while u != NO_SQUARE && self.cells[u as usize] == 0 {
+            while u != NO_SQUARE && self.cells[idx(u)] == 0 {
                 if r.land.contains(u) {
                     on = true;
                     break 'dirs;
@@ -350,7 +350,7 @@ impl Generator<'_> {
             }
         }
         if removed != 0 {
-            self.cells[m as usize] = removed;
+            self.cells[idx(m)] = removed;
         }
         if !was {
             self.captured.remove(m);

@@ -95,12 +95,12 @@ impl Generator<'_> {
         if let Some(h) = &fl.hops {
             let leapt = fl.leapt[self.mover as usize];
             if let Some(mut hops) = h.over(self.mover, sq, &leapable(&self.occ, leapt)) {
-                return hops.any(|(_, t)| self.cells[t as usize] == 0);
+                return hops.any(|(_, t)| self.cells[idx(t)] == 0);
             }
             let (a, b) = h.range[self.mover as usize * 256 + sq as usize];
             return h.list[a as usize..b as usize].iter().any(|&(m, t)| {
-                let c = self.cells[m as usize];
-                c != 0 && leapt >> owner(c) & 1 == 1 && self.cells[t as usize] == 0
+                let c = self.cells[idx(m)];
+                c != 0 && leapt >> owner(c) & 1 == 1 && self.cells[idx(t)] == 0
             });
         }
         let def = self.def;
@@ -109,14 +109,14 @@ impl Generator<'_> {
         for &d in &fl.dirs[self.mover as usize] {
             let mut m = board.step(sq, d);
             if fl.flying {
-                while m != NO_SQUARE && self.cells[m as usize] == 0 {
+                while m != NO_SQUARE && self.cells[idx(m)] == 0 {
                     m = board.step(m, d);
                 }
             }
-            if m == NO_SQUARE || self.cells[m as usize] == 0 {
+            if m == NO_SQUARE || self.cells[idx(m)] == 0 {
                 continue;
             }
-            let o = owner(self.cells[m as usize]);
+            let o = owner(self.cells[idx(m)]);
             if o == NEUTRAL {
                 continue;
             }
@@ -130,7 +130,7 @@ impl Generator<'_> {
                 continue;
             }
             let t = board.step(m, d);
-            if t != NO_SQUARE && self.cells[t as usize] == 0 {
+            if t != NO_SQUARE && self.cells[idx(t)] == 0 {
                 return true;
             }
         }
@@ -168,15 +168,15 @@ impl Generator<'_> {
             let leapt = fl.leapt[self.mover as usize];
             if let Some(mut hops) = h.over(self.mover, sq, &leapable(&self.occ, leapt)) {
                 return Some(hops.any(|(m, t)| {
-                    self.cells[t as usize] == 0 && !self.captured.contains(m) && land.contains(t)
+                    self.cells[idx(t)] == 0 && !self.captured.contains(m) && land.contains(t)
                 }));
             }
             let (a, b) = h.range[self.mover as usize * 256 + sq as usize];
             return Some(h.list[a as usize..b as usize].iter().any(|&(m, t)| {
-                let c = self.cells[m as usize];
+                let c = self.cells[idx(m)];
                 c != 0
                     && leapt >> owner(c) & 1 == 1
-                    && self.cells[t as usize] == 0
+                    && self.cells[idx(t)] == 0
                     && !self.captured.contains(m)
                     && land.contains(t)
             }));
@@ -186,14 +186,14 @@ impl Generator<'_> {
         for &d in &fl.dirs[self.mover as usize] {
             let mut mid = board.step(sq, d);
             if fl.flying {
-                while mid != NO_SQUARE && self.cells[mid as usize] == 0 {
+                while mid != NO_SQUARE && self.cells[idx(mid)] == 0 {
                     mid = board.step(mid, d);
                 }
             }
-            if mid == NO_SQUARE || self.cells[mid as usize] == 0 || self.captured.contains(mid) {
+            if mid == NO_SQUARE || self.cells[idx(mid)] == 0 || self.captured.contains(mid) {
                 continue;
             }
-            let o = owner(self.cells[mid as usize]);
+            let o = owner(self.cells[idx(mid)]);
             let ok = o != NEUTRAL
                 && match fl.over {
                     Over::Friend => def.team[o as usize] == my_team,
@@ -205,7 +205,7 @@ impl Generator<'_> {
                 continue;
             }
             let mut t = board.step(mid, d);
-            while t != NO_SQUARE && self.cells[t as usize] == 0 {
+            while t != NO_SQUARE && self.cells[idx(t)] == 0 {
                 if land.contains(t) {
                     return Some(true);
                 }

@@ -282,13 +282,13 @@ impl Generator<'_> {
                     LegKind::Slide => true,
                     LegKind::Leap { flying, .. } => {
                         if flying {
-                            while t != NO_SQUARE && self.cells[t as usize] == 0 {
+                            while t != NO_SQUARE && self.cells[idx(t)] == 0 {
                                 t = board.step(t, d);
                             }
                         }
                         if t == NO_SQUARE
-                            || self.cells[t as usize] == 0
-                            || leapt >> owner(self.cells[t as usize]) & 1 == 0
+                            || self.cells[idx(t)] == 0
+                            || leapt >> owner(self.cells[idx(t)]) & 1 == 0
                         {
                             continue;
                         }
@@ -296,7 +296,7 @@ impl Generator<'_> {
                         flying
                     }
                 };
-                while t != NO_SQUARE && self.cells[t as usize] == 0 {
+                while t != NO_SQUARE && self.cells[idx(t)] == 0 {
                     if !seen.contains(t) {
                         seen.insert(t);
                         self.flood_visit(mk, mi, li, leg, &sets, &mut reach, t);
@@ -629,12 +629,12 @@ impl Generator<'_> {
         let leg = &def.legs[li];
         for &(m, t, d) in &hops[..n] {
             if m != NO_SQUARE {
-                let c = self.cells[m as usize];
+                let c = self.cells[idx(m)];
                 if c == 0 || leapt >> owner(c) & 1 == 0 {
                     continue;
                 }
             }
-            if self.cells[t as usize] != 0
+            if self.cells[idx(t)] != 0
                 || self.visited.contains(t)
                 || !self.flood_land(mk, mi, li, leg, &sets.land, t)
             {
@@ -669,7 +669,7 @@ impl Generator<'_> {
         };
         let mut n = 0;
         for (_, t) in hops {
-            if self.cells[t as usize] != 0 || seen.contains(t) {
+            if self.cells[idx(t)] != 0 || seen.contains(t) {
                 continue;
             }
             if let Some(slot) = fresh.get_mut(n) {
@@ -705,12 +705,12 @@ impl Generator<'_> {
         let mut n = 0;
         for &(m, t) in &list[a as usize..b as usize] {
             if m != NO_SQUARE {
-                let c = self.cells[m as usize];
+                let c = self.cells[idx(m)];
                 if c == 0 || leapt >> owner(c) & 1 == 0 {
                     continue;
                 }
             }
-            if self.cells[t as usize] != 0 || seen.contains(t) {
+            if self.cells[idx(t)] != 0 || seen.contains(t) {
                 continue;
             }
             // At most one hop per direction, and the kernels take at most MAX_CHAIN_DIRS.

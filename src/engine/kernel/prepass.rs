@@ -450,15 +450,15 @@ impl Generator<'_> {
             let over = leapable(&pos.occ, leapt);
             for sq in movers.set().iter() {
                 if let Some(mut hops) = h.over(me as u8, sq, &over) {
-                    if hops.any(|(_, t)| pos.cells[t as usize] == 0) {
+                    if hops.any(|(_, t)| pos.cells[idx(t)] == 0) {
                         src.insert(sq);
                     }
                     continue;
                 }
                 let (a, b) = h.range[me * 256 + sq as usize];
                 let open = h.list[a as usize..b as usize].iter().any(|&(m, t)| {
-                    let c = pos.cells[m as usize];
-                    c != 0 && leapt >> owner(c) & 1 == 1 && pos.cells[t as usize] == 0
+                    let c = pos.cells[idx(m)];
+                    c != 0 && leapt >> owner(c) & 1 == 1 && pos.cells[idx(t)] == 0
                 });
                 if open {
                     src.insert(sq);

@@ -157,7 +157,7 @@ impl Generator<'_> {
         let base = self.lbuf.len();
         for &d in &q.dirs[self.mover as usize] {
             let mut t = board.step(sq, d);
-            while t != NO_SQUARE && t != sq && self.cells[t as usize] == 0 {
+            while t != NO_SQUARE && t != sq && self.cells[idx(t)] == 0 {
                 if allowed.contains(t) {
                     self.lbuf.push((t, d, NO_SQUARE));
                 }

@@ -400,7 +400,7 @@ impl AttackTable {
         player: u8,
         t: Square,
     ) -> bool {
-        let code = cells[t as usize];
+        let code = cells[idx(t)];
         if code == 0 || owner(code) == NEUTRAL {
             return false;
         }
@@ -416,24 +416,24 @@ impl AttackTable {
     fn attacks(&self, def: &GameDef, cells: &[PieceCode; 256], o: u8, t: Square, vk: u8) -> bool {
         let by = &self.players[o as usize];
         for e in &by.steps[t as usize] {
-            if cells[e.from as usize] == e.piece
+            if cells[idx(e.from)] == e.piece
                 && e.victims >> vk & 1 == 1
                 && e.empties[..e.n as usize]
                     .iter()
-                    .all(|&s| cells[s as usize] == 0)
+                    .all(|&s| cells[idx(s)] == 0)
             {
                 return true;
             }
         }
         for g in &by.slides {
             let mut s = self.back(t, g.dir);
-            while s != NO_SQUARE && cells[s as usize] == 0 {
+            while s != NO_SQUARE && cells[idx(s)] == 0 {
                 s = self.back(s, g.dir);
             }
             if s == NO_SQUARE {
                 continue;
             }
-            let c = cells[s as usize];
+            let c = cells[idx(s)];
             if g.entries.iter().any(|e| {
                 c == e.piece && e.from.contains(s) && e.to.contains(t) && e.victims >> vk & 1 == 1
             }) {
@@ -442,20 +442,20 @@ impl AttackTable {
         }
         for g in &by.screens {
             let mut m = self.back(t, g.dir);
-            while m != NO_SQUARE && cells[m as usize] == 0 {
+            while m != NO_SQUARE && cells[idx(m)] == 0 {
                 m = self.back(m, g.dir);
             }
             if m == NO_SQUARE {
                 continue;
             }
             let mut s = self.back(m, g.dir);
-            while s != NO_SQUARE && cells[s as usize] == 0 {
+            while s != NO_SQUARE && cells[idx(s)] == 0 {
                 s = self.back(s, g.dir);
             }
             if s == NO_SQUARE {
                 continue;
             }
-            let (c, screen) = (cells[s as usize], cells[m as usize]);
+            let (c, screen) = (cells[idx(s)], cells[idx(m)]);
             let so = owner(screen);
             if so == NEUTRAL {
                 continue;

@@ -81,7 +81,7 @@ impl Generator<'_> {
         } else if s == self.origin || self.captured.contains(s) {
             0
         } else {
-            self.cells[s as usize]
+            self.cells[idx(s)]
         }
     }
 

@@ -136,7 +136,7 @@ impl Generator<'_> {
         self.piece = piece;
         let mine = self.occ[self.mover as usize];
         for a in mine.iter() {
-            if self.cells[a as usize] != piece
+            if self.cells[idx(a)] != piece
                 || (self.go_blocker != NO_SQUARE && a != self.go_blocker)
                 || !self.sq_eval(&carry.from, a)
             {
@@ -144,14 +144,12 @@ impl Generator<'_> {
             }
             for b in def.board.all.iter() {
                 let stays = b == a && goes_to;
-                if b == t || (self.cells[b as usize] != 0 && !stays) {
+                if b == t || (self.cells[idx(b)] != 0 && !stays) {
                     continue;
                 }
                 let mut between = SquareSet::EMPTY;
                 crate::engine::moves::between(def, a, b, &mut between);
-                if between.iter().any(|s| self.cells[s as usize] != 0)
-                    || !self.sq_eval(&carry.to, b)
-                {
+                if between.iter().any(|s| self.cells[idx(s)] != 0) || !self.sq_eval(&carry.to, b) {
                     continue;
                 }
                 out.push((a, b));

@@ -103,7 +103,7 @@ impl Generator<'_> {
             SqExpr::Passed => self.passed.contains(sq),
             SqExpr::Unmoved => self.unmoved.contains(sq),
             SqExpr::Attacked => self.attacked_at(sq),
-            SqExpr::Empty => self.cells[sq as usize] == 0,
+            SqExpr::Empty => self.cells[idx(sq)] == 0,
             SqExpr::Seen(set) => self.seen_from_origin(*set, sq),
             SqExpr::Next(d, want) => {
                 let occ = &self.occ;
@@ -115,7 +115,7 @@ impl Generator<'_> {
                 crate::engine::flank::flanks(self.def, &self.occ, self.mover, sq, *set)
             }
             SqExpr::InARow { n, exact, dirs } => {
-                let code = self.cells[sq as usize];
+                let code = self.cells[idx(sq)];
                 let def = self.def;
                 let dirs = def
                     .dir_sets

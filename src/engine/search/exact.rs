@@ -105,7 +105,7 @@ impl Generator<'_> {
             if t == NO_SQUARE {
                 return None;
             }
-            let code = self.cells[t as usize];
+            let code = self.cells[idx(t)];
             if code != 0 && !self.passes(over, owner(code)) {
                 return None;
             }
@@ -114,7 +114,7 @@ impl Generator<'_> {
         if t == NO_SQUARE {
             return None;
         }
-        if self.cells[t as usize] == 0 {
+        if self.cells[idx(t)] == 0 {
             if !leg.onto.empty() {
                 return None;
             }

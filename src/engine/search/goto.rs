@@ -27,7 +27,7 @@ impl Generator<'_> {
             let mut blocker = NO_SQUARE;
             let mut clear = true;
             for s in way.iter() {
-                if self.cells[s as usize] != 0 {
+                if self.cells[idx(s)] != 0 {
                     // One piece may stand on the way: the one the move carries, when it
                     // carries one.
                     clear &= mk.with.is_some() && blocker == NO_SQUARE;
@@ -59,7 +59,7 @@ impl Generator<'_> {
         let dirs = &def.dir_sets[set as usize].per_player[self.mover as usize];
         dirs.iter().any(|&d| {
             let mut t = def.board.step(self.origin, d);
-            while t != NO_SQUARE && self.cells[t as usize] == 0 {
+            while t != NO_SQUARE && self.cells[idx(t)] == 0 {
                 t = def.board.step(t, d);
             }
             t == sq

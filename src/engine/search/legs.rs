@@ -107,7 +107,7 @@ impl Generator<'_> {
                         continue;
                     }
                     // An empty square, or (`onto enemy`) an enemy piece, captured there.
-                    let victim = if self.cells[t as usize] == 0 {
+                    let victim = if self.cells[idx(t)] == 0 {
                         if !leg.onto.empty() {
                             continue;
                         }
@@ -142,7 +142,7 @@ impl Generator<'_> {
                     } else {
                         NO_SQUARE
                     };
-                    while t != NO_SQUARE && self.cells[t as usize] == 0 {
+                    while t != NO_SQUARE && self.cells[idx(t)] == 0 {
                         if leg.onto.empty()
                             && allowed.map_or_else(
                                 || self.landing_ok(mk, mi, leg, li, t),
@@ -179,15 +179,15 @@ impl Generator<'_> {
                 LegKind::Leap { over, flying } => {
                     let mut m = board.step(sq, d);
                     if flying {
-                        while m != NO_SQUARE && self.cells[m as usize] == 0 {
+                        while m != NO_SQUARE && self.cells[idx(m)] == 0 {
                             m = board.step(m, d);
                         }
                     }
-                    if m == NO_SQUARE || self.cells[m as usize] == 0 || self.captured.contains(m) {
+                    if m == NO_SQUARE || self.cells[idx(m)] == 0 || self.captured.contains(m) {
                         continue;
                     }
                     // Neutral pieces are never leapt: they block like the board's edge.
-                    let o = owner(self.cells[m as usize]);
+                    let o = owner(self.cells[idx(m)]);
                     if o == NEUTRAL {
                         continue;
                     }
@@ -200,7 +200,7 @@ impl Generator<'_> {
                     if !ok
                         || leg
                             .leapt_kinds
-                            .is_some_and(|ks| ks >> kind(self.cells[m as usize]) & 1 == 0)
+                            .is_some_and(|ks| ks >> kind(self.cells[idx(m)]) & 1 == 0)
                     {
                         continue;
                     }
@@ -210,7 +210,7 @@ impl Generator<'_> {
                         self.leap_onto(mk, mi, leg, li, allowed, t, d, flying);
                         continue;
                     }
-                    while t != NO_SQUARE && self.cells[t as usize] == 0 {
+                    while t != NO_SQUARE && self.cells[idx(t)] == 0 {
                         if allowed
                             .map_or_else(|| self.landing_ok(mk, mi, leg, li, t), |s| s.contains(t))
                         {
@@ -223,7 +223,7 @@ impl Generator<'_> {
                     }
                     if leg
                         .halt_behind
-                        .is_some_and(|ks| ks >> kind(self.cells[m as usize]) & 1 == 1)
+                        .is_some_and(|ks| ks >> kind(self.cells[idx(m)]) & 1 == 1)
                     {
                         self.halt_behind(mk, seg, group, board.step(m, d));
                     }
@@ -240,7 +240,7 @@ impl Generator<'_> {
     /// captured by this move.
     #[inline]
     pub(super) fn takes_onto(&self, leg: &Leg, t: Square) -> bool {
-        let code = self.cells[t as usize];
+        let code = self.cells[idx(t)];
         let o = owner(code);
         o != NEUTRAL
             && self.def.team[o as usize] != self.def.team[self.mover as usize]
@@ -266,7 +266,7 @@ impl Generator<'_> {
         flying: bool,
     ) {
         let first = t;
-        while t != NO_SQUARE && self.cells[t as usize] == 0 {
+        while t != NO_SQUARE && self.cells[idx(t)] == 0 {
             if leg.onto.empty()
                 && allowed.map_or_else(|| self.landing_ok(mk, mi, leg, li, t), |s| s.contains(t))
             {
@@ -291,7 +291,7 @@ impl Generator<'_> {
     #[inline]
     pub(super) fn passer_victim(&self, leg: &Leg) -> Option<Square> {
         let v = self.passer;
-        (v != NO_SQUARE && self.cells[v as usize] != 0 && self.takes_onto(leg, v)).then_some(v)
+        (v != NO_SQUARE && self.cells[idx(v)] != 0 && self.takes_onto(leg, v)).then_some(v)
     }
 
     /// `halt behind`: of the landings `lbuf[group..]` beyond one leapt piece, keeps the one
@@ -505,15 +505,15 @@ impl Generator<'_> {
     pub(super) fn record_capture(&mut self, mk: &MoveKind, victim: Square) -> PieceCode {
         self.capt_legs |= 1 << (self.len - 1);
         self.captured.insert(victim);
-        if self.order_kinds >> kind(self.cells[victim as usize]) & 1 == 1 && self.ncapt < 64 {
+        if self.order_kinds >> kind(self.cells[idx(victim)]) & 1 == 1 && self.ncapt < 64 {
             self.order |= 1 << (63 - self.ncapt);
         }
         self.ncapt += 1;
         if mk.removal != Removal::Immediately {
             return 0;
         }
-        let removed = self.cells[victim as usize];
-        self.cells[victim as usize] = 0;
+        let removed = self.cells[idx(victim)];
+        self.cells[idx(victim)] = 0;
         self.occ[owner(removed) as usize].remove(victim);
         removed
     }
@@ -528,7 +528,7 @@ impl Generator<'_> {
             self.order &= !(1 << (63 - self.ncapt));
         }
         if removed != 0 {
-            self.cells[victim as usize] = removed;
+            self.cells[idx(victim)] = removed;
             self.occ[owner(removed) as usize].insert(victim);
         }
     }

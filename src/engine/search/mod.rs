@@ -544,7 +544,7 @@ impl<'g> Generator<'g> {
         counted: &mut Option<(&mut Counted, &SquareSet)>,
         out: &mut Vec<Move>,
     ) {
-        let code = pos.cells[sq as usize];
+        let code = pos.cells[idx(sq)];
         let k = kind(code);
         if mk.pieces >> k & 1 == 0 {
             return;
@@ -557,7 +557,7 @@ impl<'g> Generator<'g> {
         if !self.cond_at(Which::From(ki), &mk.from, sq) {
             return;
         }
-        self.cells[sq as usize] = 0;
+        self.cells[idx(sq)] = 0;
         self.occ[self.mover as usize].remove(sq);
         if self.use_kernels {
             if let Some((c, empty)) = counted.as_mut()
@@ -610,7 +610,7 @@ impl<'g> Generator<'g> {
     /// Puts the moving piece, lifted for its search, back on its square.
     #[inline]
     fn put_back(&mut self, sq: Square, code: PieceCode) {
-        self.cells[sq as usize] = code;
+        self.cells[idx(sq)] = code;
         self.occ[self.mover as usize].insert(sq);
     }
 
@@ -668,10 +668,10 @@ impl<'g> Generator<'g> {
         *pos = Position::empty(self.mover);
         for o in 0..=MAX_PLAYERS {
             for s in self.occ[o].iter() {
-                pos.put(s, self.cells[s as usize]);
+                pos.put(s, self.cells[idx(s)]);
             }
         }
-        if pos.cells[sq as usize] == 0 {
+        if pos.cells[idx(sq)] == 0 {
             pos.put(sq, self.piece);
         }
         pos.counters = self.counters;
@@ -679,7 +679,7 @@ impl<'g> Generator<'g> {
         pos.passer = self.passer;
         pos.unmoved = self.unmoved;
         pos.hands[(self.mover as usize).min(MAX_PLAYERS - 1)] = self.hand;
-        pos.cells[sq as usize] == self.piece
+        pos.cells[idx(sq)] == self.piece
     }
 
     /// The pseudo-legal moves of type `ki` of the piece on `sq` of `pos` into `out`, if its
@@ -731,7 +731,7 @@ impl<'g> Generator<'g> {
             self.piece = piece_code(owner, k);
             self.begin_move(ki, NO_SQUARE, 0);
             for sq in def.board.all.iter() {
-                if self.cells[sq as usize] == 0 && self.sq_eval(&mk.to, sq) {
+                if self.cells[idx(sq)] == 0 && self.sq_eval(&mk.to, sq) {
                     self.emit(mk, sq, out);
                 }
             }
@@ -749,7 +749,7 @@ impl Generator<'_> {
             self.piece = piece_code(self.mover, k as u8);
             self.begin_move(ki, NO_SQUARE, 0);
             for sq in self.def.board.all.iter() {
-                if self.cells[sq as usize] == 0 && self.sq_eval(&mk.to, sq) {
+                if self.cells[idx(sq)] == 0 && self.sq_eval(&mk.to, sq) {
                     self.emit(mk, sq, out);
                 }
             }

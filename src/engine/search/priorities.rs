@@ -90,12 +90,12 @@ pub(super) fn measure(def: &GameDef, pos: &Position, m: &Move, ms: Measure) -> u
         Measure::Captures(Some(kinds)) => m
             .captures
             .iter()
-            .filter(|&sq| kinds >> kind(pos.cells[sq as usize]) & 1 == 1)
+            .filter(|&sq| kinds >> kind(pos.cells[idx(sq)]) & 1 == 1)
             .count() as u64,
         Measure::Value => m
             .captures
             .iter()
-            .map(|sq| def.values[kind(pos.cells[sq as usize]) as usize] as u64)
+            .map(|sq| def.values[kind(pos.cells[idx(sq)]) as usize] as u64)
             .sum(),
         Measure::Earliest(_) => m.order,
     }

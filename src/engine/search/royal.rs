@@ -136,27 +136,27 @@ impl<'g> Generator<'g> {
         }
         let mut cells = pos.cells;
         if !m.is_drop() {
-            cells[m.from as usize] = 0;
+            cells[idx(m.from)] = 0;
         }
         for sq in m.captures.iter() {
-            cells[sq as usize] = 0;
+            cells[idx(sq)] = 0;
         }
         let mut carried = 0;
         if m.carry_from != NO_SQUARE {
-            carried = cells[m.carry_from as usize];
-            cells[m.carry_from as usize] = 0;
+            carried = cells[idx(m.carry_from)];
+            cells[idx(m.carry_from)] = 0;
         }
-        cells[m.to as usize] = m.result;
+        cells[idx(m.to)] = m.result;
         let mut maybe = royal;
         maybe.insert(m.to);
         if carried != 0 {
-            cells[m.carry_to as usize] = carried;
+            cells[idx(m.carry_to)] = carried;
             maybe.insert(m.carry_to);
         }
         let targets: SquareSet = maybe
             .iter()
             .filter(|&s| {
-                let c = cells[s as usize];
+                let c = cells[idx(s)];
                 c != 0 && owner(c) == mover && def.royal >> kind(c) & 1 == 1
             })
             .collect();
@@ -224,7 +224,7 @@ impl<'g> Generator<'g> {
 fn royal_squares(def: &GameDef, cells: &[PieceCode; 256], mine: Option<&SquareSet>) -> SquareSet {
     mine.map_or(SquareSet::EMPTY, |mine| {
         mine.iter()
-            .filter(|&sq| def.royal >> kind(cells[sq as usize]) & 1 == 1)
+            .filter(|&sq| def.royal >> kind(cells[idx(sq)]) & 1 == 1)
             .collect()
     })
 }
@@ -237,8 +237,8 @@ impl Generator<'_> {
         if self.use_kernels && self.attack.complete() && !(self.attack.passer && self.passer == sq)
         {
             let mut cells = self.cells;
-            if cells[sq as usize] == 0 {
-                cells[sq as usize] = self.piece;
+            if cells[idx(sq)] == 0 {
+                cells[idx(sq)] = self.piece;
             }
             return self.attack.attacked(self.def, &cells, self.mover, sq);
         }
@@ -266,7 +266,7 @@ impl Probe<'_> {
         };
         let royal: SquareSet = mine
             .iter()
-            .filter(|&sq| def.royal >> kind(self.after.cells[sq as usize]) & 1 == 1)
+            .filter(|&sq| def.royal >> kind(self.after.cells[idx(sq)]) & 1 == 1)
             .collect();
         if royal.is_empty() {
             return false;

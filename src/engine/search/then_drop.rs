@@ -7,6 +7,7 @@
 use super::Generator;
 use crate::engine::moves::Move;
 use crate::engine::position::{PieceCode, owner};
+use crate::model::idx;
 use crate::model::{LegKind, MAX_PATH, MoveKind, NO_SQUARE, Over, Square, SquareSet};
 
 impl Generator<'_> {
@@ -31,7 +32,7 @@ impl Generator<'_> {
             let mut s = def.board.step(mv.to, d);
             while s != NO_SQUARE
                 && s != mv.to
-                && (self.cells[s as usize] == 0 || mv.captures.contains(s))
+                && (self.cells[idx(s)] == 0 || mv.captures.contains(s))
             {
                 if self.sq_eval(&leg.land, s) {
                     let m = Move { then_sq: s, ..mv };
@@ -60,22 +61,22 @@ impl Generator<'_> {
         let def = self.def;
         // The board after the move, on the scratch board; put back below.
         let saved_piece = self.piece;
-        let landing = self.cells[mv.to as usize];
+        let landing = self.cells[idx(mv.to)];
         let mut taken: [(Square, PieceCode); MAX_PATH] = [(NO_SQUARE, 0); MAX_PATH];
         let mut ntaken = 0;
         for s in mv.captures.iter() {
-            let code = self.cells[s as usize];
+            let code = self.cells[idx(s)];
             if code != 0 && s != mv.to && ntaken < MAX_PATH {
                 taken[ntaken] = (s, code);
                 ntaken += 1;
-                self.cells[s as usize] = 0;
+                self.cells[idx(s)] = 0;
                 self.occ[owner(code) as usize].remove(s);
             }
         }
         if landing != 0 {
             self.occ[owner(landing) as usize].remove(mv.to);
         }
-        self.cells[mv.to as usize] = mv.result;
+        self.cells[idx(mv.to)] = mv.result;
         self.occ[owner(mv.result) as usize].insert(mv.to);
         self.piece = mv.result;
         let mut victims = SquareSet::EMPTY;
@@ -83,7 +84,7 @@ impl Generator<'_> {
             let team = &def.team;
             let players = def.players.len();
             for s in def.board.all.iter() {
-                let code = self.cells[s as usize];
+                let code = self.cells[idx(s)];
                 if code == 0 || s == mv.to || owner(code) as usize >= players {
                     continue;
                 }
@@ -110,12 +111,12 @@ impl Generator<'_> {
         }
         // The scratch board as it was.
         self.occ[owner(mv.result) as usize].remove(mv.to);
-        self.cells[mv.to as usize] = landing;
+        self.cells[idx(mv.to)] = landing;
         if landing != 0 {
             self.occ[owner(landing) as usize].insert(mv.to);
         }
         for &(s, code) in &taken[..ntaken] {
-            self.cells[s as usize] = code;
+            self.cells[idx(s)] = code;
             self.occ[owner(code) as usize].insert(s);
         }
         self.piece = saved_piece;
