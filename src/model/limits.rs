@@ -61,12 +61,17 @@ pub const NEUTRAL: u8 = MAX_PLAYERS as u8;
 /// The move-type index of a pass (a player with no legal move under `turn { blocked pass }`).
 pub const PASS: u8 = 255;
 
-/// `sq`'s index into a table of [`MAX_SQUARES`] entries (a position's cells), masked so that
+/// `sq`'s index into a table of [`MAX_SQUARES`] entries (a position's cells), as a byte so that
 /// indexing needs no bounds check: the move generator's hot loops read cells by square
 /// millions of times. Every square is below [`MAX_SQUARES`]; [`NO_SQUARE`] is never an index
 /// (debug builds and the tests check it).
 #[inline(always)]
 pub fn idx(sq: Square) -> usize {
     debug_assert!((sq as usize) < MAX_SQUARES, "square {sq} is no index");
-    sq as usize & (MAX_SQUARES - 1)
+    // A byte's value (every square is below 256) indexes 256 entries with no check.
+    sq as u8 as usize
 }
+
+// `idx` and the square sets' word index read a square as a byte: they hold while every
+// square fits in one.
+const _: () = assert!(MAX_SQUARES == 256);

@@ -121,7 +121,7 @@ type Windows = (Vec<(u64, Square)>, Vec<Square>);
 /// set's words needs no bounds check.
 #[inline(always)]
 fn word(base: Square) -> usize {
-    (base >> 6) as usize & 3
+    (base as u8 >> 6) as usize
 }
 
 /// The 64 squares of `s` from `base` on, as one word.
