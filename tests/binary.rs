@@ -5,11 +5,22 @@
 use std::ffi::OsStr;
 use std::process::Command;
 
+/// The binary's path, for a test that starts it another way (under a pseudo-terminal, from a
+/// shell or an editor, or with its streams piped).
+pub const PATH: &str = env!("CARGO_BIN_EXE_regula");
+
+/// `regula` with colours off, for a test that gives it its arguments and streams itself.
+pub fn command() -> Command {
+    let mut cmd = Command::new(PATH);
+    cmd.env("NO_COLOR", "1");
+    cmd
+}
+
 /// `regula ARGS` with more environment variables: (exit code, standard output as bytes,
 /// standard error).
 fn run(args: &[&str], env: &[(&str, &OsStr)]) -> (i32, Vec<u8>, String) {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_regula"));
-    cmd.args(args).env("NO_COLOR", "1");
+    let mut cmd = command();
+    cmd.args(args);
     for (k, v) in env {
         cmd.env(k, v);
     }
@@ -46,9 +57,8 @@ pub fn regula_bytes(args: &[&str]) -> (i32, Vec<u8>, String) {
 /// (exit code, standard output).
 pub fn regula_typed(args: &[&str], input: &[u8]) -> (i32, String) {
     use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_regula"))
+    let mut child = command()
         .args(args)
-        .env("NO_COLOR", "1")
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .spawn()
@@ -64,4 +74,23 @@ pub fn regula_typed(args: &[&str], input: &[u8]) -> (i32, String) {
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
     )
+}
+
+/// Every test runs the binary through this file: no other test file names it.
+#[test]
+fn the_tests_run_the_binary_through_one_helper() {
+    let mut others = Vec::new();
+    for entry in std::fs::read_dir("tests").unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "rs") && !path.ends_with("binary.rs") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            if text.contains(concat!("CARGO_BIN_", "EXE")) {
+                others.push(path.display().to_string());
+            }
+        }
+    }
+    assert!(
+        others.is_empty(),
+        "tests naming the binary themselves: {others:?}"
+    );
 }

@@ -269,7 +269,7 @@ fn free_port() -> u16 {
 
 /// Starts `regula serve FILE --port 0`: the process and the URL it prints.
 fn serve(file: &str) -> (Child, String) {
-    let mut server = Command::new(env!("CARGO_BIN_EXE_regula"))
+    let mut server = crate::binary::command()
         .args(["serve", file, "--port", "0"])
         .stdout(Stdio::piped())
         .spawn()

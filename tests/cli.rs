@@ -380,7 +380,7 @@ fn diff_witness_names_the_piece_two_alike_moves_end_as() {
 /// Runs the binary, killed after 60 s: a command that would hang fails the test instead.
 fn regula_bounded(args: &[&str]) -> (i32, String, String) {
     use std::io::Read;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_regula"))
+    let mut child = crate::binary::command()
         .args(args)
         .env("NO_COLOR", "1")
         .stdin(std::process::Stdio::null())
@@ -1149,7 +1149,7 @@ impl Terminal {
             eprintln!("skipped: no `script` command to make a pseudo-terminal");
             return None;
         }
-        let cmd = format!("{} play {file}", env!("CARGO_BIN_EXE_regula"));
+        let cmd = format!("{} play {file}", crate::binary::PATH);
         let mut child = Command::new("script")
             .args(["-qec", &cmd, "/dev/null"])
             .env("TERM", "xterm")

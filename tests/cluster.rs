@@ -58,7 +58,7 @@ fn the_slurm_script_as_an_array_of_three_merges_into_one_run() {
             .arg("docs/cluster/slurm-evaluate.sh")
             .env("SLURM_ARRAY_TASK_ID", i.to_string())
             .env("SLURM_ARRAY_TASK_COUNT", "3")
-            .env("REGULA", env!("CARGO_BIN_EXE_regula"))
+            .env("REGULA", crate::binary::PATH)
             .env("RULES", "rules/english-draughts.rules")
             .env("AGENTS", "greedy,random")
             .env("GAMES", "6")

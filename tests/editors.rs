@@ -134,7 +134,7 @@ fn vim_loads_the_files_and_formats() {
         dir.join("log"),
     );
     std::fs::write(&file, &spoiled).unwrap();
-    let bin = PathBuf::from(env!("CARGO_BIN_EXE_regula"));
+    let bin = PathBuf::from(crate::binary::PATH);
     let path = format!(
         "{}:{}",
         bin.parent().unwrap().display(),
@@ -319,7 +319,7 @@ finish()
     );
     let actions = dir.join("actions.lua");
     std::fs::write(&actions, script).unwrap();
-    let bin = PathBuf::from(env!("CARGO_BIN_EXE_regula"));
+    let bin = PathBuf::from(crate::binary::PATH);
     let path = format!(
         "{}:{}",
         bin.parent().unwrap().display(),

@@ -11,7 +11,7 @@
 use std::io::Write;
 use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use rand::rngs::SmallRng;
@@ -37,7 +37,7 @@ fn targets() -> Vec<(&'static str, fn(&[u8]) -> Result<(), String>)> {
 
 /// The language server of the binary on a stream: what it wrote.
 fn lsp_binary(stream: &[u8]) -> Result<Vec<u8>, String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_regula"))
+    let mut child = crate::binary::command()
         .arg("lsp")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -22,7 +22,7 @@ impl Client {
 
     /// The server started, not initialized.
     fn spawn() -> Client {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_regula"))
+        let mut child = crate::binary::command()
             .arg("lsp")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

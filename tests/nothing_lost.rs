@@ -589,7 +589,7 @@ fn a_full_disk_on_standard_output_is_an_io_error() {
         &["check", e, "--format", "json"],
     ];
     for args in &commands {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_regula"))
+        let out = crate::binary::command()
             .args(*args)
             .env("NO_COLOR", "1")
             .stdout(
@@ -714,7 +714,7 @@ fn regula_reading(args: &[&str], input: &str) -> (i32, String, String) {
     use std::io::Read;
     let mut child = std::process::Command::new("sh")
         .args(["-c", "ulimit -v 2000000 && exec \"$0\" \"$@\""])
-        .arg(env!("CARGO_BIN_EXE_regula"))
+        .arg(crate::binary::PATH)
         .args(args)
         .env("NO_COLOR", "1")
         .stdin(std::fs::File::open(input).unwrap())

@@ -177,7 +177,7 @@ fn play_saves_a_pgn_and_prints_in_the_notation_asked() {
     let dir = std::env::temp_dir().join(format!("regula-san-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let save = dir.join("game.pgn");
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_regula"))
+    let mut child = crate::binary::command()
         .args(["play", "rules/chess.rules", "--notation", "uci", "--save"])
         .arg(&save)
         .stdin(std::process::Stdio::piped())

@@ -108,7 +108,7 @@ impl Api {
 
     /// [`Api::start`] with more arguments, and at most `files` open descriptors if given.
     fn launch(file: &Path, params: &[(&str, &str)], args: &[&str], files: Option<u32>) -> Api {
-        let bin = env!("CARGO_BIN_EXE_regula");
+        let bin = crate::binary::PATH;
         let mut cmd = match files {
             Some(n) => {
                 let mut c = std::process::Command::new("sh");
@@ -284,7 +284,7 @@ fn moves_are_played_refused_with_their_explanation_and_undone() {
     let shown = message(&s);
     let after = temp_dir("explain").join("after.txt");
     std::fs::write(&after, "1.D6-F8").unwrap();
-    let cli = std::process::Command::new(env!("CARGO_BIN_EXE_regula"))
+    let cli = crate::binary::command()
         .args(["moves", "rules/camelot.rules", "--after"])
         .arg(&after)
         .args(["--explain", "H11-H8"])
@@ -426,7 +426,7 @@ fn the_opponent_answers() {
     // The first legal move in the notation's order, as `regula moves` sorts them.
     let after = temp_dir("first").join("after.txt");
     std::fs::write(&after, "1.D6-F8").unwrap();
-    let cli = std::process::Command::new(env!("CARGO_BIN_EXE_regula"))
+    let cli = crate::binary::command()
         .args(["moves", "rules/camelot.rules", "--after"])
         .arg(&after)
         .output()
@@ -994,7 +994,7 @@ fn the_record_and_the_position_are_exported_in_the_formats_the_cli_reads() {
     let (_, one) = export(&api, "what=position&ply=1");
     std::fs::write(dir.join("one.yaml"), one["text"].as_str().unwrap()).unwrap();
     std::fs::write(dir.join("rest.txt"), "1...H11-F9 2.C6-E8-G8").unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_regula"))
+    let out = crate::binary::command()
         .args(["replay", "rules/camelot.rules"])
         .arg(dir.join("rest.txt"))
         .arg("--position")
