@@ -9,6 +9,7 @@ mod end_memo;
 mod flank;
 mod fold;
 mod kept;
+mod kernel;
 mod memo;
 mod moves;
 mod parallel;

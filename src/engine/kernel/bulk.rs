@@ -13,7 +13,7 @@ use crate::engine::search::{Env, Generator, Identity};
 use crate::model::*;
 
 /// How many moves of each move type were counted rather than generated.
-pub(in crate::engine::search) struct Counted {
+pub(in crate::engine) struct Counted {
     /// Per move type; only the entries of the types in `some` mean anything (the others
     /// are left over from earlier counts, so that the array is not cleared every time).
     n: [u64; 64],
@@ -72,7 +72,7 @@ impl Counted {
 impl Generator<'_> {
     /// Whether move type `mi` is counted rather than generated for this piece.
     #[inline]
-    pub(in crate::engine::search) fn counts_in_bulk(&self, mi: usize, k: u8) -> bool {
+    pub(in crate::engine) fn counts_in_bulk(&self, mi: usize, k: u8) -> bool {
         let i = self.mover as usize * MAX_KINDS + k as usize;
         let plan = &self.kernels.moves[mi];
         plan.quiet.as_ref().is_some_and(|q| q.allowed[i].is_some())
@@ -85,7 +85,7 @@ impl Generator<'_> {
     /// Counts the moves of flood kernel `mi` for the piece on `sq` (lifted), recording its
     /// destinations; sets `flood_clash` when one may coincide with a counted step.
     #[inline(always)]
-    pub(in crate::engine::search) fn count_flood(
+    pub(in crate::engine) fn count_flood(
         &mut self,
         mk: &MoveKind,
         mi: usize,
@@ -205,10 +205,7 @@ impl Generator<'_> {
 
     /// Whether no two quiet move types whose destinations clash are both `allowed` by their
     /// `require` conditions (false when the kernels list no such pairs).
-    pub(in crate::engine::search) fn clashes_apart(
-        &self,
-        allowed: &[bool; MAX_MOVE_TYPES],
-    ) -> bool {
+    pub(in crate::engine) fn clashes_apart(&self, allowed: &[bool; MAX_MOVE_TYPES]) -> bool {
         let on = |mi: u8| allowed[(mi as usize).min(63)];
         !self.kernels.clashes.is_empty()
             && self.kernels.clashes.iter().all(|&(a, b)| !(on(a) && on(b)))

@@ -15,7 +15,7 @@ use crate::model::*;
 /// conditions fold, searched depth-first in the interpreter's order with every landing
 /// condition a set (see [`Generator::chain_search`]).
 #[derive(Debug, Clone)]
-pub(in crate::engine::search) struct Chain {
+pub(in crate::engine) struct Chain {
     /// Per `player * MAX_KINDS + kind`: the search's sets and flags for that piece, made
     /// here once rather than at every search; `None` where a condition reads the board, a
     /// promotion mid-move changes the move type, or the player has more directions than
@@ -154,7 +154,7 @@ impl Generator<'_> {
     /// The capture search of chain kernel `mi` for the piece on `sq` (lifted, its move
     /// begun): the interpreter's depth-first search over [`Chain`]'s sets, emitting the same
     /// moves in the same order. Returns false when the kernel does not cover this piece.
-    pub(in crate::engine::search) fn chain_search(
+    pub(in crate::engine) fn chain_search(
         &mut self,
         mk: &MoveKind,
         mi: usize,
@@ -167,7 +167,7 @@ impl Generator<'_> {
     /// The last segment of move type `mi`, a capture chain, from `t` where the segment
     /// before landed by direction `d` (the interpreter's `try_segment` there). Returns false
     /// when no kernel covers it.
-    pub(in crate::engine::search) fn last_chain_search(
+    pub(in crate::engine) fn last_chain_search(
         &mut self,
         mk: &MoveKind,
         mi: usize,

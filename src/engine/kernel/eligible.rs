@@ -11,7 +11,7 @@ use crate::model::*;
 /// What each kernel takes of one move type (every field `None` or `false`: the interpreter
 /// alone).
 #[derive(Debug, Clone, Copy, Default)]
-pub(in crate::engine::search) struct Eligible {
+pub(in crate::engine) struct Eligible {
     /// The pre-pass narrows its candidate pieces (every move type that moves a piece).
     pub prepass: bool,
     /// Its first leg (index in `def.legs`) is a leap: tested before the search, exactly on
@@ -35,7 +35,7 @@ pub(in crate::engine::search) struct Eligible {
 
 /// What the flood kernel takes of a move type.
 #[derive(Debug, Clone, Copy)]
-pub(in crate::engine::search) struct FloodTake {
+pub(in crate::engine) struct FloodTake {
     /// The first segment's leg (index in `def.legs`).
     pub li: usize,
     /// The move type is this one segment: by effect its moves are the squares reached.

@@ -12,7 +12,7 @@ use crate::model::*;
 
 /// The first leg of a move type, a leap.
 #[derive(Debug, Clone)]
-pub(in crate::engine::search) struct FirstLeap {
+pub(in crate::engine) struct FirstLeap {
     pub over: Over,
     pub flying: bool,
     /// Directions per player.
@@ -65,7 +65,7 @@ impl FirstLeap {
 }
 
 /// [`Generator::leap_start`]'s answer.
-pub(in crate::engine::search) enum LeapStart<'a> {
+pub(in crate::engine) enum LeapStart<'a> {
     /// The move type cannot start there.
     No,
     /// It may: its first leap, and the leap's landings for this piece.
@@ -82,7 +82,7 @@ impl Generator<'_> {
     /// piece already lifted). `false` proves the move type has no move here; `true` only
     /// means the search must run.
     #[inline]
-    pub(in crate::engine::search) fn kernel_may_leap(&self, mi: usize, sq: Square) -> bool {
+    pub(in crate::engine) fn kernel_may_leap(&self, mi: usize, sq: Square) -> bool {
         let plan = &self.kernels.moves[mi];
         match plan.first_leap.as_ref().or(plan.leap_test.as_ref()) {
             Some(fl) => self.may_leap_from(fl, sq),
@@ -159,7 +159,7 @@ impl Generator<'_> {
     /// `can M` for the moving piece on `sq`, decided on the tables when move type `m` starts
     /// with a leap whose conditions fold for this piece; `None` otherwise (interpret then).
     /// Exactly [`Generator::can_start`]: the probe's landings ignore the visited squares.
-    pub(in crate::engine::search) fn kernel_can_start(&self, m: u8, sq: Square) -> Option<bool> {
+    pub(in crate::engine) fn kernel_can_start(&self, m: u8, sq: Square) -> Option<bool> {
         let def = self.def;
         let LeapStart::Leap(fl, land) = self.leap_start(m, sq)? else {
             return Some(false);

@@ -20,7 +20,7 @@ use crate::model::*;
 /// `sequence hop+ then jump`): the squares its flood reaches, each once, as the interpreter's
 /// breadth-first search finds them.
 #[derive(Debug, Clone)]
-pub(in crate::engine::search) struct Flood {
+pub(in crate::engine) struct Flood {
     pub leg: LegKind,
     /// The leg's index in `def.legs`.
     pub li: usize,
@@ -89,7 +89,7 @@ impl Flood {
 /// where it reads the board (then it is asked square by square; none depends on the path
 /// taken, since a non-capturing segment has captured nothing).
 #[derive(Debug, Clone, Copy)]
-pub(in crate::engine::search) struct FloodSets {
+pub(in crate::engine) struct FloodSets {
     /// The leg's and the move's landing conditions, both at once where they fold together.
     pub land: SqFold,
     pub to: Option<SquareSet>,
@@ -146,7 +146,7 @@ impl Reach {
 /// for a later flood of the same piece in the same position (see
 /// [`Generator::flood_reach`]).
 #[derive(Debug, Clone, Copy, Default)]
-pub(in crate::engine::search) struct FloodMemo {
+pub(in crate::engine) struct FloodMemo {
     /// The position it was taken in (the generator's `node`; 0: none).
     node: u32,
     /// Its leg, and its `stop` squares.
@@ -162,7 +162,7 @@ pub(in crate::engine::search) struct FloodMemo {
 /// The last flood of a player's piece from a square, per flood kernel, kept across
 /// positions (see [`Generator::flood_words`]).
 #[derive(Debug, Clone, Copy, Default)]
-pub(in crate::engine::search) struct FloodKeep {
+pub(in crate::engine) struct FloodKeep {
     /// The piece's kind plus one (0: none kept).
     kind: u8,
     /// The middles it read, and which of them held a piece it may leap; the landings it
@@ -515,7 +515,7 @@ impl Generator<'_> {
     /// effect: the interpreter's breadth-first search over squares (`bfs_segment`) on the
     /// hop tables, emitting each reached square that `to` allows with its shortest path, in
     /// the interpreter's order. Returns false when the kernel does not cover this piece.
-    pub(in crate::engine::search) fn flood_search(
+    pub(in crate::engine) fn flood_search(
         &mut self,
         mk: &MoveKind,
         mi: usize,
@@ -598,7 +598,7 @@ impl Generator<'_> {
     /// `bfs_segment`) on flood kernel `mi`'s hop table: the squares newly reached from
     /// `cur`, in the order its `landings` lists them, recorded in `b` and marked visited.
     /// Returns false, doing nothing, when the kernel does not cover the segment.
-    pub(in crate::engine::search) fn flood_expand(
+    pub(in crate::engine) fn flood_expand(
         &mut self,
         mk: &MoveKind,
         mi: usize,
@@ -726,7 +726,7 @@ impl Generator<'_> {
     /// Whether flood-then-leap kernel `mi` (`sequence hop+ then jump`) may have a move for
     /// the piece on `sq` (lifted): `false` proves it has none, since the leap can start
     /// only on a square the flood reaches and does not stop on.
-    pub(in crate::engine::search) fn kernel_may_flood_leap(
+    pub(in crate::engine) fn kernel_may_flood_leap(
         &mut self,
         mk: &MoveKind,
         mi: usize,

@@ -7,7 +7,7 @@ use crate::model::*;
 
 /// The `(middle, landing)` pairs of a flood's leg, per player and square.
 #[derive(Debug, Clone)]
-pub(in crate::engine::search) struct Hops {
+pub(in crate::engine) struct Hops {
     pub list: Vec<(Square, Square)>,
     /// The direction of each hop of `list`.
     pub dirs: Vec<u8>,
@@ -28,7 +28,7 @@ pub(in crate::engine::search) struct Hops {
 /// of a set come out of a fixed number of word operations per square, with no branch per
 /// hop, and are tested against other sets (empty squares, landings, stops) all at once.
 #[derive(Debug, Clone)]
-pub(in crate::engine::search) struct Landings {
+pub(in crate::engine) struct Landings {
     /// `player * 256 + square`: the window's first square.
     base: Vec<Square>,
     /// `player * 256 + square`: each hop's middle and landing, as offsets from the base.
@@ -134,7 +134,7 @@ pub(super) fn window(s: &SquareSet, base: Square) -> u64 {
 }
 
 /// The hops of one square over the pieces of a set: each yields its middle and landing.
-pub(in crate::engine::search) struct HopsOver<'h> {
+pub(in crate::engine) struct HopsOver<'h> {
     hits: u64,
     mask: u64,
     base: Square,

@@ -18,7 +18,7 @@ use crate::model::*;
 
 /// What the pre-pass does for one move type and player.
 #[derive(Debug, Clone)]
-pub(in crate::engine::search) struct PassOp {
+pub(in crate::engine) struct PassOp {
     pub mi: usize,
     /// The kinds that make the move type.
     pub kinds: u32,
@@ -30,7 +30,7 @@ pub(in crate::engine::search) struct PassOp {
 
 /// The set-wise work of a [`PassOp`].
 #[derive(Debug, Clone)]
-pub(in crate::engine::search) enum PassWhat {
+pub(in crate::engine) enum PassWhat {
     /// Quiet steps along a direction set. When counting, the moves are counted set-wise: per kind its
     /// folded `from` and allowed landings (`None` where one reads the board: then, if such
     /// a piece stands, the pieces are tried one by one). Otherwise only the pieces with an
@@ -183,7 +183,7 @@ impl Generator<'_> {
     /// A leap's sources are exact: a square whose step reaches a piece that may be leapt
     /// whose own step is empty. The board check in [`Shifts::compile`] guarantees that the
     /// moving piece's own square plays no part, so lifting it changes nothing.
-    pub(in crate::engine::search) fn prepass(
+    pub(in crate::engine) fn prepass(
         &mut self,
         pos: &Position,
         allowed: &[bool; MAX_MOVE_TYPES],

@@ -12,7 +12,7 @@ use crate::model::*;
 
 /// A move type of one non-capturing step or slide.
 #[derive(Debug, Clone)]
-pub(in crate::engine::search) struct Quiet {
+pub(in crate::engine) struct Quiet {
     pub slide: bool,
     /// Directions per player.
     pub dirs: Vec<Vec<u8>>,
@@ -138,7 +138,7 @@ impl Generator<'_> {
     /// The moves of the piece on `sq` by quiet kernel `mi`, emitted as the interpreter would
     /// (same order, same paths). Returns false when the kernel does not cover this piece.
     #[inline]
-    pub(in crate::engine::search) fn kernel_quiet(
+    pub(in crate::engine) fn kernel_quiet(
         &mut self,
         mk: &MoveKind,
         mi: usize,
@@ -180,7 +180,7 @@ impl Generator<'_> {
 
     /// The number of quiet-kernel moves of move type `mi` for the piece on `sq` (lifted).
     #[inline]
-    pub(in crate::engine::search) fn count_quiet(
+    pub(in crate::engine) fn count_quiet(
         &self,
         mk: &MoveKind,
         mi: usize,

@@ -9,7 +9,7 @@ use crate::model::*;
 /// Every direction's step as index shifts of whole square sets, so that one step of all the
 /// pieces of a kind is a few word operations rather than a loop over pieces.
 #[derive(Debug, Clone)]
-pub(in crate::engine::search) struct Shifts {
+pub(in crate::engine) struct Shifts {
     /// Per direction: `(offset, squares)`, the squares whose neighbour that way is
     /// `square + offset` (a plain grid has one group per direction, a board of one colour
     /// two, an irregular board a few more).
@@ -25,7 +25,7 @@ pub(in crate::engine::search) struct Shifts {
 
 /// One group of squares that a direction moves by the same index offset.
 #[derive(Debug, Clone)]
-pub(in crate::engine::search) struct Group {
+pub(in crate::engine) struct Group {
     pub(super) by: i16,
     left: u32,
     right: u32,

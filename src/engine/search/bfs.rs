@@ -75,7 +75,7 @@ impl Generator<'_> {
 
     /// Appends to the path the breadth-first tree's shortest path from `start` to `t` (one
     /// more search node). False, with `overflow` set, when it would pass [`MAX_PATH`].
-    pub(super) fn bfs_path(&mut self, b: &mut Bfs, start: Square, t: Square) -> bool {
+    pub(in crate::engine) fn bfs_path(&mut self, b: &mut Bfs, start: Square, t: Square) -> bool {
         let base = self.len;
         let (mut k, mut u) = (0, t);
         while u != start && k < 256 {

@@ -11,7 +11,7 @@ impl Generator<'_> {
     /// every move emitted, and of every count the kernels take for moves. A `same-piece`
     /// counter's value is the piece's own only if it moved last, and 0 for any other.
     #[inline(always)]
-    pub(super) fn bounds_hold(&self, mk: &MoveKind, from: Option<Square>) -> bool {
+    pub(in crate::engine) fn bounds_hold(&self, mk: &MoveKind, from: Option<Square>) -> bool {
         // A plain loop: `Iterator::all` here was left a call.
         for e in &mk.effects {
             let c = &self.def.counters[e.counter as usize];
@@ -32,7 +32,7 @@ impl Generator<'_> {
         true
     }
 
-    pub(super) fn emit(&mut self, mk: &MoveKind, t: Square, out: &mut Vec<Move>) {
+    pub(in crate::engine) fn emit(&mut self, mk: &MoveKind, t: Square, out: &mut Vec<Move>) {
         // Bounded counters: a move that would push one past its bound is not a move.
         if !self.bounds_hold(mk, Some(self.origin)) {
             return;

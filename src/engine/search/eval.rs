@@ -11,7 +11,7 @@ use crate::model::*;
 impl Generator<'_> {
     /// A square condition for the moving piece: its folded set when it has one.
     #[inline(always)]
-    pub(super) fn cond_at(&mut self, w: Which, e: &SqExpr, sq: Square) -> bool {
+    pub(in crate::engine) fn cond_at(&mut self, w: Which, e: &SqExpr, sq: Square) -> bool {
         let folded = self.folded.get(w).form(self.mover, kind(self.piece));
         match folded {
             SqFold::Set(set) => set.contains(sq),
@@ -31,7 +31,7 @@ impl Generator<'_> {
     /// A condition that reads the board through `can m` alone: asked only where the
     /// answer depends on it.
     #[inline]
-    pub(super) fn sq_fold_can(
+    pub(in crate::engine) fn sq_fold_can(
         &mut self,
         m: u8,
         yes: &SquareSet,
@@ -61,7 +61,7 @@ impl Generator<'_> {
     /// the first landing decides it (`Generator::can_by_first_leg`), that landing is looked
     /// for alone; otherwise the moves are generated (`Generator::can_make`).
     #[inline]
-    pub(super) fn can_at(&mut self, m: u8, sq: Square) -> bool {
+    pub(in crate::engine) fn can_at(&mut self, m: u8, sq: Square) -> bool {
         if (m as usize) >= 64 || self.can_by_first_leg >> m & 1 == 0 {
             return self.can_make(m, sq);
         }

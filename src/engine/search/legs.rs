@@ -485,7 +485,7 @@ impl Generator<'_> {
     /// new. By effect, a second path to an explored capture state adds nothing (single
     /// captures cannot repeat a state, so they skip the bookkeeping).
     #[inline]
-    pub(super) fn fresh_state(&mut self, seg: u8, t: Square, d: u8) -> bool {
+    pub(in crate::engine) fn fresh_state(&mut self, seg: u8, t: Square, d: u8) -> bool {
         self.identity == Identity::Path
             || self.ncapt < 2
             || self.memo.first_visit(State {
@@ -502,7 +502,7 @@ impl Generator<'_> {
     /// Records the capture of `victim` by the last landing of the path, taking it off the
     /// board if the move removes captures at once; returns the piece taken off (or 0).
     #[inline]
-    pub(super) fn record_capture(&mut self, mk: &MoveKind, victim: Square) -> PieceCode {
+    pub(in crate::engine) fn record_capture(&mut self, mk: &MoveKind, victim: Square) -> PieceCode {
         self.capt_legs |= 1 << (self.len - 1);
         self.captured.insert(victim);
         if self.order_kinds >> kind(self.cells[idx(victim)]) & 1 == 1 && self.ncapt < 64 {
@@ -520,7 +520,7 @@ impl Generator<'_> {
 
     /// Undoes [`Self::record_capture`].
     #[inline]
-    pub(super) fn undo_capture(&mut self, victim: Square, removed: PieceCode) {
+    pub(in crate::engine) fn undo_capture(&mut self, victim: Square, removed: PieceCode) {
         self.capt_legs &= !(1 << (self.len - 1));
         self.captured.remove(victim);
         self.ncapt -= 1;
@@ -625,7 +625,7 @@ impl Generator<'_> {
 
     /// Whether, under `timing stop`, landing on `t` promotes the moving piece and so ends
     /// the move.
-    pub(super) fn promotion_stop_square(&self, t: Square) -> bool {
+    pub(in crate::engine) fn promotion_stop_square(&self, t: Square) -> bool {
         let def = self.def;
         def.promotion_timing == Timing::Stop
             && def.promotions.iter().any(|p| {

@@ -27,8 +27,6 @@ mod emit;
 mod eval;
 mod exact;
 mod goto;
-#[path = "../kernel/mod.rs"]
-mod kernel;
 mod legs;
 mod priorities;
 mod royal;
@@ -39,12 +37,12 @@ use crate::engine::seats::Seats;
 
 use crate::engine::end_memo::EndMemo;
 use crate::engine::fold::{FoldedGame, Which};
+use crate::engine::kernel::{self, Counted, Kernels};
 use crate::engine::memo::Memo;
 use crate::engine::moves::Move;
 use crate::engine::position::{PieceCode, Position, kind, piece_code};
 use crate::model::*;
 use eval::{cond_reads_squares, mv_reads_squares};
-use kernel::{Counted, Kernels};
 
 /// The `require` verdicts of every move type (see `Generator::allowed_types`), and the
 /// pieces of each kind each player had where they were decided.
@@ -66,7 +64,7 @@ pub enum Identity {
 }
 
 /// Upper bound on search nodes for one position before generation gives up.
-const NODE_BUDGET: u64 = 20_000_000;
+pub(in crate::engine) const NODE_BUDGET: u64 = 20_000_000;
 
 /// Initial size of the effect de-duplication table; it doubles whenever it gets half full,
 /// so de-duplication stays linear in the number of moves however many there are.
@@ -74,13 +72,13 @@ const DEDUP_SLOTS: usize = 1024;
 
 /// Scratch state for move generation; reuse one per thread.
 pub struct Generator<'g> {
-    def: &'g GameDef,
-    identity: Identity,
+    pub(in crate::engine) def: &'g GameDef,
+    pub(in crate::engine) identity: Identity,
     // Scratch board.
-    cells: [PieceCode; 256],
-    occ: [SquareSet; MAX_PLAYERS + 1],
-    mover: u8,
-    counters: [i16; MAX_COUNTERS * MAX_PLAYERS],
+    pub(in crate::engine) cells: [PieceCode; 256],
+    pub(in crate::engine) occ: [SquareSet; MAX_PLAYERS + 1],
+    pub(in crate::engine) mover: u8,
+    pub(in crate::engine) counters: [i16; MAX_COUNTERS * MAX_PLAYERS],
     /// The position's passed squares, passer and unmoved pieces (see [`Position`]), loaded
     /// only in games that keep them.
     passed: SquareSet,
@@ -91,19 +89,19 @@ pub struct Generator<'g> {
     // The move being built.
     kind_id: u8,
     origin: Square,
-    piece: PieceCode,
-    path: [Square; MAX_PATH],
-    len: usize,
+    pub(in crate::engine) piece: PieceCode,
+    pub(in crate::engine) path: [Square; MAX_PATH],
+    pub(in crate::engine) len: usize,
     capt_legs: u64,
     /// The capture order of the move being built (see [`Move::order`]).
     order: u64,
     /// The kinds `maximize earliest` counts (bit mask; 0 when no priority asks).
     order_kinds: u32,
-    captured: SquareSet,
-    ncapt: u8,
-    visited: SquareSet,
+    pub(in crate::engine) captured: SquareSet,
+    pub(in crate::engine) ncapt: u8,
+    pub(in crate::engine) visited: SquareSet,
     // Breadth-first buffers, one per segment.
-    bfs: Vec<Bfs>,
+    pub(in crate::engine) bfs: Vec<Bfs>,
     // Effect de-duplication: slot -> (stamp, index in the output); length a power of two.
     dedup: Vec<(u32, u32)>,
     stamp: u32,
@@ -111,7 +109,7 @@ pub struct Generator<'g> {
     memo: Memo,
     // `player * MAX_KINDS + kind`: the promotions of that piece, (squares, new kind) in order;
     // a rule offering a choice names several kinds, and `emit` makes one move per kind.
-    promotions: Vec<Vec<(SquareSet, Vec<u8>)>>,
+    pub(in crate::engine) promotions: Vec<Vec<(SquareSet, Vec<u8>)>>,
     /// Per player: the opponents' and the team's bit masks; every player; every kind.
     seats: Seats,
     // Whether some leg forbids reversing, so that the last direction is part of a state.
@@ -120,15 +118,15 @@ pub struct Generator<'g> {
     folded: Arc<FoldedGame>,
     // Move types compiled into tables (see `kernel`), and whether to use them. Shared, not
     // copied: a generator is made per call of `legal_moves`, so making one must cost little.
-    kernels: Arc<Kernels>,
+    pub(in crate::engine) kernels: Arc<Kernels>,
     /// The royal rule's attack tables (see [`attack`]), shared like the kernels.
     attack: Arc<attack::AttackTable>,
     /// The line masks of `exactly count(line)` (see [`exact`]), shared like the kernels.
     lines: Arc<exact::Lines>,
-    use_kernels: bool,
+    pub(in crate::engine) use_kernels: bool,
     /// The order of the generated moves does not matter (perft counts them): quiet steps
     /// may then be generated set-wise, type by type, rather than piece by piece.
-    any_order: bool,
+    pub(in crate::engine) any_order: bool,
     /// Whether some move type has a `require` condition, and some drops a piece: most
     /// games have neither, and skip both loops over the move types.
     has_require: bool,
@@ -144,25 +142,25 @@ pub struct Generator<'g> {
     board_idle_after: bool,
     // The position being generated, counted (bumped whenever the scratch board is
     // loaded), and per square the last flood kept for reuse in it (see `flood_reach`).
-    node: u32,
-    flood_memo: Vec<kernel::FloodMemo>,
+    pub(in crate::engine) node: u32,
+    pub(in crate::engine) flood_memo: Vec<kernel::FloodMemo>,
     /// Per flood kernel, player and square: its piece's last flood, for later positions.
-    flood_keep: Vec<kernel::FloodKeep>,
+    pub(in crate::engine) flood_keep: Vec<kernel::FloodKeep>,
     // Per move type, the squares whose pieces the per-piece loop must try (see `prepass`).
-    cand: Vec<SquareSet>,
+    pub(in crate::engine) cand: Vec<SquareSet>,
     // Bit per move type: `cand` is already exactly the pieces whose first leap is possible,
     // or a flood kernel tests it itself: no first-leap test before the search.
-    exact_leaps: u64,
+    pub(in crate::engine) exact_leaps: u64,
     // The counts of the last bulk count, kept to be reused.
-    counted_scratch: Option<Box<Counted>>,
+    pub(in crate::engine) counted_scratch: Option<Box<Counted>>,
     // What `maximize` weighs of each move, kept to be reused (see `priorities::keep_best`).
     weights: Vec<u64>,
-    flood_clash: bool,
+    pub(in crate::engine) flood_clash: bool,
     // In the position being searched, no two non-capturing moves can be the same move:
     // [`Kernels::quiet_unique`], or [`Kernels::quiet_unique_apart`] where the `require`
     // conditions keep the clashing move types apart: set once when the generator is made
     // for the first, by `pseudo_legal_counting` at every position for the second.
-    quiet_unique_here: bool,
+    pub(in crate::engine) quiet_unique_here: bool,
     quiet_unique_apart: bool,
     /// The (start, end) pairs of a carried piece (`with`), kept to be reused.
     carries: Vec<(Square, Square)>,
@@ -170,10 +168,10 @@ pub struct Generator<'g> {
     /// carried piece must start there.
     go_blocker: Square,
     // Landings `(square, direction, victim)`, a stack shared by the nested searches.
-    lbuf: Vec<(Square, u8, Square)>,
+    pub(in crate::engine) lbuf: Vec<(Square, u8, Square)>,
     /// Set while [`Self::goes_on`] probes a landing: `prefer continuing` is not applied then.
     probing: bool,
-    nodes: u64,
+    pub(in crate::engine) nodes: u64,
     /// Set when a path exceeded [`MAX_PATH`] or the node budget ran out.
     pub overflow: bool,
     /// Earlier positions of the game, oldest first, for `repeated(N)`; empty in perft.
@@ -209,10 +207,10 @@ struct CanProbe<'g> {
 
 /// Breadth-first scratch; vectors so that taking it out of the generator costs nothing.
 #[derive(Clone, Default)]
-struct Bfs {
-    parent: Vec<Square>,
-    dir: Vec<u8>,
-    order: Vec<Square>,
+pub(in crate::engine) struct Bfs {
+    pub(in crate::engine) parent: Vec<Square>,
+    pub(in crate::engine) dir: Vec<u8>,
+    pub(in crate::engine) order: Vec<Square>,
     chain: Vec<Square>,
 }
 
@@ -443,7 +441,7 @@ impl<'g> Generator<'g> {
     /// [`Self::pseudo_legal`] of the move types `allowed` ([`Self::allowed_types`]); with
     /// `counted`, the moves of quiet kernels are counted per move type (given the empty
     /// squares) instead of generated.
-    fn pseudo_legal_counting(
+    pub(in crate::engine) fn pseudo_legal_counting(
         &mut self,
         pos: &Position,
         allowed: &[bool; MAX_MOVE_TYPES],
@@ -616,7 +614,7 @@ impl<'g> Generator<'g> {
 
     /// Starts building a move of type `ki` from `origin` with `len` landings, nothing captured.
     #[inline]
-    fn begin_move(&mut self, ki: usize, origin: Square, len: usize) {
+    pub(in crate::engine) fn begin_move(&mut self, ki: usize, origin: Square, len: usize) {
         self.kind_id = ki as u8;
         self.origin = origin;
         self.len = len;

@@ -50,7 +50,7 @@ impl Generator<'_> {
 
     /// Keeps the moves of `out` that weigh the most by `ms`, each weighed once; returns the
     /// most (0 for no move).
-    pub(super) fn keep_best(
+    pub(in crate::engine) fn keep_best(
         &mut self,
         def: &GameDef,
         pos: &Position,
