@@ -260,6 +260,8 @@ impl Pb<'_, '_> {
                 .insert(format!("move {}", m.name), format!("4.{sub}"));
         }
         self.art.insert("counters".into(), "3".into());
+        self.art.insert("board".into(), "2".into());
+        self.art.insert("pieces".into(), "3".into());
         let mut a = 4;
         if !def.promotions.is_empty() {
             a += 1;
