@@ -135,12 +135,15 @@ fn text_box(e: &Element, size: f64) -> Shape {
     Shape::Rect(x0, y - 0.72 * size, x0 + w, y)
 }
 
+/// A point of a picture.
+type Pt = (f64, f64);
+
 /// A picture read as markers, with the arrows' segments and the piece covers (discs and
 /// neutral squares, which hide what is drawn before them) in drawing order.
 struct Read {
     markers: Vec<Marker>,
     /// Each arrow's segments, with the arrow's place in the drawing order.
-    segments: Vec<((f64, f64), (f64, f64), usize)>,
+    segments: Vec<(Pt, Pt, usize)>,
     /// Piece covers: centre and drawing order.
     covers: Vec<((f64, f64), usize)>,
     /// Capture rings: centre and radius of the inner edge.
