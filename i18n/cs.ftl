@@ -741,6 +741,8 @@ pe-reading-other = Jiný výklad: { $text }
 pe-reading-range = Místo toho lze zvolit libovolné celé číslo od { $from } do { $to }.
 pe-unstated-intro = Prameny této hry obsahují pravidla, která tato kniha nestanoví. Jsou uvedena zde, místo aby byla přibližována: články výše je nepoužívají.
 pe-changes-intro = Tato hra je { $parent } s těmito změnami; články níže popisují celou hru.
+# How a translated players' book was read, said once at its top (not shown in English).
+pe-reading-note = O tomto překladu: český text byl přeložen z anglických pravidel a v projektu pročten s ohledem na gramatiku a herní názvosloví; žádná federace jej nekontrolovala.
 pe-change-added = Nové: { $what }.
 pe-change-changed = Změněno: { $what }.
 pe-change-removed = Zrušeno: { $what }.

@@ -697,6 +697,8 @@ pe-reading-other = Een andere lezing: { $text }
 pe-reading-range = In plaats daarvan mag elk geheel getal van { $from } tot en met { $to } gekozen worden.
 pe-unstated-intro = De bronnen van dit spel hebben regels die dit boek niet vastlegt. Ze staan hier in plaats van benaderd te worden: de artikelen hierboven passen ze niet toe.
 pe-changes-intro = Dit spel is { $parent } met deze wijzigingen; de artikelen hieronder geven het hele spel.
+# How a translated players' book was read, said once at its top (not shown in English).
+pe-reading-note = Over deze vertaling: de Nederlandse tekst is uit de Engelse regels vertaald en door het project nagelezen op grammatica en op de termen van het spel; geen bond heeft hem gecontroleerd.
 pe-change-added = Nieuw: { $what }.
 pe-change-changed = Gewijzigd: { $what }.
 pe-change-removed = Vervallen: { $what }.

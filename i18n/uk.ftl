@@ -722,6 +722,8 @@ pe-reading-other = Інше тлумачення: { $text }
 pe-reading-range = Натомість можна обрати будь-яке ціле число від { $from } до { $to }.
 pe-unstated-intro = У джерелах цієї гри є правила, яких ця книга не встановлює. Їх перелічено тут, а не наближено: статті вище їх не застосовують.
 pe-changes-intro = Ця гра — це «{ $parent }» з такими змінами; статті нижче викладають усю гру.
+# How a translated players' book was read, said once at its top (not shown in English).
+pe-reading-note = Про цей переклад: український текст перекладено з англійських правил і вичитано в проєкті щодо граматики та ігрових термінів; жодна федерація його не перевіряла.
 pe-change-added = Нове: { $what }.
 pe-change-changed = Змінено: { $what }.
 pe-change-removed = Вилучено: { $what }.

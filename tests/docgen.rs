@@ -579,6 +579,21 @@ fn translated_books_hold_no_english() {
             .collect();
         assert!(english.is_empty(), "{name} holds English: {english:?}");
         assert!(words.len() > 500, "{name}: only {} words", words.len());
+        // The note on how the translation was read, once, before the first article.
+        let note = [
+            ("nl", "Over deze vertaling:"),
+            ("uk", "Про цей переклад:"),
+            ("cs", "O tomto překladu:"),
+        ]
+        .into_iter()
+        .find(|(l, _)| name.ends_with(&format!(".{l}.md")))
+        .unwrap()
+        .1;
+        let first = md.find("\n## ").unwrap_or(md.len());
+        assert!(
+            md.matches(note).count() == 1 && md[..first].contains(note),
+            "{name}: the reading note"
+        );
     }
     assert_eq!(n, translated().len(), "every translated book");
     for stem in [

@@ -496,3 +496,34 @@ fn overlapping_markers_are_found() {
         <text x=\"39\" y=\"43\" text-anchor=\"middle\" font-weight=\"bold\">K</text>\n</svg>";
     assert!(faults(under).is_empty(), "{:?}", faults(under));
 }
+
+#[test]
+fn river_camelots_pictures_show_the_river() {
+    // Every players' picture of River Camelot (its board, its start, each move and each
+    // refused move) fills the river's squares and the bridges with their regions' colours.
+    let src = regula::SourceFile::read(std::path::Path::new("rules/river-camelot.rules")).unwrap();
+    let game = regula::load(&src, &[]).unwrap();
+    let def = &game.def;
+    let mut shown = 0;
+    for name in players_pictures()
+        .iter()
+        .filter(|n| n.starts_with("river-camelot-"))
+    {
+        let svg = &generated()[name];
+        for region in ["water", "bridge"] {
+            let i = def.regions.iter().position(|r| r.name == region).unwrap();
+            let fill = format!(
+                "width=\"30\" height=\"30\" fill=\"{}\"",
+                regula::formats::svg::region_colour(i)
+            );
+            let want = def.regions[i].all.len() as usize;
+            assert_eq!(
+                svg.matches(&fill).count(),
+                want,
+                "{name}: the {region}'s squares"
+            );
+        }
+        shown += 1;
+    }
+    assert!(shown >= 10, "{shown} pictures of River Camelot");
+}

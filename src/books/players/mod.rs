@@ -86,6 +86,10 @@ pub(super) fn book(
     if !note.is_empty() {
         b.push(Block::Para(format!("_{}_", note.join(" "))));
     }
+    // A translation says how it was read.
+    if opts.lang != "en" {
+        b.push(Block::Para(format!("_{}_", cx.t("pe-reading-note", &[]))));
+    }
     let contents_at = b.blocks.len();
     pb.changes(opts, b);
     pb.game(b);

@@ -65,13 +65,19 @@ pub(super) fn draw_arrows(s: &mut String, def: &GameDef, p: &Picture) {
             0.0
         };
         let (tx, ty) = (x1 as f64 - ux * back, y1 as f64 - uy * back);
+        // The square's centre as it is written elsewhere, the disc's edge to a tenth.
+        let tip = if back > 0.0 {
+            format!("{tx:.1},{ty:.1}")
+        } else {
+            format!("{x1},{y1}")
+        };
         let d: Vec<String> = std::iter::once(start)
             .chain(
                 pts[1..pts.len() - 1]
                     .iter()
                     .map(|(x, y)| format!("{x},{y}")),
             )
-            .chain(std::iter::once(format!("{tx:.1},{ty:.1}")))
+            .chain(std::iter::once(tip.clone()))
             .collect();
         let _ = writeln!(
             s,
@@ -86,7 +92,7 @@ pub(super) fn draw_arrows(s: &mut String, def: &GameDef, p: &Picture) {
         if !a.refused {
             let _ = writeln!(
                 s,
-                "<polygon points=\"{tx:.1},{ty:.1} {:.1},{:.1} {:.1},{:.1}\" fill=\"{colour}\"/>",
+                "<polygon points=\"{tip} {:.1},{:.1} {:.1},{:.1}\" fill=\"{colour}\"/>",
                 bx - uy * head * 0.6,
                 by + ux * head * 0.6,
                 bx + uy * head * 0.6,
