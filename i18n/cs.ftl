@@ -163,7 +163,7 @@ otherwise-skip = . Není-li takový tah, toto pravidlo neplatí.
 otherwise-none = . Není-li takový tah, není dovolen žádný tah.
 
 h-end = Konec hry
-end-intro = Kontroluje se v každé pozici dříve, než hráč na tahu táhne; první pravidlo, které platí, ukončí hru a pak už žádný tah není možný.
+end-intro = Kontroluje se v každé pozici dříve, než hráč na tahu táhne; první pravidlo, které platí, ukončí partii a pak už žádný tah není možný.
 end-win = Hráč P vyhrává, jestliže { $cond }.
 end-loss = Hráč P prohrává, jestliže { $cond }.
 end-draw = Hra končí remízou, jestliže { $cond }.
@@ -636,11 +636,11 @@ pe-setup-kind = { $n ->
    *[other] { NAME($kind, form: "pl") } na { $squares }
   }
 pe-counter = { $scope }{ $bound }.
-pe-counter-per-player = U každého hráče se počítá: { NAME($name) }
-pe-counter-global = V partii se počítá: { NAME($name) }
-pe-counter-same-piece = U figury, kterou každý hráč táhl naposledy, se počítá: { NAME($name) } (tah jinou figurou začíná počítání znovu)
+pe-counter-per-player = U každého hráče se vede počet „{ NAME($name) }“
+pe-counter-global = Během partie se vede počet „{ NAME($name) }“
+pe-counter-same-piece = U figury, kterou každý hráč táhl naposledy, se vede počet „{ NAME($name) }“ (tah jinou figurou začíná počítání znovu)
 pe-counter-while = Počítají se půltahy provedené za sebou, dokud { $cond } (půltah se započítá, platí-li to před ním i po něm; každý jiný půltah začíná počítání znovu)
-pe-counter-bound = ; nejvýše { $max }; tah, po kterém by jich bylo víc, není dovolen
+pe-counter-bound = : nejvýše { $max }; tah, po kterém by jich bylo víc, není dovolen
 pe-moves-legs = Tahy níže se skládají z těchto pohybů:
 pe-leg = **{ $name }**: { $text }.
 pe-dirs = { $d ->
@@ -657,7 +657,7 @@ pe-dirs = { $d ->
   }
 pe-dirs-player = pro hráče { NAME($player) } { $dirs }
 pe-leg-step = jeden krok { $dirs } na prázdné pole
-pe-leg-slide = libovolný počet prázdných polí { $dirs } po jedné přímce
+pe-leg-slide = libovolný počet prázdných polí { $dirs }, v jedné přímce
 pe-leg-leap = skok { $dirs } přes { $over ->
     [friend] vlastní
     [enemy] soupeřovu
@@ -710,8 +710,8 @@ pe-move-legs = Tah se skládá z { $seq }.
 pe-seg-once = jednoho pohybu „{ NAME($leg) }“
 pe-seg-plus = jednoho nebo více pohybů „{ NAME($leg) }“ (směr se smí měnit; hráč smí zastavit po kterémkoli)
 pe-seg-plus-must = jednoho nebo více pohybů „{ NAME($leg) }“, dokud je možný další
-pe-effect-add = Tah přičte { $value } k počtu: { NAME($counter) }.
-pe-effect-set = Tah nastaví počet „{ NAME($counter) }“ na { $value }.
+pe-effect-add = Tah přičte { $value } k počtu „{ NAME($counter) }“.
+pe-effect-set = Po tahu je počet „{ NAME($counter) }“ roven { $value }.
 pe-fig-move = { $move } — na tahu je { NAME($player) }: { $text }.
 pe-fig-refused = Na tahu je { NAME($player) }: { $text } není dovolený tah (článek { $article }).
 pe-fig-reach = { $move } — na tahu je { NAME($player) }: { NAME($kind) } z pole { $from } může tento tah skončit na kterémkoli označeném poli.
@@ -741,6 +741,8 @@ pe-reading-other = Jiný výklad: { $text }
 pe-reading-range = Místo toho lze zvolit libovolné celé číslo od { $from } do { $to }.
 pe-unstated-intro = Prameny této hry obsahují pravidla, která tato kniha nestanoví. Jsou uvedena zde, místo aby byla přibližována: články výše je nepoužívají.
 pe-changes-intro = Tato hra je { $parent } s těmito změnami; články níže popisují celou hru.
+# How a translated players' book was read, said once at its top (not shown in English).
+pe-reading-note = O tomto překladu: český text byl přeložen z anglických pravidel a v projektu pročten s ohledem na gramatiku a herní názvosloví; žádná federace jej nekontrolovala.
 pe-change-added = Nové: { $what }.
 pe-change-changed = Změněno: { $what }.
 pe-change-removed = Zrušeno: { $what }.

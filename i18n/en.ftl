@@ -673,6 +673,8 @@ pe-reading-other = Another reading: { $text }
 pe-reading-range = Any whole number from { $from } to { $to } may be chosen instead.
 pe-unstated-intro = The sources of this game have rules that this book does not state. They are listed here instead of being approximated: the articles above do not apply them.
 pe-changes-intro = This game is { $parent } with these changes; the articles below state the whole game.
+# How a translated players' book was read, said once at its top (not shown in English).
+pe-reading-note = About this text: it is written in English from the rule file and its sources; no federation has checked it.
 pe-change-added = New: { $what }.
 pe-change-changed = Changed: { $what }.
 pe-change-removed = Removed: { $what }.

@@ -32,9 +32,9 @@ counters = Tellers die in de stelling worden bijgehouden:
 counter = `{ $name }`: { $scope }, begint bij 0, { $bound }.
 counter-per-player = één per speler
 counter-same-piece = één per speler, van het stuk waarmee die speler het laatst zette (een zet met een ander stuk zet hem terug op 0)
-counter-global = één voor het hele spel
-counter-while = één voor de partij, die de halve zetten achtereen telt gedaan terwijl { $cond } (gold vóór de halve zet en geldt erna nog; elke andere halve zet zet hem terug op 0)
-counter-while-prose = één voor de partij, die de halve zetten telt die achter elkaar gedaan worden terwijl { $cond } (een halve zet telt mee als dat zowel ervoor als erna zo is; elke andere halve zet zet de telling terug op 0)
+counter-global = één voor de hele partij
+counter-while = één voor de partij, die de halve zetten telt die achter elkaar gedaan worden terwijl { $cond } (het gold vóór de halve zet en geldt erna nog; elke andere halve zet brengt hem terug op 0)
+counter-while-prose = één voor de partij, die de halve zetten telt die achter elkaar gedaan worden terwijl { $cond } (een halve zet telt mee als dat zowel ervoor als erna zo is; elke andere halve zet brengt de telling terug op 0)
 counter-bound = hoogstens { $max }; een zet die dat zou overschrijden is niet toegestaan
 counter-unbounded = onbegrensd
 
@@ -136,7 +136,7 @@ effect-add = Telt { $value } op bij `{ $counter }`.
 effect-set = Zet `{ $counter }` op { $value }.
 seg-once = één deelzet { NAME($leg) }
 seg-plus = één of meer deelzetten { NAME($leg) } (de richting mag veranderen; na elke mag men stoppen)
-seg-plus-must = één of meer deelzetten { NAME($leg) }, door te gaan zolang er nog een mogelijk is
+seg-plus-must = één of meer deelzetten { NAME($leg) }; er wordt doorgegaan zolang er nog een mogelijk is
 
 h-promotion = Promotie
 promote = Een { NAME($from) } die een veld { $where } bereikt, wordt een { NAME($to) }.
@@ -157,13 +157,13 @@ priority-maximize-earliest = ; en daarvan alleen die het vroegst een stuk van de
 otherwise-skip = . Is zo'n zet er niet, dan geldt deze regel niet.
 otherwise-none = . Is zo'n zet er niet, dan is geen enkele zet toegestaan.
 
-h-end = Einde van het spel
-end-intro = Deze regels worden in elke stelling nagegaan voordat de speler aan zet zijn zet doet; de eerste regel die geldt, beëindigt het spel, en daarna is geen zet meer mogelijk.
+h-end = Einde van de partij
+end-intro = Deze regels worden in elke stelling nagegaan voordat de speler aan zet zijn zet doet; de eerste regel die geldt, beëindigt de partij, en daarna is geen zet meer mogelijk.
 end-win = Een speler P wint als { $cond }.
 end-loss = Een speler P verliest als { $cond }.
-end-draw = Het spel is remise als { $cond }.
+end-draw = De partij is remise als { $cond }.
 end-fallback = Geldt geen regel en kan de speler aan zet geen zet doen, dan is het remise.
-end-claims-intro = Deze remises gaan niet vanzelf: zolang de voorwaarde van een ervan geldt, mag elke speler die remise opeisen, en dan is het spel remise. Een partijnotatie schrijft de claim als `claim:` gevolgd door de naam.
+end-claims-intro = Deze remises gaan niet vanzelf: zolang de voorwaarde van een ervan geldt, mag elke speler die remise opeisen, en dan is de partij remise. Een partijnotatie schrijft de claim als `claim:` gevolgd door de naam.
 end-claim = { $name }: remise kan worden opgeëist als { $cond }.
 
 h-params = Parameters
@@ -508,7 +508,7 @@ p-num = { $n ->
 p-if-mark = {""}
 end-win-prose = Een speler wint als { $cond }.
 end-loss-prose = Een speler verliest als { $cond }.
-end-draw-prose = Het spel is remise als { $cond }.
+end-draw-prose = De partij is remise als { $cond }.
 end-claim-prose = { $name }: remise kan worden opgeëist wanneer { $cond }.
 priority-prose = **{ $name }**: als { $when }, zijn alleen zetten toegestaan die { $keep }
 
@@ -613,7 +613,7 @@ pe-dirs = { $d ->
   }
 pe-dirs-player = voor { NAME($player) } { $dirs }
 pe-leg-step = één stap { $dirs } naar een leeg veld
-pe-leg-slide = een willekeurig aantal lege velden { $dirs }, in één lijn
+pe-leg-slide = een willekeurig aantal lege velden { $dirs }, in een rechte lijn
 pe-leg-leap = een sprong { $dirs } over { $over ->
     [friend] een eigen
     [enemy] een vijandelijk
@@ -631,10 +631,10 @@ pe-leg-step-onto = één stap { $dirs } { $onto ->
    *[other] naar een leeg veld of naar een veld waarop een vijandelijk stuk staat
   }
 pe-leg-slide-onto = { $onto ->
-    [enemy] over een willekeurig aantal lege velden { $dirs }, in één lijn, naar het vijandelijke stuk dat hem tegenhoudt
-   *[other] een willekeurig aantal lege velden { $dirs }, in één lijn, of door naar het vijandelijke stuk dat hem tegenhoudt
+    [enemy] over een willekeurig aantal lege velden { $dirs }, in een rechte lijn, naar het vijandelijke stuk dat hem tegenhoudt
+   *[other] een willekeurig aantal lege velden { $dirs }, in een rechte lijn, of door naar het vijandelijke stuk dat hem tegenhoudt
   }
-pe-leg-slide-exactly = precies { $n } velden { $dirs }, in één lijn, over { $over ->
+pe-leg-slide-exactly = precies { $n } velden { $dirs }, in een rechte lijn, over { $over ->
     [friend] alleen eigen stukken
     [enemy] alleen vijandelijke stukken
     [own] alleen zijn eigen stukken
@@ -645,7 +645,7 @@ pe-leg-slide-exactly = precies { $n } velden { $dirs }, in één lijn, over { $o
     [empty-or-enemy] naar een leeg veld of een vijandelijk stuk
    *[empty] naar een leeg veld
   }
-pe-leg-slide-exactly-line = { $dirs }, in één lijn, precies zoveel velden als er stukken (van beide spelers, het zettende stuk meegeteld) op de hele lijn staan waarlangs het gaat, in beide richtingen; het mag over { $over ->
+pe-leg-slide-exactly-line = { $dirs }, in een rechte lijn, precies zoveel velden als er stukken (van beide spelers, het zettende stuk meegeteld) op de hele lijn staan waarlangs het gaat, in beide richtingen; het mag over { $over ->
     [friend] eigen stukken
     [enemy] vijandelijke stukken
     [own] zijn eigen stukken
@@ -665,9 +665,9 @@ pe-move-by = Gedaan door: { $kinds }.
 pe-move-legs = De zet bestaat uit { $seq }.
 pe-seg-once = één { NAME($leg) }
 pe-seg-plus = één of meer keer een { NAME($leg) } (de richting mag veranderen; de speler mag na elke keer stoppen)
-pe-seg-plus-must = één of meer keer een { NAME($leg) }, door te gaan zolang er nog een mogelijk is
+pe-seg-plus-must = één of meer keer een { NAME($leg) }; er wordt doorgegaan zolang er nog een mogelijk is
 pe-effect-add = De zet telt { $value } op bij de { NAME($counter) }.
-pe-effect-set = De zet zet de telling van de { NAME($counter) } op { $value }.
+pe-effect-set = Na de zet staat de telling van de { NAME($counter) } op { $value }.
 pe-fig-move = { $move } — { NAME($player) } aan zet: { $text }.
 pe-fig-refused = { NAME($player) } aan zet: { $text } is niet toegestaan (artikel { $article }).
 pe-fig-reach = { $move } — { NAME($player) } aan zet: de { NAME($kind) } op { $from } kan deze zet op elk gemarkeerd veld beëindigen.
@@ -697,6 +697,8 @@ pe-reading-other = Een andere lezing: { $text }
 pe-reading-range = In plaats daarvan mag elk geheel getal van { $from } tot en met { $to } gekozen worden.
 pe-unstated-intro = De bronnen van dit spel hebben regels die dit boek niet vastlegt. Ze staan hier in plaats van benaderd te worden: de artikelen hierboven passen ze niet toe.
 pe-changes-intro = Dit spel is { $parent } met deze wijzigingen; de artikelen hieronder geven het hele spel.
+# How a translated players' book was read, said once at its top (not shown in English).
+pe-reading-note = Over deze vertaling: de Nederlandse tekst is uit de Engelse regels vertaald en door het project nagelezen op grammatica en op de termen van het spel; geen bond heeft hem gecontroleerd.
 pe-change-added = Nieuw: { $what }.
 pe-change-changed = Gewijzigd: { $what }.
 pe-change-removed = Vervallen: { $what }.

@@ -3,6 +3,9 @@
 //! here. Regenerate them with `UPDATE_BOOKS=1 cargo test --release books_are_current`.
 //! The HTML must parse cleanly, every SVG must parse, and one diagram is rendered to pixels.
 
+mod pictures;
+mod variants;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -576,6 +579,21 @@ fn translated_books_hold_no_english() {
             .collect();
         assert!(english.is_empty(), "{name} holds English: {english:?}");
         assert!(words.len() > 500, "{name}: only {} words", words.len());
+        // The note on how the translation was read, once, before the first article.
+        let note = [
+            ("nl", "Over deze vertaling:"),
+            ("uk", "Про цей переклад:"),
+            ("cs", "O tomto překladu:"),
+        ]
+        .into_iter()
+        .find(|(l, _)| name.ends_with(&format!(".{l}.md")))
+        .unwrap()
+        .1;
+        let first = md.find("\n## ").unwrap_or(md.len());
+        assert!(
+            md.matches(note).count() == 1 && md[..first].contains(note),
+            "{name}: the reading note"
+        );
     }
     assert_eq!(n, translated().len(), "every translated book");
     for stem in [
@@ -983,19 +1001,17 @@ fn players_books_hold_every_doc_and_nothing_of_the_engine() {
         let src = regula::SourceFile::read(&rule_file).unwrap();
         let game = regula::load(&src, &[]).unwrap();
         let def = &game.def;
-        let names = def
-            .moves
-            .iter()
-            .map(|m| &m.name)
-            .chain(def.legs.iter().map(|l| &l.name))
-            .chain(def.counters.iter().map(|c| &c.name))
-            .chain(def.priorities.iter().map(|p| &p.name))
-            .chain(def.regions.iter().map(|r| &r.name))
-            .chain(def.params.iter().map(|p| &p.name))
-            .chain(def.claims.iter().map(|c| &c.name))
-            .chain(def.unstated.iter().map(|u| &u.name))
-            .chain(def.dir_sets.iter().map(|d| &d.name));
-        for name in names.filter(|n| n.contains('-')) {
+        // A variant's book names no identifier of its parent either (a removed item).
+        let parent = src.text.lines().find_map(|l| {
+            let f = l.strip_prefix("extends \"")?.strip_suffix('"')?;
+            let p = regula::SourceFile::read(&Path::new("rules").join(f)).unwrap();
+            Some(regula::load(&p, &[]).unwrap().def)
+        });
+        let names = std::iter::once(def)
+            .chain(parent.as_ref())
+            .flat_map(|def| def_names(def))
+            .collect::<Vec<_>>();
+        for name in names.iter().filter(|n| n.contains('-')) {
             let words: Vec<&str> = text
                 .split(|c: char| !(c.is_alphanumeric() || c == '-'))
                 .collect();
@@ -1034,6 +1050,24 @@ fn players_books_hold_every_doc_and_nothing_of_the_engine() {
     assert_eq!(made, bundled_rule_files(), "every bundled rule file");
     assert!(docs > 350, "only {docs} doc comments");
     eprintln!("{made} players' books, {docs} doc comments found, {aside} of branches not chosen");
+}
+
+/// The names of a game's rule items (moves, legs, counters, priorities, regions, parameters,
+/// claims, unstated rules, direction sets).
+fn def_names(def: &regula::model::GameDef) -> Vec<String> {
+    def.moves
+        .iter()
+        .map(|m| &m.name)
+        .chain(def.legs.iter().map(|l| &l.name))
+        .chain(def.counters.iter().map(|c| &c.name))
+        .chain(def.priorities.iter().map(|p| &p.name))
+        .chain(def.regions.iter().map(|r| &r.name))
+        .chain(def.params.iter().map(|p| &p.name))
+        .chain(def.claims.iter().map(|c| &c.name))
+        .chain(def.unstated.iter().map(|u| &u.name))
+        .chain(def.dir_sets.iter().map(|d| &d.name))
+        .cloned()
+        .collect()
 }
 
 /// Every book of every bundled game builds in both editions: the committed ones (every

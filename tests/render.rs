@@ -517,7 +517,9 @@ fn a_refusal_by_a_region_hatches_exactly_that_regions_squares() {
         hatched.iter().all(|q| q[1..].parse::<i32>().unwrap() >= 9),
         "{hatched:?}"
     );
-    assert!(svg.contains("Hatched: Black's half, the region") && !svg.contains("water"));
+    // The water is named once, by the legend's line for its colour, never as a cause.
+    assert!(svg.contains("Hatched: Black's half, the region") && svg.matches("water").count() == 1);
+    assert!(svg.contains(">water</text>"));
     // A refusal without a region or piece to blame marks nothing.
     assert!(!book_svg("camelot-refused-counter-castle-moves.svg").contains("class=\"cause\""));
 }

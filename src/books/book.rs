@@ -211,7 +211,8 @@ impl Blocks {
     }
 }
 
-/// The page's styles. The print half makes the page a book a federation can print or publish
+/// The page's styles. On screen a figure is as wide as the column and no taller
+/// than the window. The print half makes the page a book a federation can print or publish
 /// as PDF: A4 with margins; each figure (a case's diagram), quote and table row kept whole on
 /// one page, and a list item split only with three lines on each side (orphans and widows: the
 /// appendix's items run to half a page, and kept whole they would leave pages a third empty);
@@ -226,7 +227,7 @@ h2 { border-bottom: 1px solid #888; }
 code { font-family: monospace; font-size: 0.95em; }
 blockquote { margin: 0.5em 0 0.5em 1em; padding-left: 0.8em; border-left: 3px solid #aaa; font-style: italic; }
 figure { margin: 1em 0; break-inside: avoid; page-break-inside: avoid; }
-figure svg { display: block; margin: 0 auto; width: 100%; max-width: 40em; height: auto; max-height: 105mm; }
+figure svg { display: block; margin: 0 auto; width: 100%; height: auto; max-height: 92vh; }
 figcaption { font-size: 0.9em; }
 nav.contents ol { list-style: none; padding-left: 0; }
 nav.contents li { margin: 0.1em 0; }

@@ -4,7 +4,27 @@ use super::super::book::{Block, Blocks};
 use super::super::i18n::{Lang, s};
 use super::super::text::Cx;
 use super::super::{Options, diff, words};
-use super::{Pb, doc, param_said};
+use super::{Pb, doc, param_said, unbacktick};
+
+/// The first sentence of the doc of the item named `name` among `items` (name, docs).
+fn first_doc<'a>(
+    cx: &Cx,
+    mut items: impl Iterator<Item = (&'a String, &'a Vec<String>)>,
+    name: &str,
+) -> Option<String> {
+    items
+        .find(|(n, _)| *n == name)
+        .and_then(|(_, d)| doc(cx, d))
+        .map(|d| first_sentence(&d))
+}
+
+/// The first sentence of a text (up to its first full stop followed by a space), with its stop.
+fn first_sentence(t: &str) -> String {
+    match t.find(". ") {
+        Some(i) => t[..=i].to_string(),
+        None => t.to_string(),
+    }
+}
 
 impl Pb<'_, '_> {
     /// For a variant: what changed from its parent, item by item in words.
@@ -53,6 +73,9 @@ impl Pb<'_, '_> {
                 "end" => self.article_of(&format!("end {idx}")),
                 "claim" => self.article_of("end"),
                 "promotion" => self.article_of("promotion"),
+                "leg" => self.article_of("legs"),
+                "board" | "region" => self.article_of("board"),
+                "pieces" | "counter" => self.article_of("pieces"),
                 _ => String::new(),
             };
             let name = if kind == "param" {
@@ -67,26 +90,81 @@ impl Pb<'_, '_> {
                 self.t("pe-what-article", &[s("what", w), s("article", article)])
             }
         };
+        // End rules are matched by what they say, not by their place: a rule the parent
+        // states too is unchanged wherever it stands.
+        let end_texts = |items: &[((String, String, usize), String)]| -> Vec<String> {
+            items
+                .iter()
+                .filter(|(k, _)| k.0 == "end")
+                .map(|(_, t)| t.clone())
+                .collect()
+        };
+        let (my_ends, their_ends) = (end_texts(&mine), end_texts(&theirs));
+        // An end rule, a rule not covered and a removed parameter are said in the book's
+        // words after their kind (the players' sentence of the rule, its doc).
+        let players_pcx = Cx {
+            edition: super::super::Edition::Players,
+            ..pcx
+        };
+        let told = |c: &Cx, kind: &str, name: &str, idx: usize| -> Option<String> {
+            match kind {
+                // Said by the words of the game it belongs to (a removed rule by the parent's).
+                "end" => c.def.end.get(idx).map(|r| unbacktick(c, &c.end_rule(r))),
+                "unstated" => first_doc(c, c.def.unstated.iter().map(|u| (&u.name, &u.docs)), name),
+                "priority" => {
+                    first_doc(c, c.def.priorities.iter().map(|p| (&p.name, &p.docs)), name)
+                }
+                "claim" => first_doc(c, c.def.claims.iter().map(|p| (&p.name, &p.docs)), name),
+                _ => None,
+            }
+        };
         for (key, text) in &mine {
             let (kind, name, idx) = (key.0.as_str(), key.1.as_str(), key.2);
-            let id = match theirs.iter().find(|(k, _)| k == key) {
-                None => "pe-change-added",
-                Some((_, t)) if t != text => "pe-change-changed",
-                Some(_) => continue,
+            let id = if kind == "end" {
+                if their_ends.contains(text) {
+                    continue;
+                }
+                match theirs.iter().find(|(k, _)| k == key) {
+                    Some((_, t)) if !my_ends.contains(t) => "pe-change-changed",
+                    _ => "pe-change-added",
+                }
+            } else {
+                match theirs.iter().find(|(k, _)| k == key) {
+                    None => "pe-change-added",
+                    Some((_, t)) if t != text => "pe-change-changed",
+                    Some(_) => continue,
+                }
             };
             let mut item = self.t(id, &[s("what", what(kind, name, idx))]);
-            if let Some(d) = said(kind, name) {
+            if let Some(d) = said(kind, name).or_else(|| told(cx, kind, name, idx)) {
                 item = format!("{item} {d}");
             }
             list.push(item);
         }
-        for (key, _) in &theirs {
-            if !mine.iter().any(|(k, _)| k == key) {
-                let (kind, name) = (key.0.as_str(), key.1.as_str());
+        for (key, text) in &theirs {
+            let (kind, name, idx) = (key.0.as_str(), key.1.as_str(), key.2);
+            let gone = if kind == "end" {
+                // Unless a changed rule of the variant took its place.
+                !my_ends.contains(text)
+                    && !mine
+                        .iter()
+                        .any(|(k, t)| k == key && !their_ends.contains(t))
+            } else {
+                !mine.iter().any(|(k, _)| k == key)
+            };
+            if gone {
                 // A removed item is said by the parent's words.
+                let name = if kind == "param" {
+                    param_said(&players_pcx, opts, name)
+                } else {
+                    name.to_string()
+                };
                 let w = pcx.t("pe-what", &[s("kind", kind.to_string()), s("name", name)]);
                 let mut item = self.t("pe-change-removed", &[s("what", w)]);
-                if let Some(d) = said(kind, name) {
+                // The variant's own reason when it gives one, else what the parent said.
+                if let Some(d) =
+                    said(kind, &key.1).or_else(|| told(&players_pcx, kind, &key.1, idx))
+                {
                     item = format!("{item} {d}");
                 }
                 list.push(item);

@@ -86,6 +86,10 @@ pub(super) fn book(
     if !note.is_empty() {
         b.push(Block::Para(format!("_{}_", note.join(" "))));
     }
+    // A translation says how it was read.
+    if opts.lang != "en" {
+        b.push(Block::Para(format!("_{}_", cx.t("pe-reading-note", &[]))));
+    }
     let contents_at = b.blocks.len();
     pb.changes(opts, b);
     pb.game(b);
@@ -260,6 +264,8 @@ impl Pb<'_, '_> {
                 .insert(format!("move {}", m.name), format!("4.{sub}"));
         }
         self.art.insert("counters".into(), "3".into());
+        self.art.insert("board".into(), "2".into());
+        self.art.insert("pieces".into(), "3".into());
         let mut a = 4;
         if !def.promotions.is_empty() {
             a += 1;

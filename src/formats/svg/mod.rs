@@ -5,6 +5,10 @@
 
 use std::fmt::Write;
 
+mod marks;
+
+use marks::{draw_arrows, draw_captures};
+
 use crate::engine::{Move, Position, kind, owner};
 use crate::model::{GameDef, Square, SquareSet};
 
@@ -55,6 +59,8 @@ const DISC: i32 = CELL / 2 - 3;
 /// Radius of the numbered disc on a landing before a move's last: small beside a piece's,
 /// with room for two digits.
 const LANDING: i32 = 7;
+/// Radius of a captured piece's red ring: inside its disc, round its letter.
+const CAPTURE_RING: i32 = 9;
 
 /// How a player's pieces are drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -323,7 +329,7 @@ pub fn draw(def: &GameDef, p: &Picture) -> String {
     draw_arrows(&mut s, def, p);
     draw_targets(&mut s, def, p);
     draw_pieces(&mut s, def, p);
-    draw_numbers(&mut s, def);
+    draw_numbers(&mut s, def, p);
     draw_rings(&mut s, def, p);
     draw_captures(&mut s, def, p);
     draw_legend(&mut s, &legend, board_h, &hatch_id(p));
@@ -372,18 +378,30 @@ fn draw_squares(s: &mut String, def: &GameDef, p: &Picture) {
     }
 }
 
-/// Square numbers, small in each square's corner where the board numbers its squares, drawn
-/// over the pieces with a light outline so that a piece never hides its square's number.
-fn draw_numbers(s: &mut String, def: &GameDef) {
+/// Square numbers, small in the top left corner of each square where the board numbers its
+/// squares, drawn over the pieces with a light outline so that a piece never hides its
+/// square's number; clear of the marks a square's middle takes (a letter, a capture's ring, a
+/// landing, an arrow's end), but not of a cause's ring round a piece, where none is written.
+fn draw_numbers(s: &mut String, def: &GameDef, p: &Picture) {
     for (sq, n) in def.board.numbers.iter().enumerate() {
+        if ringed(p, sq as Square) {
+            continue;
+        }
         let (cx, cy) = centre(def, sq as Square);
         let _ = writeln!(
             s,
-            "<text x=\"{}\" y=\"{}\" font-size=\"8\" fill=\"#5a4a30\" stroke=\"#efe3c8\" stroke-width=\"2\" paint-order=\"stroke\">{n}</text>",
+            "<text x=\"{}\" y=\"{}\" font-size=\"7\" fill=\"#5a4a30\" stroke=\"#efe3c8\" stroke-width=\"2\" paint-order=\"stroke\">{n}</text>",
             cx - CELL / 2 + 1,
-            cy - CELL / 2 + 8
+            cy - CELL / 2 + 6
         );
     }
+}
+
+/// Whether a cause's ring goes round the piece on `sq`.
+fn ringed(p: &Picture, sq: Square) -> bool {
+    p.causes
+        .iter()
+        .any(|c| c.mark == CauseMark::Ring && c.squares.contains(sq))
 }
 
 /// File letters above and below the board, rank names left and right.
@@ -496,163 +514,6 @@ fn draw_pieces(s: &mut String, def: &GameDef, p: &Picture) {
             );
         }
     }
-}
-
-/// The captured pieces' marks, over the pieces: a ring and a small cross in the corner.
-fn draw_captures(s: &mut String, def: &GameDef, p: &Picture) {
-    // Captured pieces: a red ring around the disc and a small red cross in the square's
-    // corner, so that the piece's letter stays readable (which piece was taken).
-    for sq in p.captured.iter() {
-        let (cx, cy) = centre(def, sq);
-        let _ = writeln!(
-            s,
-            "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"none\" stroke=\"#c0392b\" stroke-width=\"2.5\"/>",
-            DISC + 1
-        );
-        let (x, y, d) = (cx + CELL / 2 - 6, cy - CELL / 2 + 6, 4);
-        let _ = writeln!(
-            s,
-            "<path d=\"M{} {} L{} {} M{} {} L{} {}\" stroke=\"#c0392b\" stroke-width=\"2.5\"/>",
-            x - d,
-            y - d,
-            x + d,
-            y + d,
-            x - d,
-            y + d,
-            x + d,
-            y - d
-        );
-    }
-}
-
-/// The arrows of a move (dashed, with a cross at the end, when refused), each landing before
-/// the last numbered in the path's order; drawn under the pieces, so that an arrow over a
-/// leapt piece never runs through its letter.
-fn draw_arrows(s: &mut String, def: &GameDef, p: &Picture) {
-    // Arrows.
-    for a in &p.arrows {
-        let colour = if a.refused { "#c0392b" } else { "#1f618d" };
-        if let [sq] = a.squares[..] {
-            // A piece placed: a ring around the square it fills.
-            let (cx, cy) = centre(def, sq);
-            let dash = if a.refused {
-                " stroke-dasharray=\"4 3\""
-            } else {
-                ""
-            };
-            let _ = writeln!(
-                s,
-                "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"3\" class=\"drop\"{dash}/>",
-                DISC + 1
-            );
-            continue;
-        }
-        if a.squares.len() < 2 {
-            continue;
-        }
-        let dash = if a.refused {
-            " stroke-dasharray=\"6 4\""
-        } else {
-            ""
-        };
-        let pts: Vec<(i32, i32)> = a.squares.iter().map(|&q| centre(def, q)).collect();
-        // The arrow leaves from the moving piece's edge, so that the piece stays seen.
-        let (sx, sy) = pts[0];
-        let (nx, ny) = pts[1];
-        let (dx, dy) = ((nx - sx) as f64, (ny - sy) as f64);
-        let len = (dx * dx + dy * dy).sqrt().max(1.0);
-        let off = f64::from(DISC + 1).min(len / 2.0);
-        let start = format!(
-            "{:.1},{:.1}",
-            sx as f64 + dx / len * off,
-            sy as f64 + dy / len * off
-        );
-        let d: Vec<String> = std::iter::once(start)
-            .chain(pts[1..].iter().map(|(x, y)| format!("{x},{y}")))
-            .collect();
-        let _ = writeln!(
-            s,
-            "<polyline points=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"3\" stroke-linejoin=\"round\" opacity=\"0.85\"{dash}/>",
-            d.join(" ")
-        );
-        let (x0, y0) = pts[pts.len() - 2];
-        let (x1, y1) = pts[pts.len() - 1];
-        let (dx, dy) = ((x1 - x0) as f64, (y1 - y0) as f64);
-        let len = (dx * dx + dy * dy).sqrt().max(1.0);
-        let (ux, uy) = (dx / len, dy / len);
-        let (bx, by) = (x1 as f64 - ux * 10.0, y1 as f64 - uy * 10.0);
-        let _ = writeln!(
-            s,
-            "<polygon points=\"{x1},{y1} {:.1},{:.1} {:.1},{:.1}\" fill=\"{colour}\"/>",
-            bx - uy * 6.0,
-            by + ux * 6.0,
-            bx + uy * 6.0,
-            by - ux * 6.0
-        );
-        // Each landing before the last: a small disc with its number along the path.
-        let mut taken = vec![(x1, y1)];
-        for (i, &sq) in a.squares[1..a.squares.len() - 1].iter().enumerate() {
-            let (x, y) = landing_spot(def, p, sq, &mut taken);
-            let n = i + 1;
-            let _ = writeln!(
-                s,
-                "<circle cx=\"{x}\" cy=\"{y}\" r=\"{LANDING}\" fill=\"{colour}\" stroke=\"#ffffff\" stroke-width=\"1\" class=\"landing\" data-landing=\"{n}\"/>"
-            );
-            let _ = writeln!(
-                s,
-                "<text x=\"{x}\" y=\"{}\" text-anchor=\"middle\" font-size=\"{}\" font-weight=\"bold\" fill=\"#ffffff\" class=\"landing\">{n}</text>",
-                y + 3,
-                if n < 10 { 9 } else { 7 }
-            );
-        }
-        if a.refused {
-            let _ = writeln!(
-                s,
-                "<circle cx=\"{x1}\" cy=\"{y1}\" r=\"9\" fill=\"#ffffff\" stroke=\"{colour}\" stroke-width=\"2\"/>"
-            );
-            let _ = writeln!(
-                s,
-                "<path d=\"M{} {} L{} {} M{} {} L{} {}\" stroke=\"{colour}\" stroke-width=\"2.5\"/>",
-                x1 - 5,
-                y1 - 5,
-                x1 + 5,
-                y1 + 5,
-                x1 - 5,
-                y1 + 5,
-                x1 + 5,
-                y1 - 5
-            );
-        }
-    }
-}
-
-/// Where the numbered disc of a landing on `sq` goes: the square's centre, which the arrow
-/// passes through, when no piece stands there and no other mark is there already; else the
-/// first free corner of the square (top right first; the top left, where a numbered board
-/// writes its square's number, last), over the rim of the piece's disc but clear of its letter
-/// (a path that comes back to its start, a square landed on twice, a landing on a piece
-/// captured earlier in the move). The spot is added to `taken`.
-fn landing_spot(def: &GameDef, p: &Picture, sq: Square, taken: &mut Vec<(i32, i32)>) -> (i32, i32) {
-    let (cx, cy) = centre(def, sq);
-    let occupied = p
-        .position
-        .as_ref()
-        .is_some_and(|pos| pos.cells[sq as usize] != 0);
-    let d = CELL / 2 - LANDING;
-    let spots = [
-        (cx, cy),
-        (cx + d, cy - d),
-        (cx + d, cy + d),
-        (cx - d, cy + d),
-        (cx - d, cy - d),
-    ];
-    let spot = spots
-        .into_iter()
-        .skip(usize::from(occupied))
-        .find(|s| !taken.contains(s))
-        .unwrap_or(spots[1]);
-    taken.push(spot);
-    spot
 }
 
 /// What a legend line shows before its text.
