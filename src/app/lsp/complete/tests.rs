@@ -313,6 +313,15 @@ fn where_the_words_decide_nothing_the_grammar_does() {
         words.contains(&"exactly") && words.contains(&"onto"),
         "{words:?}"
     );
+    // A leg's statements offer `anywhere`; after it, what it lands on, never a direction set.
+    let Context::Grammar(words, false) = ctx("leg l { ") else {
+        panic!("a leg's statements");
+    };
+    assert!(words.contains(&"anywhere") && words.contains(&"step"), "{words:?}");
+    let Context::Grammar(words, false) = ctx("leg l { anywhere ") else {
+        panic!("after `anywhere`");
+    };
+    assert!(words.contains(&"onto") && words.contains(&"land"), "{words:?}");
     let Context::Grammar(words, false) = ctx("leg l { slide all exactly ") else {
         panic!("a slide's length");
     };
