@@ -146,7 +146,10 @@ pub fn leg(d: &GameDef, l: &Leg) -> String {
         capture_passer,
     } = l;
     // An `anywhere` leg names no direction set (a game may declare none).
-    let set = d.dir_sets.get(*dirs as usize).map_or("", |s| s.name.as_str());
+    let set = d
+        .dir_sets
+        .get(*dirs as usize)
+        .map_or("", |s| s.name.as_str());
     let mut s = match *kind {
         LegKind::Anywhere => "anywhere".to_string(),
         LegKind::Step => format!("step {set}"),

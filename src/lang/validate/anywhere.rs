@@ -4,8 +4,8 @@
 //! that would silently hold.
 
 use super::{Check, Validator};
-use crate::lang::syntax::ast::{self, LegStmt};
 use crate::base::span::Span;
+use crate::lang::syntax::ast::{self, LegStmt};
 use crate::model::{Leg, LegKind};
 
 /// The first statement of `stmts` that reads the previous leg's direction, with its word.
@@ -48,7 +48,12 @@ impl Validator {
 
     /// In a move's sequence, leg `next` (written at `id`) after leg `prev`: when `prev` goes
     /// anywhere, `next` may not read its direction (`not reverse`, `onward`).
-    pub(super) fn after_anywhere(&mut self, prev: Option<&Leg>, next: Option<&Leg>, id: &ast::Ident) {
+    pub(super) fn after_anywhere(
+        &mut self,
+        prev: Option<&Leg>,
+        next: Option<&Leg>,
+        id: &ast::Ident,
+    ) {
         let (Some(prev), Some(next)) = (prev, next) else {
             return;
         };

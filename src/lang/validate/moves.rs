@@ -168,7 +168,9 @@ impl Validator {
                     v.err(Check::BadMove, at, format!("leg `{}` has two geometries", l.name.name), "second `step`/`slide`/`leap`/`anywhere`", Some("A leg is exactly one `step`, `slide`, `leap` or `anywhere`; declare another leg for the other.".into()));
                 }
                 kind = Some(k);
-                dirs = d.and_then(|d| v.lookup(&set_names, d, "direction set")).unwrap_or(0);
+                dirs = d
+                    .and_then(|d| v.lookup(&set_names, d, "direction set"))
+                    .unwrap_or(0);
             };
             match s {
                 ast::LegStmt::Step(d) => geometry(self, LegKind::Step, d.span, Some(d)),
@@ -487,9 +489,9 @@ impl Validator {
                         if let Some(l) = self.lookup(leg_names, id, "leg") {
                             let repeat = *rep;
                             if repeat != Repeat::Once
-                                && legs
-                                    .get(l as usize)
-                                    .is_some_and(|lg| matches!(lg.kind, LegKind::Slide | LegKind::Anywhere))
+                                && legs.get(l as usize).is_some_and(|lg| {
+                                    matches!(lg.kind, LegKind::Slide | LegKind::Anywhere)
+                                })
                             {
                                 self.err(Check::Loop, id.span, format!("leg `{}` slides or goes anywhere and may not repeat", id.name), "a repeated slide", Some("A slide (or `anywhere`) already covers any distance; repeat it only by declaring a capture.".into()));
                             }
