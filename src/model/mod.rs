@@ -122,9 +122,6 @@ pub enum LegKind {
     Step,
     /// Any number of squares over empty squares.
     Slide,
-    /// `anywhere`: to any square of the board, in no direction and along no line (`dirs` is
-    /// unused), landing as `onto` says; never on the square it stands on.
-    Anywhere,
     /// Over a piece to the empty square beyond; `flying`: at any distance, landing anywhere beyond.
     Leap { over: Over, flying: bool },
     /// Exactly `distance` squares along a direction, passing over pieces of `over` (over none
@@ -133,6 +130,9 @@ pub enum LegKind {
         distance: Distance,
         over: Option<Over>,
     },
+    /// `anywhere`: to any square of the board, in no direction and along no line (`dirs` is
+    /// unused), landing as `onto` says; never on the square it stands on.
+    Anywhere,
 }
 
 /// How far a slide of an exact length goes.

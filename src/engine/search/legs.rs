@@ -84,7 +84,7 @@ impl Generator<'_> {
             _ => None,
         };
         if matches!(leg.kind, LegKind::Anywhere) {
-            self.anywhere(mk, mi, leg, li, allowed);
+            self.anywhere(mk, seg, leg, allowed);
             return;
         }
         let dirs = &def.dir_sets[leg.dirs as usize].per_player[self.mover as usize];
@@ -245,15 +245,12 @@ impl Generator<'_> {
     /// (with `onto empty` or `onto empty-or-enemy`; the start and the squares this move has
     /// visited excepted) or holding an enemy piece it captures (`onto enemy`), that meets the
     /// landing conditions. No direction: each is pushed with [`NO_SQUARE`] as its direction,
-    /// so that a following leg has no previous direction to reverse or turn from.
-    fn anywhere(
-        &mut self,
-        mk: &MoveKind,
-        mi: usize,
-        leg: &Leg,
-        li: usize,
-        allowed: Option<SquareSet>,
-    ) {
+    /// so that a following leg has no previous direction to reverse or turn from. With
+    /// `prefer continuing`, the landings are one group.
+    #[inline(never)]
+    fn anywhere(&mut self, mk: &MoveKind, seg: usize, leg: &Leg, allowed: Option<SquareSet>) {
+        let (mi, li) = (self.move_index(mk), self.leg_index(leg));
+        let group = self.lbuf.len();
         for t in 0..self.def.board.len() as u8 {
             let victim = if self.cells[t as usize] == 0 {
                 if !leg.onto.empty() {
@@ -275,6 +272,9 @@ impl Generator<'_> {
             if allowed.map_or_else(|| self.landing_ok(mk, mi, leg, li, t), |s| s.contains(t)) {
                 self.lbuf.push((t, NO_SQUARE, victim));
             }
+        }
+        if leg.prefer_continuing && !self.probing {
+            self.keep_continuing(mk, seg, group);
         }
     }
 
