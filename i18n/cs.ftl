@@ -48,6 +48,11 @@ moves-intro = Tah provádí jedna figura, která své výchozí pole opouští h
 leg = Část tahu „{ NAME($name) }“ (`{ $name }`): { $text }.
 leg-step = jeden krok (směry `{ $set }`) na prázdné pole
 leg-slide = libovolný počet prázdných polí jedním směrem (směry `{ $set }`)
+leg-anywhere = { $onto ->
+    [enemy] na libovolné pole desky, na kterém stojí nepřátelská figura, v jakékoli vzdálenosti a bez ohledu na čáry
+    [empty-or-enemy] na libovolné prázdné pole desky nebo na pole, na kterém stojí nepřátelská figura, v jakékoli vzdálenosti a bez ohledu na čáry
+   *[other] na libovolné prázdné pole desky, v jakékoli vzdálenosti a bez ohledu na čáry
+  }
 leg-leap = skok (směry `{ $set }`) přes { $over ->
     [friend] vlastní
     [enemy] soupeřovu
@@ -658,6 +663,11 @@ pe-dirs = { $d ->
 pe-dirs-player = pro hráče { NAME($player) } { $dirs }
 pe-leg-step = jeden krok { $dirs } na prázdné pole
 pe-leg-slide = libovolný počet prázdných polí { $dirs }, v jedné přímce
+pe-leg-anywhere = { $onto ->
+    [enemy] na libovolné pole desky, kde stojí soupeřova figura, ať je jakkoli daleko a ať k němu vede čára, nebo ne
+    [empty-or-enemy] na libovolné prázdné pole desky nebo na pole, kde stojí soupeřova figura, ať je jakkoli daleko a ať k němu vede čára, nebo ne
+   *[other] na libovolné prázdné pole desky, ať je jakkoli daleko a ať k němu vede čára, nebo ne
+  }
 pe-leg-leap = skok { $dirs } přes { $over ->
     [friend] vlastní
     [enemy] soupeřovu

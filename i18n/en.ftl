@@ -43,6 +43,11 @@ moves-intro = A move is made by one piece, which leaves its start square at once
 leg = Leg `{ $name }`: { $text }.
 leg-step = one step (directions `{ $set }`) to an empty square
 leg-slide = any number of empty squares in one direction (directions `{ $set }`)
+leg-anywhere = { $onto ->
+    [enemy] to any square of the board held by an enemy piece, at any distance and along no line
+    [empty-or-enemy] to any empty square of the board or any square held by an enemy piece, at any distance and along no line
+   *[other] to any empty square of the board, at any distance and along no line
+  }
 leg-leap = a leap (directions `{ $set }`) over { $over ->
     [friend] a friendly
     [enemy] an enemy
@@ -590,6 +595,11 @@ pe-dirs = { $d ->
 pe-dirs-player = for { NAME($player) } { $dirs }
 pe-leg-step = one step { $dirs } to an empty square
 pe-leg-slide = any number of empty squares { $dirs }, in one line
+pe-leg-anywhere = { $onto ->
+    [enemy] to any square of the board where an enemy piece stands, however far away, whether or not a line leads there
+    [empty-or-enemy] to any empty square of the board or any square where an enemy piece stands, however far away, whether or not a line leads there
+   *[other] to any empty square of the board, however far away, whether or not a line leads there
+  }
 pe-leg-leap = a leap { $dirs } over { $over ->
     [friend] a friendly
     [enemy] an enemy

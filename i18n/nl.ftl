@@ -43,6 +43,11 @@ moves-intro = Een zet wordt gedaan door één stuk, dat zijn beginveld meteen ve
 leg = Deelzet { NAME($name) } (`{ $name }`): { $text }.
 leg-step = één stap (richtingen `{ $set }`) naar een leeg veld
 leg-slide = een willekeurig aantal lege velden in één richting (richtingen `{ $set }`)
+leg-anywhere = { $onto ->
+    [enemy] naar een willekeurig veld van het bord met een vijandelijk stuk, op elke afstand en langs geen lijn
+    [empty-or-enemy] naar een willekeurig leeg veld van het bord of een veld met een vijandelijk stuk, op elke afstand en langs geen lijn
+   *[other] naar een willekeurig leeg veld van het bord, op elke afstand en langs geen lijn
+  }
 leg-leap = een sprong (richtingen `{ $set }`) over { $over ->
     [friend] een eigen
     [enemy] een vijandelijk
@@ -614,6 +619,11 @@ pe-dirs = { $d ->
 pe-dirs-player = voor { NAME($player) } { $dirs }
 pe-leg-step = één stap { $dirs } naar een leeg veld
 pe-leg-slide = een willekeurig aantal lege velden { $dirs }, in een rechte lijn
+pe-leg-anywhere = { $onto ->
+    [enemy] naar een willekeurig veld van het bord waarop een vijandelijk stuk staat, hoe ver ook, of er nu een lijn heen loopt of niet
+    [empty-or-enemy] naar een willekeurig leeg veld van het bord of een veld waarop een vijandelijk stuk staat, hoe ver ook, of er nu een lijn heen loopt of niet
+   *[other] naar een willekeurig leeg veld van het bord, hoe ver ook, of er nu een lijn heen loopt of niet
+  }
 pe-leg-leap = een sprong { $dirs } over { $over ->
     [friend] een eigen
     [enemy] een vijandelijk

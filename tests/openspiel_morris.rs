@@ -9,13 +9,14 @@
 //!   5,140,800 at depth 5 behind `#[ignore]` (the first mills are made at depth 5).
 //! - Seeded random games from the start: at every position the board and the side to move are
 //!   those regula reaches by playing the chosen turns, the sets of whole turns are equal, and
-//!   every game end is scored alike. A game stops being compared where the rules that
-//!   `rules/nine-mens-morris.rules` leaves `unstated` apply: the side to move has placed its
-//!   nine men and kept three (it may fly), or OpenSpiel ends the game because a player still
-//!   placing has two men left on the board and in hand. 30 games (seed 1) here (1,548
-//!   positions, 18,718 whole turns; every game reaches flying), 1,000 behind `#[ignore]`
-//!   (seed 2: 60,527 positions, 713,071 whole turns, 7 games drawn at the 200th turn and
-//!   compared to their end, 993 stopped where flying applies).
+//!   every game end is scored alike. Flying (a player left with three men moves one to any
+//!   empty point, `anywhere`) is stated, so games are compared to their end; one would stop
+//!   only where the rule that `rules/nine-mens-morris.rules` leaves `unstated` applies
+//!   (OpenSpiel ends the game because a player still placing has two men left on the board
+//!   and in hand), which none of these games reaches. 30 games (seed 1) here (2,282
+//!   positions, 38,063 whole turns; 30 ends, every one a loss of the side to move, scored
+//!   alike), 1,000 behind `#[ignore]` (seed 2: 79,187 positions, 1,292,636 whole turns; 968
+//!   ends lost by the side to move and 32 draws at the 200th turn, every one scored alike).
 //!
 //! The driver runs in the `python3` on the path; without pyspiel the test is skipped with a
 //! message, except under `REGULA_REQUIRE_ORACLES=1` (as in `.ci/run`, which installs it),
@@ -163,6 +164,8 @@ fn nine_mens_morris_matches_openspiel() {
     eprintln!("nine men's morris against OpenSpiel: {seen:?}");
     assert!(seen.positions > 1_000, "{seen:?}");
     assert_eq!(seen.endings.values().sum::<usize>(), 30, "{seen:?}");
+    // Every game is compared to its end: none is cut off, none stops at an unstated rule.
+    assert_eq!(seen.endings.get("mover-loses"), Some(&30), "{seen:?}");
 }
 
 /// Perft 5 from the start (5,140,800 whole turns, the first mills) and 1,000 random games.
@@ -177,4 +180,6 @@ fn nine_mens_morris_matches_openspiel_at_length() {
     let seen = compare_games(&g, &out);
     eprintln!("nine men's morris against OpenSpiel: {seen:?}");
     assert_eq!(seen.endings.values().sum::<usize>(), 1_000, "{seen:?}");
+    assert_eq!(seen.positions, 79_187, "{seen:?}");
+    assert_eq!(seen.endings.get("draw"), Some(&32), "{seen:?}");
 }

@@ -130,6 +130,9 @@ pub enum LegKind {
         distance: Distance,
         over: Option<Over>,
     },
+    /// `anywhere`: to any square of the board, in no direction and along no line (`dirs` is
+    /// unused), landing as `onto` says; never on the square it stands on.
+    Anywhere,
 }
 
 /// How far a slide of an exact length goes.

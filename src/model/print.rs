@@ -145,8 +145,13 @@ pub fn leg(d: &GameDef, l: &Leg) -> String {
         onto_kinds,
         capture_passer,
     } = l;
-    let set = &d.dir_sets[*dirs as usize].name;
+    // An `anywhere` leg names no direction set (a game may declare none).
+    let set = d
+        .dir_sets
+        .get(*dirs as usize)
+        .map_or("", |s| s.name.as_str());
     let mut s = match *kind {
+        LegKind::Anywhere => "anywhere".to_string(),
         LegKind::Step => format!("step {set}"),
         LegKind::Slide => format!("slide {set}"),
         LegKind::SlideExactly { distance, over } => format!(

@@ -15,9 +15,8 @@ order of the points by rank then file (a1 d1 g1 b2 ... g7): `X` for White's men 
       position prints `pos BOARD SIDE`, then `moves TURN...` (sorted) and `play TURN`, or, at
       the end, `end RESULT`: RESULT is `mover-wins`, `mover-loses`, `draw` (for the side to
       move when the game ended), `plies` (cut off at MAX_TURNS) or `unstated` (a position
-      where the rules the rule file leaves unstated apply: the side to move may fly, having
-      placed all its men and kept three; or OpenSpiel ended the game because a player still
-      placing was left with two men on the board and in hand)
+      where the rule the rule file leaves unstated applies: OpenSpiel ended the game because
+      a player still placing was left with two men on the board and in hand)
   openspiel_morris.py perft DEPTH
       prints the number of whole-turn sequences DEPTH turns long from the start
 
@@ -98,11 +97,9 @@ def perft(state, depth):
     return sum(perft(s, depth - 1) for _, s in turns(state))
 
 
-def unstated(state, side):
+def unstated(state):
     deploy, left = counts(state)
-    if state.is_terminal():
-        return any(left[p] <= 2 and deploy[p] > 0 for p in (0, 1))
-    return deploy[side] == 0 and left[side] == 3
+    return state.is_terminal() and any(left[p] <= 2 and deploy[p] > 0 for p in (0, 1))
 
 
 def games(seed, count, max_turns):
@@ -115,7 +112,7 @@ def games(seed, count, max_turns):
         side = state.current_player()
         while True:
             print(f"pos {board(state)} {side}")
-            if unstated(state, side):
+            if unstated(state):
                 print("end unstated")
                 break
             if state.is_terminal():

@@ -24,7 +24,7 @@ syntax keyword regulaKeyword continuing draw drop each earliest effect every exi
 syntax keyword regulaKeyword in keep land landing leap like loss max maximize none numbers links
 syntax keyword regulaKeyword onto otherwise over pass per-player piece prefer ranks require reverse
 syntax keyword regulaKeyword same-piece sequence skip slide some squares step stop timing to value when
-syntax keyword regulaKeyword while win attacked mark passed passer unmoved with onward silent written via along exactly next flanks flip go seen line custodial partners hostile enclosed where file rank
+syntax keyword regulaKeyword while win attacked mark passed passer unmoved with onward silent written via along exactly next flanks flip go seen line custodial partners hostile enclosed where file rank anywhere
 syntax keyword regulaTodo contained TODO FIXME XXX NOTE
 
 " A square or a range of squares (`a1`, `F1..G1`), a number or a range of labels (`-1`, `1..16`).

@@ -632,7 +632,9 @@ fn apply_one(file: &mut ast::RuleFile, e: &Edit, def: &GameDef) -> Option<()> {
             | LegStmt::Leap { dirs: d, .. } => {
                 d.name = EVERY_DIRECTION.into();
             }
-            LegStmt::Capture(_)
+            // `anywhere` already goes in every direction, and farther.
+            LegStmt::Anywhere(_)
+            | LegStmt::Capture(_)
             | LegStmt::CapturePasser(_)
             | LegStmt::Onto(..)
             | LegStmt::Land(_)

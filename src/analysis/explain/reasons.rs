@@ -443,8 +443,10 @@ impl<'a> Visitor<'a> for Candidates<'_> {
                 // Taking these out lets the leg land on no more squares than before (the
                 // kinds of `onto empty-or-enemy { K }` only narrow its captures).
                 LegStmt::Onto(Onto::Empty | Onto::EmptyOrEnemy, _, _) => {}
+                // `anywhere` reaches every square: where it may land is said by `onto` and
+                // `land`, whose reasons are their own.
                 // `active` gives no `if`: the statements of its taken branch instead.
-                LegStmt::Capture(_) | LegStmt::If(_) => {}
+                LegStmt::Anywhere(_) | LegStmt::Capture(_) | LegStmt::If(_) => {}
             }
         }
     }

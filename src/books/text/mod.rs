@@ -198,7 +198,10 @@ impl Cx<'_> {
         } = leg;
         // The technical book names the direction set; the players' book says it in words.
         let players = self.edition == super::Edition::Players;
-        let set = if players {
+        // A leg to `anywhere` has no direction set to name (a game may declare none).
+        let set = if *kind == LegKind::Anywhere {
+            s("set", String::new())
+        } else if players {
             s("dirs", self.directions(*dirs))
         } else {
             s("set", self.def.dir_sets[*dirs as usize].name.clone())
@@ -218,6 +221,7 @@ impl Cx<'_> {
             LegKind::Slide if onto.enemy() => {
                 self.t(&id("leg-slide-onto"), &[set, s("onto", onto.word())])
             }
+            LegKind::Anywhere => self.t(&id("leg-anywhere"), &[s("onto", onto.word())]),
             LegKind::Step => self.t(&id("leg-step"), &[set]),
             LegKind::Slide => self.t(&id("leg-slide"), &[set]),
             LegKind::SlideExactly { distance, over } => {

@@ -102,9 +102,9 @@ fn leg_take(leg: &Leg) -> LegTake {
         Onto::Enemy | Onto::EmptyOrEnemy => false,
     };
     let leap = match kind {
-        // A slide of an exact length: no kernel (`eligible` leaves its move type to the
-        // interpreter).
-        LegKind::Step | LegKind::Slide | LegKind::SlideExactly { .. } => None,
+        // A slide of an exact length, a leg to anywhere: no kernel (`eligible` leaves their
+        // move types to the interpreter).
+        LegKind::Step | LegKind::Slide | LegKind::SlideExactly { .. } | LegKind::Anywhere => None,
         LegKind::Leap { over, flying } => {
             // Every kernel that leaps reads `over` as the owners it may leap
             // (`owners_leapt`), so every side is implemented.
@@ -176,7 +176,8 @@ pub(super) fn eligible(def: &GameDef, mk: &MoveKind) -> Eligible {
         custodial,
     } = mk;
     // A leap `onto enemy` (a cannon's capture) lands beyond its leapt piece on another:
-    // no kernel's hop tables say it. No kernel goes an exact length (`slide ... exactly`).
+    // no kernel's hop tables say it. No kernel goes an exact length (`slide ... exactly`),
+    // nor to any square of the board (`anywhere`: no direction to step along).
     if *mark_passed
         || custodial.is_some()
         || with.is_some()
@@ -187,7 +188,7 @@ pub(super) fn eligible(def: &GameDef, mk: &MoveKind) -> Eligible {
             let leg = &def.legs[s.leg as usize];
             leg.capture_passer
                 || leg.onward
-                || matches!(leg.kind, LegKind::SlideExactly { .. })
+                || matches!(leg.kind, LegKind::SlideExactly { .. } | LegKind::Anywhere)
                 || (leg.onto != Onto::Empty && matches!(leg.kind, LegKind::Leap { .. }))
         })
     {

@@ -278,7 +278,8 @@ impl Generator<'_> {
                 let go_on = match leg_kind {
                     // A slide of an exact length is the interpreter's (`eligible`): were it
                     // here, its one landing would be its first square.
-                    LegKind::Step | LegKind::SlideExactly { .. } => false,
+                    // `anywhere` is the interpreter's too (`eligible`).
+                    LegKind::Step | LegKind::SlideExactly { .. } | LegKind::Anywhere => false,
                     LegKind::Slide => true,
                     LegKind::Leap { flying, .. } => {
                         if flying {

@@ -182,7 +182,10 @@ impl Hops {
         let leap = match kind {
             LegKind::Step => false,
             LegKind::Leap { flying: false, .. } => true,
-            LegKind::Slide | LegKind::SlideExactly { .. } | LegKind::Leap { flying: true, .. } => {
+            LegKind::Slide
+            | LegKind::SlideExactly { .. }
+            | LegKind::Anywhere
+            | LegKind::Leap { flying: true, .. } => {
                 return None;
             }
         };

@@ -251,9 +251,11 @@ impl AttackTable {
                         });
                     }
                 }
+                // `anywhere` attacks every square: no table of lines says it.
                 LegKind::Step
                 | LegKind::Slide
                 | LegKind::SlideExactly { .. }
+                | LegKind::Anywhere
                 | LegKind::Leap { .. } => return None,
             }
             return Some(());

@@ -83,6 +83,10 @@ impl Generator<'_> {
             }
             _ => None,
         };
+        if matches!(leg.kind, LegKind::Anywhere) {
+            self.anywhere(mk, seg, leg, allowed);
+            return;
+        }
         let dirs = &def.dir_sets[leg.dirs as usize].per_player[self.mover as usize];
         for &d in dirs {
             if leg.no_reverse
@@ -166,6 +170,8 @@ impl Generator<'_> {
                         self.keep_continuing(mk, seg, group);
                     }
                 }
+                // Taken above, before the directions.
+                LegKind::Anywhere => {}
                 LegKind::SlideExactly { distance, over } => {
                     let Some((t, victim)) = self.exact_landing(leg, distance, over, sq, d) else {
                         continue;
@@ -232,6 +238,43 @@ impl Generator<'_> {
                     }
                 }
             }
+        }
+    }
+
+    /// The landings of an `anywhere` leg: every square of the board in square order, empty
+    /// (with `onto empty` or `onto empty-or-enemy`; the start and the squares this move has
+    /// visited excepted) or holding an enemy piece it captures (`onto enemy`), that meets the
+    /// landing conditions. No direction: each is pushed with [`NO_SQUARE`] as its direction,
+    /// so that a following leg has no previous direction to reverse or turn from. With
+    /// `prefer continuing`, the landings are one group.
+    #[inline(never)]
+    fn anywhere(&mut self, mk: &MoveKind, seg: usize, leg: &Leg, allowed: Option<SquareSet>) {
+        let (mi, li) = (self.move_index(mk), self.leg_index(leg));
+        let group = self.lbuf.len();
+        for t in 0..self.def.board.len() as Square {
+            let victim = if self.cells[idx(t)] == 0 {
+                if !leg.onto.empty() {
+                    continue;
+                }
+                if leg.capture_passer {
+                    match self.passer_victim(leg) {
+                        Some(v) => v,
+                        None => return,
+                    }
+                } else {
+                    NO_SQUARE
+                }
+            } else if leg.onto.enemy() && self.takes_onto(leg, t) {
+                t
+            } else {
+                continue;
+            };
+            if allowed.map_or_else(|| self.landing_ok(mk, mi, leg, li, t), |s| s.contains(t)) {
+                self.lbuf.push((t, NO_DIR, victim));
+            }
+        }
+        if leg.prefer_continuing && !self.probing {
+            self.keep_continuing(mk, seg, group);
         }
     }
 
@@ -641,6 +684,6 @@ impl Generator<'_> {
 fn visits(leg: &Leg) -> bool {
     match leg.kind {
         LegKind::Leap { .. } => !leg.capture,
-        LegKind::Step | LegKind::Slide | LegKind::SlideExactly { .. } => true,
+        LegKind::Step | LegKind::Slide | LegKind::SlideExactly { .. } | LegKind::Anywhere => true,
     }
 }

@@ -26,7 +26,10 @@ impl Generator<'_> {
         let slides = match leg.kind {
             LegKind::Slide => true,
             // Validation admits only steps and slides (`validate/then_drop.rs`).
-            LegKind::Step | LegKind::Leap { .. } | LegKind::SlideExactly { .. } => false,
+            LegKind::Step
+            | LegKind::Leap { .. }
+            | LegKind::SlideExactly { .. }
+            | LegKind::Anywhere => false,
         };
         for &d in dirs {
             let mut s = def.board.step(mv.to, d);

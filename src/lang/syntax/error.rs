@@ -267,6 +267,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::leg => "`leg NAME { ... }`",
         Rule::leg_step => "`step DIRECTIONS`",
         Rule::leg_slide => "`slide DIRECTIONS`",
+        Rule::leg_anywhere => "`anywhere`",
         Rule::leg_slide_exactly => "`slide DIRECTIONS exactly N`",
         Rule::slide_length => "`exactly N` or `exactly count(line)`",
         Rule::slide_over => "`over friend|enemy|any|own`",

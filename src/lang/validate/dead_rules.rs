@@ -473,6 +473,7 @@ fn leg_captures(stmts: &[LegStmt]) -> bool {
             LegStmt::Onto(o, _, _) => *o != crate::model::Onto::Empty,
             LegStmt::Step(_)
             | LegStmt::Slide(_)
+            | LegStmt::Anywhere(_)
             | LegStmt::SlideExactly { .. }
             | LegStmt::Leap { .. }
             | LegStmt::Land(_)

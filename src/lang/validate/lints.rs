@@ -140,7 +140,8 @@ fn leg(s: &LegStmt, u: &mut Used) {
             u.sets.insert(d.name.clone());
         }
         LegStmt::Land(c) => sq(c, u),
-        LegStmt::Capture(_)
+        LegStmt::Anywhere(_)
+        | LegStmt::Capture(_)
         | LegStmt::CapturePasser(_)
         | LegStmt::Onto(..)
         | LegStmt::NoReverse(_)

@@ -20,6 +20,7 @@
 //! that depends on a broken earlier one works with what is there (an unknown name compiles to
 //! a harmless placeholder) and the definition is only built when the list is empty.
 
+mod anywhere;
 mod board;
 mod conditions;
 mod custodial;

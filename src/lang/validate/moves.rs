@@ -145,6 +145,7 @@ impl Validator {
     ) -> Leg {
         let mut flat = Vec::new();
         flatten(&l.body, params, &mut flat);
+        self.anywhere_leg(&l.name.name, &flat);
         let set_names: Vec<String> = sets.iter().map(|s| s.name.clone()).collect();
         let mut kind = None;
         let mut dirs = 0u8;
@@ -161,16 +162,20 @@ impl Validator {
         let mut capture_passer = None;
         let mut onto_kinds = None;
         for s in flat {
-            let mut geometry = |v: &mut Validator, k: LegKind, d: &ast::Ident| {
+            // `anywhere` names no direction set (`d` is `None`; its `dirs` stay 0, unread).
+            let mut geometry = |v: &mut Validator, k: LegKind, at: Span, d: Option<&ast::Ident>| {
                 if kind.is_some() {
-                    v.err(Check::BadMove, d.span, format!("leg `{}` has two geometries", l.name.name), "second `step`/`slide`/`leap`", Some("A leg is exactly one `step`, `slide` or `leap`; declare another leg for the other.".into()));
+                    v.err(Check::BadMove, at, format!("leg `{}` has two geometries", l.name.name), "second `step`/`slide`/`leap`/`anywhere`", Some("A leg is exactly one `step`, `slide`, `leap` or `anywhere`; declare another leg for the other.".into()));
                 }
                 kind = Some(k);
-                dirs = v.lookup(&set_names, d, "direction set").unwrap_or(0);
+                dirs = d
+                    .and_then(|d| v.lookup(&set_names, d, "direction set"))
+                    .unwrap_or(0);
             };
             match s {
-                ast::LegStmt::Step(d) => geometry(self, LegKind::Step, d),
-                ast::LegStmt::Slide(d) => geometry(self, LegKind::Slide, d),
+                ast::LegStmt::Step(d) => geometry(self, LegKind::Step, d.span, Some(d)),
+                ast::LegStmt::Slide(d) => geometry(self, LegKind::Slide, d.span, Some(d)),
+                ast::LegStmt::Anywhere(at) => geometry(self, LegKind::Anywhere, *at, None),
                 ast::LegStmt::SlideExactly {
                     dirs,
                     distance,
@@ -178,14 +183,11 @@ impl Validator {
                     at,
                 } => {
                     let distance = self.distance(*distance, *at);
-                    geometry(
-                        self,
-                        LegKind::SlideExactly {
-                            distance,
-                            over: *over,
-                        },
-                        dirs,
-                    )
+                    let k = LegKind::SlideExactly {
+                        distance,
+                        over: *over,
+                    };
+                    geometry(self, k, dirs.span, Some(dirs))
                 }
                 ast::LegStmt::Leap {
                     dirs,
@@ -199,14 +201,11 @@ impl Validator {
                         leapt_kinds = Some(self.kind_mask(ks, n.kinds));
                     }
                     land_behind = *behind;
-                    geometry(
-                        self,
-                        LegKind::Leap {
-                            over,
-                            flying: *flying,
-                        },
-                        dirs,
-                    )
+                    let k = LegKind::Leap {
+                        over,
+                        flying: *flying,
+                    };
+                    geometry(self, k, dirs.span, Some(dirs))
                 }
                 ast::LegStmt::Capture(sp) => {
                     capture = true;
@@ -249,7 +248,7 @@ impl Validator {
                     Check::BadMove,
                     l.name.span,
                     format!(
-                        "leg `{}` says neither `step`, `slide` nor `leap`",
+                        "leg `{}` says neither `step`, `slide`, `leap` nor `anywhere`",
                         l.name.name
                     ),
                     "no geometry",
@@ -260,7 +259,9 @@ impl Validator {
         };
         let leaps = match kind {
             LegKind::Leap { .. } => true,
-            LegKind::Step | LegKind::Slide | LegKind::SlideExactly { .. } => false,
+            LegKind::Step | LegKind::Slide | LegKind::SlideExactly { .. } | LegKind::Anywhere => {
+                false
+            }
         };
         // A leap `onto enemy` captures the piece it lands on beyond the leapt one; with
         // `capture` it would take two, and the landing rules of flying leaps (`behind`, `halt
@@ -488,12 +489,14 @@ impl Validator {
                         if let Some(l) = self.lookup(leg_names, id, "leg") {
                             let repeat = *rep;
                             if repeat != Repeat::Once
-                                && legs
-                                    .get(l as usize)
-                                    .is_some_and(|lg| lg.kind == LegKind::Slide)
+                                && legs.get(l as usize).is_some_and(|lg| {
+                                    matches!(lg.kind, LegKind::Slide | LegKind::Anywhere)
+                                })
                             {
-                                self.err(Check::Loop, id.span, format!("leg `{}` slides and may not repeat", id.name), "a repeated slide", Some("A slide already covers any distance; repeat it only by declaring a capture.".into()));
+                                self.err(Check::Loop, id.span, format!("leg `{}` slides or goes anywhere and may not repeat", id.name), "a repeated slide", Some("A slide (or `anywhere`) already covers any distance; repeat it only by declaring a capture.".into()));
                             }
+                            let prev = mk.segments.last().map(|s| &legs[s.leg as usize]);
+                            self.after_anywhere(prev, legs.get(l as usize), id);
                             mk.segments.push(Segment { leg: l, repeat });
                         }
                     }

@@ -294,7 +294,8 @@ fn keyword_places_offer_what_the_grammar_takes() {
 #[test]
 fn where_the_words_decide_nothing_the_grammar_does() {
     let leg = [
-        "step", "slide", "leap", "capture", "onto", "land", "not", "onward", "prefer", "halt", "if",
+        "step", "slide", "anywhere", "leap", "capture", "onto", "land", "not", "onward", "prefer",
+        "halt", "if",
     ];
     assert_eq!(ctx("leg l {\n  "), Context::Grammar(leg.to_vec(), false));
     assert_eq!(
@@ -311,6 +312,21 @@ fn where_the_words_decide_nothing_the_grammar_does() {
     };
     assert!(
         words.contains(&"exactly") && words.contains(&"onto"),
+        "{words:?}"
+    );
+    // A leg's statements offer `anywhere`; after it, what it lands on, never a direction set.
+    let Context::Grammar(words, false) = ctx("leg l { ") else {
+        panic!("a leg's statements");
+    };
+    assert!(
+        words.contains(&"anywhere") && words.contains(&"step"),
+        "{words:?}"
+    );
+    let Context::Grammar(words, false) = ctx("leg l { anywhere ") else {
+        panic!("after `anywhere`");
+    };
+    assert!(
+        words.contains(&"onto") && words.contains(&"land"),
         "{words:?}"
     );
     let Context::Grammar(words, false) = ctx("leg l { slide all exactly ") else {

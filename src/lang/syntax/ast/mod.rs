@@ -278,6 +278,8 @@ pub use crate::model::{CmpOp, Onto, Otherwise, Over, Recur, Removal, Repeat, Tim
 pub enum LegStmt {
     Step(Ident),
     Slide(Ident),
+    /// `anywhere`: to any square of the board, in no direction; where it is written.
+    Anywhere(Span),
     /// `slide DIRS exactly N over own`: exactly `distance` squares, passing over pieces of
     /// `over` (none when absent); `at` is where the distance is written.
     SlideExactly {
@@ -723,7 +725,7 @@ macro_rules! conditional {
     };
 }
 
-conditional!(LegStmt: Self::Step(_), Self::Slide(_), Self::SlideExactly { .. }, Self::Leap { .. }, Self::Capture(_),
+conditional!(LegStmt: Self::Step(_), Self::Slide(_), Self::Anywhere(_), Self::SlideExactly { .. }, Self::Leap { .. }, Self::Capture(_),
     Self::CapturePasser(_), Self::Onto(..), Self::Land(_), Self::NoReverse(_), Self::Onward(_), Self::PreferContinuing(_), Self::HaltBehind(..));
 conditional!(MoveStmt: Self::By(_), Self::Drop(_), Self::DropHand(_), Self::From(_), Self::To(_), Self::Land(_),
     Self::Stop(_), Self::Sequence(_), Self::GoTo(..), Self::Require(_), Self::Effect { .. }, Self::Removal(_),

@@ -537,6 +537,7 @@ fn lower_leg_stmt(p: P) -> LegStmt {
     match L::of(p) {
         L::LegStep(p) => LegStmt::Step(ident(child(p))),
         L::LegSlide(p) => LegStmt::Slide(ident(child(p))),
+        L::LegAnywhere(_) => LegStmt::Anywhere(sp),
         L::LegSlideExactly(p) => lower_slide_exactly(p),
         L::LegLeap(p) => lower_leap(p),
         L::LegCapture(_) => LegStmt::Capture(sp),

@@ -27,6 +27,7 @@ const SNIPPETS: &[&str] = &[
     "move m { drop Man then remove any where empty prefer in-a-row exactly 3 along l \
      when in-a-row 3 along l }\nmove n { drop Man then remove own }\n",
     "leg l { step N onto empty }\n",
+    "leg l { anywhere onto empty-or-enemy }\n",
     "leg l { slide all exactly 2 slide all exactly count(line) over any }\n",
     "leg l { leap all over friend { Man } flying behind leap all over any leap all over own \
      not reverse prefer continuing halt behind { King } if p = v { step N } else { slide N } }\n",
