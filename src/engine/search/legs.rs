@@ -244,7 +244,7 @@ impl Generator<'_> {
     /// The landings of an `anywhere` leg: every square of the board in square order, empty
     /// (with `onto empty` or `onto empty-or-enemy`; the start and the squares this move has
     /// visited excepted) or holding an enemy piece it captures (`onto enemy`), that meets the
-    /// landing conditions. No direction: each is pushed with [`NO_SQUARE`] as its direction,
+    /// landing conditions. No direction: each is pushed with [`NO_DIR`] as its direction,
     /// so that a following leg has no previous direction to reverse or turn from. With
     /// `prefer continuing`, the landings are one group.
     #[inline(never)]
