@@ -206,6 +206,9 @@ pub fn divide_split(
                     // to the next: making a generator copies the compiled kernels, and its
                     // memos stay valid for every position of the game.
                     let mut g = game.generator(identity);
+                    if threads > 1 {
+                        g.unshare();
+                    }
                     g.set_any_order(true);
                     let mut lists: Vec<Vec<Move>> =
                         (0..=max_depth).map(|_| Vec::with_capacity(256)).collect();

@@ -203,6 +203,9 @@ pub fn playout(
                 s.spawn(|| {
                     let mut r = empty.clone();
                     let mut g = game.generator(Identity::Effect);
+                    if threads > 1 {
+                        g.unshare();
+                    }
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         if i >= opts.games {

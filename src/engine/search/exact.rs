@@ -13,7 +13,7 @@ use crate::model::*;
 /// direction, both ways: from the square, steps of the direction's vector and of its
 /// opposite, until the edge of the board or a square that is not on it. Empty for a game
 /// whose legs never count a line.
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default)]
 pub(super) struct Lines {
     masks: Vec<SquareSet>,
     dirs: usize,
