@@ -154,6 +154,21 @@ impl Game {
             .royal_tables()
     }
 
+    /// This game for a worker thread that makes many generators of its own (one per game
+    /// or agent, as `evaluate` does): the same rules with a copy of the compiled tables, so
+    /// that the generators of different threads share no reference count (see
+    /// [`Generator::unshare`]).
+    pub fn for_thread(&self) -> Game {
+        let compiled = self
+            .compiled
+            .get_or_init(|| search::Compiled::new(&self.def))
+            .unshared();
+        Game {
+            compiled: Arc::new(OnceLock::from(compiled)),
+            ..self.clone()
+        }
+    }
+
     /// A generator for this game (reuse it for many positions).
     pub fn generator(&self, identity: Identity) -> Generator<'_> {
         let compiled = self

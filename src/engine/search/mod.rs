@@ -225,6 +225,16 @@ pub(super) struct Compiled {
 }
 
 impl Compiled {
+    /// A copy of the tables that shares no `Arc` with these (see [`Generator::unshare`]).
+    pub(super) fn unshared(&self) -> Compiled {
+        Compiled {
+            folded: Arc::new((*self.folded).clone()),
+            kernels: Arc::new((*self.kernels).clone()),
+            attack: Arc::new((*self.attack).clone()),
+            lines: Arc::new((*self.lines).clone()),
+        }
+    }
+
     /// Whether the royal rule reads attacks from the tables.
     pub(super) fn royal_tables(&self) -> bool {
         self.attack.complete()
@@ -786,10 +796,17 @@ impl Generator<'_> {
     /// threads of perft spent 40% more time than one on the same work). A generator that
     /// stays on one thread for a long run (perft's and playouts' workers) takes a copy once.
     pub fn unshare(&mut self) {
-        self.folded = Arc::new((*self.folded).clone());
-        self.kernels = Arc::new((*self.kernels).clone());
-        self.attack = Arc::new((*self.attack).clone());
-        self.lines = Arc::new((*self.lines).clone());
+        let own = Compiled {
+            folded: self.folded.clone(),
+            kernels: self.kernels.clone(),
+            attack: self.attack.clone(),
+            lines: self.lines.clone(),
+        }
+        .unshared();
+        self.folded = own.folded;
+        self.kernels = own.kernels;
+        self.attack = own.attack;
+        self.lines = own.lines;
     }
 
     /// Lets the generator list moves in any order (for counting them: perft), so that quiet

@@ -156,6 +156,9 @@ pub fn play_ticked(
             .map(|_| {
                 s.spawn(|| {
                     let mut out = Vec::new();
+                    // Each worker's own tables when there are several (`Game::for_thread`).
+                    let own = (threads > 1).then(|| game.for_thread());
+                    let game = own.as_ref().unwrap_or(game);
                     loop {
                         let k = next.fetch_add(1, Ordering::Relaxed) as usize;
                         let Some(&i) = indices.get(k) else {
