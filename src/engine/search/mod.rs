@@ -22,6 +22,7 @@
 
 mod attack;
 mod bfs;
+mod compiled;
 mod custodial;
 mod emit;
 mod eval;
@@ -31,6 +32,8 @@ mod legs;
 mod priorities;
 mod royal;
 mod then_drop;
+
+pub(super) use compiled::Compiled;
 
 pub use crate::engine::seats::Env;
 use crate::engine::seats::Seats;
@@ -212,48 +215,6 @@ pub(in crate::engine) struct Bfs {
     pub(in crate::engine) dir: Vec<u8>,
     pub(in crate::engine) order: Vec<Square>,
     chain: Vec<Square>,
-}
-
-/// What a generator compiles from a game's definition, once: its folded conditions and its
-/// move kernels. [`super::Game`] keeps one, so that the generators it makes share them.
-#[derive(Debug, Clone)]
-pub(super) struct Compiled {
-    folded: Arc<FoldedGame>,
-    kernels: Arc<Kernels>,
-    attack: Arc<attack::AttackTable>,
-    lines: Arc<exact::Lines>,
-}
-
-impl Compiled {
-    /// A copy of the tables that shares no `Arc` with these (see [`Generator::unshare`]).
-    pub(super) fn unshared(&self) -> Compiled {
-        Compiled {
-            folded: Arc::new((*self.folded).clone()),
-            kernels: Arc::new((*self.kernels).clone()),
-            attack: Arc::new((*self.attack).clone()),
-            lines: Arc::new((*self.lines).clone()),
-        }
-    }
-
-    /// Whether the royal rule reads attacks from the tables.
-    pub(super) fn royal_tables(&self) -> bool {
-        self.attack.complete()
-    }
-
-    /// Folds and compiles the kernels of `def`.
-    pub(super) fn new(def: &GameDef) -> Compiled {
-        let folded = FoldedGame::new(def);
-        let kernels = Kernels::compile(kernel::Tables {
-            def,
-            folded: &folded,
-        });
-        Compiled {
-            folded: Arc::new(folded),
-            kernels: Arc::new(kernels),
-            attack: Arc::new(attack::AttackTable::compile(def)),
-            lines: Arc::new(exact::Lines::compile(def)),
-        }
-    }
 }
 
 impl<'g> Generator<'g> {
@@ -787,26 +748,6 @@ impl Generator<'_> {
             return Vec::new();
         }
         self.kernels.names(mi, player as usize)
-    }
-
-    /// Gives this generator its own copy of the compiled tables. Generators share them
-    /// through `Arc`s, and a kernel's search holds its tables apart from the generator it
-    /// changes (an `Arc` clone per call): on several threads, those clones write to one
-    /// reference count, whose cache line then moves between the cores at every call (two
-    /// threads of perft spent 40% more time than one on the same work). A generator that
-    /// stays on one thread for a long run (perft's and playouts' workers) takes a copy once.
-    pub fn unshare(&mut self) {
-        let own = Compiled {
-            folded: self.folded.clone(),
-            kernels: self.kernels.clone(),
-            attack: self.attack.clone(),
-            lines: self.lines.clone(),
-        }
-        .unshared();
-        self.folded = own.folded;
-        self.kernels = own.kernels;
-        self.attack = own.attack;
-        self.lines = own.lines;
     }
 
     /// Lets the generator list moves in any order (for counting them: perft), so that quiet
