@@ -205,10 +205,10 @@ pub fn divide_split(
                     // One generator and one set of buffers per thread, kept from one task
                     // to the next: making a generator copies the compiled kernels, and its
                     // memos stay valid for every position of the game.
+                    // Each worker's own tables when there are several (`Game::for_thread`).
+                    let own = (threads > 1).then(|| game.for_thread());
+                    let game = own.as_ref().unwrap_or(game);
                     let mut g = game.generator(identity);
-                    if threads > 1 {
-                        g.unshare();
-                    }
                     g.set_any_order(true);
                     let mut lists: Vec<Vec<Move>> =
                         (0..=max_depth).map(|_| Vec::with_capacity(256)).collect();

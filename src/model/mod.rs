@@ -17,6 +17,7 @@ pub use board::{Board, Direction};
 pub use custodial::Custodial;
 pub use limits::*;
 pub use shape::{Next, Shape};
+pub(crate) use square_set::word;
 pub use square_set::{SquareSet, Squares};
 
 /// A set of directions, possibly different per player.

@@ -123,10 +123,10 @@ impl SquareSet {
     }
 }
 
-/// The word of `sq` (below 256: a board's square, never [`super::NO_SQUARE`]); masked, so that
-/// the index needs no bounds check, as a byte's did.
+/// The word of `sq` (below 256: a board's square, never [`super::NO_SQUARE`]), read through a
+/// byte so that the index needs no bounds check; the hop windows index words with it too.
 #[inline(always)]
-fn word(sq: Square) -> usize {
+pub(crate) fn word(sq: Square) -> usize {
     debug_assert!(sq < 256, "square {sq} past a set's 256");
     // Through a byte: squares are below 256, and a byte's top two bits index the four
     // words with no bounds check and no mask.

@@ -202,10 +202,10 @@ pub fn playout(
             .map(|_| {
                 s.spawn(|| {
                     let mut r = empty.clone();
+                    // Each worker's own tables when there are several (`Game::for_thread`).
+                    let own = (threads > 1).then(|| game.for_thread());
+                    let game = own.as_ref().unwrap_or(game);
                     let mut g = game.generator(Identity::Effect);
-                    if threads > 1 {
-                        g.unshare();
-                    }
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         if i >= opts.games {

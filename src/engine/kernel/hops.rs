@@ -117,13 +117,6 @@ pub(super) fn deposit(s: &mut SquareSet, x: u64, base: Square) {
 /// A hop table's windows: per player and square `(mask, base)`, and the landings by middle.
 type Windows = (Vec<(u64, Square)>, Vec<Square>);
 
-/// The word of a window's base (a board's square, below 256); masked, so that indexing the
-/// set's words needs no bounds check.
-#[inline(always)]
-fn word(base: Square) -> usize {
-    (base as u8 >> 6) as usize
-}
-
 /// The 64 squares of `s` from `base` on, as one word.
 #[inline(always)]
 pub(super) fn window(s: &SquareSet, base: Square) -> u64 {

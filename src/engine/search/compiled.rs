@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use super::{Generator, attack, exact};
+use super::{attack, exact};
 use crate::engine::fold::FoldedGame;
 use crate::engine::kernel::{self, Kernels};
 use crate::model::GameDef;
@@ -19,7 +19,7 @@ pub(in crate::engine) struct Compiled {
 }
 
 impl Compiled {
-    /// A copy of the tables that shares no `Arc` with these (see [`Generator::unshare`]).
+    /// A copy of the tables that shares no `Arc` with these (see [`crate::engine::Game::for_thread`]).
     pub(in crate::engine) fn unshared(&self) -> Compiled {
         Compiled {
             folded: Arc::new((*self.folded).clone()),
@@ -47,27 +47,5 @@ impl Compiled {
             attack: Arc::new(attack::AttackTable::compile(def)),
             lines: Arc::new(exact::Lines::compile(def)),
         }
-    }
-}
-
-impl Generator<'_> {
-    /// Gives this generator its own copy of the compiled tables. Generators share them
-    /// through `Arc`s, and a kernel's search holds its tables apart from the generator it
-    /// changes (an `Arc` clone per call): on several threads, those clones write to one
-    /// reference count, whose cache line then moves between the cores at every call (two
-    /// threads of perft spent 40% more time than one on the same work). A generator that
-    /// stays on one thread for a long run (perft's and playouts' workers) takes a copy once.
-    pub fn unshare(&mut self) {
-        let own = Compiled {
-            folded: self.folded.clone(),
-            kernels: self.kernels.clone(),
-            attack: self.attack.clone(),
-            lines: self.lines.clone(),
-        }
-        .unshared();
-        self.folded = own.folded;
-        self.kernels = own.kernels;
-        self.attack = own.attack;
-        self.lines = own.lines;
     }
 }
