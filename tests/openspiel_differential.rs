@@ -171,6 +171,32 @@ fn hex_sizes_agree_with_openspiel() {
     );
 }
 
+/// Hex and gomoku on 19 x 19 (361 squares, past the default build's 256) in the wide build: the
+/// moves and the winner along random games, and Hex's perft 2 from positions along them,
+/// against OpenSpiel's `hex(board_size=19)` and `gomoku(size=19)`.
+#[test]
+#[cfg_attr(
+    not(all(feature = "wide-boards", tool = "open-spiel")),
+    ignore = "needs the wide build (cargo test --features wide-boards) and OpenSpiel (pip install open-spiel==2.0.2)"
+)]
+fn nineteen_by_nineteen_agrees_with_openspiel_in_the_wide_build() {
+    run(
+        "rules/hex.rules",
+        &[("size", "19")],
+        &["hex", "7", "12", "board_size=19"],
+    );
+    let Some(out) = ORACLE.run(&["perft", "hex", "8", "3", "60", "2", "board_size=19"]) else {
+        return;
+    };
+    let game = load("rules/hex.rules", &[("size", "19")]);
+    assert_eq!(perft_along("rules/hex.rules", &game, &out), 3);
+    run(
+        "rules/gomoku.rules",
+        &[("overline", "win"), ("size", "19")],
+        &["gomoku", "9", "6", "size=19"],
+    );
+}
+
 /// Perft of Hex on 5x5, 7x7 and 11x11 against OpenSpiel's tree: depth 3 from the 5x5 start,
 /// and from positions along random games (where a win ends a line): 5x5 after 12 plies to
 /// depth 3, 7x7 after 20 plies and 11x11 after 30 to depth 2.

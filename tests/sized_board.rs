@@ -33,17 +33,20 @@ fn hex_counts_its_first_moves_on_each_size() {
     }
 }
 
-/// 19 x 19 = 361 squares: a located error naming the limit, not a panic; 20 is out of the
-/// parameter's range, said at the command line.
+/// 19 x 19 = 361 squares in the default build: a located error naming the limit and the wide
+/// build, not a panic; 20 is out of the parameter's range, said at the command line.
 #[test]
 fn a_size_past_the_limit_or_the_range_is_a_located_error() {
-    let (code, _, err) = regula_100(&["perft", "rules/hex.rules", "1", "--param", "size=19"]);
-    assert_eq!(code, 1, "{err}");
-    let limit = regula::model::MAX_SQUARES.to_string();
-    assert!(err.contains("19 x 19 = 361 squares"), "{err}");
-    assert!(err.contains(&format!("more than the {limit}")), "{err}");
-    assert!(err.contains("rules/hex.rules:"), "{err}");
-    assert!(err.contains("files { size }"), "{err}");
+    if !regula::model::WIDE_BOARDS {
+        let (code, _, err) = regula_100(&["perft", "rules/hex.rules", "1", "--param", "size=19"]);
+        assert_eq!(code, 1, "{err}");
+        let limit = regula::model::MAX_SQUARES.to_string();
+        assert!(err.contains("19 x 19 = 361 squares"), "{err}");
+        assert!(err.contains(&format!("more than the {limit}")), "{err}");
+        assert!(err.contains("rules/hex.rules:"), "{err}");
+        assert!(err.contains("files { size }"), "{err}");
+        assert!(err.contains("--features wide-boards"), "{err}");
+    }
     let (code, _, err) = regula_100(&["perft", "rules/hex.rules", "1", "--param", "size=20"]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("parameter `size` cannot be `20`"), "{err}");
@@ -51,6 +54,30 @@ fn a_size_past_the_limit_or_the_range_is_a_located_error() {
     let (code, _, err) = regula_100(&["perft", "rules/hex.rules", "1", "--param", "size=x"]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("cannot be `x`"), "{err}");
+}
+
+/// Hex's 361 first moves on 19 x 19, and 361 x 360 replies, in the wide build (feature
+/// `wide-boards`: boards of up to 512 squares).
+#[test]
+#[cfg_attr(
+    not(feature = "wide-boards"),
+    ignore = "needs the wide build: cargo test --features wide-boards"
+)]
+fn the_wide_build_plays_hex_on_19_by_19() {
+    for (depth, want) in [("1", "361"), ("2", "129960")] {
+        let (code, out, err) = regula(&["perft", "rules/hex.rules", depth, "--param", "size=19"]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out.lines().last(), Some(want), "perft {depth}");
+    }
+    // 22 x 22 fits; 23 x 23 is past the limit, with a located error.
+    let wide = GAME.replace("3..6", "3..26");
+    let game = load(&wide, &[("size", "22")]).unwrap();
+    assert_eq!(game.def.board.labels.len(), 484);
+    let err = load(&wide, &[("size", "23")]).unwrap_err();
+    assert!(
+        err.contains("23 x 23 = 529 squares, more than the 512"),
+        "{err}"
+    );
 }
 
 /// `params` lists the range and the default.

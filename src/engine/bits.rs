@@ -22,10 +22,10 @@ impl<const W: usize> Bits<W> {
         Bits(b)
     }
 
-    /// Back to a four-word set.
+    /// Back to a whole set.
     #[inline]
     pub fn set(self) -> SquareSet {
-        let mut r = [0; 4];
+        let mut r = [0; crate::model::SET_WORDS];
         r[..W].copy_from_slice(&self.0);
         SquareSet(r)
     }
@@ -128,7 +128,7 @@ mod tests {
             let mut want1 = cut(1).shifted(by);
             want1.0[1..].iter_mut().for_each(|x| *x = 0);
             let mut want3 = cut(3).shifted(by);
-            want3.0[3] = 0;
+            want3.0[3..].iter_mut().for_each(|x| *x = 0);
             assert_eq!(w1, want1, "one word, by {by}");
             assert_eq!(w3, want3, "three words, by {by}");
             assert_eq!(

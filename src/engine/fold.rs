@@ -31,7 +31,7 @@ pub(crate) fn can_by_first_leg(m: &MoveKind) -> bool {
         && !from_when_found(m)
 }
 
-const FULL: SquareSet = SquareSet([!0; 4]);
+const FULL: SquareSet = SquareSet([!0; crate::model::SET_WORDS]);
 
 /// A square condition as one set per (player, kind), or `None` when it reads the board.
 fn fold(def: &GameDef, e: &SqExpr, player: u8, kind: u8) -> Option<SquareSet> {
@@ -52,7 +52,7 @@ fn fold_as(
         SqExpr::False => SquareSet::EMPTY,
         SqExpr::Not(x) => {
             let s = fold(x)?;
-            SquareSet([!s.0[0], !s.0[1], !s.0[2], !s.0[3]])
+            SquareSet(s.0.map(|w| !w))
         }
         // A part that decides alone (`piece K` of another kind in an `and`) makes the rest,
         // even a part that reads the board, irrelevant.

@@ -4,7 +4,9 @@
 //! generation). Invariant: `cells`, `occ` and `counts` always agree.
 
 use crate::model::idx;
-use crate::model::{GameDef, MAX_COUNTERS, MAX_KINDS, MAX_PLAYERS, NO_SQUARE, Square, SquareSet};
+use crate::model::{
+    GameDef, MAX_COUNTERS, MAX_KINDS, MAX_PLAYERS, MAX_SQUARES, NO_SQUARE, Square, SquareSet,
+};
 
 /// A piece: owner and kind, packed as `1 + owner * 16 + kind`; `0` is an empty square. The
 /// owner of a neutral piece is [`crate::model::NEUTRAL`].
@@ -33,7 +35,7 @@ pub const KIND_PLANES: usize = (usize::BITS - (MAX_KINDS - 1).leading_zeros()) a
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Position {
     /// The piece on each square, or 0.
-    pub cells: [PieceCode; 256],
+    pub cells: [PieceCode; MAX_SQUARES],
     /// The squares of each player's pieces; the last entry holds the neutral pieces.
     pub occ: [SquareSet; MAX_PLAYERS + 1],
     /// Number of pieces per owner (players, then neutral) and kind.
@@ -83,7 +85,7 @@ impl Position {
     /// An empty board with `to_move` to play.
     pub fn empty(to_move: u8) -> Position {
         Position {
-            cells: [0; 256],
+            cells: [0; MAX_SQUARES],
             occ: [SquareSet::EMPTY; MAX_PLAYERS + 1],
             counts: [[0; MAX_KINDS + 1]; MAX_PLAYERS + 1],
             kind_planes: [SquareSet::EMPTY; KIND_PLANES],

@@ -135,7 +135,7 @@ pub(crate) fn row_through(
 /// nothing.
 fn flood(board: &Board, own: SquareSet, seed: SquareSet, dirs: &[u8]) -> SquareSet {
     let mut reached = seed.and(&own);
-    let mut stack = [0 as Square; 256];
+    let mut stack = [0 as Square; MAX_SQUARES];
     let mut top = 0;
     for sq in reached.iter() {
         stack[top] = sq;

@@ -1,9 +1,22 @@
 //! The bounds of what the engine holds: squares, players, kinds, ids of bytes, nesting and
 //! the sizes of a search. Validation refuses a rule file past them, with a located error.
 
-/// Largest number of squares a board may have: every index of a [`super::SquareSet`]'s four
-/// words ([`NO_SQUARE`] lies past them).
+/// Largest number of squares a board may have: every index of a [`super::SquareSet`]'s
+/// [`SET_WORDS`] words ([`NO_SQUARE`] lies past them). 256 (16 x 16) by default; the feature
+/// `wide-boards` raises it to 512 (22 x 22: Go's and Hex's 19 x 19), at a cost to every game
+/// (wider sets, larger positions to copy: 7-16% more instructions on small boards), which
+/// is why it is not the default.
+#[cfg(not(feature = "wide-boards"))]
 pub const MAX_SQUARES: usize = 256;
+/// See above: the wide build.
+#[cfg(feature = "wide-boards")]
+pub const MAX_SQUARES: usize = 512;
+/// Whether this build is the wide one (feature `wide-boards`), for errors that say how to get
+/// a bigger board.
+pub const WIDE_BOARDS: bool = cfg!(feature = "wide-boards");
+/// The 64-bit words of a [`super::SquareSet`]: a power of two, so that a square's word is a
+/// mask away with no bounds check.
+pub const SET_WORDS: usize = MAX_SQUARES / 64;
 /// Largest number of players.
 pub const MAX_PLAYERS: usize = 4;
 /// Largest number of piece kinds.
@@ -61,17 +74,17 @@ pub const NEUTRAL: u8 = MAX_PLAYERS as u8;
 /// The move-type index of a pass (a player with no legal move under `turn { blocked pass }`).
 pub const PASS: u8 = 255;
 
-/// `sq`'s index into a table of [`MAX_SQUARES`] entries (a position's cells), as a byte so that
+/// `sq`'s index into a table of [`MAX_SQUARES`] entries (a position's cells), masked so that
 /// indexing needs no bounds check: the move generator's hot loops read cells by square
 /// millions of times. Every square is below [`MAX_SQUARES`]; [`NO_SQUARE`] is never an index
 /// (debug builds and the tests check it).
 #[inline(always)]
 pub fn idx(sq: Square) -> usize {
     debug_assert!((sq as usize) < MAX_SQUARES, "square {sq} is no index");
-    // A byte's value (every square is below 256) indexes 256 entries with no check.
-    sq as u8 as usize
+    // A power of two: the mask is a no-op on every square and spares the bounds check.
+    sq as usize & (MAX_SQUARES - 1)
 }
 
-// `idx` and the square sets' word index read a square as a byte: they hold while every
-// square fits in one.
-const _: () = assert!(MAX_SQUARES == 256);
+// `idx` and the square sets' word index mask a square: they hold while the sizes are powers
+// of two.
+const _: () = assert!(MAX_SQUARES.is_power_of_two() && SET_WORDS.is_power_of_two());

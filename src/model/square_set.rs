@@ -1,14 +1,14 @@
-//! A fixed-size set of squares (up to 256), the bitboard of every generic board.
+//! A fixed-size set of squares (up to [`MAX_SQUARES`]), the bitboard of every generic board.
 
-use super::Square;
+use super::{MAX_SQUARES, SET_WORDS, Square};
 
-/// A set of square indices below 256, stored as four 64-bit words.
+/// A set of square indices below [`MAX_SQUARES`], stored as [`SET_WORDS`] 64-bit words.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct SquareSet(pub [u64; 4]);
+pub struct SquareSet(pub [u64; SET_WORDS]);
 
 impl SquareSet {
     /// The empty set.
-    pub const EMPTY: SquareSet = SquareSet([0; 4]);
+    pub const EMPTY: SquareSet = SquareSet([0; SET_WORDS]);
 
     /// Whether `sq` is in the set.
     #[inline]
@@ -33,37 +33,22 @@ impl SquareSet {
     /// Whether the set is empty.
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.0 == [0; 4]
+        self.0 == [0; SET_WORDS]
     }
     /// Intersection.
     #[inline]
     pub fn and(&self, o: &SquareSet) -> SquareSet {
-        SquareSet([
-            self.0[0] & o.0[0],
-            self.0[1] & o.0[1],
-            self.0[2] & o.0[2],
-            self.0[3] & o.0[3],
-        ])
+        SquareSet(std::array::from_fn(|i| self.0[i] & o.0[i]))
     }
     /// Union.
     #[inline]
     pub fn or(&self, o: &SquareSet) -> SquareSet {
-        SquareSet([
-            self.0[0] | o.0[0],
-            self.0[1] | o.0[1],
-            self.0[2] | o.0[2],
-            self.0[3] | o.0[3],
-        ])
+        SquareSet(std::array::from_fn(|i| self.0[i] | o.0[i]))
     }
     /// The squares of `self` not in `o`.
     #[inline]
     pub fn minus(&self, o: &SquareSet) -> SquareSet {
-        SquareSet([
-            self.0[0] & !o.0[0],
-            self.0[1] & !o.0[1],
-            self.0[2] & !o.0[2],
-            self.0[3] & !o.0[3],
-        ])
+        SquareSet(std::array::from_fn(|i| self.0[i] & !o.0[i]))
     }
     /// Every square index moved by `by` (up when positive); squares moved past either end
     /// are dropped. One step of a whole set of pieces where a direction is a fixed index
@@ -76,37 +61,29 @@ impl SquareSet {
             // The usual case (a step on a board narrower than 64 files), without loops.
             let (b, c) = (n as u32, 64 - n as u32);
             return SquareSet(if by > 0 {
-                [
-                    w[0] << b,
-                    w[1] << b | w[0] >> c,
-                    w[2] << b | w[1] >> c,
-                    w[3] << b | w[2] >> c,
-                ]
+                std::array::from_fn(|i| w[i] << b | if i > 0 { w[i - 1] >> c } else { 0 })
             } else {
-                [
-                    w[0] >> b | w[1] << c,
-                    w[1] >> b | w[2] << c,
-                    w[2] >> b | w[3] << c,
-                    w[3] >> b,
-                ]
+                std::array::from_fn(|i| {
+                    w[i] >> b | if i + 1 < SET_WORDS { w[i + 1] << c } else { 0 }
+                })
             });
         }
-        if n >= 256 {
+        if n >= MAX_SQUARES {
             return SquareSet::EMPTY;
         }
         let (words, bits) = (n / 64, (n % 64) as u32);
-        let mut r = [0u64; 4];
+        let mut r = [0u64; SET_WORDS];
         if by >= 0 {
-            for i in words..4 {
+            for i in words..SET_WORDS {
                 r[i] = w[i - words] << bits;
                 if bits > 0 && i > words {
                     r[i] |= w[i - words - 1] >> (64 - bits);
                 }
             }
         } else {
-            for i in 0..4 - words {
+            for i in 0..SET_WORDS - words {
                 r[i] = w[i + words] >> bits;
-                if bits > 0 && i + words + 1 < 4 {
+                if bits > 0 && i + words + 1 < SET_WORDS {
                     r[i] |= w[i + words + 1] << (64 - bits);
                 }
             }
@@ -123,21 +100,25 @@ impl SquareSet {
     }
 }
 
-/// The word of `sq` (below 256: a board's square, never [`super::NO_SQUARE`]), read through a
-/// byte so that the index needs no bounds check; the hop windows index words with it too.
+/// The word of `sq` (below [`MAX_SQUARES`]: a board's square, never [`super::NO_SQUARE`]),
+/// masked to the set's words so that the index needs no bounds check; the hop windows index
+/// words with it too.
 #[inline(always)]
 pub(crate) fn word(sq: Square) -> usize {
-    debug_assert!(sq < 256, "square {sq} past a set's 256");
-    // Through a byte: squares are below 256, and a byte's top two bits index the four
-    // words with no bounds check and no mask.
-    (sq as u8 >> 6) as usize
+    debug_assert!(
+        (sq as usize) < MAX_SQUARES,
+        "square {sq} past a set's {MAX_SQUARES}"
+    );
+    // The words are a power of two: the mask is free of a bounds check and a no-op on a
+    // board's squares.
+    (sq as usize >> 6) & (SET_WORDS - 1)
 }
 
 /// The squares of a [`SquareSet`] in increasing order: a copy of its words, emptied word by
 /// word (one branch per square, not a nested iterator per word).
 #[derive(Clone)]
 pub struct Squares {
-    words: [u64; 4],
+    words: [u64; SET_WORDS],
     w: usize,
 }
 
@@ -146,7 +127,7 @@ impl Iterator for Squares {
 
     #[inline]
     fn next(&mut self) -> Option<Square> {
-        while self.w < 4 {
+        while self.w < SET_WORDS {
             let bits = self.words[self.w];
             if bits != 0 {
                 self.words[self.w] = bits & (bits - 1);

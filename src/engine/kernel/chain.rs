@@ -121,10 +121,10 @@ impl Chain {
         // search then tests only what depends on the position.
         let (mut hop_range, mut hops) = (Vec::new(), Vec::new());
         if !flying {
-            let squares = def.board.labels.len().min(256);
+            let squares = def.board.labels.len().min(MAX_SQUARES);
             for run in runs.iter_mut().flatten() {
                 run.hop_base = hop_range.len();
-                for sq in 0..256u16 {
+                for sq in 0..MAX_SQUARES as u16 {
                     let a = hops.len() as u32;
                     if (sq as usize) < squares {
                         for &d in &run.dirs[..run.nd] {

@@ -97,7 +97,7 @@ impl Generator<'_> {
             if let Some(mut hops) = h.over(self.mover, sq, &leapable(&self.occ, leapt)) {
                 return hops.any(|(_, t)| self.cells[idx(t)] == 0);
             }
-            let (a, b) = h.range[self.mover as usize * 256 + sq as usize];
+            let (a, b) = h.range[self.mover as usize * MAX_SQUARES + sq as usize];
             return h.list[a as usize..b as usize].iter().any(|&(m, t)| {
                 let c = self.cells[idx(m)];
                 c != 0 && leapt >> owner(c) & 1 == 1 && self.cells[idx(t)] == 0
@@ -171,7 +171,7 @@ impl Generator<'_> {
                     self.cells[idx(t)] == 0 && !self.captured.contains(m) && land.contains(t)
                 }));
             }
-            let (a, b) = h.range[self.mover as usize * 256 + sq as usize];
+            let (a, b) = h.range[self.mover as usize * MAX_SQUARES + sq as usize];
             return Some(h.list[a as usize..b as usize].iter().any(|&(m, t)| {
                 let c = self.cells[idx(m)];
                 c != 0

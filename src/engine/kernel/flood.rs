@@ -35,7 +35,7 @@ pub(in crate::engine) struct Flood {
     pub then_leap: Option<FirstLeap>,
     /// For a step or a leap that does not fly: every `(middle, landing)` pair on the board
     /// (middle [`NO_SQUARE`] for a step), listed per player and square in
-    /// `hop_range[player * 256 + square]`, so that the flood does not walk directions.
+    /// `hop_range[player * MAX_SQUARES + square]`, so that the flood does not walk directions.
     pub hops: Option<Hops>,
     /// Per player: the owners whose pieces the leg may leap (bit mask).
     pub leapt: [u8; MAX_PLAYERS],
@@ -356,7 +356,7 @@ impl Generator<'_> {
         let occupied = occupied(&self.occ);
         let slot = self.kernels.moves[mi].flood.as_ref()?.keep;
         let players = self.def.players.len();
-        let keep_at = (slot * players + self.mover as usize) * 256 + sq as usize;
+        let keep_at = (slot * players + self.mover as usize) * MAX_SQUARES + sq as usize;
         let kind = kind(self.piece);
         // What `can M` may leap, when its leap has landing windows.
         let can_over = match land {
@@ -614,7 +614,7 @@ impl Generator<'_> {
         let Some(h) = fl.hops.as_ref().filter(|_| seg == 0) else {
             return false;
         };
-        let (a, z) = h.range[me * 256 + cur as usize];
+        let (a, z) = h.range[me * MAX_SQUARES + cur as usize];
         let n = (z - a) as usize;
         if n > MAX_CHAIN_DIRS {
             return false;
@@ -702,7 +702,7 @@ impl Generator<'_> {
         else {
             return 0;
         };
-        let (a, b) = range[self.mover as usize * 256 + u as usize];
+        let (a, b) = range[self.mover as usize * MAX_SQUARES + u as usize];
         let mut n = 0;
         for &(m, t) in &list[a as usize..b as usize] {
             if m != NO_SQUARE {

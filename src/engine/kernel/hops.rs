@@ -11,10 +11,10 @@ pub(in crate::engine) struct Hops {
     pub list: Vec<(Square, Square)>,
     /// The direction of each hop of `list`.
     pub dirs: Vec<u8>,
-    /// `player * 256 + square`: the range of `list` that starts there.
+    /// `player * MAX_SQUARES + square`: the range of `list` that starts there.
     pub range: Vec<(u16, u16)>,
     /// For a leap whose middles from each square lie within 64 consecutive squares: per
-    /// `player * 256 + square`, those middles as a mask of the 64 squares from a base
+    /// `player * MAX_SQUARES + square`, those middles as a mask of the 64 squares from a base
     /// (`(mask, base)`), and, in `by_mid` over the same ranges as `list`, the landings in
     /// the order of their middles. With them the hops over the pieces of a set are found
     /// with a few word operations ([`Hops::over`]), not by testing every hop.
@@ -29,13 +29,13 @@ pub(in crate::engine) struct Hops {
 /// hop, and are tested against other sets (empty squares, landings, stops) all at once.
 #[derive(Debug, Clone)]
 pub(in crate::engine) struct Landings {
-    /// `player * 256 + square`: the window's first square.
+    /// `player * MAX_SQUARES + square`: the window's first square.
     base: Vec<Square>,
-    /// `player * 256 + square`: each hop's middle and landing, as offsets from the base.
+    /// `player * MAX_SQUARES + square`: each hop's middle and landing, as offsets from the base.
     /// Squares with fewer hops repeat their first (a hop twice lands once); squares with
     /// none point at a place no square occupies.
     places: Vec<[(u8, u8); LANDING_SLOTS]>,
-    /// `player * 256 + square`: the places of its hops' middles, which a flood reads when
+    /// `player * MAX_SQUARES + square`: the places of its hops' middles, which a flood reads when
     /// it expands the square (and the landings of those over a piece it may leap).
     middles: Vec<u64>,
 }
@@ -87,7 +87,7 @@ impl Landings {
     /// it) of those hops whose middle is in `over`.
     #[inline(always)]
     pub(super) fn over(&self, p: u8, u: Square, over: &SquareSet) -> (Square, u64) {
-        let at = p as usize * 256 + u as usize;
+        let at = p as usize * MAX_SQUARES + u as usize;
         let base = self.base[at];
         let x = window(over, base);
         let mut l = 0u64;
@@ -100,7 +100,7 @@ impl Landings {
     /// The middles of the hops from `u`, as [`Landings::over`]'s window.
     #[inline(always)]
     pub(super) fn middles(&self, p: u8, u: Square) -> u64 {
-        self.middles[p as usize * 256 + u as usize]
+        self.middles[p as usize * MAX_SQUARES + u as usize]
     }
 }
 
@@ -158,7 +158,7 @@ impl Hops {
     #[inline(always)]
     pub(super) fn over(&self, p: u8, u: Square, over: &SquareSet) -> Option<HopsOver<'_>> {
         let (wins, by_mid) = self.windows.as_ref()?;
-        let at = p as usize * 256 + u as usize;
+        let at = p as usize * MAX_SQUARES + u as usize;
         let (mask, base) = wins[at];
         let (a, b) = self.range[at];
         Some(HopsOver {
@@ -182,7 +182,7 @@ impl Hops {
                 return None;
             }
         };
-        let (mut list, mut range) = (Vec::new(), vec![(0u16, 0u16); MAX_PLAYERS * 256]);
+        let (mut list, mut range) = (Vec::new(), vec![(0u16, 0u16); MAX_PLAYERS * MAX_SQUARES]);
         let mut hop_dirs = Vec::new();
         for (p, pd) in per_player
             .iter()
@@ -204,7 +204,7 @@ impl Hops {
                     list.push((if leap { m } else { NO_SQUARE }, t));
                     hop_dirs.push(d);
                 }
-                range[p * 256 + sq as usize] = (start, list.len() as u16);
+                range[p * MAX_SQUARES + sq as usize] = (start, list.len() as u16);
             }
         }
         let windows = leap.then(|| Hops::windows(&list, &range)).flatten();
@@ -275,7 +275,7 @@ mod tests {
                         let over: SquareSet =
                             (0..def.board.len() as Square).step_by(stride).collect();
                         for u in 0..def.board.len() as Square {
-                            let (a, b) = h.range[p as usize * 256 + u as usize];
+                            let (a, b) = h.range[p as usize * MAX_SQUARES + u as usize];
                             let mut want: Vec<(Square, Square)> = h.list[a as usize..b as usize]
                                 .iter()
                                 .copied()

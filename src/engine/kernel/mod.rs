@@ -135,7 +135,7 @@ pub(super) struct MovePlan {
     pub last_chain: Option<Chain>,
 }
 
-const FULL: SquareSet = SquareSet([!0; 4]);
+const FULL: SquareSet = SquareSet([!0; crate::model::SET_WORDS]);
 
 /// Most directions a chain kernel takes from a square (more: the interpreter runs).
 const MAX_CHAIN_DIRS: usize = 16;

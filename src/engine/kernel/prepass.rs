@@ -205,6 +205,7 @@ impl Generator<'_> {
             Some(1) => self.prepass_in::<1>(pos, allowed, counted, &mut cand, out),
             Some(2) => self.prepass_in::<2>(pos, allowed, counted, &mut cand, out),
             Some(3) => self.prepass_in::<3>(pos, allowed, counted, &mut cand, out),
+            // At most four: `Shifts::compile` declines wider boards.
             Some(_) => self.prepass_in::<4>(pos, allowed, counted, &mut cand, out),
         }
         self.cand = cand;
@@ -421,7 +422,9 @@ impl Generator<'_> {
                 let Some((from, to)) = fold else { continue };
                 let to = empty.and(&to);
                 for sq in by_kind[k as usize].set().and(&from).iter() {
-                    n += q.step_targets[me * 256 + sq as usize].and(&to).len() as u64;
+                    n += q.step_targets[me * MAX_SQUARES + sq as usize]
+                        .and(&to)
+                        .len() as u64;
                 }
             }
             if fit {
@@ -455,7 +458,7 @@ impl Generator<'_> {
                     }
                     continue;
                 }
-                let (a, b) = h.range[me * 256 + sq as usize];
+                let (a, b) = h.range[me * MAX_SQUARES + sq as usize];
                 let open = h.list[a as usize..b as usize].iter().any(|&(m, t)| {
                     let c = pos.cells[idx(m)];
                     c != 0 && leapt >> owner(c) & 1 == 1 && pos.cells[idx(t)] == 0

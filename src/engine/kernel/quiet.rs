@@ -19,7 +19,7 @@ pub(in crate::engine) struct Quiet {
     /// `player * MAX_KINDS + kind`: the allowed landings (leg's and move's `land`, the
     /// move's `to`); `None` where a condition reads the board (the interpreter runs then).
     pub allowed: Vec<Option<SquareSet>>,
-    /// `player * 256 + square`: the step destinations (steps only), for bulk counting.
+    /// `player * MAX_SQUARES + square`: the step destinations (steps only), for bulk counting.
     pub step_targets: Vec<SquareSet>,
 }
 
@@ -43,14 +43,14 @@ impl Quiet {
             }
         }
         let slide = leg.kind == LegKind::Slide;
-        let mut step_targets = vec![SquareSet::EMPTY; MAX_PLAYERS * 256];
+        let mut step_targets = vec![SquareSet::EMPTY; MAX_PLAYERS * MAX_SQUARES];
         if !slide {
             for (p, pd) in dirs.iter().enumerate().take(np) {
                 for sq in 0..board.len() {
                     for &d in pd {
                         let u = board.step(sq as Square, d);
                         if u != NO_SQUARE && u as usize != sq {
-                            step_targets[p * 256 + sq].insert(u);
+                            step_targets[p * MAX_SQUARES + sq].insert(u);
                         }
                     }
                 }
@@ -75,7 +75,7 @@ pub(super) fn destinations(t: Tables, moves: &[MovePlan]) -> Destinations {
     let np = def.players.len().min(MAX_PLAYERS);
     let mut within = true;
     let mut clashes: Vec<(u8, u8)> = Vec::new();
-    let mut potential = vec![vec![SquareSet::EMPTY; 256]; np];
+    let mut potential = vec![vec![SquareSet::EMPTY; MAX_SQUARES]; np];
     for (p, pot) in potential.iter_mut().enumerate() {
         for k in 0..def.kinds.len() as u8 {
             for sq in 0..board.len() as Square {
@@ -198,7 +198,7 @@ impl Generator<'_> {
             return 0;
         }
         if !q.slide {
-            let t = q.step_targets[self.mover as usize * 256 + sq as usize];
+            let t = q.step_targets[self.mover as usize * MAX_SQUARES + sq as usize];
             return t.and(empty).and(&allowed).len() as u64;
         }
         let board = &self.def.board;

@@ -63,6 +63,11 @@ const MAX_SET_SHIFTS: usize = 12;
 
 impl Shifts {
     pub(super) fn compile(board: &Board) -> Option<Shifts> {
+        // The pre-pass runs on sets of one to four words (`prepass_in::<W>`); a wider board
+        // (the wide build's, past 256 squares) is left to the per-piece loop.
+        if board.len() > 4 * 64 {
+            return None;
+        }
         let nd = board.directions.len();
         let mut dirs = Vec::with_capacity(nd);
         for d in 0..nd as u8 {
@@ -149,8 +154,8 @@ pub(super) fn leap_pairs(sh: &Shifts, dirs: &[u8]) -> Vec<(Group, Group)> {
         for g in sh.groups(d) {
             for gm in sh.groups(d) {
                 let passes = g.mask.iter().any(|s| {
-                    let m = s as i16 + g.by;
-                    (0..256).contains(&m) && gm.mask.contains(m as Square)
+                    let m = s as i32 + g.by as i32;
+                    (0..MAX_SQUARES as i32).contains(&m) && gm.mask.contains(m as Square)
                 });
                 if passes {
                     pairs.push((g.clone(), gm.clone()));

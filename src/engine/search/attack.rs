@@ -110,7 +110,7 @@ impl AttackTable {
         let board = &def.board;
         let ndirs = board.directions.len();
         self.ndirs = ndirs;
-        self.back = vec![NO_SQUARE; 256 * ndirs];
+        self.back = vec![NO_SQUARE; MAX_SQUARES * ndirs];
         for s in board.all.iter() {
             for d in 0..ndirs {
                 let n = board.step(s, d as u8);
@@ -129,7 +129,7 @@ impl AttackTable {
         let players = def.players.len().min(MAX_PLAYERS);
         self.players = vec![
             ByPlayer {
-                steps: vec![Vec::new(); 256],
+                steps: vec![Vec::new(); MAX_SQUARES],
                 ..ByPlayer::default()
             };
             players
@@ -355,8 +355,8 @@ impl AttackTable {
 
     /// The squares that matter to each target (see [`AttackTable::vacate`]).
     fn sensitive(&mut self, def: &GameDef) {
-        self.vacate = vec![SquareSet::EMPTY; 256];
-        self.fill = vec![SquareSet::EMPTY; 256];
+        self.vacate = vec![SquareSet::EMPTY; MAX_SQUARES];
+        self.fill = vec![SquareSet::EMPTY; MAX_SQUARES];
         for t in def.board.all.iter() {
             let mut vacate = SquareSet::EMPTY;
             let mut fill = SquareSet::EMPTY;
@@ -398,7 +398,7 @@ impl AttackTable {
     pub(super) fn attacked(
         &self,
         def: &GameDef,
-        cells: &[PieceCode; 256],
+        cells: &[PieceCode; MAX_SQUARES],
         player: u8,
         t: Square,
     ) -> bool {
@@ -415,7 +415,14 @@ impl AttackTable {
     }
 
     /// Whether a piece of `o` could capture the piece (of kind `vk`, an enemy's) on `t`.
-    fn attacks(&self, def: &GameDef, cells: &[PieceCode; 256], o: u8, t: Square, vk: u8) -> bool {
+    fn attacks(
+        &self,
+        def: &GameDef,
+        cells: &[PieceCode; MAX_SQUARES],
+        o: u8,
+        t: Square,
+        vk: u8,
+    ) -> bool {
         let by = &self.players[o as usize];
         for e in &by.steps[t as usize] {
             if cells[idx(e.from)] == e.piece

@@ -78,7 +78,7 @@ impl Generator<'_> {
     pub(in crate::engine) fn bfs_path(&mut self, b: &mut Bfs, start: Square, t: Square) -> bool {
         let base = self.len;
         let (mut k, mut u) = (0, t);
-        while u != start && k < 256 {
+        while u != start && k < MAX_SQUARES {
             b.chain[k] = u;
             k += 1;
             u = b.parent[u as usize];

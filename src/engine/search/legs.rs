@@ -71,13 +71,7 @@ impl Generator<'_> {
             (Some(a), Some(b)) => {
                 let mut s = a.and(b);
                 if quiet_landings {
-                    let v = self.visited.0;
-                    s = SquareSet([
-                        s.0[0] & !v[0],
-                        s.0[1] & !v[1],
-                        s.0[2] & !v[2],
-                        s.0[3] & !v[3],
-                    ]);
+                    s = s.minus(&self.visited);
                 }
                 Some(s)
             }

@@ -78,7 +78,7 @@ pub struct Generator<'g> {
     pub(in crate::engine) def: &'g GameDef,
     pub(in crate::engine) identity: Identity,
     // Scratch board.
-    pub(in crate::engine) cells: [PieceCode; 256],
+    pub(in crate::engine) cells: [PieceCode; MAX_SQUARES],
     pub(in crate::engine) occ: [SquareSet; MAX_PLAYERS + 1],
     pub(in crate::engine) mover: u8,
     pub(in crate::engine) counters: [i16; MAX_COUNTERS * MAX_PLAYERS],
@@ -234,7 +234,7 @@ impl<'g> Generator<'g> {
         let mut g = Generator {
             def,
             identity,
-            cells: [0; 256],
+            cells: [0; MAX_SQUARES],
             occ: [SquareSet::EMPTY; MAX_PLAYERS + 1],
             mover: 0,
             counters: [0; MAX_COUNTERS * MAX_PLAYERS],
@@ -255,10 +255,10 @@ impl<'g> Generator<'g> {
             visited: SquareSet::EMPTY,
             bfs: vec![
                 Bfs {
-                    parent: vec![NO_SQUARE; 256],
-                    dir: vec![0; 256],
+                    parent: vec![NO_SQUARE; MAX_SQUARES],
+                    dir: vec![0; MAX_SQUARES],
                     order: Vec::with_capacity(256),
-                    chain: vec![0; 256],
+                    chain: vec![0; MAX_SQUARES],
                 };
                 8
             ],
@@ -282,7 +282,7 @@ impl<'g> Generator<'g> {
             attack,
             lines,
             node: 0,
-            flood_memo: vec![kernel::FloodMemo::default(); 256],
+            flood_memo: vec![kernel::FloodMemo::default(); MAX_SQUARES],
             flood_keep: Vec::new(),
             cand: Vec::new(),
             exact_leaps: 0,
@@ -351,7 +351,7 @@ impl<'g> Generator<'g> {
                 .filter(|(_, m)| crate::engine::fold::from_when_found(m))
                 .fold(0, |b, (i, _)| b | 1 << i),
         };
-        let keep = g.kernels.floods * def.players.len() * 256;
+        let keep = g.kernels.floods * def.players.len() * MAX_SQUARES;
         g.flood_keep = vec![kernel::FloodKeep::default(); keep];
         let on = g.use_kernels;
         g.set_kernels(on);

@@ -221,7 +221,11 @@ impl<'g> Generator<'g> {
 }
 
 /// The squares of `mine` (a player's pieces) holding royal pieces.
-fn royal_squares(def: &GameDef, cells: &[PieceCode; 256], mine: Option<&SquareSet>) -> SquareSet {
+fn royal_squares(
+    def: &GameDef,
+    cells: &[PieceCode; MAX_SQUARES],
+    mine: Option<&SquareSet>,
+) -> SquareSet {
     mine.map_or(SquareSet::EMPTY, |mine| {
         mine.iter()
             .filter(|&sq| def.royal >> kind(cells[idx(sq)]) & 1 == 1)

@@ -226,7 +226,8 @@ impl Validator {
                     format!("the board has more than {MAX_SQUARES} squares"),
                     "too many squares",
                     Some(format!(
-                        "The engine supports boards of at most {MAX_SQUARES} squares."
+                        "This build supports boards of at most {MAX_SQUARES} squares.{}",
+                        super::lines::WIDER_BUILD
                     )),
                 );
                 break;

@@ -12,6 +12,15 @@ use crate::model::{Board, MAX_SQUARES, NO_SQUARE, Param, Square};
 /// The most files that are lettered `a`, `b`, ...
 const LETTERS: i64 = 26;
 
+/// What the help for a board past [`MAX_SQUARES`] adds in a build without the feature
+/// `wide-boards`: how to get one that holds it. Empty in the wide build.
+pub(super) const WIDER_BUILD: &str = if crate::model::WIDE_BOARDS {
+    ""
+} else {
+    " A build with the feature `wide-boards` holds boards of up to 512 squares (22 x 22): \
+     `cargo build --release --features wide-boards`."
+};
+
 /// The value of the whole-number parameter `name`, if there is one.
 fn number(params: &[Param], name: &str) -> Option<i64> {
     let p = params
@@ -108,12 +117,12 @@ impl Validator {
             Check::Limit,
             *at,
             format!(
-                "with `{name}` = {n} the board has {w} x {h} = {} squares, more than the {MAX_SQUARES} the engine supports",
+                "with `{name}` = {n} the board has {w} x {h} = {} squares, more than the {MAX_SQUARES} this build supports",
                 w * h
             ),
             "too many squares for this value",
             Some(format!(
-                "Choose a smaller `{name}` (a square board of {fits} x {fits} fits)."
+                "Choose a smaller `{name}` (a square board of {fits} x {fits} fits).{WIDER_BUILD}"
             )),
         );
         false
