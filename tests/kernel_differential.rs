@@ -179,47 +179,99 @@ fn run(per_config: usize, seed: u64) -> usize {
     for (ci, (path, params)) in configurations().into_iter().enumerate() {
         let src = SourceFile::read(std::path::Path::new(&path)).unwrap();
         let game = regula::load(&src, &params).unwrap();
-        let mut rng = SmallRng::seed_from_u64(seed ^ (ci as u64) << 32);
-        let mut pos = game.start();
-        let mut ply = 0;
-        // One generator kept over the whole walk, as a search keeps it: what it remembers
-        // from earlier positions (the end-rule verdict, floods taken where the board reads
-        // the same) must not change any answer, generated or counted.
-        let mut kept = game.generator(Identity::Effect);
-        let mut kept_moves = Vec::new();
-        for i in 0..per_config {
-            let what = format!("{path} {params:?} position {i} (ply {ply})");
-            let (moves, outcome) = compare(&game, &pos, &what);
-            let kept_outcome = game.analyze(&mut kept, &pos, &mut kept_moves);
-            if !kept.overflow {
-                assert_eq!(
-                    kept_outcome, outcome,
-                    "{what}: outcome with a kept generator"
-                );
-                let want: Vec<_> = moves.iter().map(key).collect();
-                let got: Vec<_> = kept_moves.iter().map(key).collect();
-                assert_eq!(
-                    got,
-                    want,
-                    "{what}: moves, kept generator; {}",
-                    blame(&game, &kept, &pos, &moves, &kept_moves)
-                );
-                if let Some(n) = game.bulk_legal_count(&mut kept, &pos, &mut Vec::new()) {
-                    assert_eq!(n, moves.len() as u64, "{what}: bulk count, kept generator");
-                }
-            }
-            total += 1;
-            if outcome != Outcome::Ongoing || moves.is_empty() || ply >= 300 {
-                pos = game.start();
-                ply = 0;
-                continue;
-            }
-            let m = moves[rng.random_range(0..moves.len())];
-            pos = game.play_unchecked(&pos, &m);
-            ply += 1;
-        }
+        let name = format!("{path} {params:?}");
+        total += walk(&game, &name, per_config, seed ^ (ci as u64) << 32);
     }
     total
+}
+
+/// `per_game` positions of random playouts of `game` from its start, each compared; returns
+/// how many were.
+fn walk(game: &Game, name: &str, per_game: usize, seed: u64) -> usize {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut pos = game.start();
+    let mut ply = 0;
+    // One generator kept over the whole walk, as a search keeps it: what it remembers
+    // from earlier positions (the end-rule verdict, floods taken where the board reads
+    // the same) must not change any answer, generated or counted.
+    let mut kept = game.generator(Identity::Effect);
+    let mut kept_moves = Vec::new();
+    for i in 0..per_game {
+        let what = format!("{name} position {i} (ply {ply})");
+        let (moves, outcome) = compare(game, &pos, &what);
+        let kept_outcome = game.analyze(&mut kept, &pos, &mut kept_moves);
+        if !kept.overflow {
+            assert_eq!(
+                kept_outcome, outcome,
+                "{what}: outcome with a kept generator"
+            );
+            let want: Vec<_> = moves.iter().map(key).collect();
+            let got: Vec<_> = kept_moves.iter().map(key).collect();
+            assert_eq!(
+                got,
+                want,
+                "{what}: moves, kept generator; {}",
+                blame(game, &kept, &pos, &moves, &kept_moves)
+            );
+            if let Some(n) = game.bulk_legal_count(&mut kept, &pos, &mut Vec::new()) {
+                assert_eq!(n, moves.len() as u64, "{what}: bulk count, kept generator");
+            }
+        }
+        if outcome != Outcome::Ongoing || moves.is_empty() || ply >= 300 {
+            pos = game.start();
+            ply = 0;
+            continue;
+        }
+        let m = moves[rng.random_range(0..moves.len())];
+        pos = game.play_unchecked(&pos, &m);
+        ply += 1;
+    }
+    per_game
+}
+
+/// International draughts on a 24 x 24 board (288 squares: past the default build's 256), its
+/// men and kings set across the 256th square, so that every kernel (hop windows, floods, the
+/// first leap, chains) works where a set's fifth word begins: only the wide build holds it.
+fn wide_draughts() -> Game {
+    let text = std::fs::read_to_string("rules/international-draughts.rules").unwrap();
+    let mut text = text;
+    for (from, to) in [
+        ("files { a..j }", "files { a..x }"),
+        ("ranks { 1..10 }", "ranks { 1..24 }"),
+        ("squares { a1..j10 } like a1", "squares { a1..x24 } like a1"),
+        ("numbers { a10..j1 }", "numbers { a24..x1 }"),
+        (
+            "White: a10..j10  Black: a1..j1",
+            "White: a24..x24  Black: a1..x1",
+        ),
+        (
+            "White { Man: a1..j4 }",
+            "White { Man: a14..x18  King: a1..x1 }",
+        ),
+        (
+            "Black { Man: a7..j10 }",
+            "Black { Man: a20..x23  King: a24..x24 }",
+        ),
+    ] {
+        assert!(text.contains(from), "{from}");
+        text = text.replace(from, to);
+    }
+    let src = SourceFile::new("wide-draughts.rules", text.as_str());
+    let game = regula::load(&src, &[]).unwrap_or_else(|e| panic!("{}", regula::render_plain(&e)));
+    assert_eq!(game.def.board.labels.len(), 288);
+    game
+}
+
+/// The kernels against the interpreter on a board past 256 squares, in the wide build.
+#[test]
+#[cfg_attr(
+    not(feature = "wide-boards"),
+    ignore = "needs the wide build: cargo test --features wide-boards"
+)]
+fn kernels_agree_with_the_interpreter_past_256_squares() {
+    let game = wide_draughts();
+    let n = walk(&game, "international draughts on 24 x 24", 400, 3);
+    assert_eq!(n, 400);
 }
 
 #[test]

@@ -131,7 +131,7 @@ impl Reach {
 
     #[inline]
     fn pop(&mut self) -> Option<Square> {
-        for w in 0..4 {
+        for w in 0..SET_WORDS {
             let bits = self.todo.0[w];
             if bits != 0 {
                 self.todo.0[w] = bits & (bits - 1);

@@ -110,8 +110,8 @@ pub(super) fn deposit(s: &mut SquareSet, x: u64, base: Square) {
     let (w, sh) = (word(base), base & 63);
     s.0[w] |= x << sh;
     // `(x >> 1) >> (63 - sh)` is `x >> (64 - sh)`: nothing when `sh` is 0, and nothing in
-    // the last word, whose window holds no square past 255.
-    s.0[(w + 1).min(3)] |= (x >> 1) >> (63 - sh);
+    // the last word, whose window holds no square past the set's last.
+    s.0[(w + 1).min(SET_WORDS - 1)] |= (x >> 1) >> (63 - sh);
 }
 
 /// A hop table's windows: per player and square `(mask, base)`, and the landings by middle.
@@ -121,7 +121,7 @@ type Windows = (Vec<(u64, Square)>, Vec<Square>);
 #[inline(always)]
 pub(super) fn window(s: &SquareSet, base: Square) -> u64 {
     let (w, sh) = (word(base), base & 63);
-    let next = if w < 3 { s.0[w + 1] } else { 0 };
+    let next = if w + 1 < SET_WORDS { s.0[w + 1] } else { 0 };
     // `(next << 1) << (63 - sh)` is `next << (64 - sh)`, and 0 when `sh` is 0.
     s.0[w] >> sh | (next << 1) << (63 - sh)
 }
