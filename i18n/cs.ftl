@@ -240,6 +240,8 @@ q-in-opp = {" "}v { NAME($region, form: "loc") } soupeře
 q-in-all = {" "}v { NAME($region, form: "loc") }
 q-count = počet { $what } { $who }{ $place }
 q-counter = `{ $counter }` { $who }
+q-plus = { $a } plus { $b }
+q-minus = { $a } minus { $b }
 
 c-always = vždy
 c-not = neplatí, že ({ $x })

@@ -231,6 +231,8 @@ q-in-opp = {" "}in an opponent's { NAME($region) }
 q-in-all = {" "}in { NAME($region) }
 q-count = the number of { $who }'s { $what }{ $place }
 q-counter = { $who }'s `{ $counter }`
+q-plus = { $a } plus { $b }
+q-minus = { $a } minus { $b }
 
 c-always = always
 c-not = not ({ $x })

@@ -247,6 +247,8 @@ q-in-opp = {" "}in { NAME($region, form: "gender") ->
 q-in-all = {" "}in { NAME($region) }
 q-count = het aantal { $what } van { $who }{ $place }
 q-counter = `{ $counter }` van { $who }
+q-plus = { $a } plus { $b }
+q-minus = { $a } min { $b }
 
 c-always = altijd
 c-not = niet ({ $x })

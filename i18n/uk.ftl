@@ -240,6 +240,8 @@ q-in-opp = {" "}у { NAME($region, form: "loc") } супротивника
 q-in-all = {" "}у { NAME($region, form: "loc") }
 q-count = кількість { $what }{ $place } { $who }
 q-counter = `{ $counter }` { $who }
+q-plus = { $a } плюс { $b }
+q-minus = { $a } мінус { $b }
 
 c-always = завжди
 c-not = не так, що ({ $x })
