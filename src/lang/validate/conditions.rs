@@ -368,10 +368,7 @@ impl Validator {
                             terms.len()
                         ),
                         "too many terms",
-                        Some(
-                            "Add the whole numbers together, or split the condition with `and`."
-                                .into(),
-                        ),
+                        Some("Add the whole numbers together into one term.".into()),
                     );
                 }
                 Quantity::Sum(
