@@ -476,6 +476,18 @@ p-counter = { $op ->
     [eq] je{ p-if-mark } počítadlo `{ $counter }`{ p-whose } rovno { $n }
    *[ne] není{ p-if-mark } počítadlo `{ $counter }`{ p-whose } rovno { $n }
   }
+# Porovnání součtu (`count(opponent) + 9 - placed(opponent) < 3`): každý člen jmenná skupina.
+p-sum-whose = { p-whose }
+p-sum-count = počet figur{ p-sum-whose }
+p-sum-counter = počítadlo `{ $counter }`{ p-sum-whose }
+p-sum = { $op ->
+    [ge] je{ p-if-mark } { $a } nejméně { $b }
+    [le] je{ p-if-mark } { $a } nejvýše { $b }
+    [eq] rovná{ p-if-mark } se { $a } { $b }
+    [ne] nerovná{ p-if-mark } se { $a } { $b }
+    [gt] je{ p-if-mark } { $a } větší než { $b }
+   *[lt] je{ p-if-mark } { $a } menší než { $b }
+  }
 p-every = platí{ p-if-mark } pro každého hráče toto: { $x }
 p-some = platí{ p-if-mark } pro některého z hráčů toto: { $x }
 p-exists-kind = je{ p-if-mark } možný tah „{ NAME($move) }“
