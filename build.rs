@@ -439,6 +439,9 @@ fn camel(rule: &str) -> String {
 
 /// A literal's variant name: `at-end` -> `AtEnd`, `>=` -> `GtEq`, `+!` -> `PlusBang`.
 fn word_name(w: &str) -> String {
+    if w == "-" {
+        return "Minus".into();
+    }
     let mut out = String::new();
     for part in w.split('-') {
         if part.chars().all(|c| c.is_ascii_alphanumeric()) {

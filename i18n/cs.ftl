@@ -240,6 +240,8 @@ q-in-opp = {" "}v { NAME($region, form: "loc") } soupeře
 q-in-all = {" "}v { NAME($region, form: "loc") }
 q-count = počet { $what } { $who }{ $place }
 q-counter = `{ $counter }` { $who }
+q-plus = { $a } plus { $b }
+q-minus = { $a } minus { $b }
 
 c-always = vždy
 c-not = neplatí, že ({ $x })
@@ -473,6 +475,18 @@ p-counter = { $op ->
     [lt] je{ p-if-mark } počítadlo `{ $counter }`{ p-whose } menší než { $n }
     [eq] je{ p-if-mark } počítadlo `{ $counter }`{ p-whose } rovno { $n }
    *[ne] není{ p-if-mark } počítadlo `{ $counter }`{ p-whose } rovno { $n }
+  }
+# Porovnání součtu (`count(opponent) + 9 - placed(opponent) < 3`): každý člen jmenná skupina.
+p-sum-whose = { p-whose }
+p-sum-count = počet figur{ p-sum-whose }
+p-sum-counter = počítadlo `{ $counter }`{ p-sum-whose }
+p-sum = { $op ->
+    [ge] je{ p-if-mark } { $a } nejméně { $b }
+    [le] je{ p-if-mark } { $a } nejvýše { $b }
+    [eq] rovná{ p-if-mark } se { $a } { $b }
+    [ne] nerovná{ p-if-mark } se { $a } { $b }
+    [gt] je{ p-if-mark } { $a } větší než { $b }
+   *[lt] je{ p-if-mark } { $a } menší než { $b }
   }
 p-every = platí{ p-if-mark } pro každého hráče toto: { $x }
 p-some = platí{ p-if-mark } pro některého z hráčů toto: { $x }

@@ -231,6 +231,8 @@ q-in-opp = {" "}in an opponent's { NAME($region) }
 q-in-all = {" "}in { NAME($region) }
 q-count = the number of { $who }'s { $what }{ $place }
 q-counter = { $who }'s `{ $counter }`
+q-plus = { $a } plus { $b }
+q-minus = { $a } minus { $b }
 
 c-always = always
 c-not = not ({ $x })
@@ -439,6 +441,31 @@ p-counter = { $who ->
     [eq] is { $n }
    *[ne] is not { $n }
   }
+# A sum compared (`count(opponent) + 9 - placed(opponent) < 3`): each term a noun phrase.
+p-sum-whose = { $who ->
+    [self] their
+    [opp] their opponent's
+    [team] their team's
+    [mover] the side to move's
+    [opp-mover] the side to move's opponent's
+    [team-mover] the side to move's team's
+    [every] every player's
+    [some] one player's
+   *[named] { NAME($player) }'s
+  }
+p-sum-count = the number of { p-sum-whose } pieces
+p-sum-counter = { $who ->
+    [game] `{ $counter }`
+   *[other] { p-sum-whose } `{ $counter }`
+  }
+p-sum = { $a } { $op ->
+    [ge] is at least
+    [le] is at most
+    [eq] is
+    [ne] is not
+    [gt] is more than
+   *[lt] is less than
+  } { $b }
 p-every = for every player: { $x }
 p-some = for one of the players: { $x }
 p-exists-kind = a `{ $move }` move is possible

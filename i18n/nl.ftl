@@ -247,6 +247,8 @@ q-in-opp = {" "}in { NAME($region, form: "gender") ->
 q-in-all = {" "}in { NAME($region) }
 q-count = het aantal { $what } van { $who }{ $place }
 q-counter = `{ $counter }` van { $who }
+q-plus = { $a } plus { $b }
+q-minus = { $a } min { $b }
 
 c-always = altijd
 c-not = niet ({ $x })
@@ -465,6 +467,29 @@ p-counter = de telling van de `{ $counter }`{ $who ->
     [eq] { $n } is
    *[ne] niet { $n } is
   }
+# Een vergeleken som (`count(opponent) + 9 - placed(opponent) < 3`): elke term een zinsdeel.
+p-sum-whose = { $who ->
+    [game] {""}
+    [self] {" "}van hem
+    [opp] {" "}van de tegenstander
+    [team] {" "}van zijn team
+    [mover] {" "}van de speler aan zet
+    [opp-mover] {" "}van de tegenstander van de speler aan zet
+    [team-mover] {" "}van het team van de speler aan zet
+    [every] {" "}van elke speler
+    [some] {" "}van een van de spelers
+   *[named] {" "}van { NAME($player) }
+  }
+p-sum-count = het aantal stukken{ p-sum-whose }
+p-sum-counter = de telling van de `{ $counter }`{ p-sum-whose }
+p-sum = { $a } { $op ->
+    [ge] minstens
+    [le] hoogstens
+    [eq] gelijk aan
+    [ne] niet gelijk aan
+    [gt] meer dan
+   *[lt] minder dan
+  } { $b } is
 p-every = voor elke speler geldt dat { $x }
 p-some = voor een van de spelers geldt dat { $x }
 p-exists-kind = een { NAME($move) } mogelijk is

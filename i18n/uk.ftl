@@ -240,6 +240,8 @@ q-in-opp = {" "}у { NAME($region, form: "loc") } супротивника
 q-in-all = {" "}у { NAME($region, form: "loc") }
 q-count = кількість { $what }{ $place } { $who }
 q-counter = `{ $counter }` { $who }
+q-plus = { $a } плюс { $b }
+q-minus = { $a } мінус { $b }
 
 c-always = завжди
 c-not = не так, що ({ $x })
@@ -466,6 +468,29 @@ p-counter = лічильник `{ $counter }`{ $who ->
     [eq] дорівнює { $n }
    *[ne] не дорівнює { $n }
   }
+# Порівняння суми (`count(opponent) + 9 - placed(opponent) < 3`): кожен доданок — іменна група.
+p-sum-whose = { $who ->
+    [game] {""}
+    [self] {" "}цього гравця
+    [opp] {" "}супротивника
+    [team] {" "}його команди
+    [mover] {" "}гравця, чия черга ходити,
+    [opp-mover] {" "}супротивника гравця, чия черга ходити,
+    [team-mover] {" "}команди гравця, чия черга ходити,
+    [every] {" "}кожного гравця
+    [some] {" "}одного з гравців
+   *[named] {" "}{ NAME($player, form: "gen") }
+  }
+p-sum-count = кількість фігур{ p-sum-whose }
+p-sum-counter = лічильник `{ $counter }`{ p-sum-whose }
+p-sum = { $a } { $op ->
+    [ge] не менша за
+    [le] не більша за
+    [eq] дорівнює
+    [ne] не дорівнює
+    [gt] більша за
+   *[lt] менша за
+  } { $b }
 p-every = для кожного гравця: { $x }
 p-some = для одного з гравців: { $x }
 p-exists-kind = можна зробити { NAME($move, form: "acc") }

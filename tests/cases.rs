@@ -130,3 +130,9 @@ fn breakthrough_cases() {
 fn losers_cases() {
     run_suite("tests/cases/losers");
 }
+
+/// Sums in comparisons, on a game-agnostic fixture: left to right, either side, counters.
+#[test]
+fn sums_cases() {
+    run_suite("tests/fixtures/sums");
+}

@@ -511,3 +511,17 @@ fn an_unstated_item_is_one_line_with_its_comments() {
     let again = format("unstated", &format("unstated", text));
     assert_eq!(again, format("unstated", text), "idempotent");
 }
+
+/// A sum's operators get a space on each side, however it was written; a negative number
+/// keeps its sign; the game is the same.
+#[test]
+fn sums_are_spaced_and_keep_their_meaning() {
+    let text = "end {\n  draw if count(White)+9-placed(White)<3\n  win P if 1 - -2+c(P) >= 0\n}\n";
+    let out = format("sums", text);
+    assert_eq!(
+        out,
+        "end {\n  draw if count(White) + 9 - placed(White) < 3\n  win P if 1 - -2 + c(P) >= 0\n}\n"
+    );
+    assert_eq!(ast("sums", text), ast("sums", &out));
+    assert_eq!(format("sums", &out), out);
+}

@@ -178,6 +178,21 @@ fn the_operators_cover_the_language() {
     );
 }
 
+/// A sum's signs after the first flip: `+ 9` to `- 9`, `- placed(...)` to `+ placed(...)`.
+#[test]
+fn a_sum_s_signs_flip() {
+    let src = regula::SourceFile::read(Path::new("rules/nine-mens-morris.rules")).unwrap();
+    let res = regula::lang::inherit::resolve(&src).unwrap();
+    let def = regula::lang::validate::validate(&res, &[]).unwrap();
+    let ops: Vec<String> = mutants::mutants(&res, &def)
+        .into_iter()
+        .filter(|m| m.item.starts_with("end"))
+        .map(|m| m.operator)
+        .collect();
+    assert!(ops.iter().any(|o| o == "`+` to `-`"), "{ops:?}");
+    assert!(ops.iter().any(|o| o == "`-` to `+`"), "{ops:?}");
+}
+
 #[test]
 fn min_score_sets_the_exit_code() {
     let weak = "tests/fixtures/mutants/english-weak.yaml";

@@ -200,36 +200,43 @@ fn read_squares(def: &GameDef, c: &Cond, squares: &mut Option<SquareSet>) {
         Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => read_squares(def, x, squares),
         Cond::And(v) | Cond::Or(v) => v.iter().for_each(|x| read_squares(def, x, squares)),
         Cond::Cmp(a, _, b) => {
-            for q in [a, b] {
-                match q {
-                    Quantity::Int(_) | Quantity::Counter { .. } => {}
-                    Quantity::Count { region: None, .. } => {}
-                    Quantity::Count {
-                        region: Some(sel),
-                        kinds,
-                        ..
-                    } => {
-                        let r = match *sel {
-                            RegionSel::Own(r)
-                            | RegionSel::Opponent(r)
-                            | RegionSel::All(r)
-                            | RegionSel::Of(r, _)
-                            | RegionSel::OfVar(r, _) => &def.regions[r as usize],
-                        };
-                        match squares {
-                            Some(s) if *kinds == u32::MAX => {
-                                *s = r
-                                    .parts
-                                    .iter()
-                                    .chain(&r.opponent_parts)
-                                    .fold(r.all.or(s), |a, p| a.or(p))
-                            }
-                            _ => *squares = None,
-                        }
-                    }
+            quantity_squares(def, a, squares);
+            quantity_squares(def, b, squares);
+        }
+    }
+}
+
+/// [`read_squares`] of a quantity.
+fn quantity_squares(def: &GameDef, q: &Quantity, squares: &mut Option<SquareSet>) {
+    match q {
+        Quantity::Int(_) | Quantity::Counter { .. } => {}
+        Quantity::Count { region: None, .. } => {}
+        Quantity::Count {
+            region: Some(sel),
+            kinds,
+            ..
+        } => {
+            let r = match *sel {
+                RegionSel::Own(r)
+                | RegionSel::Opponent(r)
+                | RegionSel::All(r)
+                | RegionSel::Of(r, _)
+                | RegionSel::OfVar(r, _) => &def.regions[r as usize],
+            };
+            match squares {
+                Some(s) if *kinds == u32::MAX => {
+                    *s = r
+                        .parts
+                        .iter()
+                        .chain(&r.opponent_parts)
+                        .fold(r.all.or(s), |a, p| a.or(p))
                 }
+                _ => *squares = None,
             }
         }
+        Quantity::Sum(terms) => terms
+            .iter()
+            .for_each(|(_, q)| quantity_squares(def, q, squares)),
     }
 }
 
@@ -245,13 +252,18 @@ fn read_counters(c: &Cond, read: &mut u32) {
         Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => read_counters(x, read),
         Cond::And(v) | Cond::Or(v) => v.iter().for_each(|x| read_counters(x, read)),
         Cond::Cmp(a, _, b) => {
-            for q in [a, b] {
-                match q {
-                    Quantity::Counter { counter, .. } => *read |= 1 << (*counter as u32 % 32),
-                    Quantity::Int(_) | Quantity::Count { .. } => {}
-                }
-            }
+            quantity_counters(a, read);
+            quantity_counters(b, read);
         }
+    }
+}
+
+/// [`read_counters`] of a quantity.
+fn quantity_counters(q: &Quantity, read: &mut u32) {
+    match q {
+        Quantity::Counter { counter, .. } => *read |= 1 << (*counter as u32 % 32),
+        Quantity::Sum(terms) => terms.iter().for_each(|(_, q)| quantity_counters(q, read)),
+        Quantity::Int(_) | Quantity::Count { .. } => {}
     }
 }
 

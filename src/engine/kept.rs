@@ -10,11 +10,14 @@ use crate::model::{CmpOp, Cond, GameDef, PlayerRef, Quantity};
 /// has: no region, no counter, no reference to the side to move (which changes every ply).
 /// `exists`, `blocked` and `repeated` read as false there (see `Seats::holds`).
 pub(super) fn reads_only_counts(c: &Cond) -> bool {
-    let quantity = |q: &Quantity| match q {
-        Quantity::Int(_) => true,
-        Quantity::Count { who, region, .. } => region.is_none() && !reads_mover(*who),
-        Quantity::Counter { .. } => false,
-    };
+    fn quantity(q: &Quantity) -> bool {
+        match q {
+            Quantity::Int(_) => true,
+            Quantity::Count { who, region, .. } => region.is_none() && !reads_mover(*who),
+            Quantity::Counter { .. } => false,
+            Quantity::Sum(terms) => terms.iter().all(|(_, q)| quantity(q)),
+        }
+    }
     match c {
         // `in-check` is refused in `while` conditions by the validator.
         Cond::True | Cond::Exists(_) | Cond::Blocked(_) | Cond::InCheck(_) | Cond::Repeated(..) => {
@@ -32,11 +35,14 @@ pub(super) fn reads_only_counts(c: &Cond) -> bool {
 /// the same material with the same side to move again need not evaluate it again.
 /// `exists`, `blocked` and `repeated` read more (the moves, the history).
 pub(super) fn reads_counts_and_side(c: &Cond) -> bool {
-    let quantity = |q: &Quantity| match q {
-        Quantity::Int(_) => true,
-        Quantity::Count { region, .. } => region.is_none(),
-        Quantity::Counter { .. } => false,
-    };
+    fn quantity(q: &Quantity) -> bool {
+        match q {
+            Quantity::Int(_) => true,
+            Quantity::Count { region, .. } => region.is_none(),
+            Quantity::Counter { .. } => false,
+            Quantity::Sum(terms) => terms.iter().all(|(_, q)| quantity(q)),
+        }
+    }
     match c {
         Cond::True => true,
         Cond::Exists(_)
@@ -113,11 +119,13 @@ fn count_bound(def: &GameDef, c: &Cond) -> Option<(PlayerRef, u32)> {
             kinds,
             region: None,
         } if kinds & all_kinds == all_kinds => Some(*who),
-        Quantity::Count { .. } | Quantity::Int(_) | Quantity::Counter { .. } => None,
+        Quantity::Count { .. } | Quantity::Int(_) | Quantity::Counter { .. } | Quantity::Sum(_) => {
+            None
+        }
     };
     let int = |q: &Quantity| match q {
         Quantity::Int(n) => Some(*n),
-        Quantity::Count { .. } | Quantity::Counter { .. } => None,
+        Quantity::Count { .. } | Quantity::Counter { .. } | Quantity::Sum(_) => None,
     };
     // As `count op n`.
     let (who, op, n) = match (counted(a), int(b), int(a), counted(b)) {

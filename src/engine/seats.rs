@@ -119,7 +119,21 @@ impl Seats {
                     .map(|p| pos.counter(*counter, if per { p } else { 0 }) as i64)
                     .sum()
             }
+            Quantity::Sum(terms) => self.sum(def, pos, terms, env),
         }
+    }
+
+    /// A sum's value, saturating (a rule file may write any number). Kept out of
+    /// [`Self::quantity`], which the end rules of every position read.
+    #[inline(never)]
+    fn sum(&self, def: &GameDef, pos: &Position, terms: &[(Sign, Quantity)], env: &Env) -> i64 {
+        terms.iter().fold(0i64, |total, (sign, q)| {
+            let v = self.quantity(def, pos, q, env);
+            match sign {
+                Sign::Plus => total.saturating_add(v),
+                Sign::Minus => total.saturating_sub(v),
+            }
+        })
     }
 
     /// Whether a comparison holds.

@@ -482,6 +482,19 @@ pub enum Quantity {
         counter: u8,
         who: PlayerRef,
     },
+    /// `count(P) + 9 - placed(P)`: two to [`MAX_TERMS`] terms, each added or taken away, the
+    /// first added; the lowering writes no sum inside a sum.
+    Sum(Box<[(Sign, Quantity)]>),
+}
+
+/// The most terms a sum may have.
+pub const MAX_TERMS: usize = 8;
+
+/// Whether a term of a sum is added or taken away.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sign {
+    Plus,
+    Minus,
 }
 
 /// What `repeated(N)` finds again among the positions before.

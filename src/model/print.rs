@@ -543,6 +543,19 @@ pub fn quantity(d: &GameDef, q: &Quantity) -> String {
                 player(d, *who)
             )
         }
+        Quantity::Sum(terms) => {
+            let mut s = String::new();
+            for (i, (sign, q)) in terms.iter().enumerate() {
+                match (i, sign) {
+                    (0, Sign::Plus) => {}
+                    (0, Sign::Minus) => s.push_str("0 - "),
+                    (_, Sign::Plus) => s.push_str(" + "),
+                    (_, Sign::Minus) => s.push_str(" - "),
+                }
+                s.push_str(&quantity(d, q));
+            }
+            s
+        }
     }
 }
 

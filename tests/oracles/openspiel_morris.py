@@ -14,9 +14,9 @@ order of the points by rank then file (a1 d1 g1 b2 ... g7): `X` for White's men 
       plays seeded random games from the start, choosing among whole turns; for every
       position prints `pos BOARD SIDE`, then `moves TURN...` (sorted) and `play TURN`, or, at
       the end, `end RESULT`: RESULT is `mover-wins`, `mover-loses`, `draw` (for the side to
-      move when the game ended), `plies` (cut off at MAX_TURNS) or `unstated` (a position
-      where the rule the rule file leaves unstated applies: OpenSpiel ended the game because
-      a player still placing was left with two men on the board and in hand)
+      move when the game ended) or `plies` (cut off at MAX_TURNS). A player still placing
+      who is left with two men on the board and in hand together loses in OpenSpiel as in
+      the rule file (NM-7), so such an end is compared as any other
   openspiel_morris.py perft DEPTH
       prints the number of whole-turn sequences DEPTH turns long from the start
 
@@ -36,17 +36,6 @@ except ImportError:
 POINTS = ("a7 d7 g7 b6 d6 f6 c5 d5 e5 a4 b4 c4 e4 f4 g4 c3 d3 e3 b2 d2 f2 a1 d1 g1").split()
 ORDER = sorted(range(24), key=lambda p: (POINTS[p][1], POINTS[p][0]))
 MEN = 9
-
-
-def counts(state):
-    """(men to deploy, men left) per player, read from OpenSpiel's text of the state."""
-    deploy = left = None
-    for line in str(state).splitlines():
-        if line.startswith("Men to deploy:"):
-            deploy = [int(x) for x in line.split(":")[1].split()]
-        if line.startswith("Num men:"):
-            left = [int(x) for x in line.split(":")[1].split()]
-    return deploy, left
 
 
 def board(state):
@@ -97,11 +86,6 @@ def perft(state, depth):
     return sum(perft(s, depth - 1) for _, s in turns(state))
 
 
-def unstated(state):
-    deploy, left = counts(state)
-    return state.is_terminal() and any(left[p] <= 2 and deploy[p] > 0 for p in (0, 1))
-
-
 def games(seed, count, max_turns):
     game = pyspiel.load_game("nine_mens_morris")
     rng = random.Random(seed)
@@ -112,9 +96,6 @@ def games(seed, count, max_turns):
         side = state.current_player()
         while True:
             print(f"pos {board(state)} {side}")
-            if unstated(state):
-                print("end unstated")
-                break
             if state.is_terminal():
                 r = state.returns()[side]
                 print("end " + ("mover-wins" if r > 0 else "mover-loses" if r < 0 else "draw"))

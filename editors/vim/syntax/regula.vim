@@ -33,6 +33,8 @@ syntax match regulaNumber "\v(\k)@<!-?\d+(\.\.\d+)?(\k)@!"
 " A player's part (`White:`) or an end rule's name (`castle-win:`).
 syntax match regulaLabel "\v(\k)@<![A-Za-z][A-Za-z0-9_-]*:"
 syntax match regulaOperator "\v\=\=|!\=|\>\=|\<\=|\+\=|\+!|[<>=+|]"
+" A sum's minus stands between spaces (`count(P) - 1`); in a link (`a1-d1`) it is no operator.
+syntax match regulaOperator "\v(\s)@<=-(\s)@="
 syntax region regulaString start=+"+ end=+"\|$+ oneline
 syntax match regulaComment "//.*$" contains=regulaTodo,@Spell
 syntax match regulaDoc "///.*$" contains=@Spell

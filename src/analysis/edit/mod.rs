@@ -20,7 +20,7 @@ use crate::base::span::Span;
 use crate::lang::syntax::ast::{
     self, CmpOp, Cond, Conditional, EndStmt, IfParam, Item, ItemKind, LegStmt, MoveStmt, MvCond,
     Onto, Over, PerPlayer, PrioStmt, PromoteStmt, Quantity, RegionOwner, RegionRef, Removal,
-    Repeat, SqCond, SquareItem, Timing,
+    Repeat, Sign, SqCond, SquareItem, Timing,
 };
 use crate::model::GameDef;
 
@@ -148,6 +148,8 @@ pub enum SiteChange {
     Int(i64),
     /// The region reference's owner becomes this one.
     Owner(RegionOwner),
+    /// The term of a sum is added, or taken away.
+    Sign(Sign),
 }
 
 /// A place in a condition that a [`SiteChange`] edits.
@@ -159,6 +161,8 @@ pub enum Site<'a> {
     Int(&'a mut i64),
     /// The owner of a region reference (`own` or `opponent`).
     Owner(&'a mut RegionOwner),
+    /// The sign of a term of a sum, after the first.
+    Sign(&'a mut Sign),
 }
 
 impl Edit {
@@ -767,18 +771,10 @@ fn apply_one(file: &mut ast::RuleFile, e: &Edit, def: &GameDef) -> Option<()> {
             sites(kind, &mut |site| {
                 if n == *nth {
                     done = match (site, change) {
-                        (Site::Cmp(op), SiteChange::Cmp(to)) => {
-                            *op = *to;
-                            true
-                        }
-                        (Site::Int(v), SiteChange::Int(to)) => {
-                            *v = *to;
-                            true
-                        }
-                        (Site::Owner(o), SiteChange::Owner(to)) => {
-                            *o = to.clone();
-                            true
-                        }
+                        (Site::Cmp(op), SiteChange::Cmp(to)) => set(op, to),
+                        (Site::Int(v), SiteChange::Int(to)) => set(v, to),
+                        (Site::Owner(o), SiteChange::Owner(to)) => set(o, to),
+                        (Site::Sign(s), SiteChange::Sign(to)) => set(s, to),
                         _ => false,
                     };
                 }
@@ -790,4 +786,10 @@ fn apply_one(file: &mut ast::RuleFile, e: &Edit, def: &GameDef) -> Option<()> {
         }
     }
     Some(())
+}
+
+/// Sets a site to its change: done.
+fn set<T: Clone>(site: &mut T, to: &T) -> bool {
+    *site = to.clone();
+    true
 }

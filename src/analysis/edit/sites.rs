@@ -121,6 +121,15 @@ fn quantity_sites(q: &mut Quantity, f: &mut dyn FnMut(Site<'_>)) {
         }
         Quantity::Counter { .. } => {}
         Quantity::Int(n) => f(Site::Int(n)),
+        // The first term's sign is not written: only the later ones change.
+        Quantity::Sum(terms, _) => {
+            for (i, (sign, q)) in terms.iter_mut().enumerate() {
+                if i > 0 {
+                    f(Site::Sign(sign));
+                }
+                quantity_sites(q, f);
+            }
+        }
     }
 }
 

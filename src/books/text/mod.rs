@@ -566,6 +566,20 @@ impl Cx<'_> {
                     s("counter", self.def.counters[*counter as usize].name.clone()),
                 ],
             ),
+            // Left to right: `a - b + c` is "a minus b plus c".
+            Quantity::Sum(terms) => {
+                let mut out = String::new();
+                for (i, (sign, q)) in terms.iter().enumerate() {
+                    let term = self.quantity(q, vars);
+                    out = match (i, sign) {
+                        (0, Sign::Plus) => term,
+                        (0, Sign::Minus) => self.t("q-minus", &[s("a", "0"), s("b", term)]),
+                        (_, Sign::Plus) => self.t("q-plus", &[s("a", out), s("b", term)]),
+                        (_, Sign::Minus) => self.t("q-minus", &[s("a", out), s("b", term)]),
+                    };
+                }
+                out
+            }
         }
     }
 

@@ -209,7 +209,61 @@ impl Cx<'_> {
                     ],
                 ))
             }
+            Cond::Cmp(a, op, b)
+                if matches!(a, Quantity::Sum(_)) || matches!(b, Quantity::Sum(_)) =>
+            {
+                let (a, b) = (self.p_term(a, sub)?, self.p_term(b, sub)?);
+                Some(self.tp("p-sum", sub, &[s("a", a), s("op", op_key(*op)), s("b", b)]))
+            }
             _ => None,
+        }
+    }
+
+    /// A side of a compared sum, or a term of it, as a noun phrase: "the number of their
+    /// opponent's pieces plus 9 minus their opponent's `placed`". `None` for a count of some
+    /// kinds or in a region, or a player the sentence cannot name.
+    fn p_term(&self, q: &Quantity, sub: Subject) -> Option<String> {
+        match q {
+            Quantity::Int(i) => Some(i.to_string()),
+            Quantity::Count {
+                who,
+                kinds,
+                region: None,
+            } if self.kind_id(*kinds).as_deref() == Some("all") => {
+                let (who, player) = self.subject(*who, sub)?;
+                Some(self.tp("p-sum-count", sub, &[s("who", who), s("player", player)]))
+            }
+            Quantity::Counter { counter, who } => {
+                let c = &self.def.counters[*counter as usize];
+                let (who, player) = if c.per_player {
+                    self.subject(*who, sub)?
+                } else {
+                    ("game", String::new())
+                };
+                Some(self.tp(
+                    "p-sum-counter",
+                    sub,
+                    &[
+                        s("who", who),
+                        s("player", player),
+                        s("counter", c.name.clone()),
+                    ],
+                ))
+            }
+            Quantity::Sum(terms) => {
+                let mut out = String::new();
+                for (i, (sign, q)) in terms.iter().enumerate() {
+                    let term = self.p_term(q, sub)?;
+                    out = match (i, sign) {
+                        (0, Sign::Plus) => term,
+                        (0, Sign::Minus) => self.t("q-minus", &[s("a", "0"), s("b", term)]),
+                        (_, Sign::Plus) => self.t("q-plus", &[s("a", out), s("b", term)]),
+                        (_, Sign::Minus) => self.t("q-minus", &[s("a", out), s("b", term)]),
+                    };
+                }
+                Some(out)
+            }
+            Quantity::Count { .. } => None,
         }
     }
 

@@ -358,6 +358,27 @@ impl Validator {
                     who: self.player_ref(who, n, vars),
                 }
             }
+            ast::Quantity::Sum(terms, span) => {
+                if terms.len() > MAX_TERMS {
+                    self.err(
+                        Check::BadCondition,
+                        *span,
+                        format!(
+                            "a sum of {} terms; at most {MAX_TERMS} are allowed",
+                            terms.len()
+                        ),
+                        "too many terms",
+                        Some("Add the whole numbers together into one term.".into()),
+                    );
+                }
+                Quantity::Sum(
+                    terms
+                        .iter()
+                        .take(MAX_TERMS)
+                        .map(|(sign, q)| (*sign, self.quantity(q, n, vars)))
+                        .collect(),
+                )
+            }
         }
     }
 }

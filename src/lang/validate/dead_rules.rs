@@ -43,6 +43,14 @@ fn canon_q(q: &Quantity) -> String {
         ),
         Quantity::Counter { name, who } => format!("counter({} {})", name.name, who.name),
         Quantity::Int(i) => i.to_string(),
+        Quantity::Sum(terms, _) => format!(
+            "sum({})",
+            join(
+                terms
+                    .iter()
+                    .map(|(sign, q)| format!("{sign:?} {}", canon_q(q)))
+            )
+        ),
     }
 }
 
@@ -149,6 +157,14 @@ fn range(q: &Quantity) -> Option<(i64, i64)> {
         Quantity::Int(i) => Some((*i, *i)),
         Quantity::Count { .. } => Some((0, MAX_SQUARES as i64)),
         Quantity::Counter { .. } => None,
+        // A sum's range is the sum of its terms' ranges, a term taken away turned round.
+        Quantity::Sum(terms, _) => terms.iter().try_fold((0i64, 0i64), |(lo, hi), (sign, q)| {
+            let (l, h) = range(q)?;
+            Some(match sign {
+                Sign::Plus => (lo.saturating_add(l), hi.saturating_add(h)),
+                Sign::Minus => (lo.saturating_sub(h), hi.saturating_sub(l)),
+            })
+        }),
     }
 }
 

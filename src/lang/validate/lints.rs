@@ -99,6 +99,7 @@ fn quantity(q: &Quantity, u: &mut Used) {
         Quantity::Counter { name, .. } => {
             u.counters.insert(name.name.clone());
         }
+        Quantity::Sum(terms, _) => terms.iter().for_each(|(_, q)| quantity(q, u)),
         Quantity::Count { region: None, .. } | Quantity::Int(_) => {}
     }
 }

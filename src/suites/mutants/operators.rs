@@ -7,7 +7,7 @@ use crate::lang::doctext::clause_ids;
 use crate::lang::inherit::{Resolved, key};
 use crate::lang::syntax::ast::{
     CmpOp, EndResult, EndStmt, EndWho, ItemKind, LegStmt, MoveStmt, Onto, Over, PromoteStmt,
-    RegionOwner, Removal, Repeat, SquareItem, Timing,
+    RegionOwner, Removal, Repeat, Sign, SquareItem, Timing,
 };
 use crate::model::print::op_text;
 use crate::model::{GameDef, NO_SQUARE, Square};
@@ -506,6 +506,14 @@ fn site_edits(kind: &ItemKind, first: usize) -> (Vec<(usize, SiteChange, String)
                 if *v > 0 {
                     out.push((n, SiteChange::Int(*v - 1), format!("{v} to {}", *v - 1)));
                 }
+            }
+            Site::Sign(sign) => {
+                let (from, to) = match sign {
+                    Sign::Plus => ("+", Sign::Minus),
+                    Sign::Minus => ("-", Sign::Plus),
+                };
+                let to_text = if to == Sign::Plus { "+" } else { "-" };
+                out.push((n, SiteChange::Sign(to), format!("`{from}` to `{to_text}`")));
             }
             Site::Owner(owner) => {
                 let (from, to) = match owner {

@@ -404,11 +404,12 @@ pub(super) fn goals(def: &crate::model::GameDef) -> Vec<Value> {
         }
     }
     fn quantity(q: &Quantity, out: &mut Vec<RegionSel>) {
-        if let Quantity::Count {
-            region: Some(r), ..
-        } = q
-        {
-            out.push(*r);
+        match q {
+            Quantity::Count {
+                region: Some(r), ..
+            } => out.push(*r),
+            Quantity::Sum(terms) => terms.iter().for_each(|(_, q)| quantity(q, out)),
+            Quantity::Count { region: None, .. } | Quantity::Int(_) | Quantity::Counter { .. } => {}
         }
     }
     fn cond(c: &Cond, out: &mut Vec<RegionSel>) {

@@ -271,7 +271,7 @@ pub struct IfParam<T> {
 
 // Enums the source and the model share: the validator passes them through unchanged, so a
 // new alternative is added once and every `match` on it, in both layers, must handle it.
-pub use crate::model::{CmpOp, Onto, Otherwise, Over, Recur, Removal, Repeat, Timing};
+pub use crate::model::{CmpOp, Onto, Otherwise, Over, Recur, Removal, Repeat, Sign, Timing};
 
 /// A statement in a `leg` block.
 #[derive(Debug, Clone)]
@@ -647,6 +647,8 @@ pub enum Quantity {
         who: Ident,
     },
     Int(i64),
+    /// `count(P) + 9 - placed(P)`: two or more terms, the first added.
+    Sum(Vec<(Sign, Quantity)>, Span),
 }
 
 /// A condition on a move.

@@ -93,7 +93,7 @@ fn lower_cond_atom(p: P) -> Cond {
         }
         C::Comparison(p) => {
             let mut it = p.into_inner();
-            let a = lower_quantity(next(&mut it));
+            let a = lower_side(next(&mut it));
             let op = match kw::CmpOp::of(&next(&mut it)) {
                 kw::CmpOp::GtEq => CmpOp::Ge,
                 kw::CmpOp::LtEq => CmpOp::Le,
@@ -102,9 +102,35 @@ fn lower_cond_atom(p: P) -> Cond {
                 kw::CmpOp::Gt => CmpOp::Gt,
                 kw::CmpOp::Lt => CmpOp::Lt,
             };
-            let b = lower_quantity(next(&mut it));
+            let b = lower_side(next(&mut it));
             Cond::Cmp(a, op, b, sp)
         }
+    }
+}
+
+/// A side of a comparison: a quantity, or a sum of them.
+fn lower_side(p: P) -> Quantity {
+    let sp = span(&p);
+    match alt::Side::of(p) {
+        alt::Side::QSum(p) => {
+            let mut terms = Vec::new();
+            let mut sign = Sign::Plus;
+            for c in inner::QSum::all(p) {
+                match c {
+                    inner::QSum::AddOp(c) => {
+                        sign = match kw::AddOp::of(&c) {
+                            kw::AddOp::Plus => Sign::Plus,
+                            kw::AddOp::Minus => Sign::Minus,
+                        }
+                    }
+                    inner::QSum::QCount(c) | inner::QSum::QCounter(c) | inner::QSum::Int(c) => {
+                        terms.push((sign, lower_quantity(c)))
+                    }
+                }
+            }
+            Quantity::Sum(terms, sp)
+        }
+        alt::Side::QCount(p) | alt::Side::QCounter(p) | alt::Side::Int(p) => lower_quantity(p),
     }
 }
 

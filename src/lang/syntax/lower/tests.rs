@@ -23,6 +23,7 @@ const SNIPPETS: &[&str] = &[
      amend promote { timing stop }\namend pieces { Queen }\namend neutral { Tree }\n\
      amend setup { White { Man: a1 } }\n",
     "turn { blocked pass blocked end }\n",
+    "end { draw if c(White) - 1 + count(Black) >= 2 - c(Black) + -3 }\n",
     "move m { by { Queen } sequence a then b then drop Arrow via c }\n",
     "move m { drop Man then remove any where empty prefer in-a-row exactly 3 along l \
      when in-a-row 3 along l }\nmove n { drop Man then remove own }\n",
