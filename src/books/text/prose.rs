@@ -190,12 +190,7 @@ impl Cx<'_> {
                 ))
             }
             Cond::Cmp(Quantity::Counter { counter, who }, op, Quantity::Int(k)) if *k >= 0 => {
-                let c = &self.def.counters[*counter as usize];
-                let (who, player) = if c.per_player {
-                    self.subject(*who, sub)?
-                } else {
-                    ("game", String::new())
-                };
+                let (c, who, player) = self.counter_subject(*counter, *who, sub)?;
                 Some(self.tp(
                     "p-counter",
                     sub,
@@ -234,12 +229,7 @@ impl Cx<'_> {
                 Some(self.tp("p-sum-count", sub, &[s("who", who), s("player", player)]))
             }
             Quantity::Counter { counter, who } => {
-                let c = &self.def.counters[*counter as usize];
-                let (who, player) = if c.per_player {
-                    self.subject(*who, sub)?
-                } else {
-                    ("game", String::new())
-                };
+                let (c, who, player) = self.counter_subject(*counter, *who, sub)?;
                 Some(self.tp(
                     "p-sum-counter",
                     sub,
@@ -432,6 +422,23 @@ impl Cx<'_> {
             ),
             _ => self.t(last, &[cond]),
         }
+    }
+
+    /// A counter and whose it is, for a sentence: the player a per-player counter belongs to,
+    /// or the game's own.
+    fn counter_subject(
+        &self,
+        counter: u8,
+        who: PlayerRef,
+        sub: Subject,
+    ) -> Option<(&crate::model::Counter, &'static str, String)> {
+        let c = &self.def.counters[counter as usize];
+        let (who, player) = if c.per_player {
+            self.subject(who, sub)?
+        } else {
+            ("game", String::new())
+        };
+        Some((c, who, player))
     }
 
     /// A player reference as a `$who` key and, for a named player, the name.
