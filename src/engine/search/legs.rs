@@ -104,22 +104,7 @@ impl Generator<'_> {
                     if t == NO_SQUARE {
                         continue;
                     }
-                    // An empty square, or (`onto enemy`) an enemy piece, captured there.
-                    let victim = if self.cells[idx(t)] == 0 {
-                        if !leg.onto.empty() {
-                            continue;
-                        }
-                        if leg.capture_passer {
-                            match self.passer_victim(leg) {
-                                Some(v) => v,
-                                None => continue,
-                            }
-                        } else {
-                            NO_SQUARE
-                        }
-                    } else if leg.onto.enemy() && self.takes_onto(leg, t) {
-                        t
-                    } else {
+                    let Some(victim) = self.landing_victim(leg, t) else {
                         continue;
                     };
                     if allowed
@@ -246,21 +231,7 @@ impl Generator<'_> {
         let (mi, li) = (self.move_index(mk), self.leg_index(leg));
         let group = self.lbuf.len();
         for t in 0..self.def.board.len() as Square {
-            let victim = if self.cells[idx(t)] == 0 {
-                if !leg.onto.empty() {
-                    continue;
-                }
-                if leg.capture_passer {
-                    match self.passer_victim(leg) {
-                        Some(v) => v,
-                        None => return,
-                    }
-                } else {
-                    NO_SQUARE
-                }
-            } else if leg.onto.enemy() && self.takes_onto(leg, t) {
-                t
-            } else {
+            let Some(victim) = self.landing_victim(leg, t) else {
                 continue;
             };
             if allowed.map_or_else(|| self.landing_ok(mk, mi, leg, li, t), |s| s.contains(t)) {
@@ -269,6 +240,28 @@ impl Generator<'_> {
         }
         if leg.prefer_continuing && !self.probing {
             self.keep_continuing(mk, seg, group);
+        }
+    }
+
+    /// Whether a one-square leg (a step, `anywhere`) may land on `t`, and what it captures
+    /// there: an empty square under `onto empty` (taking the passer under `capture passer`,
+    /// [`NO_SQUARE`] otherwise), or (`onto enemy`) an enemy piece, captured on `t`. `None`:
+    /// no landing.
+    #[inline(always)]
+    fn landing_victim(&self, leg: &Leg, t: Square) -> Option<Square> {
+        if self.cells[idx(t)] == 0 {
+            if !leg.onto.empty() {
+                return None;
+            }
+            if leg.capture_passer {
+                self.passer_victim(leg)
+            } else {
+                Some(NO_SQUARE)
+            }
+        } else if leg.onto.enemy() && self.takes_onto(leg, t) {
+            Some(t)
+        } else {
+            None
         }
     }
 
