@@ -19,6 +19,7 @@ mod seats;
 mod shape;
 
 pub use moves::Move;
+pub(crate) use moves::between;
 pub use parallel::{
     Progress, SplitStats, default_threads, divide_split, divide_threads, no_progress, perft_split,
     perft_threads,

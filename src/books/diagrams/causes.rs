@@ -370,7 +370,10 @@ fn leapt_causes(cx: &Cx, item: &str, pos: &Position, m: &Move) -> Vec<Cause> {
         .collect();
     let mut squares = SquareSet::default();
     for w in path.windows(2) {
-        for sq in between(def, w[0], w[1]) {
+        // The engine's own squares between two landings, so the diagram rings what it leaps.
+        let mut crossed = SquareSet::EMPTY;
+        crate::engine::between(def, w[0], w[1], &mut crossed);
+        for sq in crossed.iter() {
             let code = pos.cells[sq as usize];
             if code != 0 && sq != m.from && mask >> crate::engine::kind(code) & 1 == 0 {
                 squares.insert(sq);
@@ -390,26 +393,4 @@ fn leapt_causes(cx: &Cx, item: &str, pos: &Position, m: &Move) -> Vec<Cause> {
         mark: CauseMark::Ring,
         text: cx.t(id, &[s("item", item)]),
     }]
-}
-
-/// The squares strictly between `a` and `b` when they are on one file, rank or diagonal;
-/// none otherwise (a knight's leap has nothing between).
-fn between(def: &crate::model::GameDef, a: Square, b: Square) -> Vec<Square> {
-    let board = &def.board;
-    let (fa, ra) = board.coords[a as usize];
-    let (fb, rb) = board.coords[b as usize];
-    let (df, dr) = (i32::from(fb) - i32::from(fa), i32::from(rb) - i32::from(ra));
-    if !(df == 0 || dr == 0 || df.abs() == dr.abs()) {
-        return Vec::new();
-    }
-    let n = df.abs().max(dr.abs());
-    let files = board.files.len() as i32;
-    (1..n)
-        .filter_map(|i| {
-            let f = i32::from(fa) + df.signum() * i;
-            let r = i32::from(ra) + dr.signum() * i;
-            let sq = *board.grid.get((f + r * files) as usize)?;
-            (sq != crate::model::NO_SQUARE).then_some(sq)
-        })
-        .collect()
 }
