@@ -196,27 +196,35 @@ impl Generator<'_> {
         sq: Square,
     ) -> Option<(SquareSet, SquareSet)> {
         let fl = self.kernels.moves[mi].flood.as_ref()?;
-        let sets = fl.sets[self.mover as usize * MAX_KINDS + kind(self.piece) as usize];
+        // Read in place: a copy of the piece's sets (about 150 bytes) cost more than the
+        // memo's test at every call.
+        let sets = &fl.sets[self.mover as usize * MAX_KINDS + kind(self.piece) as usize];
         let li = fl.li;
-        if let (SqFold::Set(lb), Some(stop)) = (sets.land, sets.stop)
+        if let (SqFold::Set(lb), Some(stop)) = (&sets.land, &sets.stop)
             && let Some(e) = self.flood_memo.get(sq as usize)
             && e.node == self.node
             && e.li == li
-            && e.stop == stop
-            && e.hull.minus(&lb).is_empty()
-            && e.refused.and(&lb).is_empty()
+            && e.stop == *stop
+            && e.hull.minus(lb).is_empty()
+            && e.refused.and(lb).is_empty()
         {
             return Some((e.reached, e.stopped));
         }
+        // What the memo keeps of a flood whose landings read `can M`, taken before the flood
+        // needs the generator.
+        let keep = match (&sets.land, &sets.stop) {
+            (SqFold::Can { yes, no, .. }, Some(stop)) => Some((yes.or(no), *stop)),
+            _ => None,
+        };
         let reach = self.flood_run(mk, mi, sq)?;
-        if let (SqFold::Can { yes, no, .. }, Some(stop)) = (sets.land, sets.stop)
+        if let Some((hull, stop)) = keep
             && let Some(e) = self.flood_memo.get_mut(sq as usize)
         {
             *e = FloodMemo {
                 node: self.node,
                 li,
                 stop,
-                hull: yes.or(&no),
+                hull,
                 refused: reach.refused,
                 reached: reach.reached,
                 stopped: reach.stopped,
