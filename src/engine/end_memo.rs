@@ -62,10 +62,13 @@ impl Packed {
     }
 }
 
+/// Pieces per owner and kind, as [`Position::counts`] keeps them.
+type Counts = [[u16; MAX_KINDS + 1]; MAX_PLAYERS + 1];
+
 /// What the end rules read of a position.
 #[derive(Clone, PartialEq, Eq)]
 struct Key {
-    counts: [[u16; MAX_KINDS + 1]; MAX_PLAYERS + 1],
+    counts: Counts,
     counters: [i16; MAX_COUNTERS * MAX_PLAYERS],
     /// Each owner's pieces on the squares the rules count in regions.
     seen: [SquareSet; MAX_PLAYERS + 1],
@@ -87,6 +90,9 @@ pub(super) struct EndMemo {
     counters_read: u32,
     /// Some end rule reads the game's history: verdicts hold only while it is empty.
     reads_history: bool,
+    /// Bit `o`: owner `o` (a player, or the neutral row) can have pieces; only their rows of
+    /// counts are compared (the whole table made every lookup a call to `memcmp`).
+    owners: u8,
 }
 
 impl EndMemo {
@@ -112,12 +118,14 @@ impl EndMemo {
             read_counters(&rule.cond, &mut counters_read);
         }
         let reads_history = def.end.iter().any(|r| reads_history(&r.cond));
+        let players = def.players.len().min(MAX_PLAYERS);
         EndMemo {
             squares,
             last: Default::default(),
             needs_blocked,
             counters_read,
             reads_history,
+            owners: ((1u16 << players) - 1) as u8 | 1 << MAX_PLAYERS,
         }
     }
 
@@ -149,11 +157,25 @@ impl EndMemo {
         let squares = self.squares?;
         let same = key.to_move == pos.to_move
             && key.blocked == blocked
-            && key.counts == pos.counts
+            && self.same_counts(&key.counts, &pos.counts)
             && self.same_counters(&key.counters, &pos.counters)
             && (squares.is_empty()
                 || (0..=MAX_PLAYERS).all(|p| key.seen[p] == pos.occ[p].and(&squares)));
         same.then(|| verdict.unpack())
+    }
+
+    /// Whether the piece counts of every owner that can have pieces agree.
+    #[inline]
+    fn same_counts(&self, a: &Counts, b: &Counts) -> bool {
+        let mut m = self.owners;
+        while m != 0 {
+            let o = m.trailing_zeros() as usize;
+            if a[o] != b[o] {
+                return false;
+            }
+            m &= m - 1;
+        }
+        true
     }
 
     /// Whether the counters the rules read agree (a counter bumped every move, read by no

@@ -9,7 +9,7 @@ use super::empty_squares;
 use crate::engine::fold::Which;
 use crate::engine::moves::Move;
 use crate::engine::position::{Position, kind};
-use crate::engine::search::{Env, Generator, Identity};
+use crate::engine::search::{Env, Generator, Identity, mv_reads_squares};
 use crate::model::*;
 
 /// How many moves of each move type were counted rather than generated.
@@ -220,6 +220,60 @@ impl Generator<'_> {
         out: &mut Vec<Move>,
         counted: &mut Counted,
     ) -> Option<()> {
+        // Only counted moves, and priorities decided by their types: the verdict is the one
+        // given last time the same types were counted (most positions of a count).
+        let memo = self.prio_by_types && out.is_empty();
+        let some = counted.some;
+        if memo && let Some(&(_, keep)) = self.prio_memo.iter().find(|(s, _)| *s == some) {
+            counted.keep(keep);
+            return Some(());
+        }
+        self.bulk_priorities_judged(pos, out, counted)?;
+        if memo {
+            if self.prio_memo.len() >= PRIO_MEMO {
+                self.prio_memo.remove(0);
+            }
+            self.prio_memo.push((some, counted.some));
+        }
+        Some(())
+    }
+
+    /// Whether the priorities, over counted moves alone, are decided by the set of move
+    /// types counted: every `when` asks only whether moves of some types exist, and no
+    /// priority reads a move's squares. [`Self::bulk_priorities`] then keeps its verdicts.
+    pub(in crate::engine) fn prio_by_types(def: &GameDef) -> bool {
+        fn by_types(c: &Cond) -> bool {
+            match c {
+                Cond::True => true,
+                Cond::Not(x) => by_types(x),
+                Cond::And(v) | Cond::Or(v) => v.iter().all(by_types),
+                Cond::Exists(m) => !mv_reads_squares(m),
+                Cond::Every(_)
+                | Cond::Some(_)
+                | Cond::Blocked(_)
+                | Cond::InCheck(_)
+                | Cond::Repeated(..)
+                | Cond::Cmp(..)
+                | Cond::Shape(_) => false,
+            }
+        }
+        def.priorities.iter().all(|pr| {
+            by_types(&pr.when)
+                && !mv_reads_squares(&pr.keep)
+                && pr.ladder.iter().all(|r| match r {
+                    Rank::Prefer(p) => !mv_reads_squares(p),
+                    Rank::Maximize(_) => true,
+                })
+        })
+    }
+
+    /// [`Self::bulk_priorities`], judged afresh.
+    fn bulk_priorities_judged(
+        &mut self,
+        pos: &Position,
+        out: &mut Vec<Move>,
+        counted: &mut Counted,
+    ) -> Option<()> {
         // The scratch board is `pos` again: the counting pass put every piece back.
         let def = self.def;
         for pr in &def.priorities {
@@ -321,6 +375,10 @@ impl Generator<'_> {
         })
     }
 }
+
+/// How many verdicts of the priorities [`Generator::bulk_priorities`] keeps (the sets of
+/// move types counted differ little from position to position).
+const PRIO_MEMO: usize = 8;
 
 /// Whether a condition asks about moves.
 fn has_exists(c: &Cond) -> bool {

@@ -198,7 +198,7 @@ impl Generator<'_> {
     }
 }
 
-pub(super) fn mv_reads_squares(e: &MvExpr) -> bool {
+pub(in crate::engine) fn mv_reads_squares(e: &MvExpr) -> bool {
     match e {
         MvExpr::True | MvExpr::Capturing | MvExpr::Kind(_) => false,
         MvExpr::Not(x) => mv_reads_squares(x),

@@ -45,7 +45,8 @@ use crate::engine::memo::Memo;
 use crate::engine::moves::Move;
 use crate::engine::position::{PieceCode, Position, kind, piece_code};
 use crate::model::*;
-use eval::{cond_reads_squares, mv_reads_squares};
+use eval::cond_reads_squares;
+pub(in crate::engine) use eval::mv_reads_squares;
 
 /// The `require` verdicts of every move type (see `Generator::allowed_types`), and the
 /// pieces of each kind each player had where they were decided.
@@ -158,6 +159,11 @@ pub struct Generator<'g> {
     pub(in crate::engine) counted_scratch: Option<Box<Counted>>,
     // What `maximize` weighs of each move, kept to be reused (see `priorities::keep_best`).
     weights: Vec<u64>,
+    /// Whether the priorities over counted moves alone are decided by the set of move types
+    /// counted ([`Self::prio_by_types`]), and the last few verdicts: (types counted, types
+    /// kept).
+    pub(in crate::engine) prio_by_types: bool,
+    pub(in crate::engine) prio_memo: Vec<(u64, u64)>,
     pub(in crate::engine) flood_clash: bool,
     // In the position being searched, no two non-capturing moves can be the same move:
     // [`Kernels::quiet_unique`], or [`Kernels::quiet_unique_apart`] where the `require`
@@ -288,6 +294,8 @@ impl<'g> Generator<'g> {
             exact_leaps: 0,
             counted_scratch: None,
             weights: Vec::new(),
+            prio_by_types: Self::prio_by_types(def),
+            prio_memo: Vec::new(),
             flood_clash: false,
             quiet_unique_here: false,
             quiet_unique_apart: false,
