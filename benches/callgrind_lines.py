@@ -17,6 +17,14 @@ Arguments: the callgrind output (made with `--dump-instr=yes`), the binary it ra
 substring of the function's symbol (every function whose name holds it is counted, self
 cost only), the source file (a suffix of its path) whose lines are wanted, and optionally
 how many lines to print (30).
+
+With `--asm CALLS` in place of the line count, it prints the function's machine code
+instead, each instruction that ran with its count divided by CALLS (the calls, or the
+positions, to share it by): where a function's fixed costs (its prologue, spills, loop
+set-ups) stand beside its real work.
+
+    python3 benches/callgrind_lines.py /tmp/cg.out target/profiling/regula \\
+        'Generator>::prepass' kernel/prepass.rs --asm 93410
 """
 
 import collections
@@ -109,14 +117,48 @@ def by_line(binary, cost, source):
     return lines
 
 
+def by_instruction(binary, cost, calls):
+    """The machine code around the costed addresses, each instruction that ran with its
+    cost per call."""
+    addrs = sorted(cost)
+    # objdump over the whole range in pieces: the functions may lie far apart.
+    spans, lo, hi = [], addrs[0], addrs[0]
+    for a in addrs[1:]:
+        if a - hi > 4096:
+            spans.append((lo, hi))
+            lo = a
+        hi = a
+    spans.append((lo, hi))
+    total = 0.0
+    for lo, hi in spans:
+        text = subprocess.run(
+            ["objdump", "-d", "--no-show-raw-insn", "-C", "--start-address=0x%x" % lo,
+             "--stop-address=0x%x" % (hi + 16), binary],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for line in text.splitlines():
+            m = re.match(r"\s*([0-9a-f]+):\s*(.*)", line)
+            if not m or int(m.group(1), 16) not in cost:
+                continue
+            per = cost[int(m.group(1), 16)] / calls
+            total += per
+            print("%8.2f  %s  %s" % (per, m.group(1), m.group(2)[:90]))
+    print("%8.2f  total per call" % total)
+
+
 def main():
     if len(sys.argv) < 5:
         sys.exit(__doc__)
     out, binary, wanted, source = sys.argv[1:5]
-    top = int(sys.argv[5]) if len(sys.argv) > 5 else 30
     cost = self_costs(out, wanted)
     if not cost:
         sys.exit("no function's name holds %r (was the run made with --dump-instr=yes?)" % wanted)
+    if len(sys.argv) > 6 and sys.argv[5] == "--asm":
+        by_instruction(binary, cost, int(sys.argv[6]))
+        return
+    top = int(sys.argv[5]) if len(sys.argv) > 5 else 30
     lines = by_line(binary, cost, source)
     total = sum(lines.values())
     print("%12s %6s  %s" % ("instructions", "share", "line"))
