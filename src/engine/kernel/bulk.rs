@@ -432,3 +432,83 @@ fn type_verdict(e: &MvExpr, t: u8) -> Option<bool> {
         MvExpr::From(_) | MvExpr::To(_) => return None,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small game with one quiet and one capturing move type; `PRIORITY` is replaced by
+    /// the priority under test.
+    const GAME: &str = r#"
+game "Priorities"
+players { A B }
+board {
+  files { a..d }
+  ranks { 1..4 }
+  squares { a1..d4 }
+}
+directions { N (0, 1) S (0, -1) }
+set ahead { A: N  B: S }
+region far { A: a4..d4  B: a1..d1 }
+pieces { P }
+counter c
+setup {
+  A { P: a1 }
+  B { P: d4 }
+}
+/// A step.
+leg step { step ahead }
+/// A capture.
+leg jump {
+  leap ahead over enemy
+  capture
+}
+/// Steps.
+move walk { by { P }  sequence step }
+/// Captures.
+move take { by { P }  sequence jump+! }
+PRIORITY
+end {
+  win X if blocked(opponent)
+}
+"#;
+
+    fn def(priority: &str) -> GameDef {
+        let text = GAME.replace("PRIORITY", priority);
+        let f = crate::base::source::SourceFile::new("priorities.rules", text.as_str());
+        (*crate::load::load(&f, &[]).unwrap().def).clone()
+    }
+
+    /// The verdicts over counted moves are kept only where the types counted decide them:
+    /// not where a `when` reads the position, nor where a move condition reads a square.
+    #[test]
+    fn priorities_kept_only_where_the_types_decide_them() {
+        let by_types = |p: &str| {
+            let d = def(p);
+            assert_eq!(d.priorities.len(), usize::from(!p.is_empty()), "{p}");
+            Generator::prio_by_types(&d)
+        };
+        assert!(by_types(""));
+        assert!(by_types(
+            "priority most { when exists capturing  keep capturing  maximize captures }"
+        ));
+        assert!(by_types(
+            "priority walks { when not exists move take  keep move walk }"
+        ));
+        assert!(!by_types(
+            "priority early { when c(mover) < 3  keep move walk }"
+        ));
+        assert!(!by_types(
+            "priority deep { when exists (capturing and to in own far)  keep capturing }"
+        ));
+        assert!(!by_types(
+            "priority either { when every X: exists capturing  keep capturing }"
+        ));
+        assert!(!by_types(
+            "priority home { when exists capturing  keep to in own far }"
+        ));
+        assert!(!by_types(
+            "priority last { when exists capturing  keep capturing  prefer from in own far }"
+        ));
+    }
+}
