@@ -90,6 +90,8 @@ pub struct Game {
     /// The move kernels, compiled for the first generator and copied into the others (a
     /// case suite makes a generator per check: compiling each time cost more than the check).
     compiled: Arc<OnceLock<search::Compiled>>,
+    /// What the moves can change of a position (perft's copies per ply).
+    changing: position::Changing,
 }
 
 /// Why a position given from outside is not acceptable.
@@ -127,6 +129,7 @@ impl Game {
             .map(|c| kept::piece_bound(&def, c))
             .try_fold(0, |m, b| b.map(|b| m.max(b)));
         let end_reads_moves = def.end.iter().any(|r| reads_moves(&r.cond));
+        let changing = position::Changing::of(&def);
         Game {
             def: Arc::new(def),
             seats,
@@ -136,6 +139,7 @@ impl Game {
             same_piece,
             end_reads_moves,
             compiled: Arc::default(),
+            changing,
         }
     }
 
@@ -404,6 +408,16 @@ impl Game {
         self.apply(next, mv);
     }
 
+    /// [`Self::play_into`] where `next` was cloned from a position that `pos` derives from
+    /// by moves of this game (perft's boards per ply): only what a move can change is
+    /// copied ([`Position::copy_changing`]). Debug builds check the result against a whole
+    /// copy.
+    pub(crate) fn play_into_kept(&self, pos: &Position, mv: &Move, next: &mut Position) {
+        next.copy_changing(pos, self.changing);
+        debug_assert!(next == pos, "a part perft leaves out of its copy differs");
+        self.apply(next, mv);
+    }
+
     /// Makes `mv` on `next` in place.
     fn apply(&self, next: &mut Position, mv: &Move) {
         // Most games keep no counter by `while` and follow no piece: their plies are the
@@ -591,7 +605,7 @@ fn perft_rec(
     let (child, boards) = boards.split_first_mut().expect("one position per ply");
     let mut total = 0;
     for mv in head.iter() {
-        game.play_into(pos, mv, child);
+        game.play_into_kept(pos, mv, child);
         total += perft_rec(game, g, child, depth - 1, rest, boards)?;
     }
     Ok(total)
