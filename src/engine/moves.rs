@@ -105,8 +105,11 @@ impl Move {
         if !self.is_drop() {
             next.take(self.from);
         }
-        for sq in self.captures.iter() {
-            next.take(sq);
+        // Most moves capture nothing: the test is cheaper than starting the walk of the set.
+        if !self.captures.is_empty() {
+            for sq in self.captures.iter() {
+                next.take(sq);
+            }
         }
         let carried = if self.carry_from != crate::model::NO_SQUARE {
             next.take(self.carry_from)
