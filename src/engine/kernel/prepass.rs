@@ -497,16 +497,14 @@ impl Generator<'_> {
             let to = empty.and(Bits::of(&to));
             let piece = piece_code(me, k);
             let promotions = &self.promotions[me as usize * MAX_KINDS + k as usize];
+            // The squares where the piece promotes, once: most steps land elsewhere and need
+            // no search of the promotion rules.
+            let promoting = promotions
+                .iter()
+                .fold(Bits::<W>::EMPTY, |a, (r, _)| a.or(Bits::of(r)));
             for g in groups {
-                for t in g.fwd(src).and(to).set().iter() {
-                    if out.len() >= MAX_MOVES {
-                        return true;
-                    }
-                    let result = promotions
-                        .iter()
-                        .find(|(r, _)| r.contains(t))
-                        // A choice of kinds is the interpreter's (`eligible`): one kind here.
-                        .map_or(piece, |(_, to)| piece_code(me, to[0]));
+                let reached = g.fwd(src).and(to);
+                let push = |out: &mut Vec<Move>, t: Square, result: u8| {
                     let mut path = [0; MAX_PATH];
                     path[0] = t;
                     out.push(Move {
@@ -525,6 +523,23 @@ impl Generator<'_> {
                         carry_to: NO_SQUARE,
                         then_sq: NO_SQUARE,
                     });
+                };
+                for t in reached.minus(promoting).squares() {
+                    if out.len() >= MAX_MOVES {
+                        return true;
+                    }
+                    push(out, t, piece);
+                }
+                for t in reached.and(promoting).squares() {
+                    if out.len() >= MAX_MOVES {
+                        return true;
+                    }
+                    let result = promotions
+                        .iter()
+                        .find(|(r, _)| r.contains(t))
+                        // A choice of kinds is the interpreter's (`eligible`): one kind here.
+                        .map_or(piece, |(_, to)| piece_code(me, to[0]));
+                    push(out, t, result);
                 }
             }
         }
