@@ -421,7 +421,7 @@ impl Generator<'_> {
             for &(k, fold) in sets {
                 let Some((from, to)) = fold else { continue };
                 let to = empty.and(&to);
-                for sq in by_kind[k as usize].set().and(&from).iter() {
+                for sq in by_kind[k as usize].and(Bits::of(&from)).squares() {
                     n += q.step_targets[me * MAX_SQUARES + sq as usize]
                         .and(&to)
                         .len() as u64;
@@ -451,7 +451,7 @@ impl Generator<'_> {
         {
             let leapt = fl.leapt[me];
             let over = leapable(&pos.occ, leapt);
-            for sq in movers.set().iter() {
+            for sq in movers.squares() {
                 if let Some(mut hops) = h.over(me as u8, sq, &over) {
                     if hops.any(|(_, t)| pos.cells[idx(t)] == 0) {
                         src.insert(sq);
