@@ -128,40 +128,55 @@ impl Position {
     /// costs a call to `memcpy` of about 930 bytes at every position.
     #[inline]
     pub(crate) fn copy_changing(&mut self, src: &Position, c: Changing) {
+        // Every field named: a new one is a compile error here until it is copied or said
+        // to be left as it is.
+        let Position {
+            cells,
+            occ,
+            counts,
+            kind_planes,
+            counters,
+            to_move,
+            passed,
+            passer,
+            unmoved,
+            hands,
+            promoted,
+        } = self;
         match c.cells {
-            64 => self.cells[..64].copy_from_slice(&src.cells[..64]),
-            128 => self.cells[..128].copy_from_slice(&src.cells[..128]),
-            256 => self.cells[..256].copy_from_slice(&src.cells[..256]),
-            _ => self.cells = src.cells,
+            64 => cells[..64].copy_from_slice(&src.cells[..64]),
+            128 => cells[..128].copy_from_slice(&src.cells[..128]),
+            256 => cells[..256].copy_from_slice(&src.cells[..256]),
+            _ => *cells = src.cells,
         }
         if c.two_players {
             for o in [0, 1, crate::model::NEUTRAL as usize] {
-                self.occ[o] = src.occ[o];
-                self.counts[o] = src.counts[o];
+                occ[o] = src.occ[o];
+                counts[o] = src.counts[o];
             }
         } else {
-            self.occ = src.occ;
-            self.counts = src.counts;
+            *occ = src.occ;
+            *counts = src.counts;
         }
         match c.planes {
-            1 => self.kind_planes[0] = src.kind_planes[0],
-            2 => self.kind_planes[..2].copy_from_slice(&src.kind_planes[..2]),
-            _ => self.kind_planes = src.kind_planes,
+            1 => kind_planes[0] = src.kind_planes[0],
+            2 => kind_planes[..2].copy_from_slice(&src.kind_planes[..2]),
+            _ => *kind_planes = src.kind_planes,
         }
-        self.counters = src.counters;
-        self.to_move = src.to_move;
+        *counters = src.counters;
+        *to_move = src.to_move;
         if c.passed {
-            self.passed = src.passed;
-            self.passer = src.passer;
+            *passed = src.passed;
+            *passer = src.passer;
         }
         if c.unmoved {
-            self.unmoved = src.unmoved;
+            *unmoved = src.unmoved;
         }
         if c.hands {
-            self.hands = src.hands;
+            *hands = src.hands;
         }
         if c.promoted {
-            self.promoted = src.promoted;
+            *promoted = src.promoted;
         }
     }
 
