@@ -4,35 +4,11 @@
 //! and whole-set work (stepping every piece of a kind at once) on four words costs four times
 //! what it needs. The move kernels pick the width once per board and run on `Bits<W>`.
 
-use crate::model::SquareSet;
+use crate::model::{SquareSet, Squares};
 
 /// The first `W` words of a square set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Bits<const W: usize>(pub [u64; W]);
-
-/// The squares of a [`Bits`] in increasing order (as [`crate::model::Squares`] for a
-/// whole set, without walking the words past `W`).
-pub(crate) struct BitsSquares<const W: usize> {
-    words: [u64; W],
-    w: usize,
-}
-
-impl<const W: usize> Iterator for BitsSquares<W> {
-    type Item = crate::model::Square;
-
-    #[inline]
-    fn next(&mut self) -> Option<crate::model::Square> {
-        while self.w < W {
-            let bits = self.words[self.w];
-            if bits != 0 {
-                self.words[self.w] = bits & (bits - 1);
-                return Some((self.w as u32 * 64 + bits.trailing_zeros()) as crate::model::Square);
-            }
-            self.w += 1;
-        }
-        None
-    }
-}
 
 impl<const W: usize> Bits<W> {
     /// The empty set.
@@ -92,11 +68,8 @@ impl<const W: usize> Bits<W> {
 
     /// The squares in increasing order, over the `W` words alone.
     #[inline]
-    pub fn squares(self) -> BitsSquares<W> {
-        BitsSquares {
-            words: self.0,
-            w: 0,
-        }
+    pub fn squares(self) -> Squares<W> {
+        Squares::of_words(self.0)
     }
 
     /// Whether the set is empty.

@@ -93,10 +93,7 @@ impl SquareSet {
     /// The squares in increasing order.
     #[inline]
     pub fn iter(&self) -> Squares {
-        Squares {
-            words: self.0,
-            w: 0,
-        }
+        Squares::of_words(self.0)
     }
 }
 
@@ -114,20 +111,29 @@ pub(crate) fn word(sq: Square) -> usize {
     (sq as usize >> 6) & (SET_WORDS - 1)
 }
 
-/// The squares of a [`SquareSet`] in increasing order: a copy of its words, emptied word by
-/// word (one branch per square, not a nested iterator per word).
+/// The squares of a [`SquareSet`] (or of its first `W` words, for the engine's narrower
+/// sets) in increasing order: a copy of its words, emptied word by word (one branch per
+/// square, not a nested iterator per word).
 #[derive(Clone)]
-pub struct Squares {
-    words: [u64; SET_WORDS],
+pub struct Squares<const W: usize = SET_WORDS> {
+    words: [u64; W],
     w: usize,
 }
 
-impl Iterator for Squares {
+impl<const W: usize> Squares<W> {
+    /// The squares of `words`, the first `W` words of a set.
+    #[inline]
+    pub(crate) fn of_words(words: [u64; W]) -> Squares<W> {
+        Squares { words, w: 0 }
+    }
+}
+
+impl<const W: usize> Iterator for Squares<W> {
     type Item = Square;
 
     #[inline]
     fn next(&mut self) -> Option<Square> {
-        while self.w < SET_WORDS {
+        while self.w < W {
             let bits = self.words[self.w];
             if bits != 0 {
                 self.words[self.w] = bits & (bits - 1);

@@ -9,7 +9,9 @@ use super::empty_squares;
 use crate::engine::fold::Which;
 use crate::engine::moves::Move;
 use crate::engine::position::{Position, kind};
-use crate::engine::search::{Env, Generator, Identity, mv_reads_squares};
+use crate::engine::search::{
+    Env, Generator, Identity, mv_reads_squares, priority_moves_read_squares,
+};
 use crate::model::*;
 
 /// How many moves of each move type were counted rather than generated.
@@ -257,14 +259,9 @@ impl Generator<'_> {
                 | Cond::Shape(_) => false,
             }
         }
-        def.priorities.iter().all(|pr| {
-            by_types(&pr.when)
-                && !mv_reads_squares(&pr.keep)
-                && pr.ladder.iter().all(|r| match r {
-                    Rank::Prefer(p) => !mv_reads_squares(p),
-                    Rank::Maximize(_) => true,
-                })
-        })
+        def.priorities
+            .iter()
+            .all(|pr| by_types(&pr.when) && !priority_moves_read_squares(pr))
     }
 
     /// [`Self::bulk_priorities`], judged afresh.

@@ -207,6 +207,16 @@ pub(in crate::engine) fn mv_reads_squares(e: &MvExpr) -> bool {
     }
 }
 
+/// Whether a priority's `keep` or a `prefer` of its ladder reads a move's squares (its
+/// `when` aside: [`cond_reads_squares`]).
+pub(in crate::engine) fn priority_moves_read_squares(pr: &Priority) -> bool {
+    mv_reads_squares(&pr.keep)
+        || pr.ladder.iter().any(|r| match r {
+            Rank::Prefer(p) => mv_reads_squares(p),
+            Rank::Maximize(_) => false,
+        })
+}
+
 /// Whether a condition asks about a move's squares (in an `exists`).
 pub(super) fn cond_reads_squares(c: &Cond) -> bool {
     match c {

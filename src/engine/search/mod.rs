@@ -46,7 +46,7 @@ use crate::engine::moves::Move;
 use crate::engine::position::{PieceCode, Position, kind, piece_code};
 use crate::model::*;
 use eval::cond_reads_squares;
-pub(in crate::engine) use eval::mv_reads_squares;
+pub(in crate::engine) use eval::{mv_reads_squares, priority_moves_read_squares};
 
 /// The `require` verdicts of every move type (see `Generator::allowed_types`), and the
 /// pieces of each kind each player had where they were decided.
@@ -316,14 +316,10 @@ impl<'g> Generator<'g> {
                 .moves
                 .iter()
                 .all(|m| m.require.is_none() && m.drop.is_none() && m.hand_drop == 0)
-                && def.priorities.iter().all(|pr| {
-                    !cond_reads_squares(&pr.when)
-                        && !mv_reads_squares(&pr.keep)
-                        && pr.ladder.iter().all(|r| match r {
-                            Rank::Prefer(p) => !mv_reads_squares(p),
-                            Rank::Maximize(_) => true,
-                        })
-                }),
+                && def
+                    .priorities
+                    .iter()
+                    .all(|pr| !cond_reads_squares(&pr.when) && !priority_moves_read_squares(pr)),
             carries: Vec::new(),
             go_blocker: NO_SQUARE,
             lbuf: Vec::with_capacity(1024),
