@@ -287,3 +287,67 @@ fn kernels_agree_with_the_interpreter_long() {
     eprintln!("kernels and interpreter agree on {n} positions");
     assert!(n >= 100_000, "only {n} positions");
 }
+
+/// A quiet step whose counter effect runs into the counter's bound: counted set-wise (the
+/// quick count, and the bulk count behind it), a step that would push the counter past its
+/// `max` is no move, as the interpreter says. No bundled game bounds a counter that a
+/// counted step changes, so this one does: White may step ahead twice, and sideways at
+/// will, so that the last ply of a count meets White's counter at 0, 1 and 2.
+#[test]
+fn counted_steps_keep_their_counter_bounds() {
+    let text = r#"
+game "Two steps ahead for White"
+players { White Black }
+board {
+  files { a..e }
+  ranks { 1..6 }
+  squares { a1..e6 }
+}
+directions {
+  N (0, 1)
+  E (1, 0)
+  S (0, -1)
+  W (-1, 0)
+}
+set ahead { White: N  Black: S }
+set aside { E W }
+pieces { Pawn Runner }
+setup {
+  White { Pawn: a1..d2 }
+  Black { Runner: b5..e6 }
+}
+counter steps per-player max 2
+leg go {
+  step ahead
+}
+leg sidle {
+  step aside
+}
+move walk {
+  by { Pawn }
+  sequence go
+  effect steps += 1
+}
+move shuffle {
+  by { Pawn }
+  sequence sidle
+}
+move run {
+  by { Runner }
+  sequence go
+}
+end {
+  win P if blocked(opponent)
+}
+"#;
+    let src = SourceFile::new("two-steps.rules", text);
+    let game = regula::load(&src, &[]).unwrap_or_else(|e| panic!("{}", regula::render_plain(&e)));
+    let start = game.start();
+    for depth in 1..=6 {
+        for identity in [Identity::Effect, Identity::Path] {
+            let want = regula::engine::perft_interpreted(&game, &start, depth, identity).unwrap();
+            let got = regula::engine::perft(&game, &start, depth, identity).unwrap();
+            assert_eq!(got, want, "perft {depth} ({identity:?})");
+        }
+    }
+}

@@ -234,7 +234,11 @@ impl Game {
         if self.end_reads_moves {
             return None;
         }
-        let n = g.bulk_count(pos, scratch)?;
+        // The quick count first: where it decides, the bulk count's set-up is never made.
+        let n = match g.quick_count(pos) {
+            Some(n) => n,
+            None => g.bulk_count(pos, scratch)?,
+        };
         if n == 0 && self.def.blocked_pass {
             return None;
         }

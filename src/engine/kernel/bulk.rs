@@ -226,42 +226,15 @@ impl Generator<'_> {
         // given last time the same types were counted (most positions of a count).
         let memo = self.prio_by_types && out.is_empty();
         let some = counted.some;
-        if memo && let Some(&(_, keep)) = self.prio_memo.iter().find(|(s, _)| *s == some) {
+        if memo && let Some(keep) = self.prio_memo.get(some) {
             counted.keep(keep);
             return Some(());
         }
         self.bulk_priorities_judged(pos, out, counted)?;
         if memo {
-            if self.prio_memo.len() >= PRIO_MEMO {
-                self.prio_memo.remove(0);
-            }
-            self.prio_memo.push((some, counted.some));
+            self.prio_memo.put(some, counted.some);
         }
         Some(())
-    }
-
-    /// Whether the priorities, over counted moves alone, are decided by the set of move
-    /// types counted: every `when` asks only whether moves of some types exist, and no
-    /// priority reads a move's squares. [`Self::bulk_priorities`] then keeps its verdicts.
-    pub(in crate::engine) fn prio_by_types(def: &GameDef) -> bool {
-        fn by_types(c: &Cond) -> bool {
-            match c {
-                Cond::True => true,
-                Cond::Not(x) => by_types(x),
-                Cond::And(v) | Cond::Or(v) => v.iter().all(by_types),
-                Cond::Exists(m) => !mv_reads_squares(m),
-                Cond::Every(_)
-                | Cond::Some(_)
-                | Cond::Blocked(_)
-                | Cond::InCheck(_)
-                | Cond::Repeated(..)
-                | Cond::Cmp(..)
-                | Cond::Shape(_) => false,
-            }
-        }
-        def.priorities
-            .iter()
-            .all(|pr| by_types(&pr.when) && !priority_moves_read_squares(pr))
     }
 
     /// [`Self::bulk_priorities`], judged afresh.
@@ -373,9 +346,68 @@ impl Generator<'_> {
     }
 }
 
+/// Whether the priorities, over counted moves alone, are decided by the set of move
+/// types counted: every `when` asks only whether moves of some types exist, and no
+/// priority reads a move's squares. [`Generator::bulk_priorities`] then keeps its verdicts.
+pub(in crate::engine) fn prio_by_types(def: &GameDef) -> bool {
+    fn by_types(c: &Cond) -> bool {
+        match c {
+            Cond::True => true,
+            Cond::Not(x) => by_types(x),
+            Cond::And(v) | Cond::Or(v) => v.iter().all(by_types),
+            Cond::Exists(m) => !mv_reads_squares(m),
+            Cond::Every(_)
+            | Cond::Some(_)
+            | Cond::Blocked(_)
+            | Cond::InCheck(_)
+            | Cond::Repeated(..)
+            | Cond::Cmp(..)
+            | Cond::Shape(_) => false,
+        }
+    }
+    def.priorities
+        .iter()
+        .all(|pr| by_types(&pr.when) && !priority_moves_read_squares(pr))
+}
+
 /// How many verdicts of the priorities [`Generator::bulk_priorities`] keeps (the sets of
 /// move types counted differ little from position to position).
 const PRIO_MEMO: usize = 8;
+
+/// The last verdicts of the priorities over counted moves alone, per set of move types
+/// counted (see [`Generator::bulk_priorities`]): the types kept. One place per set, by a
+/// hash of it, so that a look-up is one compare (asked at nearly every position of a count);
+/// a set whose place another took is judged afresh.
+#[derive(Debug, Clone, Default)]
+pub(in crate::engine) struct PrioMemo {
+    counted: [u64; PRIO_MEMO],
+    kept: [u64; PRIO_MEMO],
+    /// Bit `i`: place `i` holds a verdict.
+    full: u8,
+}
+
+impl PrioMemo {
+    #[inline]
+    fn place(counted: u64) -> usize {
+        (counted.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 61) as usize
+    }
+
+    /// The types kept when the types `counted` were counted, if judged before.
+    #[inline]
+    pub fn get(&self, counted: u64) -> Option<u64> {
+        let i = Self::place(counted);
+        (self.full >> i & 1 == 1 && self.counted[i] == counted).then(|| self.kept[i])
+    }
+
+    /// Remembers that the types `kept` were kept when the types `counted` were counted.
+    #[inline]
+    pub fn put(&mut self, counted: u64, kept: u64) {
+        let i = Self::place(counted);
+        self.counted[i] = counted;
+        self.kept[i] = kept;
+        self.full |= 1 << i;
+    }
+}
 
 /// Whether a condition asks about moves.
 fn has_exists(c: &Cond) -> bool {
@@ -483,7 +515,7 @@ end {
         let by_types = |p: &str| {
             let d = def(p);
             assert_eq!(d.priorities.len(), usize::from(!p.is_empty()), "{p}");
-            Generator::prio_by_types(&d)
+            prio_by_types(&d)
         };
         assert!(by_types(""));
         assert!(by_types(

@@ -33,7 +33,11 @@
 //! - *bulk counting* of the quiet moves at the last ply of perft: a plan, derived from the
 //!   priorities, says whether the count of legal moves can be had from destination sets
 //!   without building the quiet moves; when it cannot prove the count exact for a position it
-//!   answers `None` and the caller generates in full.
+//!   answers `None` and the caller generates in full;
+//! - the *quick count* before it: a position whose every move type the pre-pass decides by
+//!   itself (quiet steps counted set-wise, leaps proved impossible set-wise, the priorities'
+//!   verdict known for the types counted) is counted in one lean pass, without the bulk
+//!   count's set-up.
 //!
 //! Any move type the compiler cannot handle keeps the interpreter, so every rule file works.
 //! `REGULA_INTERPRETER=1` (or [`Generator::set_kernels`]) turns every kernel off, so that the
@@ -42,8 +46,8 @@
 //! One module per kernel and concern: [`eligible`] decides which move types each kernel
 //! takes (the one place that reads a move type's and its legs' fields for it); [`shifts`]
 //! and [`hops`] are the board tables; [`first_leap`], [`quiet`], [`chain`] and [`flood`]
-//! the kernels; [`prepass`] and [`bulk`] the set-wise work. Here: the list of kernels and
-//! its compilation.
+//! the kernels; [`prepass`], [`bulk`] and [`quick`] the set-wise work. Here: the list of
+//! kernels and its compilation.
 //!
 //! The kernels run as `impl Generator` blocks, not on a narrower view of it: they read and
 //! write the generator's scratch board and the move under construction (`cells`, `occ`,
@@ -60,10 +64,11 @@ mod first_leap;
 mod flood;
 mod hops;
 mod prepass;
+mod quick;
 mod quiet;
 mod shifts;
 
-pub(super) use bulk::Counted;
+pub(super) use bulk::{Counted, PrioMemo, prio_by_types};
 pub(super) use flood::{FloodKeep, FloodMemo};
 
 use crate::engine::fold::{FoldedGame, Which};
@@ -72,6 +77,7 @@ use chain::Chain;
 use first_leap::FirstLeap;
 use flood::Flood;
 use prepass::PassOp;
+use quick::Quick;
 use quiet::Quiet;
 use shifts::Shifts;
 
@@ -113,6 +119,9 @@ pub(super) struct Kernels {
     pub planes: usize,
     /// Flood kernels: each has its own places in [`Generator`]'s kept floods.
     pub floods: usize,
+    /// Per player: the quick count of a position the pre-pass decides by itself
+    /// ([`quick`]), where the game allows one.
+    pub quick: Vec<Option<Quick>>,
 }
 
 /// What the kernels do for one move type.
@@ -193,7 +202,7 @@ impl Kernels {
         let quiet_unique_apart = apart && !clashes.is_empty() && others_never_quiet;
         let shifts = Shifts::compile(&def.board);
         let (pass, pass_kinds) = prepass::compile(t, &moves, &takes, shifts.as_ref());
-        Kernels {
+        let mut kernels = Kernels {
             moves,
             disjoint,
             clashes: if apart { clashes } else { Vec::new() },
@@ -221,7 +230,10 @@ impl Kernels {
                     .saturating_sub(1)
                     .leading_zeros()) as usize,
             floods,
-        }
+            quick: Vec::new(),
+        };
+        kernels.quick = kernels.quick_counts(def, prio_by_types(def));
+        kernels
     }
 
     /// The names of the kernels that take move type `mi`, for player `p`'s pieces, in the

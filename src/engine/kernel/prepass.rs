@@ -559,7 +559,12 @@ struct SetBoard<'a, const W: usize> {
 /// kinds (`planes` of them): the one walk of the planes, for the side to move's pieces by
 /// kind and for the pieces of any owner a leap may jump ([`kinds_set`]).
 #[inline(always)]
-fn of_kind<const W: usize>(pos: &Position, within: Bits<W>, k: usize, planes: usize) -> Bits<W> {
+pub(super) fn of_kind<const W: usize>(
+    pos: &Position,
+    within: Bits<W>,
+    k: usize,
+    planes: usize,
+) -> Bits<W> {
     let mut m = within;
     for (b, plane) in pos.kind_planes.iter().enumerate().take(planes) {
         let plane = Bits::<W>::of(plane);
@@ -576,7 +581,7 @@ fn of_kind<const W: usize>(pos: &Position, within: Bits<W>, k: usize, planes: us
 
 /// The squares of `within` holding a piece of one of the kinds of mask `kinds`.
 #[inline]
-fn kinds_set<const W: usize>(
+pub(super) fn kinds_set<const W: usize>(
     pos: &Position,
     within: Bits<W>,
     kinds: u32,

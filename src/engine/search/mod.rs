@@ -163,7 +163,7 @@ pub struct Generator<'g> {
     /// counted ([`Self::prio_by_types`]), and the last few verdicts: (types counted, types
     /// kept).
     pub(in crate::engine) prio_by_types: bool,
-    pub(in crate::engine) prio_memo: Vec<(u64, u64)>,
+    pub(in crate::engine) prio_memo: kernel::PrioMemo,
     pub(in crate::engine) flood_clash: bool,
     // In the position being searched, no two non-capturing moves can be the same move:
     // [`Kernels::quiet_unique`], or [`Kernels::quiet_unique_apart`] where the `require`
@@ -294,8 +294,8 @@ impl<'g> Generator<'g> {
             exact_leaps: 0,
             counted_scratch: None,
             weights: Vec::new(),
-            prio_by_types: Self::prio_by_types(def),
-            prio_memo: Vec::new(),
+            prio_by_types: kernel::prio_by_types(def),
+            prio_memo: kernel::PrioMemo::default(),
             flood_clash: false,
             quiet_unique_here: false,
             quiet_unique_apart: false,
