@@ -13,7 +13,9 @@
 //! nor rules that compare nothing (walking them is cheaper than the key).
 //!
 //! It also knows which rules can hold only for a blocked side (`win P if blocked(opponent)`),
-//! so that they are not walked, player by player, while the side to move has moves.
+//! so that they are not walked, player by player, while the side to move has moves, and
+//! below how many pieces some player must be for any other rule to hold (`draw if every P:
+//! count(P) == 1`): while every player has more, no rule is walked nor any key compared.
 
 use super::Outcome;
 use super::position::Position;
@@ -93,6 +95,11 @@ pub(super) struct EndMemo {
     /// Bit `o`: owner `o` (a player, or the neutral row) can have pieces; only their rows of
     /// counts are compared (the whole table made every lookup a call to `memcmp`).
     owners: u8,
+    /// Every rule that can hold for a side with moves holds only when some player has at
+    /// most this many pieces on the board ([`few_pieces`]); `None` where one may hold
+    /// otherwise. The number of players is kept beside it.
+    floor: Option<u32>,
+    players: usize,
 }
 
 impl EndMemo {
@@ -126,7 +133,17 @@ impl EndMemo {
             counters_read,
             reads_history,
             owners: ((1u16 << players) - 1) as u8 | 1 << MAX_PLAYERS,
+            floor: floor(def, needs_blocked),
+            players,
         }
+    }
+
+    /// Whether no end rule can hold in `pos`: its side to move is not blocked, and every
+    /// player has more pieces than any rule that could then hold allows.
+    #[inline]
+    pub fn none_can_hold(&self, pos: &Position, blocked: bool) -> bool {
+        let Some(k) = self.floor else { return false };
+        !blocked && pos.occ[..self.players].iter().all(|o| o.len() > k)
     }
 
     /// Whether end rule `i` can be skipped because the side to move is not blocked.
@@ -206,6 +223,71 @@ impl EndMemo {
         {
             *slot = Some((key, packed));
         }
+    }
+}
+
+/// The most pieces some player may have for an end rule to hold while the side to move is
+/// not blocked (the rules in `needs_blocked` cannot then): the largest of the rules'
+/// [`few_pieces`]; `None` where a rule has none, or where a player has no opponent (its
+/// `count(opponent)` would count nobody).
+fn floor(def: &GameDef, needs_blocked: u64) -> Option<u32> {
+    let np = def.players.len().min(MAX_PLAYERS);
+    let opposed = (0..np).all(|p| (0..np).any(|o| def.team[o] != def.team[p]));
+    if np < 2 || !opposed || def.end.len() > 64 {
+        return None;
+    }
+    let mut k = 0;
+    for (i, rule) in def.end.iter().enumerate() {
+        if needs_blocked >> i & 1 == 1 {
+            continue;
+        }
+        k = k.max(few_pieces(&rule.cond)?);
+    }
+    Some(k)
+}
+
+/// `Some(k)` where `c` can hold only if some player has at most `k` pieces on the board: it
+/// requires a count of all the pieces of some players (`count(P)`, `count(opponent)`: every
+/// such set holds a player) to be at most `k`, which each of them then is.
+fn few_pieces(c: &Cond) -> Option<u32> {
+    match c {
+        // Each part must hold: the fewest pieces any of them asks for.
+        Cond::And(v) => v.iter().filter_map(few_pieces).min(),
+        // One part holds: the most any of them allows, where each allows some.
+        Cond::Or(v) => v.iter().map(few_pieces).try_fold(0, |m, k| Some(m.max(k?))),
+        // For every player, or for some: it holds for one player at least.
+        Cond::Every(x) | Cond::Some(x) => few_pieces(x),
+        Cond::Cmp(a, op, b) => {
+            let whole = |q: &Quantity| matches!(q, Quantity::Count { kinds, region: None, .. } if *kinds == u32::MAX);
+            let (op, n) = match (a, b) {
+                (q, Quantity::Int(n)) if whole(q) => (*op, *n),
+                // `n >= count(P)` is `count(P) <= n`.
+                (Quantity::Int(n), q) if whole(q) => (
+                    match op {
+                        CmpOp::Ge => CmpOp::Le,
+                        CmpOp::Le => CmpOp::Ge,
+                        CmpOp::Gt => CmpOp::Lt,
+                        CmpOp::Lt => CmpOp::Gt,
+                        CmpOp::Eq | CmpOp::Ne => *op,
+                    },
+                    *n,
+                ),
+                _ => return None,
+            };
+            let at_most = match op {
+                CmpOp::Eq | CmpOp::Le => n,
+                CmpOp::Lt => n - 1,
+                CmpOp::Ge | CmpOp::Gt | CmpOp::Ne => return None,
+            };
+            Some(at_most.clamp(0, u32::MAX as i64) as u32)
+        }
+        Cond::True
+        | Cond::Not(_)
+        | Cond::Exists(_)
+        | Cond::Blocked(_)
+        | Cond::InCheck(_)
+        | Cond::Repeated(..)
+        | Cond::Shape(_) => None,
     }
 }
 
@@ -331,5 +413,89 @@ fn needs_blocked(c: &Cond) -> bool {
         | Cond::Repeated(..)
         | Cond::Cmp(..)
         | Cond::Shape(_) => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small game of two kinds; `END` is replaced by the end rules under test (beside the
+    /// rule for a blocked side that every game needs, which bounds nothing).
+    const GAME: &str = r#"
+game "Ends"
+players { A B }
+board {
+  files { a..d }
+  ranks { 1..4 }
+  squares { a1..d4 }
+}
+directions { N (0, 1) S (0, -1) }
+set ahead { A: N  B: S }
+region far { A: a4..d4  B: a1..d1 }
+pieces { P K }
+setup {
+  A { P: a1 b1 }
+  B { P: c4 d4 }
+}
+/// A step.
+leg step { step ahead }
+/// Steps.
+move walk { by { P K }  sequence step }
+end {
+  win P if blocked(opponent)
+END
+}
+"#;
+
+    fn floor_of(end: &str) -> Option<u32> {
+        let text = GAME.replace("END", end);
+        let f = crate::base::source::SourceFile::new("ends.rules", text.as_str());
+        let def = crate::load::load(&f, &[]).unwrap().def;
+        EndMemo::new(&def).floor
+    }
+
+    /// The fewest pieces some player must be down to for a rule to hold, while the side to
+    /// move has moves: only counts of all of a player's pieces bound it, a rule about a
+    /// blocked side is left out, and one rule without a bound leaves none.
+    #[test]
+    fn the_floor_is_what_every_rule_needs() {
+        assert_eq!(floor_of("  draw if every P: count(P) == 1"), Some(1));
+        assert_eq!(floor_of("  win P if count(opponent) == 0"), Some(0));
+        assert_eq!(floor_of("  win P if count(opponent) < 3"), Some(2));
+        assert_eq!(floor_of("  win P if 2 >= count(opponent)"), Some(2));
+        assert_eq!(
+            floor_of(
+                "  draw if blocked(mover) and count(A) == 4\n  draw if every P: count(P) <= 1"
+            ),
+            Some(1)
+        );
+        // Both rules may hold: the larger of their bounds.
+        assert_eq!(
+            floor_of("  win P if count(opponent) == 0\n  draw if every P: count(P) <= 1"),
+            Some(1)
+        );
+        // Of a conjunction the smaller, of a disjunction the larger.
+        assert_eq!(
+            floor_of("  win P if count(P) <= 3 and count(opponent) == 1"),
+            Some(1)
+        );
+        assert_eq!(
+            floor_of("  win P if count(P) <= 3 or count(opponent) == 1"),
+            Some(3)
+        );
+        // No bound: a count of some kinds, in a region, from below, or negated.
+        assert_eq!(floor_of("  win P if count(opponent K) == 0"), None);
+        assert_eq!(floor_of("  win P if count(P in own far) >= 1"), None);
+        assert_eq!(floor_of("  win P if count(opponent) >= 1"), None);
+        assert_eq!(floor_of("  win P if not count(opponent) > 1"), None);
+        assert_eq!(
+            floor_of("  win P if count(opponent) == 0\n  win P if count(P in own far) >= 1"),
+            None
+        );
+        assert_eq!(
+            floor_of("  win P if count(P) <= 3 or count(P in own far) >= 1"),
+            None
+        );
     }
 }

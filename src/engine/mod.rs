@@ -330,6 +330,9 @@ impl Game {
         blocked: bool,
         moves: Option<&[Move]>,
     ) -> Option<(usize, Outcome)> {
+        if g.end_memo.none_can_hold(pos, blocked) {
+            return None;
+        }
         let history_empty = g.history.is_empty();
         if let Some(verdict) = g.end_memo.get(pos, blocked, history_empty) {
             return verdict;

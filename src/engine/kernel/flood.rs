@@ -352,6 +352,7 @@ impl Generator<'_> {
     /// kept, with those squares and what it read there ([`FloodKeep`]), and taken again in a
     /// later position where they read the same: often a sibling position, whose last move
     /// was made elsewhere on the board.
+    #[inline(always)]
     fn flood_words(
         &mut self,
         mi: usize,
