@@ -259,6 +259,9 @@ impl Kernels {
             (plan.last_chain.is_some(), "last-segment chain"),
         ];
         out.extend(kernels.iter().filter(|(on, _)| *on).map(|&(_, n)| n));
+        if self.quick.get(p).is_some_and(|q| q.is_some()) {
+            out.push("quick count");
+        }
         if self.quiet_unique && plan.quiet.is_some() {
             out.push("no de-duplication of quiet moves");
         }
