@@ -18,6 +18,7 @@
 //! count(P) == 1`): while every player has more, no rule is walked nor any key compared.
 
 use super::Outcome;
+use super::kept::count_bound;
 use super::position::Position;
 use crate::model::*;
 
@@ -241,46 +242,26 @@ fn floor(def: &GameDef, needs_blocked: u64) -> Option<u32> {
         if needs_blocked >> i & 1 == 1 {
             continue;
         }
-        k = k.max(few_pieces(&rule.cond)?);
+        k = k.max(few_pieces(def, &rule.cond)?);
     }
     Some(k)
 }
 
 /// `Some(k)` where `c` can hold only if some player has at most `k` pieces on the board: it
 /// requires a count of all the pieces of some players (`count(P)`, `count(opponent)`: every
-/// such set holds a player) to be at most `k`, which each of them then is.
-fn few_pieces(c: &Cond) -> Option<u32> {
+/// such set holds a player) to be at most `k` ([`count_bound`]), which each of them then is.
+fn few_pieces(def: &GameDef, c: &Cond) -> Option<u32> {
     match c {
         // Each part must hold: the fewest pieces any of them asks for.
-        Cond::And(v) => v.iter().filter_map(few_pieces).min(),
+        Cond::And(v) => v.iter().filter_map(|x| few_pieces(def, x)).min(),
         // One part holds: the most any of them allows, where each allows some.
-        Cond::Or(v) => v.iter().map(few_pieces).try_fold(0, |m, k| Some(m.max(k?))),
+        Cond::Or(v) => v
+            .iter()
+            .map(|x| few_pieces(def, x))
+            .try_fold(0, |m, k| Some(m.max(k?))),
         // For every player, or for some: it holds for one player at least.
-        Cond::Every(x) | Cond::Some(x) => few_pieces(x),
-        Cond::Cmp(a, op, b) => {
-            let whole = |q: &Quantity| matches!(q, Quantity::Count { kinds, region: None, .. } if *kinds == u32::MAX);
-            let (op, n) = match (a, b) {
-                (q, Quantity::Int(n)) if whole(q) => (*op, *n),
-                // `n >= count(P)` is `count(P) <= n`.
-                (Quantity::Int(n), q) if whole(q) => (
-                    match op {
-                        CmpOp::Ge => CmpOp::Le,
-                        CmpOp::Le => CmpOp::Ge,
-                        CmpOp::Gt => CmpOp::Lt,
-                        CmpOp::Lt => CmpOp::Gt,
-                        CmpOp::Eq | CmpOp::Ne => *op,
-                    },
-                    *n,
-                ),
-                _ => return None,
-            };
-            let at_most = match op {
-                CmpOp::Eq | CmpOp::Le => n,
-                CmpOp::Lt => n - 1,
-                CmpOp::Ge | CmpOp::Gt | CmpOp::Ne => return None,
-            };
-            Some(at_most.clamp(0, u32::MAX as i64) as u32)
-        }
+        Cond::Every(x) | Cond::Some(x) => few_pieces(def, x),
+        Cond::Cmp(..) => count_bound(def, c).map(|(_, k)| k),
         Cond::True
         | Cond::Not(_)
         | Cond::Exists(_)

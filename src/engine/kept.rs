@@ -108,7 +108,7 @@ pub(super) fn piece_bound(def: &GameDef, c: &Cond) -> Option<u32> {
 
 /// `count(WHO) <= n` (or `== n`, `< n + 1`, either way round) over every kind and the whole
 /// board: who, and n.
-fn count_bound(def: &GameDef, c: &Cond) -> Option<(PlayerRef, u32)> {
+pub(super) fn count_bound(def: &GameDef, c: &Cond) -> Option<(PlayerRef, u32)> {
     let Cond::Cmp(a, op, b) = c else {
         return None;
     };

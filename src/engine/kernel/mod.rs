@@ -340,7 +340,7 @@ fn owners_leapt(def: &GameDef, mover: u8, over: Over) -> u8 {
 }
 
 /// The pieces of the `owners` (a bit mask; neutral pieces never) that a leap may jump.
-#[inline]
+#[inline(always)]
 fn leapable(occ: &[SquareSet; MAX_PLAYERS + 1], mut owners: u8) -> SquareSet {
     let mut s = SquareSet::EMPTY;
     while owners != 0 {
