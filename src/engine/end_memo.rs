@@ -233,7 +233,7 @@ impl EndMemo {
 /// `count(opponent)` would count nobody).
 fn floor(def: &GameDef, needs_blocked: u64) -> Option<u32> {
     let np = def.players.len().min(MAX_PLAYERS);
-    let opposed = (0..np).all(|p| (0..np).any(|o| def.team[o] != def.team[p]));
+    let opposed = (0..np as u8).all(|p| def.opponents(p) != 0);
     if np < 2 || !opposed || def.end.len() > 64 {
         return None;
     }

@@ -73,8 +73,8 @@ const MAX_QUICK_STEPS: usize = 8;
 
 impl Quick {
     /// The quick count of a player from its pre-pass `ops`, where every move type of the game
-    /// (`types` of them) has an operation; `None` where one has none (a per-piece search
-    /// would try every piece for it).
+    /// has an operation; `None` where one has none (a per-piece search would try every piece
+    /// for it), or where a step bumps a `same-piece` counter.
     pub(super) fn compile(def: &GameDef, ops: &[PassOp]) -> Option<Quick> {
         let mut seen = 0u64;
         let mut q = Quick {
