@@ -14,7 +14,7 @@
 
 use super::prepass::{PassOp, PassWhat, kinds_set, of_kind};
 use super::shifts::Group;
-use super::{Kernels, empty_squares, leapable, occupied};
+use super::{FULL, Kernels, empty_squares, leapable, occupied};
 use crate::engine::bits::Bits;
 use crate::engine::position::Position;
 use crate::engine::search::Generator;
@@ -35,6 +35,8 @@ pub(in crate::engine) struct Quick {
     leaps: Vec<QuickLeap>,
     /// The quiet steps, counted set-wise per move type.
     steps: Vec<QuickSteps>,
+    /// The same count on a board of one word, its lists held inline, where they fit.
+    one: Option<One>,
 }
 
 #[derive(Debug, Clone)]
@@ -58,7 +60,7 @@ struct QuickSteps {
 
 /// A counter effect of a move type: the counter's value after the move must stay within
 /// `0..=max` (no `same-piece` counter: its bound may differ from piece to piece).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Copy, Default)]
 struct Bound {
     /// The counter's first slot, and whether each player has its own.
     slot: usize,
@@ -71,6 +73,119 @@ struct Bound {
 /// Most move types of quiet steps a quick count holds (their counts are kept in an array).
 const MAX_QUICK_STEPS: usize = 8;
 
+/// The quick count on a board of one word (most draughts boards), every list inline and
+/// every set a word: the general form's loops over lists of lists, each a load of its
+/// length and its pointer and a set-up, cost more there than the word operations they
+/// hold, at nearly every position of a count. Its bounds: leaps, movers per leap, pairs per
+/// leap, and per move type of steps its kinds' groups and its counter effects.
+#[derive(Debug, Clone)]
+struct One {
+    full: u32,
+    kinds: u32,
+    leaps: [OneLeap; ONE_LEAPS],
+    nleaps: usize,
+    steps: [OneSteps; MAX_QUICK_STEPS],
+    nsteps: usize,
+}
+
+const ONE_LEAPS: usize = 2;
+const ONE_MOVERS: usize = 4;
+const ONE_PAIRS: usize = 8;
+const ONE_ENTRIES: usize = 8;
+const ONE_BOUNDS: usize = 2;
+
+/// A group's step on one word: `(left, right, squares)` (see `Group::one_word`).
+type Shift1 = (u8, u8, u64);
+
+#[inline(always)]
+fn fwd1((l, r, m): Shift1, s: u64) -> u64 {
+    (s & m) << l >> r
+}
+
+#[inline(always)]
+fn bwd1((l, r, m): Shift1, s: u64) -> u64 {
+    (s >> l << r) & m
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+struct OneLeap {
+    /// Per kind that makes it, the squares its pieces may leap from.
+    movers: [(u8, u64); ONE_MOVERS],
+    nmovers: usize,
+    pairs: [(Shift1, Shift1); ONE_PAIRS],
+    npairs: usize,
+    leapt: u8,
+    over_kinds: Option<u32>,
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+struct OneSteps {
+    mi: u8,
+    /// The kinds that make it: with no piece of them, the type has no move.
+    kinds: u32,
+    /// Per kind and group: the kind, the group with the kind's folded `from` in its
+    /// squares, and the kind's allowed landings.
+    entries: [(u8, Shift1, u64); ONE_ENTRIES],
+    nentries: usize,
+    bounds: [Bound; ONE_BOUNDS],
+    nbounds: usize,
+}
+
+impl One {
+    /// The one-word form of `q`, where its lists fit.
+    fn of(q: &Quick) -> Option<One> {
+        if q.leaps.len() > ONE_LEAPS {
+            return None;
+        }
+        let mut leaps = [OneLeap::default(); ONE_LEAPS];
+        for (l, ol) in q.leaps.iter().zip(&mut leaps) {
+            let mut ks = l.kinds;
+            while ks != 0 {
+                let k = ks.trailing_zeros() as u8;
+                ks &= ks - 1;
+                let mut from = FULL;
+                for (bk, barred) in &l.barred {
+                    if *bk == k {
+                        from = from.minus(barred);
+                    }
+                }
+                *ol.movers.get_mut(ol.nmovers)? = (k, from.0[0]);
+                ol.nmovers += 1;
+            }
+            for (g, gm) in &l.pairs {
+                *ol.pairs.get_mut(ol.npairs)? = (g.one_word(), gm.one_word());
+                ol.npairs += 1;
+            }
+            ol.leapt = l.leapt;
+            ol.over_kinds = l.over_kinds;
+        }
+        let mut steps = [OneSteps::default(); MAX_QUICK_STEPS];
+        for (s, os) in q.steps.iter().zip(&mut steps) {
+            os.mi = s.mi;
+            for &(k, from, to) in &s.sets {
+                os.kinds |= 1 << k;
+                for g in &s.groups {
+                    let (l, r, m) = g.one_word();
+                    *os.entries.get_mut(os.nentries)? = (k, (l, r, m & from.0[0]), to.0[0]);
+                    os.nentries += 1;
+                }
+            }
+            for b in &s.bounds {
+                *os.bounds.get_mut(os.nbounds)? = *b;
+                os.nbounds += 1;
+            }
+        }
+        Some(One {
+            full: q.full,
+            kinds: q.kinds,
+            leaps,
+            nleaps: q.leaps.len(),
+            steps,
+            nsteps: q.steps.len(),
+        })
+    }
+}
+
 impl Quick {
     /// The quick count of a player from its pre-pass `ops`, where every move type of the game
     /// has an operation; `None` where one has none (a per-piece search would try every piece
@@ -82,6 +197,7 @@ impl Quick {
             full: 0,
             leaps: Vec::new(),
             steps: Vec::new(),
+            one: None,
         };
         for op in ops {
             if op.mi >= 64 {
@@ -164,7 +280,11 @@ impl Kernels {
             .iter()
             .map(|ops| {
                 if plain {
-                    Quick::compile(def, ops)
+                    let mut q = Quick::compile(def, ops)?;
+                    if self.shifts.as_ref().is_some_and(|sh| sh.words == 1) {
+                        q.one = One::of(&q);
+                    }
+                    Some(q)
                 } else {
                     None
                 }
@@ -183,7 +303,10 @@ impl Generator<'_> {
         }
         let q = self.kernels.quick.get(pos.to_move as usize)?.as_ref()?;
         match self.kernels.shifts.as_ref()?.words {
-            1 => self.quick_in::<1>(pos, q),
+            1 => match &q.one {
+                Some(one) => self.quick_one(pos, one),
+                None => self.quick_in::<1>(pos, q),
+            },
             2 => self.quick_in::<2>(pos, q),
             3 => self.quick_in::<3>(pos, q),
             _ => self.quick_in::<4>(pos, q),
@@ -271,6 +394,84 @@ impl Generator<'_> {
         let keep = self.prio_memo.get(some)?;
         let mut total = 0;
         for (i, s) in q.steps.iter().enumerate() {
+            if keep >> s.mi & 1 == 1 {
+                total += counts[i];
+            }
+        }
+        Some(total)
+    }
+    /// [`Self::quick_in`] on a board of one word, from the form that holds its lists inline:
+    /// the same sets, tests and sums.
+    fn quick_one(&self, pos: &Position, o: &One) -> Option<u64> {
+        let me = pos.to_move as usize;
+        let planes = self.kernels.planes;
+        let mine = Bits::<1>::of(&pos.occ[me]);
+        let mut ks = o.full;
+        while ks != 0 {
+            let k = ks.trailing_zeros() as usize;
+            ks &= ks - 1;
+            if !of_kind(pos, mine, k, planes).is_empty() {
+                return None;
+            }
+        }
+        let mut by_kind = [0u64; MAX_KINDS];
+        // The kinds with a piece here.
+        let mut present = 0u32;
+        let mut ks = o.kinds;
+        while ks != 0 {
+            let k = ks.trailing_zeros() as usize;
+            ks &= ks - 1;
+            by_kind[k] = of_kind(pos, mine, k, planes).0[0];
+            present |= ((by_kind[k] != 0) as u32) << k;
+        }
+        let empty = empty_squares(&pos.occ, &self.def.board.all).0[0];
+        for l in &o.leaps[..o.nleaps.min(ONE_LEAPS)] {
+            let mut movers = 0;
+            for &(k, from) in &l.movers[..l.nmovers.min(ONE_MOVERS)] {
+                movers |= by_kind[k as usize] & from;
+            }
+            if movers == 0 {
+                continue;
+            }
+            let mut over = leapable(&pos.occ, l.leapt).0[0];
+            if let Some(ks) = l.over_kinds {
+                over &= kinds_set(pos, Bits::<1>::of(&occupied(&pos.occ)), ks, planes).0[0];
+            }
+            let mut src = 0;
+            for &(g, gm) in &l.pairs[..l.npairs.min(ONE_PAIRS)] {
+                src |= bwd1(g, bwd1(gm, empty) & over);
+            }
+            if src & movers != 0 {
+                return None;
+            }
+        }
+        let mut counts = [0u64; MAX_QUICK_STEPS];
+        let mut some = 0u64;
+        for (i, s) in o.steps[..o.nsteps.min(MAX_QUICK_STEPS)].iter().enumerate() {
+            let mut n = 0;
+            if s.kinds & present == 0 {
+                continue;
+            }
+            for &(k, g, to) in &s.entries[..s.nentries.min(ONE_ENTRIES)] {
+                n += (fwd1(g, by_kind[k as usize]) & empty & to).count_ones() as u64;
+            }
+            if n == 0 {
+                continue;
+            }
+            let fit = s.bounds[..s.nbounds.min(ONE_BOUNDS)].iter().all(|b| {
+                let v = pos.counters[b.slot + if b.per_player { me } else { 0 }] as i32;
+                let after = if b.add { v + b.value } else { b.value };
+                (0..=b.max).contains(&after)
+            });
+            if !fit {
+                continue;
+            }
+            counts[i] = n;
+            some |= 1 << s.mi;
+        }
+        let keep = self.prio_memo.get(some)?;
+        let mut total = 0;
+        for (i, s) in o.steps[..o.nsteps.min(MAX_QUICK_STEPS)].iter().enumerate() {
             if keep >> s.mi & 1 == 1 {
                 total += counts[i];
             }

@@ -44,6 +44,13 @@ impl Group {
         s.and(Bits::of(&self.mask)).shifted(self.by)
     }
 
+    /// The group on a board of one word: its left and right shifts and its squares, for
+    /// a form that holds them inline (`fwd` of a one-word set is `(s & mask) << left >>
+    /// right`, `bwd` is `(s >> left << right) & mask`).
+    pub(super) fn one_word(&self) -> (u8, u8, u64) {
+        (self.left as u8, self.right as u8, self.mask.0[0])
+    }
+
     /// The squares of this group whose step lands in `s`.
     #[inline(always)]
     pub(super) fn bwd<const W: usize>(&self, s: Bits<W>) -> Bits<W> {
