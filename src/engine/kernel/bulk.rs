@@ -26,6 +26,9 @@ pub(in crate::engine) struct Counted {
     pub flood_from: SquareSet,
     pub flood_sq: Vec<Square>,
     pub flood_dest: Vec<SquareSet>,
+    /// The quick count's work where it found a leap to take, for the pre-pass to take
+    /// instead of its own.
+    pub pass: Option<super::QuickPass>,
 }
 
 impl Counted {
@@ -151,7 +154,12 @@ impl Generator<'_> {
     /// The number of legal moves of `pos` (priorities applied, before the end rules), with
     /// the quiet kernels' moves counted rather than built; `None` when that cannot be proved
     /// exact here (the caller then generates in full). `out` is scratch.
-    pub(crate) fn bulk_count(&mut self, pos: &Position, out: &mut Vec<Move>) -> Option<u64> {
+    pub(in crate::engine) fn bulk_count(
+        &mut self,
+        pos: &Position,
+        out: &mut Vec<Move>,
+        pass: Option<super::QuickPass>,
+    ) -> Option<u64> {
         // A game with royal pieces tests every move it generates (`keep_royal_safe`).
         if !self.use_kernels || self.def.moves.len() > 64 || self.def.royal != 0 {
             return None;
@@ -163,12 +171,14 @@ impl Generator<'_> {
                 flood_from: SquareSet::EMPTY,
                 flood_sq: Vec::new(),
                 flood_dest: Vec::new(),
+                pass: None,
             })
         });
         counted.some = 0;
         counted.flood_from = SquareSet::EMPTY;
         counted.flood_sq.clear();
         counted.flood_dest.clear();
+        counted.pass = pass;
         let r = self.bulk_count_with(pos, out, &mut counted);
         self.counted_scratch = Some(counted);
         r

@@ -78,6 +78,7 @@ use first_leap::FirstLeap;
 use flood::Flood;
 use prepass::PassOp;
 use quick::Quick;
+pub(in crate::engine) use quick::{QuickPass, Verdict};
 use quiet::Quiet;
 use shifts::Shifts;
 

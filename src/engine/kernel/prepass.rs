@@ -198,8 +198,16 @@ impl Generator<'_> {
             cand.clear();
             cand.resize(self.def.moves.len(), FULL);
         }
-        let counted = counted.map(|(c, _)| c);
+        let mut counted = counted.map(|(c, _)| c);
         self.exact_leaps = 0;
+        // The quick count took the sets already, in a position where a leap can be taken.
+        if let Some(c) = counted.as_deref_mut()
+            && let Some(p) = c.pass.take()
+        {
+            self.take_quick_pass(&p, c, &mut cand);
+            self.cand = cand;
+            return;
+        }
         match self.kernels.shifts.as_ref().map(|s| s.words) {
             None => {}
             Some(1) => self.prepass_in::<1>(pos, allowed, counted, &mut cand, out),

@@ -12,6 +12,7 @@
 //! of a draughts count are quiet ones (three in four of Turkish perft 6's last ply, one in
 //! two of English perft 7's), and the work around their sums was two thirds of it.
 
+use super::bulk::Counted;
 use super::prepass::{PassOp, PassWhat, kinds_set, of_kind};
 use super::shifts::Group;
 use super::{FULL, Kernels, empty_squares, leapable, occupied};
@@ -41,6 +42,7 @@ pub(in crate::engine) struct Quick {
 
 #[derive(Debug, Clone)]
 struct QuickLeap {
+    mi: u8,
     kinds: u32,
     barred: Vec<(u8, SquareSet)>,
     pairs: Vec<(Group, Group)>,
@@ -94,6 +96,31 @@ const ONE_PAIRS: usize = 8;
 const ONE_ENTRIES: usize = 8;
 const ONE_BOUNDS: usize = 2;
 
+/// The quick count's verdict on a position.
+pub(in crate::engine) enum Verdict {
+    /// The number of legal moves (priorities applied, before the end rules).
+    Count(u64),
+    /// A leap can be taken: the pre-pass's work, done, for the bulk count to go on from.
+    Pass(QuickPass),
+    /// The bulk count must decide, from the start.
+    Full,
+}
+
+/// What the one-word quick count found where a leap can be taken: what the pre-pass would
+/// find there (`Generator::prepass`), so that the bulk count searches the leaps from it
+/// rather than taking every set again. Every move type has an operation in a quick count
+/// and no piece of a kind that another shape moves stands (or there would be no pass), so
+/// these are all the pre-pass writes.
+#[derive(Debug, Clone, Copy)]
+pub(in crate::engine) struct QuickPass {
+    /// Per leap: its move type and the squares it can be taken from.
+    leaps: [(u8, u64); ONE_LEAPS],
+    nleaps: usize,
+    /// Per move type of steps with moves whose counter bounds hold: the type and its count.
+    steps: [(u8, u64); MAX_QUICK_STEPS],
+    nsteps: usize,
+}
+
 /// A group's step on one word: `(left, right, squares)` (see `Group::one_word`).
 type Shift1 = (u8, u8, u64);
 
@@ -109,6 +136,7 @@ fn bwd1((l, r, m): Shift1, s: u64) -> u64 {
 
 #[derive(Debug, Clone, Copy, Default)]
 struct OneLeap {
+    mi: u8,
     /// Per kind that makes it, the squares its pieces may leap from.
     movers: [(u8, u64); ONE_MOVERS],
     nmovers: usize,
@@ -156,6 +184,7 @@ impl One {
                 *ol.pairs.get_mut(ol.npairs)? = (g.one_word(), gm.one_word());
                 ol.npairs += 1;
             }
+            ol.mi = l.mi;
             ol.leapt = l.leapt;
             ol.over_kinds = l.over_kinds;
         }
@@ -242,6 +271,7 @@ impl Quick {
                 } => {
                     q.kinds |= op.kinds;
                     q.leaps.push(QuickLeap {
+                        mi: op.mi as u8,
                         kinds: op.kinds,
                         barred: op.barred.clone(),
                         pairs: pairs.clone(),
@@ -297,20 +327,24 @@ impl Generator<'_> {
     /// The number of legal moves of `pos` (priorities applied, before the end rules) where
     /// the quick count decides it; `None` where the full count must.
     #[inline]
-    pub(in crate::engine) fn quick_count(&self, pos: &Position) -> Option<u64> {
-        if !self.use_kernels {
-            return None;
-        }
-        let q = self.kernels.quick.get(pos.to_move as usize)?.as_ref()?;
-        match self.kernels.shifts.as_ref()?.words {
+    pub(in crate::engine) fn quick_count(&self, pos: &Position) -> Verdict {
+        let (true, Some(Some(q)), Some(sh)) = (
+            self.use_kernels,
+            self.kernels.quick.get(pos.to_move as usize),
+            self.kernels.shifts.as_ref(),
+        ) else {
+            return Verdict::Full;
+        };
+        let n = match sh.words {
             1 => match &q.one {
-                Some(one) => self.quick_one(pos, one),
+                Some(one) => return self.quick_one(pos, one),
                 None => self.quick_in::<1>(pos, q),
             },
             2 => self.quick_in::<2>(pos, q),
             3 => self.quick_in::<3>(pos, q),
             _ => self.quick_in::<4>(pos, q),
-        }
+        };
+        n.map_or(Verdict::Full, Verdict::Count)
     }
 
     fn quick_in<const W: usize>(&self, pos: &Position, q: &Quick) -> Option<u64> {
@@ -401,8 +435,9 @@ impl Generator<'_> {
         Some(total)
     }
     /// [`Self::quick_in`] on a board of one word, from the form that holds its lists inline:
-    /// the same sets, tests and sums.
-    fn quick_one(&self, pos: &Position, o: &One) -> Option<u64> {
+    /// the same sets, tests and sums. Where a leap can be taken it goes on to count the
+    /// steps too, and hands what it found to the bulk count ([`QuickPass`]).
+    fn quick_one(&self, pos: &Position, o: &One) -> Verdict {
         let me = pos.to_move as usize;
         let planes = self.kernels.planes;
         let mine = Bits::<1>::of(&pos.occ[me]);
@@ -411,7 +446,7 @@ impl Generator<'_> {
             let k = ks.trailing_zeros() as usize;
             ks &= ks - 1;
             if !of_kind(pos, mine, k, planes).is_empty() {
-                return None;
+                return Verdict::Full;
             }
         }
         let mut by_kind = [0u64; MAX_KINDS];
@@ -425,7 +460,10 @@ impl Generator<'_> {
             present |= ((by_kind[k] != 0) as u32) << k;
         }
         let empty = empty_squares(&pos.occ, &self.def.board.all).0[0];
-        for l in &o.leaps[..o.nleaps.min(ONE_LEAPS)] {
+        // Per leap, the squares it can be taken from.
+        let mut srcs = [0u64; ONE_LEAPS];
+        let leaps = &o.leaps[..o.nleaps.min(ONE_LEAPS)];
+        for (i, l) in leaps.iter().enumerate() {
             let mut movers = 0;
             for &(k, from) in &l.movers[..l.nmovers.min(ONE_MOVERS)] {
                 movers |= by_kind[k as usize] & from;
@@ -441,10 +479,9 @@ impl Generator<'_> {
             for &(g, gm) in &l.pairs[..l.npairs.min(ONE_PAIRS)] {
                 src |= bwd1(g, bwd1(gm, empty) & over);
             }
-            if src & movers != 0 {
-                return None;
-            }
+            srcs[i] = src & movers;
         }
+        let leap = srcs.iter().any(|&s| s != 0);
         let mut counts = [0u64; MAX_QUICK_STEPS];
         let mut some = 0u64;
         for (i, s) in o.steps[..o.nsteps.min(MAX_QUICK_STEPS)].iter().enumerate() {
@@ -469,13 +506,70 @@ impl Generator<'_> {
             counts[i] = n;
             some |= 1 << s.mi;
         }
-        let keep = self.prio_memo.get(some)?;
+        let steps = &o.steps[..o.nsteps.min(MAX_QUICK_STEPS)];
+        if leap {
+            return Verdict::Pass(pass_of(leaps, &srcs, steps, &counts, some));
+        }
+        let Some(keep) = self.prio_memo.get(some) else {
+            return Verdict::Full;
+        };
         let mut total = 0;
-        for (i, s) in o.steps[..o.nsteps.min(MAX_QUICK_STEPS)].iter().enumerate() {
+        for (i, s) in steps.iter().enumerate() {
             if keep >> s.mi & 1 == 1 {
                 total += counts[i];
             }
         }
-        Some(total)
+        Verdict::Count(total)
     }
+
+    /// Takes the quick count's [`QuickPass`] as the pre-pass's work: the leaps' sources
+    /// (exact) and the steps' counts, and no piece to try for any other move type.
+    pub(super) fn take_quick_pass(
+        &mut self,
+        p: &QuickPass,
+        counted: &mut Counted,
+        cand: &mut [SquareSet],
+    ) {
+        cand.fill(SquareSet::EMPTY);
+        // A leap no piece can take has no piece to try: whether its test is exact does
+        // not matter then.
+        for &(mi, src) in &p.leaps[..p.nleaps.min(ONE_LEAPS)] {
+            self.exact_leaps |= 1 << mi.min(63);
+            if let Some(c) = cand.get_mut(mi as usize) {
+                c.0[0] = src;
+            }
+        }
+        for &(mi, n) in &p.steps[..p.nsteps.min(MAX_QUICK_STEPS)] {
+            counted.add(mi as usize, n);
+        }
+    }
+}
+
+/// The [`QuickPass`] of a position where a leap can be taken: per leap its sources, and
+/// per step type with moves (`some`) its count.
+#[inline(never)]
+fn pass_of(
+    leaps: &[OneLeap],
+    srcs: &[u64; ONE_LEAPS],
+    steps: &[OneSteps],
+    counts: &[u64; MAX_QUICK_STEPS],
+    some: u64,
+) -> QuickPass {
+    let mut p = QuickPass {
+        leaps: [(0, 0); ONE_LEAPS],
+        nleaps: 0,
+        steps: [(0, 0); MAX_QUICK_STEPS],
+        nsteps: 0,
+    };
+    for (i, l) in leaps.iter().enumerate() {
+        p.leaps[i] = (l.mi, srcs[i]);
+    }
+    p.nleaps = leaps.len();
+    for (i, s) in steps.iter().enumerate() {
+        if some >> s.mi & 1 == 1 {
+            p.steps[p.nsteps] = (s.mi, counts[i]);
+            p.nsteps += 1;
+        }
+    }
+    p
 }
