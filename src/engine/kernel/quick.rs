@@ -437,6 +437,7 @@ impl Generator<'_> {
     /// [`Self::quick_in`] on a board of one word, from the form that holds its lists inline:
     /// the same sets, tests and sums. Where a leap can be taken it goes on to count the
     /// steps too, and hands what it found to the bulk count ([`QuickPass`]).
+    #[inline(always)]
     fn quick_one(&self, pos: &Position, o: &One) -> Verdict {
         let me = pos.to_move as usize;
         let planes = self.kernels.planes;
