@@ -324,6 +324,7 @@ impl Game {
     }
 
     /// The first end rule that holds (its index in `def.end`) and the outcome it gives.
+    #[inline(always)]
     fn deciding_rule(
         &self,
         g: &mut Generator,
@@ -331,9 +332,24 @@ impl Game {
         blocked: bool,
         moves: Option<&[Move]>,
     ) -> Option<(usize, Outcome)> {
+        // Asked at every position of a count, and most often decided by the floor: that
+        // test is made where it is asked, without a call.
         if g.end_memo.none_can_hold(pos, blocked) {
             return None;
         }
+        self.deciding_rule_kept(g, pos, blocked, moves)
+    }
+
+    /// [`Self::deciding_rule`] where the floor does not decide: from the end memo, or by
+    /// walking the rules.
+    #[inline(never)]
+    fn deciding_rule_kept(
+        &self,
+        g: &mut Generator,
+        pos: &Position,
+        blocked: bool,
+        moves: Option<&[Move]>,
+    ) -> Option<(usize, Outcome)> {
         let history_empty = g.history.is_empty();
         if let Some(verdict) = g.end_memo.get(pos, blocked, history_empty) {
             return verdict;
