@@ -436,17 +436,29 @@ impl Game {
     /// by moves of this game (perft's boards per ply): only what a move can change is
     /// copied ([`Position::copy_changing`]). Debug builds check the result against a whole
     /// copy.
+    #[inline(always)]
     pub(crate) fn play_into_kept(&self, pos: &Position, mv: &Move, next: &mut Position) {
         next.copy_changing(pos, self.changing);
         debug_assert!(next == pos, "a part perft leaves out of its copy differs");
+        // Made at every move of a count, where a call costs as much as the plies of most
+        // games: those are made here.
+        if self.plain_plies() {
+            self.apply_pieces(next, mv);
+            return;
+        }
         self.apply(next, mv);
+    }
+
+    /// Whether the game's plies are the pieces and effects alone: it keeps no counter by
+    /// `while` and follows no piece (most games), so a ply tests neither on the way.
+    #[inline(always)]
+    fn plain_plies(&self) -> bool {
+        !self.kept_counters && !self.same_piece
     }
 
     /// Makes `mv` on `next` in place.
     fn apply(&self, next: &mut Position, mv: &Move) {
-        // Most games keep no counter by `while` and follow no piece: their plies are the
-        // pieces and effects alone, with no test of either on the way.
-        if !self.kept_counters && !self.same_piece {
+        if self.plain_plies() {
             self.apply_pieces(next, mv);
             return;
         }
