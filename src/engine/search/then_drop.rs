@@ -39,7 +39,7 @@ impl Generator<'_> {
             {
                 if self.sq_eval(&leg.land, s) {
                     let m = Move { then_sq: s, ..mv };
-                    self.push_move(mk, m, out);
+                    self.push_move(mk, &m, out);
                 }
                 if !slides {
                     break;
@@ -124,13 +124,13 @@ impl Generator<'_> {
         }
         self.piece = saved_piece;
         if victims.is_empty() {
-            return self.push_move(mk, mv, out);
+            return self.push_move(mk, &mv, out);
         }
         for s in victims.iter() {
             let mut m = Move { then_sq: s, ..mv };
             m.captures.insert(s);
             m.ncapt = m.ncapt.saturating_add(1);
-            self.push_move(mk, m, out);
+            self.push_move(mk, &m, out);
         }
     }
 }
