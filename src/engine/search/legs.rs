@@ -514,19 +514,24 @@ impl Generator<'_> {
     /// Whether the search state after landing on `t` (by direction `d`, in segment `seg`) is
     /// new. By effect, a second path to an explored capture state adds nothing (single
     /// captures cannot repeat a state, so they skip the bookkeeping).
-    #[inline]
+    #[inline(always)]
     pub(in crate::engine) fn fresh_state(&mut self, seg: u8, t: Square, d: u8) -> bool {
-        self.identity == Identity::Path
-            || self.ncapt < 2
-            || self.memo.first_visit(State {
-                seg,
-                sq: t,
-                piece: self.piece,
-                dir: if self.dir_matters { d } else { NO_DIR },
-                captured: self.captured,
-                visited: self.visited,
-                order: self.order,
-            })
+        self.identity == Identity::Path || self.ncapt < 2 || self.fresh_state_kept(seg, t, d)
+    }
+
+    /// [`Self::fresh_state`] of a state of two captures or more, by effect: asked of the
+    /// memo, out of line so that the common case costs no call.
+    #[inline(never)]
+    fn fresh_state_kept(&mut self, seg: u8, t: Square, d: u8) -> bool {
+        self.memo.first_visit(State {
+            seg,
+            sq: t,
+            piece: self.piece,
+            dir: if self.dir_matters { d } else { NO_DIR },
+            captured: self.captured,
+            visited: self.visited,
+            order: self.order,
+        })
     }
 
     /// Records the capture of `victim` by the last landing of the path, taking it off the
