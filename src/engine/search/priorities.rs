@@ -57,6 +57,18 @@ impl Generator<'_> {
         out: &mut Vec<Move>,
         ms: Measure,
     ) -> u64 {
+        // A measure the move holds is read twice rather than kept: the list of weights
+        // costs more than reading it again.
+        let held: Option<fn(&Move) -> u64> = match ms {
+            Measure::Captures(None) => Some(captures_of),
+            Measure::Earliest(_) => Some(order_of),
+            Measure::Captures(Some(_)) | Measure::Value => None,
+        };
+        if let Some(f) = held {
+            let best = out.iter().map(f).max().unwrap_or(0);
+            out.retain(|m| f(m) == best);
+            return best;
+        }
         let mut w = std::mem::take(&mut self.weights);
         w.clear();
         w.extend(out.iter().map(|m| measure(def, pos, m, ms)));
@@ -86,7 +98,7 @@ pub(super) fn order_kinds(def: &GameDef) -> u32 {
 /// What `maximize` weighs of move `m` made at `pos` (captured pieces still on `pos`).
 pub(super) fn measure(def: &GameDef, pos: &Position, m: &Move, ms: Measure) -> u64 {
     match ms {
-        Measure::Captures(None) => m.ncapt as u64,
+        Measure::Captures(None) => captures_of(m),
         Measure::Captures(Some(kinds)) => m
             .captures
             .iter()
@@ -97,6 +109,16 @@ pub(super) fn measure(def: &GameDef, pos: &Position, m: &Move, ms: Measure) -> u
             .iter()
             .map(|sq| def.values[kind(pos.cells[idx(sq)]) as usize] as u64)
             .sum(),
-        Measure::Earliest(_) => m.order,
+        Measure::Earliest(_) => order_of(m),
     }
+}
+
+/// `maximize captures` of a move: how many pieces it captures.
+fn captures_of(m: &Move) -> u64 {
+    m.ncapt as u64
+}
+
+/// `maximize earliest` of a move: its captures of the kinds named, earliest first, as bits.
+fn order_of(m: &Move) -> u64 {
+    m.order
 }
