@@ -72,6 +72,16 @@ struct Bound {
     max: i32,
 }
 
+impl Bound {
+    /// Whether a move of its type by player `me` at `pos` keeps the counter within bounds.
+    #[inline(always)]
+    fn holds(&self, pos: &Position, me: usize) -> bool {
+        let v = pos.counters[self.slot + if self.per_player { me } else { 0 }] as i32;
+        let after = if self.add { v + self.value } else { self.value };
+        (0..=self.max).contains(&after)
+    }
+}
+
 /// Most move types of quiet steps a quick count holds (their counts are kept in an array).
 const MAX_QUICK_STEPS: usize = 8;
 
@@ -413,11 +423,7 @@ impl Generator<'_> {
             if n == 0 {
                 continue;
             }
-            let fit = s.bounds.iter().all(|b| {
-                let v = pos.counters[b.slot + if b.per_player { me } else { 0 }] as i32;
-                let after = if b.add { v + b.value } else { b.value };
-                (0..=b.max).contains(&after)
-            });
+            let fit = s.bounds.iter().all(|b| b.holds(pos, me));
             if !fit {
                 continue;
             }
@@ -496,11 +502,9 @@ impl Generator<'_> {
             if n == 0 {
                 continue;
             }
-            let fit = s.bounds[..s.nbounds.min(ONE_BOUNDS)].iter().all(|b| {
-                let v = pos.counters[b.slot + if b.per_player { me } else { 0 }] as i32;
-                let after = if b.add { v + b.value } else { b.value };
-                (0..=b.max).contains(&after)
-            });
+            let fit = s.bounds[..s.nbounds.min(ONE_BOUNDS)]
+                .iter()
+                .all(|b| b.holds(pos, me));
             if !fit {
                 continue;
             }
