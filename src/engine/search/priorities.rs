@@ -48,8 +48,8 @@ impl Generator<'_> {
         }
     }
 
-    /// Keeps the moves of `out` that weigh the most by `ms`, each weighed once; returns the
-    /// most (0 for no move).
+    /// Keeps the moves of `out` that weigh the most by `ms` (each weighed once, or read twice
+    /// where the move holds the measure); returns the most (0 for no move).
     pub(in crate::engine) fn keep_best(
         &mut self,
         def: &GameDef,
