@@ -7,7 +7,8 @@
 //! the same counter bounds, the same priorities' verdict per set of move types counted):
 //! only the work around it is left out. Wherever the position needs more (a piece that only
 //! a per-piece kernel moves, a leap that can be taken, a verdict not yet known) it answers
-//! `None` and `bulk_count` runs as before. A player whose steps bump a `same-piece` counter
+//! [`Verdict::Full`] and `bulk_count` runs as before; on a board of one word, a leap that can
+//! be taken gives [`Verdict::Pass`] instead, the pre-pass's work done for the bulk count. A player whose steps bump a `same-piece` counter
 //! (whose bound may refuse one piece and not another) has no quick count. Most positions
 //! of a draughts count are quiet ones (three in four of Turkish perft 6's last ply, one in
 //! two of English perft 7's), and the work around their sums was two thirds of it.
@@ -335,7 +336,8 @@ impl Kernels {
 
 impl Generator<'_> {
     /// The number of legal moves of `pos` (priorities applied, before the end rules) where
-    /// the quick count decides it; `None` where the full count must.
+    /// the quick count decides it ([`Verdict::Count`]); otherwise what the bulk count starts
+    /// from.
     #[inline]
     pub(in crate::engine) fn quick_count(&self, pos: &Position) -> Verdict {
         let (true, Some(Some(q)), Some(sh)) = (
@@ -440,6 +442,7 @@ impl Generator<'_> {
         }
         Some(total)
     }
+
     /// [`Self::quick_in`] on a board of one word, from the form that holds its lists inline:
     /// the same sets, tests and sums. Where a leap can be taken it goes on to count the
     /// steps too, and hands what it found to the bulk count ([`QuickPass`]).
