@@ -194,8 +194,15 @@ impl Generator<'_> {
         if !self.kernels.disjoint && !self.clashes_apart(&allowed) {
             return None;
         }
-        let empty = empty_squares(&pos.occ, &self.def.board.all);
-        self.pseudo_legal_counting(pos, &allowed, out, Some((counted, &empty)));
+        // Where every leap the quick count found is a chain searched whole, from its sources.
+        let direct = counted.pass.filter(|p| p.chains);
+        if !direct.is_some_and(|p| {
+            counted.pass = None;
+            self.pass_moves(pos, &allowed, &p, counted, out)
+        }) {
+            let empty = empty_squares(&pos.occ, &self.def.board.all);
+            self.pseudo_legal_counting(pos, &allowed, out, Some((counted, &empty)));
+        }
         if self.overflow || self.flood_clash {
             return None;
         }

@@ -4,7 +4,7 @@
 //! `after_landing` and `goes_on` (`search/legs.rs`) for that segment, emitting the same
 //! moves in the same order.
 
-use super::{MAX_CHAIN_DIRS, Tables, leapt_per_player};
+use super::{Kernels, MAX_CHAIN_DIRS, Tables, leapt_per_player};
 use crate::engine::fold::Which;
 use crate::engine::moves::Move;
 use crate::engine::position::{kind, piece_code};
@@ -150,7 +150,69 @@ impl Chain {
     }
 }
 
+impl Kernels {
+    /// Whether move type `mi` is, for player `p`, a capture chain that its kernel searches
+    /// whole for every kind that makes it: its moves of a piece are then the chain's search
+    /// from the piece's square, once the move type's `from` holds there
+    /// ([`Generator::chain_piece`] against [`Generator::piece_moves`]).
+    pub(super) fn chains_whole(&self, def: &GameDef, p: usize, mi: usize) -> bool {
+        let (Some(plan), Some(mk)) = (self.moves.get(mi), def.moves.get(mi)) else {
+            return false;
+        };
+        let Some(ch) = plan.chain.as_ref() else {
+            return false;
+        };
+        plan.quiet.is_none()
+            && plan.flood.is_none()
+            && mk.go_to.is_none()
+            && (0..MAX_KINDS).all(|k| {
+                mk.pieces >> k & 1 == 0
+                    || ch.runs.get(p * MAX_KINDS + k).is_some_and(Option::is_some)
+            })
+    }
+}
+
 impl Generator<'_> {
+    /// The moves of move type `mi` of the piece on `sq`, where the type is a capture chain
+    /// searched whole by its kernel `ch` ([`Kernels::chains_whole`]): what
+    /// [`Generator::piece_moves`] does for it, without the tests that the type's shape
+    /// decides (no quiet or flood kernel, no `go to`) or a count of the kernels for the
+    /// piece. The board is loaded.
+    pub(in crate::engine) fn chain_piece(
+        &mut self,
+        pos: &crate::engine::position::Position,
+        mk: &MoveKind,
+        mi: usize,
+        ch: &Chain,
+        sq: Square,
+        out: &mut Vec<Move>,
+    ) {
+        let code = pos.cells[idx(sq)];
+        let k = kind(code);
+        if mk.pieces >> k & 1 == 0 {
+            return;
+        }
+        let Some(run) = ch
+            .runs
+            .get(self.mover as usize * MAX_KINDS + k as usize)
+            .and_then(Option::as_ref)
+        else {
+            // `chains_whole` said every kind of the type has its run: were one missing, its
+            // moves would be lost. The count gives up instead (the caller generates in full).
+            self.overflow = true;
+            return;
+        };
+        self.piece = code;
+        if !self.cond_at(Which::From(mi), &mk.from, sq) {
+            return;
+        }
+        self.cells[idx(sq)] = 0;
+        self.occ[self.mover as usize].remove(sq);
+        self.start_search(mi, sq);
+        self.chain_from(mk, ch, run, sq, NO_DIR, out);
+        self.put_back(sq, code);
+    }
+
     /// The capture search of chain kernel `mi` for the piece on `sq` (lifted, its move
     /// begun): the interpreter's depth-first search over [`Chain`]'s sets, emitting the same
     /// moves in the same order. Returns false when the kernel does not cover this piece.

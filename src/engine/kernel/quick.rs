@@ -99,6 +99,10 @@ struct One {
     nleaps: usize,
     steps: [OneSteps; MAX_QUICK_STEPS],
     nsteps: usize,
+    /// Every leap is a capture chain searched whole by its kernel, for every kind that makes
+    /// it ([`Kernels::chains_whole`]): the bulk count then searches the leaps' sources
+    /// straight from the [`QuickPass`] (`Generator::pass_moves`).
+    chains: bool,
 }
 
 const ONE_LEAPS: usize = 2;
@@ -130,6 +134,20 @@ pub(in crate::engine) struct QuickPass {
     /// Per move type of steps with moves whose counter bounds hold: the type and its count.
     steps: [(u8, u64); MAX_QUICK_STEPS],
     nsteps: usize,
+    /// [`One::chains`].
+    pub chains: bool,
+}
+
+impl QuickPass {
+    /// Per leap: its move type and the squares it can be taken from.
+    pub fn leaps(&self) -> &[(u8, u64)] {
+        &self.leaps[..self.nleaps.min(ONE_LEAPS)]
+    }
+
+    /// Per move type of steps with moves: the type and its count.
+    pub fn steps(&self) -> &[(u8, u64)] {
+        &self.steps[..self.nsteps.min(MAX_QUICK_STEPS)]
+    }
 }
 
 /// A group's step on one word: `(left, right, squares)` (see `Group::one_word`).
@@ -222,6 +240,7 @@ impl One {
             nleaps: q.leaps.len(),
             steps,
             nsteps: q.steps.len(),
+            chains: false,
         })
     }
 }
@@ -319,11 +338,17 @@ impl Kernels {
                 .all(|m| m.require.is_none() && m.drop.is_none() && m.hand_drop == 0);
         self.pass
             .iter()
-            .map(|ops| {
+            .enumerate()
+            .map(|(p, ops)| {
                 if plain {
                     let mut q = Quick::compile(def, ops)?;
                     if self.shifts.as_ref().is_some_and(|sh| sh.words == 1) {
-                        q.one = One::of(&q);
+                        q.one = One::of(&q).map(|mut one| {
+                            one.chains = one.leaps[..one.nleaps.min(ONE_LEAPS)]
+                                .iter()
+                                .all(|l| self.chains_whole(def, p, l.mi as usize));
+                            one
+                        });
                     }
                     Some(q)
                 } else {
@@ -516,7 +541,7 @@ impl Generator<'_> {
         }
         let steps = &o.steps[..o.nsteps.min(MAX_QUICK_STEPS)];
         if leap {
-            return Verdict::Pass(pass_of(leaps, &srcs, steps, &counts, some));
+            return Verdict::Pass(pass_of(leaps, &srcs, steps, &counts, some, o.chains));
         }
         let Some(keep) = self.prio_memo.get(some) else {
             return Verdict::Full;
@@ -541,13 +566,13 @@ impl Generator<'_> {
         cand.fill(SquareSet::EMPTY);
         // A leap no piece can take has no piece to try: whether its test is exact does
         // not matter then.
-        for &(mi, src) in &p.leaps[..p.nleaps.min(ONE_LEAPS)] {
+        for &(mi, src) in p.leaps() {
             self.exact_leaps |= 1 << mi.min(63);
             if let Some(c) = cand.get_mut(mi as usize) {
                 c.0[0] = src;
             }
         }
-        for &(mi, n) in &p.steps[..p.nsteps.min(MAX_QUICK_STEPS)] {
+        for &(mi, n) in p.steps() {
             counted.add(mi as usize, n);
         }
     }
@@ -562,12 +587,14 @@ fn pass_of(
     steps: &[OneSteps],
     counts: &[u64; MAX_QUICK_STEPS],
     some: u64,
+    chains: bool,
 ) -> QuickPass {
     let mut p = QuickPass {
         leaps: [(0, 0); ONE_LEAPS],
         nleaps: 0,
         steps: [(0, 0); MAX_QUICK_STEPS],
         nsteps: 0,
+        chains,
     };
     for (i, l) in leaps.iter().enumerate() {
         p.leaps[i] = (l.mi, srcs[i]);

@@ -432,31 +432,7 @@ impl<'g> Generator<'g> {
             self.cells = pos.cells;
             self.occ = pos.occ;
         }
-        self.mover = pos.to_move;
-        self.counters = pos.counters;
-        if self.def.marks_passed {
-            self.passed = pos.passed;
-            self.passer = pos.passer;
-        }
-        if self.def.tracks_unmoved {
-            self.unmoved = pos.unmoved;
-        }
-        if self.def.hand != 0 {
-            self.hand = pos.hands[(pos.to_move as usize).min(MAX_PLAYERS - 1)];
-        }
-        self.new_board();
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.dedup.iter_mut().for_each(|s| *s = (0, 0));
-            self.stamp = 1;
-        }
-        self.nodes = 0;
-        self.overflow = false;
-        self.hit = false;
-        self.flood_clash = false;
-        if self.quiet_unique_apart {
-            self.quiet_unique_here = self.clashes_apart(allowed);
-        }
+        self.begin_position(pos, allowed);
         let def = self.def;
         if self.use_kernels {
             self.prepass(
@@ -506,6 +482,89 @@ impl<'g> Generator<'g> {
         }
     }
 
+    /// Everything of `pos` a search reads but the board (the caller loads `cells` and `occ`
+    /// when it first needs them), and a fresh search: nothing emitted, nothing counted.
+    #[inline(always)]
+    fn begin_position(&mut self, pos: &Position, allowed: &[bool; MAX_MOVE_TYPES]) {
+        self.mover = pos.to_move;
+        self.counters = pos.counters;
+        if self.def.marks_passed {
+            self.passed = pos.passed;
+            self.passer = pos.passer;
+        }
+        if self.def.tracks_unmoved {
+            self.unmoved = pos.unmoved;
+        }
+        if self.def.hand != 0 {
+            self.hand = pos.hands[(pos.to_move as usize).min(MAX_PLAYERS - 1)];
+        }
+        self.new_board();
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.dedup.iter_mut().for_each(|s| *s = (0, 0));
+            self.stamp = 1;
+        }
+        self.nodes = 0;
+        self.overflow = false;
+        self.hit = false;
+        self.flood_clash = false;
+        if self.quiet_unique_apart {
+            self.quiet_unique_here = self.clashes_apart(allowed);
+        }
+    }
+
+    /// [`Self::pseudo_legal_counting`] where the quick count found a leap to take and every
+    /// leap is a capture chain its kernel searches whole ([`kernel::QuickPass::chains`]):
+    /// the steps are the quick count's counts, and the chains are searched from the leaps'
+    /// sources straight, with none of the pre-pass's sets or the per-type and per-piece
+    /// tests that the move types' shapes decide. Returns false (nothing done) in a royal
+    /// probe, which this never is in a count.
+    pub(in crate::engine) fn pass_moves(
+        &mut self,
+        pos: &Position,
+        allowed: &[bool; MAX_MOVE_TYPES],
+        pass: &kernel::QuickPass,
+        counted: &mut kernel::Counted,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        if self.captures_only || !self.use_kernels {
+            return false;
+        }
+        out.clear();
+        self.cells = pos.cells;
+        self.occ = pos.occ;
+        self.begin_position(pos, allowed);
+        for &(mi, n) in pass.steps() {
+            counted.add(mi as usize, n);
+        }
+        // The kernels, held apart from the generator that the search changes.
+        let kernels = Arc::clone(&self.kernels);
+        let def = self.def;
+        for &(mi, src) in pass.leaps() {
+            let (Some(mk), Some(ch)) = (
+                def.moves.get(mi as usize),
+                kernels
+                    .moves
+                    .get(mi as usize)
+                    .and_then(|p| p.chain.as_ref()),
+            ) else {
+                // `chains` promised a chain: without one, the count gives up.
+                self.overflow = true;
+                return true;
+            };
+            if !allowed[(mi as usize).min(63)] {
+                continue;
+            }
+            let mut src = src;
+            while src != 0 {
+                let sq = src.trailing_zeros() as Square;
+                src &= src - 1;
+                self.chain_piece(pos, mk, mi as usize, ch, sq, out);
+            }
+        }
+        true
+    }
+
     /// The moves of type `ki` of the piece on `sq` (generated, or with `counted`, counted
     /// where a kernel can).
     fn piece_moves(
@@ -553,10 +612,7 @@ impl<'g> Generator<'g> {
                 return;
             }
         }
-        self.begin_move(ki, sq, 0);
-        self.visited = SquareSet::EMPTY;
-        self.visited.insert(sq);
-        self.memo.clear();
+        self.start_search(ki, sq);
         if let Some(to) = &mk.go_to {
             self.go_to(mk, to, sq, out);
         } else if !(self.use_kernels
@@ -580,9 +636,19 @@ impl<'g> Generator<'g> {
         }
     }
 
+    /// Starts the search of a move of type `ki` by the piece lifted off `sq`: nothing
+    /// landed or captured, nothing visited but `sq`, nothing remembered.
+    #[inline(always)]
+    pub(in crate::engine) fn start_search(&mut self, ki: usize, sq: Square) {
+        self.begin_move(ki, sq, 0);
+        self.visited = SquareSet::EMPTY;
+        self.visited.insert(sq);
+        self.memo.clear();
+    }
+
     /// Puts the moving piece, lifted for its search, back on its square.
     #[inline]
-    fn put_back(&mut self, sq: Square, code: PieceCode) {
+    pub(in crate::engine) fn put_back(&mut self, sq: Square, code: PieceCode) {
         self.cells[idx(sq)] = code;
         self.occ[self.mover as usize].insert(sq);
     }
