@@ -196,6 +196,12 @@ impl Generator<'_> {
         }
         // Where every leap the quick count found is a chain searched whole, from its sources.
         let direct = counted.pass.filter(|p| p.chains);
+        if let Some(p) = direct
+            && self.tally_by_types
+            && let Some(n) = self.tallied_count(pos, &allowed, &p, counted, out)
+        {
+            return n;
+        }
         if !direct.is_some_and(|p| {
             counted.pass = None;
             self.pass_moves(pos, &allowed, &p, counted, out)
@@ -222,6 +228,39 @@ impl Generator<'_> {
         Some(out.len() as u64 + counted.total())
     }
 
+    /// [`Self::bulk_count_with`] where every leap is a chain searched whole and the
+    /// priorities read no more of a capture than a [`Tally`] keeps: the captures tallied
+    /// rather than built, then judged with the moves counted. `None` where it did not search
+    /// (the caller searches then). Out of line: the bulk count of every other game stays
+    /// as it was.
+    #[inline(never)]
+    fn tallied_count(
+        &mut self,
+        pos: &Position,
+        allowed: &[bool; MAX_MOVE_TYPES],
+        pass: &super::QuickPass,
+        counted: &mut Counted,
+        out: &mut Vec<Move>,
+    ) -> Option<Option<u64>> {
+        let mut tally = self.tally.take()?;
+        tally.clear();
+        self.tally = Some(tally);
+        self.tallying = true;
+        let searched = self.pass_moves(pos, allowed, pass, counted, out);
+        self.tallying = false;
+        let mut tally = self.tally.take()?;
+        let n = searched.then(|| {
+            counted.pass = None;
+            if self.overflow || self.flood_clash || tally.lost {
+                return None;
+            }
+            self.bulk_priorities(pos, &mut *tally, counted)?;
+            Some(tally.total() + counted.total())
+        });
+        self.tally = Some(tally);
+        n
+    }
+
     /// Whether no two quiet move types whose destinations clash are both `allowed` by their
     /// `require` conditions (false when the kernels list no such pairs).
     pub(in crate::engine) fn clashes_apart(&self, allowed: &[bool; MAX_MOVE_TYPES]) -> bool {
@@ -230,13 +269,13 @@ impl Generator<'_> {
             && self.kernels.clashes.iter().all(|&(a, b)| !(on(a) && on(b)))
     }
 
-    /// [`Generator::apply_priorities`] over the generated moves in `out` and the counted
-    /// moves in `counted`, which are judged per move type where the priority's move
-    /// conditions are decided by the type alone; `None` where they are not.
-    fn bulk_priorities(
+    /// [`Generator::apply_priorities`] over the moves held in `out` (generated, or tallied)
+    /// and the counted moves in `counted`, which are judged per move type where the
+    /// priority's move conditions are decided by the type alone; `None` where they are not.
+    fn bulk_priorities<H: Held>(
         &mut self,
         pos: &Position,
-        out: &mut Vec<Move>,
+        out: &mut H,
         counted: &mut Counted,
     ) -> Option<()> {
         // Only counted moves, and priorities decided by their types: the verdict is the one
@@ -255,10 +294,10 @@ impl Generator<'_> {
     }
 
     /// [`Self::bulk_priorities`], judged afresh.
-    fn bulk_priorities_judged(
+    fn bulk_priorities_judged<H: Held>(
         &mut self,
         pos: &Position,
-        out: &mut Vec<Move>,
+        out: &mut H,
         counted: &mut Counted,
     ) -> Option<()> {
         // The scratch board is `pos` again: the counting pass put every piece back.
@@ -268,7 +307,7 @@ impl Generator<'_> {
                 continue;
             }
             let keep = type_verdicts(&pr.keep, counted)?;
-            let any = keep & counted.some != 0 || out.iter().any(|m| self.mv_eval(&pr.keep, m));
+            let any = keep & counted.some != 0 || out.any(self, &pr.keep)?;
             if !any {
                 match pr.otherwise {
                     Otherwise::Skip => continue,
@@ -279,20 +318,20 @@ impl Generator<'_> {
                     }
                 }
             }
-            out.retain(|m| self.mv_eval(&pr.keep, m));
+            out.retain(self, &pr.keep)?;
             counted.keep(keep);
             for r in &pr.ladder {
                 match r {
                     Rank::Prefer(pref) => {
                         let pv = type_verdicts(pref, counted)?;
-                        if pv & counted.some != 0 || out.iter().any(|m| self.mv_eval(pref, m)) {
-                            out.retain(|m| self.mv_eval(pref, m));
+                        if pv & counted.some != 0 || out.any(self, pref)? {
+                            out.retain(self, pref)?;
                             counted.keep(pv);
                         }
                     }
                     // Counted moves capture nothing: every measure gives them 0.
                     Rank::Maximize(ms) => {
-                        let best = self.keep_best(def, pos, out, *ms);
+                        let best = out.keep_best(self, pos, *ms)?;
                         if best > 0 {
                             counted.keep(0);
                         }
@@ -304,13 +343,13 @@ impl Generator<'_> {
         Some(())
     }
 
-    /// [`Generator::cond_eval`] of a priority's `when` over generated and counted moves.
-    fn bulk_cond(
+    /// [`Generator::cond_eval`] of a priority's `when` over held and counted moves.
+    fn bulk_cond<H: Held>(
         &mut self,
         pos: &Position,
         c: &Cond,
         env: &mut Env,
-        out: &[Move],
+        out: &H,
         counted: &Counted,
     ) -> Option<bool> {
         Some(match c {
@@ -342,15 +381,7 @@ impl Generator<'_> {
                 if v & counted.some != 0 {
                     return Some(true);
                 }
-                // A plain loop: `Iterator::any` here was left a call per node.
-                let mut found = false;
-                for mv in out {
-                    if self.mv_eval(m, mv) {
-                        found = true;
-                        break;
-                    }
-                }
-                found
+                out.any(self, m)?
             }
             // `in-check` generates the opponents' moves on a generator of its own.
             Cond::True
@@ -441,6 +472,177 @@ fn has_exists(c: &Cond) -> bool {
     }
 }
 
+/// Most kinds of capture a bulk count tallies in one position (more: it gives up).
+const TALLY: usize = 8;
+
+/// The captures of a bulk count, tallied rather than built where the priorities read
+/// nothing of a capture but its move type, that it captures, and the measures the tally
+/// keeps ([`tally_by_types`]): how many moves of each (move type, pieces captured,
+/// `maximize earliest` order).
+#[derive(Debug, Clone, Default)]
+pub(in crate::engine) struct Tally {
+    kinds: [(u8, u8, u64, u64); TALLY],
+    len: usize,
+    /// A capture the tally cannot hold (too many kinds of them, or one that a tally
+    /// cannot count: the count then gives up).
+    pub lost: bool,
+}
+
+impl Tally {
+    fn clear(&mut self) {
+        self.len = 0;
+        self.lost = false;
+    }
+
+    /// Adds `n` moves of type `kind` capturing `ncapt` pieces in the order `order`.
+    #[inline]
+    pub fn add(&mut self, kind: u8, ncapt: u8, order: u64, n: u64) {
+        let held = &mut self.kinds[..self.len.min(TALLY)];
+        if let Some(e) = held
+            .iter_mut()
+            .find(|e| (e.0, e.1, e.2) == (kind, ncapt, order))
+        {
+            e.3 += n;
+            return;
+        }
+        match self.kinds.get_mut(self.len) {
+            Some(e) => {
+                *e = (kind, ncapt, order, n);
+                self.len += 1;
+            }
+            None => self.lost = true,
+        }
+    }
+
+    fn held(&self) -> &[(u8, u8, u64, u64)] {
+        &self.kinds[..self.len.min(TALLY)]
+    }
+
+    fn total(&self) -> u64 {
+        self.held().iter().map(|e| e.3).sum()
+    }
+}
+
+/// Whether the priorities read nothing of a capture but what a [`Tally`] keeps: decided
+/// by types over counted moves ([`prio_by_types`]), and every `maximize` weighing the
+/// pieces captured or the order of captures (not their kinds or values).
+pub(in crate::engine) fn tally_by_types(def: &GameDef) -> bool {
+    prio_by_types(def)
+        && def
+            .priorities
+            .iter()
+            .flat_map(|p| &p.ladder)
+            .all(|r| match r {
+                Rank::Prefer(_) => true,
+                Rank::Maximize(ms) => match ms {
+                    Measure::Captures(None) | Measure::Earliest(_) => true,
+                    Measure::Captures(Some(_)) | Measure::Value => false,
+                },
+            })
+}
+
+/// The moves a bulk count holds apart from those it counted per move type: generated into
+/// a list, or tallied ([`Tally`]). The priorities are judged over either the same way.
+trait Held {
+    fn is_empty(&self) -> bool;
+    fn clear(&mut self);
+    /// Whether some move held meets `e`; `None` where `e` cannot be read of them.
+    fn any(&self, g: &mut Generator, e: &MvExpr) -> Option<bool>;
+    /// Keeps the moves that meet `e`.
+    fn retain(&mut self, g: &mut Generator, e: &MvExpr) -> Option<()>;
+    /// Keeps the moves that weigh the most by `ms`; returns the most (0 for no move).
+    fn keep_best(&mut self, g: &mut Generator, pos: &Position, ms: Measure) -> Option<u64>;
+}
+
+impl Held for Vec<Move> {
+    fn is_empty(&self) -> bool {
+        <[Move]>::is_empty(self)
+    }
+
+    fn clear(&mut self) {
+        Vec::clear(self);
+    }
+
+    fn any(&self, g: &mut Generator, e: &MvExpr) -> Option<bool> {
+        // A plain loop: `Iterator::any` here was left a call per node.
+        for mv in self {
+            if g.mv_eval(e, mv) {
+                return Some(true);
+            }
+        }
+        Some(false)
+    }
+
+    fn retain(&mut self, g: &mut Generator, e: &MvExpr) -> Option<()> {
+        Vec::retain(self, |m| g.mv_eval(e, m));
+        Some(())
+    }
+
+    fn keep_best(&mut self, g: &mut Generator, pos: &Position, ms: Measure) -> Option<u64> {
+        let def = g.def;
+        Some(g.keep_best(def, pos, self, ms))
+    }
+}
+
+impl Held for Tally {
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    fn any(&self, _: &mut Generator, e: &MvExpr) -> Option<bool> {
+        // Most conditions read whether the move captures, which every tallied move does.
+        if let MvExpr::Capturing | MvExpr::True = e {
+            return Some(self.len > 0);
+        }
+        for &(t, ..) in self.held() {
+            if type_verdict(e, t, true)? {
+                return Some(true);
+            }
+        }
+        Some(false)
+    }
+
+    fn retain(&mut self, _: &mut Generator, e: &MvExpr) -> Option<()> {
+        if let MvExpr::Capturing | MvExpr::True = e {
+            return Some(());
+        }
+        let mut kept = 0;
+        for i in 0..self.len.min(TALLY) {
+            let entry = self.kinds[i];
+            if type_verdict(e, entry.0, true)? {
+                self.kinds[kept] = entry;
+                kept += 1;
+            }
+        }
+        self.len = kept;
+        Some(())
+    }
+
+    fn keep_best(&mut self, _: &mut Generator, _: &Position, ms: Measure) -> Option<u64> {
+        // Every tallied move captures: its weight is what the tally keeps of it.
+        let weight: fn(&(u8, u8, u64, u64)) -> u64 = match ms {
+            Measure::Captures(None) => |e| e.1 as u64,
+            Measure::Earliest(_) => |e| e.2,
+            Measure::Captures(Some(_)) | Measure::Value => return None,
+        };
+        let best = self.held().iter().map(weight).max().unwrap_or(0);
+        let mut kept = 0;
+        for i in 0..self.len.min(TALLY) {
+            let entry = self.kinds[i];
+            if weight(&entry) == best {
+                self.kinds[kept] = entry;
+                kept += 1;
+            }
+        }
+        self.len = kept;
+        Some(best)
+    }
+}
+
 /// A move condition's value on every counted move of each move type (all are
 /// non-capturing moves of that type), as a mask of the types where it holds, or `None` when it depends on the move's squares and some
 /// such move was counted.
@@ -448,32 +650,47 @@ fn type_verdicts(e: &MvExpr, counted: &Counted) -> Option<u64> {
     let (mut bits, mut v) = (counted.some, 0u64);
     while bits != 0 {
         let t = bits.trailing_zeros();
-        v |= (type_verdict(e, t as u8)? as u64) << t;
+        v |= (type_verdict(e, t as u8, false)? as u64) << t;
         bits &= bits - 1;
     }
     Some(v)
 }
 
-/// A move condition's value on a non-capturing move of type `t`, when the type decides it.
-fn type_verdict(e: &MvExpr, t: u8) -> Option<bool> {
+/// A move condition's value on a move of type `t` that captures or not, when the type and
+/// that decide it. The leaves here, asked at nearly every position of a count; a tree out
+/// of line.
+#[inline(always)]
+fn type_verdict(e: &MvExpr, t: u8, capturing: bool) -> Option<bool> {
+    match e {
+        MvExpr::True => Some(true),
+        MvExpr::Capturing => Some(capturing),
+        MvExpr::Kind(k) => Some(*k == t),
+        MvExpr::Not(_) | MvExpr::And(_) | MvExpr::Or(_) | MvExpr::From(_) | MvExpr::To(_) => {
+            type_verdict_tree(e, t, capturing)
+        }
+    }
+}
+
+/// [`type_verdict`] of a whole tree.
+fn type_verdict_tree(e: &MvExpr, t: u8, capturing: bool) -> Option<bool> {
     Some(match e {
         MvExpr::True => true,
-        MvExpr::Not(x) => !type_verdict(x, t)?,
+        MvExpr::Not(x) => !type_verdict(x, t, capturing)?,
         MvExpr::And(v) => {
             let mut r = true;
             for x in v {
-                r &= type_verdict(x, t)?;
+                r &= type_verdict(x, t, capturing)?;
             }
             r
         }
         MvExpr::Or(v) => {
             let mut r = false;
             for x in v {
-                r |= type_verdict(x, t)?;
+                r |= type_verdict(x, t, capturing)?;
             }
             r
         }
-        MvExpr::Capturing => false,
+        MvExpr::Capturing => capturing,
         MvExpr::Kind(k) => *k == t,
         MvExpr::From(_) | MvExpr::To(_) => return None,
     })

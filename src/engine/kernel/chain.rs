@@ -420,6 +420,17 @@ impl Generator<'_> {
         on
     }
 
+    /// A move of the chain ends on `t`: emitted, or in a bulk count that tallies its
+    /// captures, tallied.
+    #[inline(always)]
+    fn chain_end(&mut self, mk: &MoveKind, t: Square, out: &mut Vec<Move>) {
+        if self.tallying {
+            self.tally_end(mk, t);
+        } else {
+            self.emit(mk, t, out);
+        }
+    }
+
     /// One capturing landing on `t` over `victim`: recorded, continued, undone (the
     /// interpreter's `land` and `after_landing` for a one-segment capture).
     #[allow(clippy::too_many_arguments)]
@@ -453,24 +464,24 @@ impl Generator<'_> {
             let can_end = r.to.contains(t);
             if r.stop.contains(t) {
                 if can_end {
-                    self.emit(mk, t, out);
+                    self.chain_end(mk, t, out);
                 }
             } else {
                 match r.repeat {
                     Repeat::Once => {
                         if can_end {
-                            self.emit(mk, t, out);
+                            self.chain_end(mk, t, out);
                         }
                     }
                     Repeat::Plus => {
                         if can_end {
-                            self.emit(mk, t, out);
+                            self.chain_end(mk, t, out);
                         }
                         self.chain_from(mk, ch, r, t, d, out);
                     }
                     Repeat::PlusMust => {
                         if !self.chain_from(mk, ch, r, t, d, out) && can_end {
-                            self.emit(mk, t, out);
+                            self.chain_end(mk, t, out);
                         }
                     }
                 }

@@ -68,7 +68,7 @@ mod quick;
 mod quiet;
 mod shifts;
 
-pub(super) use bulk::{Counted, PrioMemo, prio_by_types};
+pub(super) use bulk::{Counted, PrioMemo, Tally, prio_by_types, tally_by_types};
 pub(super) use flood::{FloodKeep, FloodMemo};
 
 use crate::engine::fold::{FoldedGame, Which};

@@ -54,6 +54,40 @@ impl Generator<'_> {
         }
     }
 
+    /// What [`Self::emit`] would push, tallied instead (a bulk count by path, see
+    /// [`crate::engine::kernel::Tally`]): as many moves as it would build, by move type,
+    /// pieces captured and order of captures. A move whose type builds more than its path
+    /// (custodial captures, a carried piece, a second action) is not tallied: the count
+    /// gives up.
+    pub(in crate::engine) fn tally_end(&mut self, mk: &MoveKind, t: Square) {
+        if !self.bounds_hold(mk, Some(self.origin)) {
+            return;
+        }
+        if mk.hand_drop != 0
+            || mk.custodial.is_some()
+            || mk.with.is_some()
+            || mk.then_drop.is_some()
+            || mk.then_remove.is_some()
+        {
+            self.overflow = true;
+            return;
+        }
+        if !self.deferred_from_holds(mk) {
+            return;
+        }
+        let pk = self.mover as usize * MAX_KINDS + kind(self.piece) as usize;
+        // One move per kind a promotion offers (none where it offers none).
+        let n = match self.promotions[pk].iter().find(|(r, _)| r.contains(t)) {
+            None => 1,
+            Some((_, kinds)) => kinds.len() as u64,
+        };
+        match self.tally.as_deref_mut() {
+            Some(tally) if n > 0 => tally.add(self.kind_id, self.ncapt, self.order, n),
+            Some(_) => {}
+            None => self.overflow = true,
+        }
+    }
+
     /// Emits the move ending on `t` with the piece `result` there.
     fn emit_result(&mut self, mk: &MoveKind, t: Square, result: u8, out: &mut Vec<Move>) {
         let mut mv = Move {

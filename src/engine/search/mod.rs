@@ -164,6 +164,12 @@ pub struct Generator<'g> {
     /// kept).
     pub(in crate::engine) prio_by_types: bool,
     pub(in crate::engine) prio_memo: kernel::PrioMemo,
+    /// Whether a bulk count may tally its captures rather than build them
+    /// ([`kernel::tally_by_types`], by path only: by effect, captures are merged as they are
+    /// built); whether the search under way does; and the tally (taken out to be judged).
+    pub(in crate::engine) tally_by_types: bool,
+    pub(in crate::engine) tallying: bool,
+    pub(in crate::engine) tally: Option<Box<kernel::Tally>>,
     pub(in crate::engine) flood_clash: bool,
     // In the position being searched, no two non-capturing moves can be the same move:
     // [`Kernels::quiet_unique`], or [`Kernels::quiet_unique_apart`] where the `require`
@@ -295,6 +301,9 @@ impl<'g> Generator<'g> {
             counted_scratch: None,
             weights: Vec::new(),
             prio_by_types: kernel::prio_by_types(def),
+            tally_by_types: identity == Identity::Path && kernel::tally_by_types(def),
+            tallying: false,
+            tally: Some(Box::default()),
             prio_memo: kernel::PrioMemo::default(),
             flood_clash: false,
             quiet_unique_here: false,
@@ -519,6 +528,7 @@ impl<'g> Generator<'g> {
     /// sources straight, with none of the pre-pass's sets or the per-type and per-piece
     /// tests that the move types' shapes decide. Returns false (nothing done) in a royal
     /// probe, which this never is in a count.
+    #[inline(always)]
     pub(in crate::engine) fn pass_moves(
         &mut self,
         pos: &Position,
