@@ -7,7 +7,7 @@
 use super::{Kernels, MAX_CHAIN_DIRS, Tables, leapt_per_player};
 use crate::engine::fold::Which;
 use crate::engine::moves::Move;
-use crate::engine::position::{kind, piece_code};
+use crate::engine::position::{Position, kind, piece_code};
 use crate::engine::search::Generator;
 use crate::model::*;
 
@@ -180,7 +180,7 @@ impl Generator<'_> {
     /// piece. The board is loaded.
     pub(in crate::engine) fn chain_piece(
         &mut self,
-        pos: &crate::engine::position::Position,
+        pos: &Position,
         mk: &MoveKind,
         mi: usize,
         ch: &Chain,
@@ -211,6 +211,59 @@ impl Generator<'_> {
         self.start_search(mi, sq);
         self.chain_from(mk, ch, run, sq, NO_DIR, out);
         self.put_back(sq, code);
+    }
+
+    /// [`Generator::pseudo_legal_counting`] where the quick count found a leap to take and every
+    /// leap is a capture chain its kernel searches whole ([`super::QuickPass::chains`]):
+    /// the steps are the quick count's counts, and the chains are searched from the leaps'
+    /// sources straight, with none of the pre-pass's sets or the per-type and per-piece
+    /// tests that the move types' shapes decide. Returns false (nothing done) in a royal
+    /// probe, which this never is in a count.
+    #[inline(always)]
+    pub(in crate::engine) fn pass_moves(
+        &mut self,
+        pos: &Position,
+        allowed: &[bool; MAX_MOVE_TYPES],
+        pass: &super::QuickPass,
+        counted: &mut super::Counted,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        if self.captures_only || !self.use_kernels {
+            return false;
+        }
+        out.clear();
+        self.cells = pos.cells;
+        self.occ = pos.occ;
+        self.begin_position(pos, allowed);
+        for &(mi, n) in pass.steps() {
+            counted.add(mi as usize, n);
+        }
+        // The kernels, held apart from the generator that the search changes.
+        let kernels = std::sync::Arc::clone(&self.kernels);
+        let def = self.def;
+        for &(mi, src) in pass.leaps() {
+            let (Some(mk), Some(ch)) = (
+                def.moves.get(mi as usize),
+                kernels
+                    .moves
+                    .get(mi as usize)
+                    .and_then(|p| p.chain.as_ref()),
+            ) else {
+                // `chains` promised a chain: without one, the count gives up.
+                self.overflow = true;
+                return true;
+            };
+            if !allowed[(mi as usize).min(63)] {
+                continue;
+            }
+            let mut src = src;
+            while src != 0 {
+                let sq = src.trailing_zeros() as Square;
+                src &= src - 1;
+                self.chain_piece(pos, mk, mi as usize, ch, sq, out);
+            }
+        }
+        true
     }
 
     /// The capture search of chain kernel `mi` for the piece on `sq` (lifted, its move

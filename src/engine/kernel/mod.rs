@@ -67,9 +67,11 @@ mod prepass;
 mod quick;
 mod quiet;
 mod shifts;
+mod tally;
 
-pub(super) use bulk::{Counted, PrioMemo, Tally, prio_by_types, tally_by_types};
+pub(super) use bulk::{Counted, PrioMemo, prio_by_types, tally_by_types};
 pub(super) use flood::{FloodKeep, FloodMemo};
+pub(super) use tally::Tally;
 
 use crate::engine::fold::{FoldedGame, Which};
 use crate::model::*;

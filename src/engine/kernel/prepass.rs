@@ -65,6 +65,23 @@ pub(in crate::engine) enum PassWhat {
     /// Every piece of the kinds is tried by a flood kernel, which finds for itself whether
     /// its first leap can be taken (no test before it).
     Flood,
+    /// Quiet slides along directions whose whole-set steps are cheap: every piece of the
+    /// kinds is tried (as [`PassWhat::All`]); on a board of one word the quick count counts
+    /// them set-wise, each direction's rays filled through the empty squares. `dirs`: per
+    /// direction its shift groups; `sets` as for [`PassWhat::Steps`].
+    Slides {
+        dirs: Vec<Vec<Group>>,
+        sets: Vec<(u8, Option<(SquareSet, SquareSet)>)>,
+    },
+    /// A flying leap along such directions: every piece of the kinds is tried (as
+    /// [`PassWhat::All`]); on a board of one word the quick count tests it set-wise (a ray
+    /// through the empty squares to a piece it may leap, an empty square beyond).
+    FlyLeap {
+        dirs: Vec<Vec<Group>>,
+        leapt: u8,
+        /// The kinds it may leap, when the leg names some.
+        kinds: Option<u32>,
+    },
     /// Every piece of the kinds is tried.
     All,
 }
@@ -78,6 +95,8 @@ impl PassWhat {
             PassWhat::StepTable { .. } => "pre-pass: steps on the table",
             PassWhat::LeapTable => "pre-pass: leap on the table",
             PassWhat::Flood => "pre-pass: flood",
+            PassWhat::Slides { .. } => "pre-pass: kinds (slides set-wise in a quick count)",
+            PassWhat::FlyLeap { .. } => "pre-pass: kinds (flying leap set-wise in a quick count)",
             PassWhat::All => "pre-pass: kinds",
         }
     }
@@ -110,6 +129,12 @@ pub(super) fn compile(
         .iter()
         .map(|m| set_leap(m).map_or(0, |f| per_player(&f.dirs)))
         .collect();
+    // Per direction, its shift groups.
+    let dir_groups = |dirs: &[u8]| -> Vec<Vec<Group>> {
+        dirs.iter()
+            .map(|&d| shifts.map_or(Vec::new(), |sh| sh.groups(d).to_vec()))
+            .collect()
+    };
     let all_kinds = ((1u64 << def.kinds.len().min(MAX_KINDS)) - 1) as u32;
     let mut pass = vec![Vec::new(); np];
     let mut pass_kinds = vec![0; np];
@@ -160,6 +185,15 @@ pub(super) fn compile(
                 (_, Some(fl)) if fl.hops.is_some() && plan.first_leap.is_some() => {
                     PassWhat::LeapTable
                 }
+                (Some(q), _) if q.slide && cheap_quiet[mi] >> p & 1 == 1 => PassWhat::Slides {
+                    dirs: dir_groups(&q.dirs[p]),
+                    sets: step_sets(q),
+                },
+                (_, Some(fl)) if fl.flying && cheap_leap[mi] >> p & 1 == 1 => PassWhat::FlyLeap {
+                    dirs: dir_groups(&fl.dirs[p]),
+                    leapt: fl.leapt[p],
+                    kinds: fl.kinds,
+                },
                 _ => PassWhat::All,
             };
             pass_kinds[p] |= kinds;
@@ -316,7 +350,9 @@ impl Generator<'_> {
                     self.exact_leaps |= 1 << mi.min(63);
                     cand[mi] = movers.set();
                 }
-                PassWhat::All => cand[mi] = movers.set(),
+                PassWhat::All | PassWhat::Slides { .. } | PassWhat::FlyLeap { .. } => {
+                    cand[mi] = movers.set()
+                }
             }
         }
     }

@@ -197,7 +197,7 @@ pub struct Generator<'g> {
     probe: Option<Box<royal::Probe<'g>>>,
     /// Set on a royal probe's generator: only moves that capture are wanted, and the search
     /// may stop once one captures a piece on `target` (then `hit` is set).
-    captures_only: bool,
+    pub(in crate::engine) captures_only: bool,
     target: SquareSet,
     hit: bool,
     /// Bit `i` (of the first 64 move types): some leg of move type `i` captures.
@@ -494,7 +494,11 @@ impl<'g> Generator<'g> {
     /// Everything of `pos` a search reads but the board (the caller loads `cells` and `occ`
     /// when it first needs them), and a fresh search: nothing emitted, nothing counted.
     #[inline(always)]
-    fn begin_position(&mut self, pos: &Position, allowed: &[bool; MAX_MOVE_TYPES]) {
+    pub(in crate::engine) fn begin_position(
+        &mut self,
+        pos: &Position,
+        allowed: &[bool; MAX_MOVE_TYPES],
+    ) {
         self.mover = pos.to_move;
         self.counters = pos.counters;
         if self.def.marks_passed {
@@ -520,59 +524,6 @@ impl<'g> Generator<'g> {
         if self.quiet_unique_apart {
             self.quiet_unique_here = self.clashes_apart(allowed);
         }
-    }
-
-    /// [`Self::pseudo_legal_counting`] where the quick count found a leap to take and every
-    /// leap is a capture chain its kernel searches whole ([`kernel::QuickPass::chains`]):
-    /// the steps are the quick count's counts, and the chains are searched from the leaps'
-    /// sources straight, with none of the pre-pass's sets or the per-type and per-piece
-    /// tests that the move types' shapes decide. Returns false (nothing done) in a royal
-    /// probe, which this never is in a count.
-    #[inline(always)]
-    pub(in crate::engine) fn pass_moves(
-        &mut self,
-        pos: &Position,
-        allowed: &[bool; MAX_MOVE_TYPES],
-        pass: &kernel::QuickPass,
-        counted: &mut kernel::Counted,
-        out: &mut Vec<Move>,
-    ) -> bool {
-        if self.captures_only || !self.use_kernels {
-            return false;
-        }
-        out.clear();
-        self.cells = pos.cells;
-        self.occ = pos.occ;
-        self.begin_position(pos, allowed);
-        for &(mi, n) in pass.steps() {
-            counted.add(mi as usize, n);
-        }
-        // The kernels, held apart from the generator that the search changes.
-        let kernels = Arc::clone(&self.kernels);
-        let def = self.def;
-        for &(mi, src) in pass.leaps() {
-            let (Some(mk), Some(ch)) = (
-                def.moves.get(mi as usize),
-                kernels
-                    .moves
-                    .get(mi as usize)
-                    .and_then(|p| p.chain.as_ref()),
-            ) else {
-                // `chains` promised a chain: without one, the count gives up.
-                self.overflow = true;
-                return true;
-            };
-            if !allowed[(mi as usize).min(63)] {
-                continue;
-            }
-            let mut src = src;
-            while src != 0 {
-                let sq = src.trailing_zeros() as Square;
-                src &= src - 1;
-                self.chain_piece(pos, mk, mi as usize, ch, sq, out);
-            }
-        }
-        true
     }
 
     /// The moves of type `ki` of the piece on `sq` (generated, or with `counted`, counted

@@ -16,11 +16,14 @@
 use super::bulk::Counted;
 use super::prepass::{PassOp, PassWhat, kinds_set, of_kind};
 use super::shifts::Group;
-use super::{FULL, Kernels, empty_squares, leapable, occupied};
+use super::{Kernels, empty_squares, leapable, occupied};
 use crate::engine::bits::Bits;
 use crate::engine::position::Position;
 use crate::engine::search::Generator;
 use crate::model::*;
+use one::{ONE_LEAPS, One};
+
+mod one;
 
 /// The quick count of one player: what the pre-pass's operations do, in the few shapes it
 /// can take without a per-piece search.
@@ -37,8 +40,35 @@ pub(in crate::engine) struct Quick {
     leaps: Vec<QuickLeap>,
     /// The quiet steps, counted set-wise per move type.
     steps: Vec<QuickSteps>,
+    /// Slides and flying leaps, which only the one-word form takes set-wise; the kinds
+    /// that make them send a position of the general form to the full count.
+    slides: Vec<QuickSlides>,
+    flys: Vec<QuickFly>,
+    one_only: u32,
     /// The same count on a board of one word, its lists held inline, where they fit.
     one: Option<One>,
+}
+
+/// A move type of quiet slides ([`PassWhat::Slides`]).
+#[derive(Debug, Clone)]
+struct QuickSlides {
+    mi: u8,
+    bounds: Vec<Bound>,
+    /// Per direction, its shift groups.
+    dirs: Vec<Vec<Group>>,
+    /// Per kind: its folded `from` and allowed landings.
+    sets: Vec<(u8, SquareSet, SquareSet)>,
+}
+
+/// A flying leap ([`PassWhat::FlyLeap`]).
+#[derive(Debug, Clone)]
+struct QuickFly {
+    mi: u8,
+    kinds: u32,
+    barred: Vec<(u8, SquareSet)>,
+    dirs: Vec<Vec<Group>>,
+    leapt: u8,
+    over_kinds: Option<u32>,
 }
 
 #[derive(Debug, Clone)]
@@ -86,31 +116,6 @@ impl Bound {
 /// Most move types of quiet steps a quick count holds (their counts are kept in an array).
 const MAX_QUICK_STEPS: usize = 8;
 
-/// The quick count on a board of one word (most draughts boards), every list inline and
-/// every set a word: the general form's loops over lists of lists, each a load of its
-/// length and its pointer and a set-up, cost more there than the word operations they
-/// hold, at nearly every position of a count. Its bounds: leaps, movers per leap, pairs per
-/// leap, and per move type of steps its kinds' groups and its counter effects.
-#[derive(Debug, Clone)]
-struct One {
-    full: u32,
-    kinds: u32,
-    leaps: [OneLeap; ONE_LEAPS],
-    nleaps: usize,
-    steps: [OneSteps; MAX_QUICK_STEPS],
-    nsteps: usize,
-    /// Every leap is a capture chain searched whole by its kernel, for every kind that makes
-    /// it ([`Kernels::chains_whole`]): the bulk count then searches the leaps' sources
-    /// straight from the [`QuickPass`] (`Generator::pass_moves`).
-    chains: bool,
-}
-
-const ONE_LEAPS: usize = 2;
-const ONE_MOVERS: usize = 4;
-const ONE_PAIRS: usize = 8;
-const ONE_ENTRIES: usize = 8;
-const ONE_BOUNDS: usize = 2;
-
 /// The quick count's verdict on a position.
 pub(in crate::engine) enum Verdict {
     /// The number of legal moves (priorities applied, before the end rules).
@@ -150,101 +155,6 @@ impl QuickPass {
     }
 }
 
-/// A group's step on one word: `(left, right, squares)` (see `Group::one_word`).
-type Shift1 = (u8, u8, u64);
-
-#[inline(always)]
-fn fwd1((l, r, m): Shift1, s: u64) -> u64 {
-    (s & m) << l >> r
-}
-
-#[inline(always)]
-fn bwd1((l, r, m): Shift1, s: u64) -> u64 {
-    (s >> l << r) & m
-}
-
-#[derive(Debug, Clone, Copy, Default)]
-struct OneLeap {
-    mi: u8,
-    /// Per kind that makes it, the squares its pieces may leap from.
-    movers: [(u8, u64); ONE_MOVERS],
-    nmovers: usize,
-    pairs: [(Shift1, Shift1); ONE_PAIRS],
-    npairs: usize,
-    leapt: u8,
-    over_kinds: Option<u32>,
-}
-
-#[derive(Debug, Clone, Copy, Default)]
-struct OneSteps {
-    mi: u8,
-    /// The kinds that make it: with no piece of them, the type has no move.
-    kinds: u32,
-    /// Per kind and group: the kind, the group with the kind's folded `from` in its
-    /// squares, and the kind's allowed landings.
-    entries: [(u8, Shift1, u64); ONE_ENTRIES],
-    nentries: usize,
-    bounds: [Bound; ONE_BOUNDS],
-    nbounds: usize,
-}
-
-impl One {
-    /// The one-word form of `q`, where its lists fit.
-    fn of(q: &Quick) -> Option<One> {
-        if q.leaps.len() > ONE_LEAPS {
-            return None;
-        }
-        let mut leaps = [OneLeap::default(); ONE_LEAPS];
-        for (l, ol) in q.leaps.iter().zip(&mut leaps) {
-            let mut ks = l.kinds;
-            while ks != 0 {
-                let k = ks.trailing_zeros() as u8;
-                ks &= ks - 1;
-                let mut from = FULL;
-                for (bk, barred) in &l.barred {
-                    if *bk == k {
-                        from = from.minus(barred);
-                    }
-                }
-                *ol.movers.get_mut(ol.nmovers)? = (k, from.0[0]);
-                ol.nmovers += 1;
-            }
-            for (g, gm) in &l.pairs {
-                *ol.pairs.get_mut(ol.npairs)? = (g.one_word(), gm.one_word());
-                ol.npairs += 1;
-            }
-            ol.mi = l.mi;
-            ol.leapt = l.leapt;
-            ol.over_kinds = l.over_kinds;
-        }
-        let mut steps = [OneSteps::default(); MAX_QUICK_STEPS];
-        for (s, os) in q.steps.iter().zip(&mut steps) {
-            os.mi = s.mi;
-            for &(k, from, to) in &s.sets {
-                os.kinds |= 1 << k;
-                for g in &s.groups {
-                    let (l, r, m) = g.one_word();
-                    *os.entries.get_mut(os.nentries)? = (k, (l, r, m & from.0[0]), to.0[0]);
-                    os.nentries += 1;
-                }
-            }
-            for b in &s.bounds {
-                *os.bounds.get_mut(os.nbounds)? = *b;
-                os.nbounds += 1;
-            }
-        }
-        Some(One {
-            full: q.full,
-            kinds: q.kinds,
-            leaps,
-            nleaps: q.leaps.len(),
-            steps,
-            nsteps: q.steps.len(),
-            chains: false,
-        })
-    }
-}
-
 impl Quick {
     /// The quick count of a player from its pre-pass `ops`, where every move type of the game
     /// has an operation; `None` where one has none (a per-piece search would try every piece
@@ -256,7 +166,40 @@ impl Quick {
             full: 0,
             leaps: Vec::new(),
             steps: Vec::new(),
+            slides: Vec::new(),
+            flys: Vec::new(),
+            one_only: 0,
             one: None,
+        };
+        // A move type's counter effects as bounds; `None` where one bumps a `same-piece`
+        // counter.
+        let bounds_of = |mi: usize| -> Option<Vec<Bound>> {
+            def.moves[mi]
+                .effects
+                .iter()
+                .map(|e| {
+                    let c = &def.counters[e.counter as usize];
+                    (!c.same_piece).then_some(Bound {
+                        slot: e.counter as usize * MAX_PLAYERS,
+                        per_player: c.per_player,
+                        add: e.add,
+                        value: e.value,
+                        max: c.max.unwrap_or(MAX_COUNTER_VALUE),
+                    })
+                })
+                .collect()
+        };
+        // Per kind its folded `from` and landings; a kind whose conditions do not fold is
+        // moved by a per-piece search.
+        let fold_sets = |sets: &[(u8, Option<(SquareSet, SquareSet)>)], full: &mut u32| {
+            let mut folded = Vec::new();
+            for &(k, fold) in sets {
+                match fold {
+                    Some((from, to)) => folded.push((k, from, to)),
+                    None => *full |= 1 << k,
+                }
+            }
+            folded
         };
         for op in ops {
             if op.mi >= 64 {
@@ -265,33 +208,36 @@ impl Quick {
             seen |= 1 << op.mi;
             match &op.what {
                 PassWhat::Steps { groups, sets, .. } => {
-                    let mut folded = Vec::new();
-                    for &(k, fold) in sets {
-                        match fold {
-                            Some((from, to)) => folded.push((k, from, to)),
-                            None => q.full |= 1 << k,
-                        }
-                    }
-                    let mut bounds = Vec::new();
-                    for e in &def.moves[op.mi].effects {
-                        let c = &def.counters[e.counter as usize];
-                        if c.same_piece {
-                            return None;
-                        }
-                        bounds.push(Bound {
-                            slot: e.counter as usize * MAX_PLAYERS,
-                            per_player: c.per_player,
-                            add: e.add,
-                            value: e.value,
-                            max: c.max.unwrap_or(MAX_COUNTER_VALUE),
-                        });
-                    }
+                    let sets = fold_sets(sets, &mut q.full);
                     q.kinds |= op.kinds;
                     q.steps.push(QuickSteps {
                         mi: op.mi as u8,
-                        bounds,
+                        bounds: bounds_of(op.mi)?,
                         groups: groups.clone(),
-                        sets: folded,
+                        sets,
+                    });
+                }
+                PassWhat::Slides { dirs, sets } => {
+                    let sets = fold_sets(sets, &mut q.full);
+                    q.kinds |= op.kinds;
+                    q.one_only |= op.kinds;
+                    q.slides.push(QuickSlides {
+                        mi: op.mi as u8,
+                        bounds: bounds_of(op.mi)?,
+                        dirs: dirs.clone(),
+                        sets,
+                    });
+                }
+                PassWhat::FlyLeap { dirs, leapt, kinds } => {
+                    q.kinds |= op.kinds;
+                    q.one_only |= op.kinds;
+                    q.flys.push(QuickFly {
+                        mi: op.mi as u8,
+                        kinds: op.kinds,
+                        barred: op.barred.clone(),
+                        dirs: dirs.clone(),
+                        leapt: *leapt,
+                        over_kinds: *kinds,
                     });
                 }
                 PassWhat::Leap {
@@ -344,9 +290,10 @@ impl Kernels {
                     let mut q = Quick::compile(def, ops)?;
                     if self.shifts.as_ref().is_some_and(|sh| sh.words == 1) {
                         q.one = One::of(&q).map(|mut one| {
-                            one.chains = one.leaps[..one.nleaps.min(ONE_LEAPS)]
+                            one.chains = one
+                                .leap_types()
                                 .iter()
-                                .all(|l| self.chains_whole(def, p, l.mi as usize));
+                                .all(|&mi| self.chains_whole(def, p, mi as usize));
                             one
                         });
                     }
@@ -388,8 +335,9 @@ impl Generator<'_> {
         let me = pos.to_move as usize;
         let planes = self.kernels.planes;
         let mine = Bits::<W>::of(&pos.occ[me]);
-        // Any piece of a kind that only a per-piece search moves: the full count.
-        let mut ks = q.full;
+        // Any piece of a kind that only a per-piece search moves (here, slides and flying
+        // leaps too): the full count.
+        let mut ks = q.full | q.one_only;
         while ks != 0 {
             let k = ks.trailing_zeros() as usize;
             ks &= ks - 1;
@@ -468,93 +416,6 @@ impl Generator<'_> {
         Some(total)
     }
 
-    /// [`Self::quick_in`] on a board of one word, from the form that holds its lists inline:
-    /// the same sets, tests and sums. Where a leap can be taken it goes on to count the
-    /// steps too, and hands what it found to the bulk count ([`QuickPass`]).
-    #[inline(always)]
-    fn quick_one(&self, pos: &Position, o: &One) -> Verdict {
-        let me = pos.to_move as usize;
-        let planes = self.kernels.planes;
-        let mine = Bits::<1>::of(&pos.occ[me]);
-        let mut ks = o.full;
-        while ks != 0 {
-            let k = ks.trailing_zeros() as usize;
-            ks &= ks - 1;
-            if !of_kind(pos, mine, k, planes).is_empty() {
-                return Verdict::Full;
-            }
-        }
-        let mut by_kind = [0u64; MAX_KINDS];
-        // The kinds with a piece here.
-        let mut present = 0u32;
-        let mut ks = o.kinds;
-        while ks != 0 {
-            let k = ks.trailing_zeros() as usize;
-            ks &= ks - 1;
-            by_kind[k] = of_kind(pos, mine, k, planes).0[0];
-            present |= ((by_kind[k] != 0) as u32) << k;
-        }
-        let empty = empty_squares(&pos.occ, &self.def.board.all).0[0];
-        // Per leap, the squares it can be taken from.
-        let mut srcs = [0u64; ONE_LEAPS];
-        let leaps = &o.leaps[..o.nleaps.min(ONE_LEAPS)];
-        for (i, l) in leaps.iter().enumerate() {
-            let mut movers = 0;
-            for &(k, from) in &l.movers[..l.nmovers.min(ONE_MOVERS)] {
-                movers |= by_kind[k as usize] & from;
-            }
-            if movers == 0 {
-                continue;
-            }
-            let mut over = leapable(&pos.occ, l.leapt).0[0];
-            if let Some(ks) = l.over_kinds {
-                over &= kinds_set(pos, Bits::<1>::of(&occupied(&pos.occ)), ks, planes).0[0];
-            }
-            let mut src = 0;
-            for &(g, gm) in &l.pairs[..l.npairs.min(ONE_PAIRS)] {
-                src |= bwd1(g, bwd1(gm, empty) & over);
-            }
-            srcs[i] = src & movers;
-        }
-        let leap = srcs.iter().any(|&s| s != 0);
-        let mut counts = [0u64; MAX_QUICK_STEPS];
-        let mut some = 0u64;
-        for (i, s) in o.steps[..o.nsteps.min(MAX_QUICK_STEPS)].iter().enumerate() {
-            let mut n = 0;
-            if s.kinds & present == 0 {
-                continue;
-            }
-            for &(k, g, to) in &s.entries[..s.nentries.min(ONE_ENTRIES)] {
-                n += (fwd1(g, by_kind[k as usize]) & empty & to).count_ones() as u64;
-            }
-            if n == 0 {
-                continue;
-            }
-            let fit = s.bounds[..s.nbounds.min(ONE_BOUNDS)]
-                .iter()
-                .all(|b| b.holds(pos, me));
-            if !fit {
-                continue;
-            }
-            counts[i] = n;
-            some |= 1 << s.mi;
-        }
-        let steps = &o.steps[..o.nsteps.min(MAX_QUICK_STEPS)];
-        if leap {
-            return Verdict::Pass(pass_of(leaps, &srcs, steps, &counts, some, o.chains));
-        }
-        let Some(keep) = self.prio_memo.get(some) else {
-            return Verdict::Full;
-        };
-        let mut total = 0;
-        for (i, s) in steps.iter().enumerate() {
-            if keep >> s.mi & 1 == 1 {
-                total += counts[i];
-            }
-        }
-        Verdict::Count(total)
-    }
-
     /// Takes the quick count's [`QuickPass`] as the pre-pass's work: the leaps' sources
     /// (exact) and the steps' counts, and no piece to try for any other move type.
     pub(super) fn take_quick_pass(
@@ -576,35 +437,4 @@ impl Generator<'_> {
             counted.add(mi as usize, n);
         }
     }
-}
-
-/// The [`QuickPass`] of a position where a leap can be taken: per leap its sources, and
-/// per step type with moves (`some`) its count.
-#[inline(never)]
-fn pass_of(
-    leaps: &[OneLeap],
-    srcs: &[u64; ONE_LEAPS],
-    steps: &[OneSteps],
-    counts: &[u64; MAX_QUICK_STEPS],
-    some: u64,
-    chains: bool,
-) -> QuickPass {
-    let mut p = QuickPass {
-        leaps: [(0, 0); ONE_LEAPS],
-        nleaps: 0,
-        steps: [(0, 0); MAX_QUICK_STEPS],
-        nsteps: 0,
-        chains,
-    };
-    for (i, l) in leaps.iter().enumerate() {
-        p.leaps[i] = (l.mi, srcs[i]);
-    }
-    p.nleaps = leaps.len();
-    for (i, s) in steps.iter().enumerate() {
-        if some >> s.mi & 1 == 1 {
-            p.steps[p.nsteps] = (s.mi, counts[i]);
-            p.nsteps += 1;
-        }
-    }
-    p
 }
