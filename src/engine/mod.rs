@@ -626,25 +626,49 @@ fn perft_rec(
         return Ok(1);
     }
     let (head, rest) = lists.split_first_mut().expect("one list per ply");
-    if depth == 1
-        && let Some(n) = game.bulk_legal_count(g, pos, head)
-    {
-        return Ok(n);
+    if depth == 1 {
+        return leaf_count(game, g, pos, head);
     }
     game.analyze(g, pos, head);
     if g.overflow {
         return Err(Overflow);
     }
-    if depth == 1 {
-        return Ok(head.len() as u64);
-    }
     let (child, boards) = boards.split_first_mut().expect("one position per ply");
     let mut total = 0;
+    // The ply above the leaves counts its children here: a call per child costs as much
+    // as the count of most of them.
+    if depth == 2 {
+        let next = rest.first_mut().expect("one list per ply");
+        for mv in head.iter() {
+            game.play_into_kept(pos, mv, child);
+            total += leaf_count(game, g, child, next)?;
+        }
+        return Ok(total);
+    }
     for mv in head.iter() {
         game.play_into_kept(pos, mv, child);
         total += perft_rec(game, g, child, depth - 1, rest, boards)?;
     }
     Ok(total)
+}
+
+/// The number of legal moves of `pos`, a position one ply above the leaves: counted in
+/// bulk where the kernels can, else generated into `list`.
+#[inline(always)]
+fn leaf_count(
+    game: &Game,
+    g: &mut Generator,
+    pos: &Position,
+    list: &mut Vec<Move>,
+) -> Result<u64, Overflow> {
+    if let Some(n) = game.bulk_legal_count(g, pos, list) {
+        return Ok(n);
+    }
+    game.analyze(g, pos, list);
+    if g.overflow {
+        return Err(Overflow);
+    }
+    Ok(list.len() as u64)
 }
 
 /// Whether `c` asks `exists M` of the moves.
