@@ -172,6 +172,28 @@ struct OneFly {
     over_kinds: Option<u32>,
 }
 
+/// The pieces of a leap's kinds on the squares each may leap from (`movers`: per kind, its
+/// squares).
+#[inline(always)]
+fn movers1(movers: &[(u8, u64)], by_kind: &[u64; MAX_KINDS]) -> u64 {
+    let mut m = 0;
+    for &(k, from) in movers {
+        m |= by_kind[k as usize] & from;
+    }
+    m
+}
+
+/// The pieces a leap may leap: of the owners `leapt`, and of the kinds `over_kinds` where
+/// the leg names some.
+#[inline(always)]
+fn over1(pos: &Position, leapt: u8, over_kinds: Option<u32>, planes: usize) -> u64 {
+    let mut over = leapable(&pos.occ, leapt).0[0];
+    if let Some(ks) = over_kinds {
+        over &= kinds_set(pos, Bits::<1>::of(&occupied(&pos.occ)), ks, planes).0[0];
+    }
+    over
+}
+
 /// Per kind of `kinds`, the squares its pieces may start from: all but those `barred`.
 fn movers_of(kinds: u32, barred: &[(u8, SquareSet)]) -> Option<([(u8, u64); ONE_MOVERS], usize)> {
     let mut movers = [(0, 0); ONE_MOVERS];
@@ -336,17 +358,11 @@ impl Generator<'_> {
         let mut srcs = [0u64; ONE_LEAPS];
         let leaps = &o.leaps[..o.nleaps.min(ONE_LEAPS)];
         for (i, l) in leaps.iter().enumerate() {
-            let mut movers = 0;
-            for &(k, from) in &l.movers[..l.nmovers.min(ONE_MOVERS)] {
-                movers |= by_kind[k as usize] & from;
-            }
+            let movers = movers1(&l.movers[..l.nmovers.min(ONE_MOVERS)], &by_kind);
             if movers == 0 {
                 continue;
             }
-            let mut over = leapable(&pos.occ, l.leapt).0[0];
-            if let Some(ks) = l.over_kinds {
-                over &= kinds_set(pos, Bits::<1>::of(&occupied(&pos.occ)), ks, planes).0[0];
-            }
+            let over = over1(pos, l.leapt, l.over_kinds, planes);
             let mut src = 0;
             for &(g, gm) in &l.pairs[..l.npairs.min(ONE_PAIRS)] {
                 src |= bwd1(g, bwd1(gm, empty) & over);
@@ -420,17 +436,11 @@ impl Generator<'_> {
         // The flying leaps, after the leaps: a piece that can take one is a source. Every
         // piece of the kinds is given as one (the search finds which can), where one can.
         for (i, f) in o.flys[..o.nflys.min(ONE_LEAPS)].iter().enumerate() {
-            let mut movers = 0;
-            for &(k, from) in &f.movers[..f.nmovers.min(ONE_MOVERS)] {
-                movers |= by_kind[k as usize] & from;
-            }
+            let movers = movers1(&f.movers[..f.nmovers.min(ONE_MOVERS)], by_kind);
             if movers == 0 {
                 continue;
             }
-            let mut over = leapable(&pos.occ, f.leapt).0[0];
-            if let Some(ks) = f.over_kinds {
-                over &= kinds_set(pos, Bits::<1>::of(&occupied(&pos.occ)), ks, planes).0[0];
-            }
+            let over = over1(pos, f.leapt, f.over_kinds, planes);
             let can = f.dirs.each().any(|gs| {
                 let ray = ray1(gs, movers, empty);
                 step1(gs, step1(gs, movers | ray) & over) & empty != 0
