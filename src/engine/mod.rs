@@ -237,7 +237,7 @@ impl Game {
         // The quick count first: where it decides, the bulk count's set-up is never made.
         let n = match g.quick_count(pos) {
             kernel::Verdict::Count(n) => n,
-            kernel::Verdict::Pass(p) => g.bulk_count(pos, scratch, Some(p))?,
+            kernel::Verdict::Pass(p) => g.bulk_count(pos, scratch, Some(&p))?,
             kernel::Verdict::Full => g.bulk_count(pos, scratch, None)?,
         };
         if n == 0 && self.def.blocked_pass {

@@ -159,7 +159,7 @@ impl Generator<'_> {
         &mut self,
         pos: &Position,
         out: &mut Vec<Move>,
-        pass: Option<super::QuickPass>,
+        pass: Option<&super::QuickPass>,
     ) -> Option<u64> {
         // A game with royal pieces tests every move it generates (`keep_royal_safe`).
         if !self.use_kernels || self.def.moves.len() > 64 || self.def.royal != 0 {
@@ -179,8 +179,8 @@ impl Generator<'_> {
         counted.flood_from = SquareSet::EMPTY;
         counted.flood_sq.clear();
         counted.flood_dest.clear();
-        counted.pass = pass;
-        let r = self.bulk_count_with(pos, out, &mut counted);
+        counted.pass = None;
+        let r = self.bulk_count_with(pos, out, &mut counted, pass);
         self.counted_scratch = Some(counted);
         r
     }
@@ -190,23 +190,24 @@ impl Generator<'_> {
         pos: &Position,
         out: &mut Vec<Move>,
         counted: &mut Counted,
+        pass: Option<&super::QuickPass>,
     ) -> Option<u64> {
         let allowed = self.allowed_types(pos);
         if !self.kernels.disjoint && !self.clashes_apart(&allowed) {
             return None;
         }
         // Where every leap the quick count found is a chain searched whole, from its sources.
-        let direct = counted.pass.filter(|p| p.chains);
+        // The quick count's work is passed by reference, not copied (it is some 170 bytes),
+        // except to the pre-pass, which takes it from `counted`.
+        let direct = pass.filter(|p| p.chains);
         if let Some(p) = direct
             && self.tally_by_types
-            && let Some(n) = self.tallied_count(pos, &allowed, &p, counted, out)
+            && let Some(n) = self.tallied_count(pos, &allowed, p, counted, out)
         {
             return n;
         }
-        if !direct.is_some_and(|p| {
-            counted.pass = None;
-            self.pass_moves(pos, &allowed, &p, counted, out)
-        }) {
+        if !direct.is_some_and(|p| self.pass_moves(pos, &allowed, p, counted, out)) {
+            counted.pass = pass.copied();
             let empty = empty_squares(&pos.occ, &self.def.board.all);
             self.pseudo_legal_counting(pos, &allowed, out, Some((counted, &empty)));
         }
@@ -251,7 +252,6 @@ impl Generator<'_> {
         self.tallying = false;
         let mut tally = self.tally.take()?;
         let n = searched.then(|| {
-            counted.pass = None;
             if self.overflow || self.flood_clash || tally.lost {
                 return None;
             }
