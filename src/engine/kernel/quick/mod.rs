@@ -8,10 +8,13 @@
 //! only the work around it is left out. Wherever the position needs more (a piece that only
 //! a per-piece kernel moves, a leap that can be taken, a verdict not yet known) it answers
 //! [`Verdict::Full`] and `bulk_count` runs as before; on a board of one word, a leap that can
-//! be taken gives [`Verdict::Pass`] instead, the pre-pass's work done for the bulk count. A player whose steps bump a `same-piece` counter
-//! (whose bound may refuse one piece and not another) has no quick count. Most positions
-//! of a draughts count are quiet ones (three in four of Turkish perft 6's last ply, one in
-//! two of English perft 7's), and the work around their sums was two thirds of it.
+//! be taken gives [`Verdict::Pass`] instead, the pre-pass's work done for the bulk count.
+//! The one-word form ([`one`]) also takes slides and flying leaps set-wise (a draughts
+//! king), which the general form leaves to the full count. A player whose steps bump a
+//! `same-piece` counter (whose bound may refuse one piece and not another) has no quick
+//! count. Most positions of a draughts count are quiet ones (three in four of Turkish perft
+//! 6's last ply, one in two of English perft 7's), and the work around their sums was two
+//! thirds of it.
 
 use super::bulk::Counted;
 use super::prepass::{PassOp, PassWhat, kinds_set, of_kind};
