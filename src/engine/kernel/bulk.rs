@@ -6,7 +6,7 @@
 
 use super::MAX_CHAIN_DIRS;
 use super::empty_squares;
-use super::tally::{Held, type_verdict};
+use super::tally::{Held, Tally, type_verdict};
 use crate::engine::fold::Which;
 use crate::engine::moves::Move;
 use crate::engine::position::{Position, kind};
@@ -255,11 +255,44 @@ impl Generator<'_> {
             if self.overflow || self.flood_clash || tally.lost {
                 return None;
             }
-            self.bulk_priorities(pos, &mut *tally, counted)?;
+            self.tally_priorities(pos, &mut tally, counted)?;
             Some(tally.total() + counted.total())
         });
         self.tally = Some(tally);
         n
+    }
+
+    /// [`Self::bulk_priorities`] over a tally: the verdict kept per (types counted, types
+    /// tallied), as it is decided by the types but for a `maximize` that ends the ladder,
+    /// which weighs the tally each time.
+    fn tally_priorities(
+        &mut self,
+        pos: &Position,
+        tally: &mut Tally,
+        counted: &mut Counted,
+    ) -> Option<()> {
+        let key = (counted.some, tally.types());
+        let last = match self.tally_memo.get(key) {
+            Some((kept_counted, kept_types, last)) => {
+                counted.keep(kept_counted);
+                tally.keep_types(kept_types);
+                last
+            }
+            None => match self.bulk_priorities_judged(pos, tally, counted, true)? {
+                Judged::Types(last) => {
+                    self.tally_memo
+                        .put(key, (counted.some, tally.types(), last));
+                    last
+                }
+                Judged::Weighed => None,
+            },
+        };
+        if let Some(ms) = last
+            && Held::keep_best(tally, self, pos, ms)? > 0
+        {
+            counted.keep(0);
+        }
+        Some(())
     }
 
     /// Whether no two quiet move types whose destinations clash are both `allowed` by their
@@ -287,7 +320,7 @@ impl Generator<'_> {
             counted.keep(keep);
             return Some(());
         }
-        self.bulk_priorities_judged(pos, out, counted)?;
+        self.bulk_priorities_judged(pos, out, counted, false)?;
         if memo {
             self.prio_memo.put(some, counted.some);
         }
@@ -295,12 +328,15 @@ impl Generator<'_> {
     }
 
     /// [`Self::bulk_priorities`], judged afresh.
+    /// With `defer_last`, a `maximize` that ends the ladder of the priority applied is
+    /// left to the caller (returned in [`Judged::Types`]).
     fn bulk_priorities_judged<H: Held>(
         &mut self,
         pos: &Position,
         out: &mut H,
         counted: &mut Counted,
-    ) -> Option<()> {
+        defer_last: bool,
+    ) -> Option<Judged> {
         // The scratch board is `pos` again: the counting pass put every piece back.
         let def = self.def;
         for pr in &def.priorities {
@@ -315,14 +351,22 @@ impl Generator<'_> {
                     Otherwise::NoMoves => {
                         out.clear();
                         counted.keep(0);
-                        return Some(());
+                        return Some(Judged::Types(None));
                     }
                 }
             }
             out.retain(self, &pr.keep)?;
             counted.keep(keep);
-            for r in &pr.ladder {
+            let mut weighed = false;
+            for (i, r) in pr.ladder.iter().enumerate() {
                 match r {
+                    Rank::Maximize(ms) if defer_last && i + 1 == pr.ladder.len() => {
+                        return Some(if weighed {
+                            Judged::Weighed
+                        } else {
+                            Judged::Types(Some(*ms))
+                        });
+                    }
                     Rank::Prefer(pref) => {
                         let pv = type_verdicts(pref, counted)?;
                         if pv & counted.some != 0 || out.any(self, pref)? {
@@ -332,6 +376,7 @@ impl Generator<'_> {
                     }
                     // Counted moves capture nothing: every measure gives them 0.
                     Rank::Maximize(ms) => {
+                        weighed = true;
                         let best = out.keep_best(self, pos, *ms)?;
                         if best > 0 {
                             counted.keep(0);
@@ -339,9 +384,13 @@ impl Generator<'_> {
                     }
                 }
             }
-            return Some(());
+            return Some(if weighed {
+                Judged::Weighed
+            } else {
+                Judged::Types(None)
+            });
         }
-        Some(())
+        Some(Judged::Types(None))
     }
 
     /// [`Generator::cond_eval`] of a priority's `when` over held and counted moves.
@@ -393,6 +442,15 @@ impl Generator<'_> {
             | Cond::Shape(_) => self.cond_eval(pos, c, env, None, false),
         })
     }
+}
+
+/// How [`Generator::bulk_priorities_judged`] ended.
+enum Judged {
+    /// By the held moves' types alone, with the `maximize` that ends the ladder, if one was
+    /// left to the caller, still to weigh them.
+    Types(Option<Measure>),
+    /// A `maximize` weighed the held moves: the verdict is theirs, not their types'.
+    Weighed,
 }
 
 /// Whether the priorities, over counted moves alone, are decided by the set of move

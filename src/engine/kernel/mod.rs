@@ -71,7 +71,7 @@ mod tally;
 
 pub(super) use bulk::{Counted, PrioMemo, prio_by_types, tally_by_types};
 pub(super) use flood::{FloodKeep, FloodMemo};
-pub(super) use tally::Tally;
+pub(super) use tally::{Tally, TallyMemo};
 
 use crate::engine::fold::{FoldedGame, Which};
 use crate::model::*;

@@ -69,6 +69,24 @@ impl Tally {
         best
     }
 
+    /// The move types tallied (bit per type).
+    pub(super) fn types(&self) -> u64 {
+        self.held().iter().fold(0, |b, e| b | 1 << (e.0 & 63))
+    }
+
+    /// Keeps the entries of the move types `types`.
+    pub(super) fn keep_types(&mut self, types: u64) {
+        let mut kept = 0;
+        for i in 0..self.len.min(TALLY) {
+            let entry = self.kinds[i];
+            if types >> (entry.0 & 63) & 1 == 1 {
+                self.kinds[kept] = entry;
+                kept += 1;
+            }
+        }
+        self.len = kept;
+    }
+
     pub(super) fn total(&self) -> u64 {
         self.held().iter().map(|e| e.3).sum()
     }
@@ -203,4 +221,42 @@ fn type_verdict_tree(e: &MvExpr, t: u8, capturing: bool) -> Option<bool> {
         MvExpr::Kind(k) => *k == t,
         MvExpr::From(_) | MvExpr::To(_) => return None,
     })
+}
+
+/// How many verdicts over a tally [`TallyMemo`] keeps.
+const TALLY_MEMO: usize = 8;
+
+/// The last verdicts of the priorities over a tally and counted moves, per (types counted,
+/// types tallied): the types counted and tallied that are kept, and the `maximize` that ends
+/// the ladder, to weigh the tally with (see `Generator::tally_priorities`). One place per
+/// key, by a hash of it.
+#[derive(Debug, Clone, Default)]
+pub(in crate::engine) struct TallyMemo {
+    keys: [(u64, u64); TALLY_MEMO],
+    kept: [(u64, u64, Option<Measure>); TALLY_MEMO],
+    /// Bit `i`: place `i` holds a verdict.
+    full: u8,
+}
+
+impl TallyMemo {
+    #[inline]
+    fn place((counted, tallied): (u64, u64)) -> usize {
+        ((counted ^ tallied.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 61) as usize
+    }
+
+    /// The verdict when the types of `key` were counted and tallied, if judged before.
+    #[inline]
+    pub(super) fn get(&self, key: (u64, u64)) -> Option<(u64, u64, Option<Measure>)> {
+        let i = Self::place(key);
+        (self.full >> i & 1 == 1 && self.keys[i] == key).then(|| self.kept[i])
+    }
+
+    /// Remembers the verdict `kept` for the types of `key`.
+    #[inline]
+    pub(super) fn put(&mut self, key: (u64, u64), kept: (u64, u64, Option<Measure>)) {
+        let i = Self::place(key);
+        self.keys[i] = key;
+        self.kept[i] = kept;
+        self.full |= 1 << i;
+    }
 }

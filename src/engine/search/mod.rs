@@ -170,6 +170,8 @@ pub struct Generator<'g> {
     pub(in crate::engine) tally_by_types: bool,
     pub(in crate::engine) tallying: bool,
     pub(in crate::engine) tally: Option<Box<kernel::Tally>>,
+    /// The priorities' last verdicts over tallies (see [`kernel::TallyMemo`]).
+    pub(in crate::engine) tally_memo: kernel::TallyMemo,
     pub(in crate::engine) flood_clash: bool,
     // In the position being searched, no two non-capturing moves can be the same move:
     // [`Kernels::quiet_unique`], or [`Kernels::quiet_unique_apart`] where the `require`
@@ -304,6 +306,7 @@ impl<'g> Generator<'g> {
             tally_by_types: identity == Identity::Path && kernel::tally_by_types(def),
             tallying: false,
             tally: Some(Box::default()),
+            tally_memo: kernel::TallyMemo::default(),
             prio_memo: kernel::PrioMemo::default(),
             flood_clash: false,
             quiet_unique_here: false,
