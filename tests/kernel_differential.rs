@@ -340,16 +340,12 @@ end {
   win P if blocked(opponent)
 }
 "#;
-    let src = SourceFile::new("two-steps.rules", text);
-    let game = regula::load(&src, &[]).unwrap_or_else(|e| panic!("{}", regula::render_plain(&e)));
-    let start = game.start();
-    for depth in 1..=6 {
-        for identity in [Identity::Effect, Identity::Path] {
-            let want = regula::engine::perft_interpreted(&game, &start, depth, identity).unwrap();
-            let got = regula::engine::perft(&game, &start, depth, identity).unwrap();
-            assert_eq!(got, want, "perft {depth} ({identity:?})");
-        }
-    }
+    perfts_agree(
+        "two-steps.rules",
+        text,
+        6,
+        &[Identity::Effect, Identity::Path],
+    );
 }
 
 /// Where a leap can be taken, the quick count hands the bulk count its step counts with the
@@ -398,16 +394,12 @@ end {
   win P if blocked(opponent)
 }
 "#;
-    let src = SourceFile::new("optional-captures.rules", text);
-    let game = regula::load(&src, &[]).unwrap_or_else(|e| panic!("{}", regula::render_plain(&e)));
-    let start = game.start();
-    for depth in 1..=5 {
-        for identity in [Identity::Effect, Identity::Path] {
-            let want = regula::engine::perft_interpreted(&game, &start, depth, identity).unwrap();
-            let got = regula::engine::perft(&game, &start, depth, identity).unwrap();
-            assert_eq!(got, want, "perft {depth} ({identity:?})");
-        }
-    }
+    perfts_agree(
+        "optional-captures.rules",
+        text,
+        5,
+        &[Identity::Effect, Identity::Path],
+    );
 }
 
 /// In a count by path the captures of chains are tallied by move type, and the priorities'
@@ -478,12 +470,20 @@ end {
   win P if blocked(opponent)
 }
 "#;
-    let src = SourceFile::new("preferred-captures.rules", text);
+    perfts_agree("preferred-captures.rules", text, 7, &[Identity::Path]);
+}
+
+/// Loads the game `text` (named `name`) and checks that perft with the kernels equals the
+/// interpreter's, at every depth up to `depth`, for each identity of `identities`.
+fn perfts_agree(name: &str, text: &str, depth: u32, identities: &[Identity]) {
+    let src = SourceFile::new(name, text);
     let game = regula::load(&src, &[]).unwrap_or_else(|e| panic!("{}", regula::render_plain(&e)));
     let start = game.start();
-    for depth in 1..=7 {
-        let want = regula::engine::perft_interpreted(&game, &start, depth, Identity::Path).unwrap();
-        let got = regula::engine::perft(&game, &start, depth, Identity::Path).unwrap();
-        assert_eq!(got, want, "perft {depth} by path");
+    for depth in 1..=depth {
+        for &identity in identities {
+            let want = regula::engine::perft_interpreted(&game, &start, depth, identity).unwrap();
+            let got = regula::engine::perft(&game, &start, depth, identity).unwrap();
+            assert_eq!(got, want, "{name}: perft {depth} ({identity:?})");
+        }
     }
 }
