@@ -244,9 +244,7 @@ impl Generator<'_> {
         counted: &mut Counted,
         out: &mut Vec<Move>,
     ) -> Option<Option<u64>> {
-        let mut tally = self.tally.take()?;
-        tally.clear();
-        self.tally = Some(tally);
+        self.tally.as_deref_mut()?.clear();
         self.tallying = true;
         let searched = self.pass_moves(pos, allowed, pass, counted, out);
         self.tallying = false;
