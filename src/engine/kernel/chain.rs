@@ -28,6 +28,9 @@ pub(in crate::engine) struct Chain {
     /// once instead of taken at every node.
     hop_range: Vec<(u32, u32)>,
     hops: Vec<(u8, Square, Square)>,
+    /// The board fits one word: a run whose victims are whole owners may be counted on
+    /// words ([`Generator::chain_count`]).
+    one_word: bool,
 }
 
 /// A chain's sets and flags for one (player, kind).
@@ -55,6 +58,15 @@ struct ChainRun {
     nd: usize,
     /// Where the run's 256 ranges start in [`Chain::hop_range`].
     hop_base: usize,
+    /// The owners whose every piece it may leap, where `victims` is exactly those (bit
+    /// `owner`): a victim is then a square of their pieces, one word on a small board.
+    victim_owners: Option<u8>,
+    /// The squares where a promotion offers other than one kind (first word): a counted
+    /// move ending there is tallied as many times as [`Generator::emit`] would build it.
+    promotes: u64,
+    /// Per direction, the one a leap may not take next (under `not reverse`), else
+    /// [`NO_DIR`].
+    back: [u8; MAX_DIRS],
 }
 
 impl Chain {
@@ -97,6 +109,26 @@ impl Chain {
                             }
                         }
                     }
+                    let mut whole = SquareSet::EMPTY;
+                    for o in 0..=MAX_PLAYERS as u8 {
+                        for kk in 0..MAX_KINDS as u8 {
+                            if leapt[p as usize] >> o & 1 == 1 {
+                                whole.insert(Square::from(piece_code(o, kk)));
+                            }
+                        }
+                    }
+                    let victim_owners = (whole == victims).then_some(leapt[p as usize]);
+                    let promotes = def
+                        .promotions
+                        .iter()
+                        .filter(|pr| pr.from == k && pr.to.len() != 1)
+                        .fold(0, |m, pr| m | def.region_squares(pr.region, p).0[0]);
+                    let mut back = [NO_DIR; MAX_DIRS];
+                    if leg.no_reverse {
+                        for (b, d) in back.iter_mut().zip(&def.board.directions) {
+                            *b = d.opposite.unwrap_or(NO_DIR);
+                        }
+                    }
                     let mut ds = [0; MAX_CHAIN_DIRS];
                     ds[..pd.len()].copy_from_slice(pd);
                     Some(ChainRun {
@@ -113,6 +145,9 @@ impl Chain {
                         dirs: ds,
                         nd: pd.len(),
                         hop_base: 0,
+                        victim_owners,
+                        promotes,
+                        back,
                     })
                 })());
             }
@@ -146,6 +181,7 @@ impl Chain {
             runs,
             hop_range,
             hops,
+            one_word: def.board.labels.len() <= 64,
         }
     }
 }
@@ -209,7 +245,16 @@ impl Generator<'_> {
         self.cells[idx(sq)] = 0;
         self.occ[self.mover as usize].remove(sq);
         self.start_search(mi, sq);
-        self.chain_from(mk, ch, run, sq, NO_DIR, out);
+        match run.victim_owners {
+            Some(owners)
+                if self.tallying && ch.one_word && !run.flying && self.tally_fixed(mk, mi) =>
+            {
+                self.chain_count(mk, ch, run, sq, owners)
+            }
+            _ => {
+                self.chain_from(mk, ch, run, sq, NO_DIR, out);
+            }
+        }
         self.put_back(sq, code);
     }
 
@@ -542,5 +587,152 @@ impl Generator<'_> {
         }
         self.undo_capture(victim, removed);
         self.len -= 1;
+    }
+}
+
+/// What a counted chain search ([`Generator::chain_count`]) reads at every landing: the
+/// run, its hops, and what it made once of the tests at a move's end.
+struct Counting<'a> {
+    run: &'a ChainRun,
+    /// The run's ranges of [`Chain::hops`], by square.
+    ranges: &'a [(u32, u32)],
+    hops: &'a [(u8, Square, Square)],
+    /// Captures leave the board at once: a leapt square is then empty.
+    at_once: bool,
+    /// The counter bounds hold: a move that ends is tallied.
+    ends: bool,
+}
+
+impl Generator<'_> {
+    /// The search of [`Self::chain_from`] and [`Self::chain_land`] for a leap that is not
+    /// flying, in a bulk count that tallies ([`Self::tally_fixed`]) on a board of one word,
+    /// where the run's victims are whole owners' pieces: the same landings in the same
+    /// order, on two words carried down (the victims left, the empty squares) rather than
+    /// on the board, the path and the captures, which a tally does not read. Every move
+    /// that ends is tallied by its number of captures, as [`Self::tally_end`] would.
+    fn chain_count(&mut self, mk: &MoveKind, ch: &Chain, r: &ChainRun, sq: Square, owners: u8) {
+        let (mut vic, mut taken, mut ow) = (0, 0, owners);
+        while ow != 0 {
+            vic |= self
+                .occ
+                .get(ow.trailing_zeros() as usize)
+                .map_or(0, |s| s.0[0]);
+            ow &= ow - 1;
+        }
+        for set in &self.occ {
+            taken |= set.0[0];
+        }
+        let empty = self.def.board.all.0[0] & !taken;
+        let ranges = ch
+            .hop_range
+            .get(r.hop_base..r.hop_base + MAX_SQUARES)
+            .unwrap_or_default();
+        let c = Counting {
+            run: r,
+            ranges,
+            hops: &ch.hops,
+            at_once: mk.removal == Removal::Immediately,
+            ends: self.bounds_hold(mk, Some(sq)),
+        };
+        self.count_from(&c, sq, NO_DIR, vic, empty, 0, 0);
+    }
+
+    /// [`Self::chain_from`] counted: the leaps from `sq` over the victims `vic` onto the
+    /// `empty` squares, the last leap having come by `last_dir`, after `ncapt` captures
+    /// and `len` landings. Returns whether any was found.
+    #[allow(clippy::too_many_arguments)]
+    fn count_from(
+        &mut self,
+        c: &Counting,
+        sq: Square,
+        last_dir: u8,
+        vic: u64,
+        empty: u64,
+        ncapt: u8,
+        len: usize,
+    ) -> bool {
+        let back = c.run.back.get(last_dir as usize).copied().unwrap_or(NO_DIR);
+        let (a, b) = c.ranges.get(sq as usize).copied().unwrap_or_default();
+        let hops = c.hops.get(a as usize..b as usize).unwrap_or_default();
+        let mut ok = 0u32;
+        for (i, &(d, m, t)) in hops.iter().enumerate().take(32) {
+            let may = (vic >> m) & (empty >> t) & (d != back) as u64 & 1;
+            ok |= (may as u32) << i;
+        }
+        let found = ok != 0;
+        while ok != 0 {
+            let (d, m, t) = hops[ok.trailing_zeros() as usize];
+            ok &= ok - 1;
+            self.count_land(c, t, d, m, vic, empty, ncapt, len);
+        }
+        found
+    }
+
+    /// [`Self::chain_land`] counted: the landing on `t` by `d` over `m`, its move tallied
+    /// where it may end, and continued.
+    #[allow(clippy::too_many_arguments)]
+    fn count_land(
+        &mut self,
+        c: &Counting,
+        t: Square,
+        d: u8,
+        m: Square,
+        vic: u64,
+        empty: u64,
+        ncapt: u8,
+        len: usize,
+    ) {
+        if len >= MAX_PATH {
+            self.overflow = true;
+            return;
+        }
+        self.nodes += 1;
+        if self.overflow || self.nodes > crate::engine::search::NODE_BUDGET {
+            self.overflow = true;
+            return;
+        }
+        let leapt = 1u64 << m;
+        let vic = vic & !leapt;
+        let empty = if c.at_once { empty | leapt } else { empty };
+        let (ncapt, len) = (ncapt + 1, len + 1);
+        let r = c.run;
+        let can_end = r.to.0[0] >> t & 1 == 1;
+        if r.stop.0[0] >> t & 1 == 1 {
+            if can_end {
+                self.count_end(c, t, ncapt);
+            }
+            return;
+        }
+        match r.repeat {
+            Repeat::Once => {
+                if can_end {
+                    self.count_end(c, t, ncapt);
+                }
+            }
+            Repeat::Plus => {
+                if can_end {
+                    self.count_end(c, t, ncapt);
+                }
+                self.count_from(c, t, d, vic, empty, ncapt, len);
+            }
+            Repeat::PlusMust => {
+                if !self.count_from(c, t, d, vic, empty, ncapt, len) && can_end {
+                    self.count_end(c, t, ncapt);
+                }
+            }
+        }
+    }
+
+    /// [`Self::tally_end`] counted: its fixed tests made before the search.
+    #[inline(always)]
+    fn count_end(&mut self, c: &Counting, t: Square, ncapt: u8) {
+        if !c.ends {
+            return;
+        }
+        let n = match c.run.promotes >> t & 1 {
+            1 => self.moves_landing(t),
+            _ => 1,
+        };
+        self.tally_add(ncapt, 0, n);
     }
 }

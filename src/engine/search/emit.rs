@@ -63,29 +63,48 @@ impl Generator<'_> {
         if !self.bounds_hold(mk, Some(self.origin)) {
             return;
         }
-        if mk.hand_drop != 0
-            || mk.custodial.is_some()
-            || mk.with.is_some()
-            || mk.then_drop.is_some()
-            || mk.then_remove.is_some()
-        {
+        if builds_more(mk) {
             self.overflow = true;
             return;
         }
         if !self.deferred_from_holds(mk) {
             return;
         }
+        let n = self.moves_landing(t);
+        self.tally_add(self.ncapt, self.order, n);
+    }
+
+    /// How many moves [`Self::emit`] builds for the moving piece landing on `t`: one per
+    /// kind a promotion there offers (none where it offers none), else one.
+    #[inline(always)]
+    pub(in crate::engine) fn moves_landing(&self, t: Square) -> u64 {
         let pk = self.mover as usize * MAX_KINDS + kind(self.piece) as usize;
-        // One move per kind a promotion offers (none where it offers none).
-        let n = match self.promotions[pk].iter().find(|(r, _)| r.contains(t)) {
+        match self.promotions[pk].iter().find(|(r, _)| r.contains(t)) {
             None => 1,
             Some((_, kinds)) => kinds.len() as u64,
-        };
+        }
+    }
+
+    /// Tallies `n` moves of the current move type with `ncapt` captures in `order`.
+    #[inline(always)]
+    pub(in crate::engine) fn tally_add(&mut self, ncapt: u8, order: u64, n: u64) {
         match self.tally.as_deref_mut() {
-            Some(tally) if n > 0 => tally.add(self.kind_id, self.ncapt, self.order, n),
+            Some(tally) if n > 0 => tally.add(self.kind_id, ncapt, order, n),
             Some(_) => {}
             None => self.overflow = true,
         }
+    }
+
+    /// Whether every test of [`Self::tally_end`] but the landing's promotion comes out the
+    /// same at every end of a search of move type `mk` (index `ki`) from one origin: it
+    /// orders no capture by kind, tests its `from` when the move is found, or builds more
+    /// than its path; its counter bounds read only the origin. A counted search
+    /// ([`Generator::chain_count`](crate::engine::search::Generator)) then makes the tests
+    /// once, before it starts.
+    pub(in crate::engine) fn tally_fixed(&self, mk: &MoveKind, ki: usize) -> bool {
+        self.order_kinds == 0
+            && (ki >= 64 || self.from_when_found >> ki & 1 == 0)
+            && !builds_more(mk)
     }
 
     /// Emits the move ending on `t` with the piece `result` there.
@@ -284,4 +303,14 @@ pub(super) fn effect_hash(mv: &Move, kind_matters: bool) -> usize {
     }
     h ^= (mv.carry_from as u64) << 48 ^ (mv.carry_to as u64) << 56 ^ (mv.then_sq as u64) << 32;
     h as usize ^ (h >> 29) as usize
+}
+
+/// Whether move type `mk` builds more than its path (custodial captures, a carried piece, a
+/// second action, a drop from hand): a tally cannot hold its moves.
+fn builds_more(mk: &MoveKind) -> bool {
+    mk.hand_drop != 0
+        || mk.custodial.is_some()
+        || mk.with.is_some()
+        || mk.then_drop.is_some()
+        || mk.then_remove.is_some()
 }
