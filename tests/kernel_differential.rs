@@ -487,3 +487,139 @@ fn perfts_agree(name: &str, text: &str, depth: u32, identities: &[Identity]) {
         }
     }
 }
+
+/// A bulk count by path tallies the chains of a leap that is not flying on words carried
+/// down, not on the board (`chain_count`). What the bundled games never meet there is met
+/// here: a landing on a `stop` square ends the chain (a king that turned back over a piece
+/// it had taken would end on its start, a post, with one capture too many); a promotion
+/// that offers two kinds counts two moves; a move type whose counter would pass its bound
+/// is not counted (`takes` allows one capture by a man per player).
+#[test]
+fn tallied_hops_stop_promote_and_keep_their_bounds() {
+    let text = r#"
+game "Tallied hops"
+players { White Black }
+board {
+  files { a..f }
+  ranks { 1..6 }
+  squares { a1..f6 }
+}
+directions {
+  N (0, 1)
+  E (1, 0)
+  S (0, -1)
+  W (-1, 0)
+}
+set ahead { White: N E W  Black: S E W }
+set any { N E S W }
+pieces { Man King Queen }
+region far-row { White: a6..f6  Black: a1..f1 }
+region posts { c1 d6 c4 }
+setup {
+  White { Man: a2 b2 d2..f3  King: c1 }
+  Black { Man: a4..c5 e5 f5  King: d6 }
+}
+counter takes per-player max 1
+leg step {
+  step ahead
+}
+leg king-step {
+  step any
+}
+leg jump {
+  leap ahead over enemy
+  capture
+}
+leg king-jump {
+  leap any over enemy
+  capture
+}
+move walk {
+  by { Man }
+  sequence step
+}
+move stroll {
+  by { King Queen }
+  sequence king-step
+}
+move take {
+  by { Man }
+  sequence jump+!
+  effect takes += 1
+}
+move king-take {
+  by { King Queen }
+  sequence king-jump+!
+  stop in posts
+  remove immediately
+}
+priority most {
+  when exists capturing
+  keep capturing
+  maximize captures
+}
+promote {
+  Man to King | Queen in own far-row
+  timing stop
+}
+end {
+  win P if blocked(opponent)
+}
+"#;
+    perfts_agree("tallied-hops.rules", text, 6, &[Identity::Path]);
+}
+
+/// Where captured pieces leave at the move's end, a leapt square stays taken: a leap of two
+/// squares (`N2`) then one back (`S`) may not land on the piece it leapt. Leaps of one
+/// length alone never land on a leapt square, so no bundled game tells.
+#[test]
+fn tallied_leaps_of_two_lengths_keep_leapt_squares_taken() {
+    let text = r#"
+game "Long and short leaps"
+players { White Black }
+board {
+  files { a..f }
+  ranks { 1..6 }
+  squares { a1..f6 }
+}
+directions {
+  N (0, 1)
+  E (1, 0)
+  S (0, -1)
+  W (-1, 0)
+  N2 (0, 2)
+  S2 (0, -2)
+}
+set any { N E S W N2 S2 }
+pieces { Man }
+setup {
+  White { Man: a1..f2 }
+  Black { Man: a3..f4 b6 e6 }
+}
+leg step {
+  step any
+}
+leg jump {
+  leap any over enemy
+  capture
+}
+move walk {
+  by { Man }
+  sequence step
+}
+move take {
+  by { Man }
+  sequence jump+!
+  remove at-end
+}
+priority most {
+  when exists capturing
+  keep capturing
+  maximize captures
+}
+end {
+  win P if blocked(opponent)
+}
+"#;
+    perfts_agree("long-and-short-leaps.rules", text, 5, &[Identity::Path]);
+}
