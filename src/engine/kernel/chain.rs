@@ -61,9 +61,6 @@ struct ChainRun {
     /// The owners whose every piece it may leap, where `victims` is exactly those (bit
     /// `owner`): a victim is then a square of their pieces, one word on a small board.
     victim_owners: Option<u8>,
-    /// The squares where a promotion offers other than one kind (first word): a counted
-    /// move ending there is tallied as many times as [`Generator::emit`] would build it.
-    promotes: u64,
     /// Per direction, the one a leap may not take next (under `not reverse`), else
     /// [`NO_DIR`].
     back: [u8; MAX_DIRS],
@@ -118,11 +115,17 @@ impl Chain {
                         }
                     }
                     let victim_owners = (whole == victims).then_some(leapt[p as usize]);
-                    let promotes = def
+                    // A promotion that offers a choice of kinds makes a move per kind, which
+                    // the counted search takes as one: no run then (`eligible` keeps such
+                    // move types out of the chain kernels; were one let in, a kind without
+                    // its run makes the count give up rather than count wrong).
+                    if def
                         .promotions
                         .iter()
-                        .filter(|pr| pr.from == k && pr.to.len() != 1)
-                        .fold(0, |m, pr| m | def.region_squares(pr.region, p).0[0]);
+                        .any(|pr| pr.from == k && pr.to.len() != 1)
+                    {
+                        return None;
+                    }
                     let mut back = [NO_DIR; MAX_DIRS];
                     if leg.no_reverse {
                         for (b, d) in back.iter_mut().zip(&def.board.directions) {
@@ -146,7 +149,6 @@ impl Chain {
                         nd: pd.len(),
                         hop_base: 0,
                         victim_owners,
-                        promotes,
                         back,
                     })
                 })());
@@ -699,25 +701,25 @@ impl Generator<'_> {
         let can_end = r.to.0[0] >> t & 1 == 1;
         if r.stop.0[0] >> t & 1 == 1 {
             if can_end {
-                self.count_end(c, t, ncapt);
+                self.count_end(c, ncapt);
             }
             return;
         }
         match r.repeat {
             Repeat::Once => {
                 if can_end {
-                    self.count_end(c, t, ncapt);
+                    self.count_end(c, ncapt);
                 }
             }
             Repeat::Plus => {
                 if can_end {
-                    self.count_end(c, t, ncapt);
+                    self.count_end(c, ncapt);
                 }
                 self.count_from(c, t, d, vic, empty, ncapt, len);
             }
             Repeat::PlusMust => {
                 if !self.count_from(c, t, d, vic, empty, ncapt, len) && can_end {
-                    self.count_end(c, t, ncapt);
+                    self.count_end(c, ncapt);
                 }
             }
         }
@@ -725,14 +727,11 @@ impl Generator<'_> {
 
     /// [`Self::tally_end`] counted: its fixed tests made before the search.
     #[inline(always)]
-    fn count_end(&mut self, c: &Counting, t: Square, ncapt: u8) {
+    fn count_end(&mut self, c: &Counting, ncapt: u8) {
         if !c.ends {
             return;
         }
-        let n = match c.run.promotes >> t & 1 {
-            1 => self.moves_landing(t),
-            _ => 1,
-        };
-        self.tally_add(ncapt, 0, n);
+        // One move: no run is made for a kind whose promotion offers a choice.
+        self.tally_add(ncapt, 0, 1);
     }
 }
