@@ -653,6 +653,8 @@ impl Generator<'_> {
         ncapt: u8,
         len: usize,
     ) -> bool {
+        // On a board of vectors the leap back goes over the square just leapt, never a
+        // victim; on a board of links, `not reverse` may be all that forbids it.
         let back = c.run.back.get(last_dir as usize).copied().unwrap_or(NO_DIR);
         let (a, b) = c.ranges.get(sq as usize).copied().unwrap_or_default();
         let hops = c.hops.get(a as usize..b as usize).unwrap_or_default();
