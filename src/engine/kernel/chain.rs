@@ -544,13 +544,7 @@ impl Generator<'_> {
         victim: Square,
         out: &mut Vec<Move>,
     ) {
-        if self.len >= MAX_PATH {
-            self.overflow = true;
-            return;
-        }
-        self.nodes += 1;
-        if self.overflow || self.nodes > crate::engine::search::NODE_BUDGET {
-            self.overflow = true;
+        if !self.may_land(self.len) {
             return;
         }
         self.path[self.len] = t;
@@ -606,6 +600,19 @@ struct Counting<'a> {
 }
 
 impl Generator<'_> {
+    /// Whether a chain may land once more after `len` landings: its path has room and the
+    /// search its budget of nodes (the landing is counted). Where not, the search is given
+    /// up (`overflow`), never cut short in silence.
+    #[inline(always)]
+    fn may_land(&mut self, len: usize) -> bool {
+        self.nodes += 1;
+        if len >= MAX_PATH || self.overflow || self.nodes > crate::engine::search::NODE_BUDGET {
+            self.overflow = true;
+            return false;
+        }
+        true
+    }
+
     /// The search of [`Self::chain_from`] and [`Self::chain_land`] for a leap that is not
     /// flying, in a bulk count that tallies ([`Self::tally_fixed`]) on a board of one word,
     /// where the run's victims are whole owners' pieces: the same landings in the same
@@ -686,13 +693,7 @@ impl Generator<'_> {
         ncapt: u8,
         len: usize,
     ) {
-        if len >= MAX_PATH {
-            self.overflow = true;
-            return;
-        }
-        self.nodes += 1;
-        if self.overflow || self.nodes > crate::engine::search::NODE_BUDGET {
-            self.overflow = true;
+        if !self.may_land(len) {
             return;
         }
         let leapt = 1u64 << m;
