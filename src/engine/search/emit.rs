@@ -77,7 +77,7 @@ impl Generator<'_> {
     /// How many moves [`Self::emit`] builds for the moving piece landing on `t`: one per
     /// kind a promotion there offers (none where it offers none), else one.
     #[inline(always)]
-    pub(in crate::engine) fn moves_landing(&self, t: Square) -> u64 {
+    fn moves_landing(&self, t: Square) -> u64 {
         let pk = self.mover as usize * MAX_KINDS + kind(self.piece) as usize;
         match self.promotions[pk].iter().find(|(r, _)| r.contains(t)) {
             None => 1,
