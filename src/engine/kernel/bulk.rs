@@ -21,7 +21,7 @@ pub(in crate::engine) struct Counted {
     /// are left over from earlier counts, so that the array is not cleared every time).
     n: [u64; 64],
     /// Bit `t`: move type `t` has counted moves.
-    some: u64,
+    pub some: u64,
     /// The destinations counted by floods: the start squares, and per flood its start and
     /// destinations (few per position; apart, so that a flood's set is stored straight).
     pub flood_from: SquareSet,
@@ -533,7 +533,7 @@ impl PrioMemo {
 }
 
 /// Whether a condition asks about moves.
-fn has_exists(c: &Cond) -> bool {
+pub(super) fn has_exists(c: &Cond) -> bool {
     match c {
         Cond::Exists(_) => true,
         Cond::Not(x) | Cond::Every(x) | Cond::Some(x) => has_exists(x),
@@ -550,7 +550,7 @@ fn has_exists(c: &Cond) -> bool {
 /// A move condition's value on every counted move of each move type (all are
 /// non-capturing moves of that type), as a mask of the types where it holds, or `None` when it depends on the move's squares and some
 /// such move was counted.
-fn type_verdicts(e: &MvExpr, counted: &Counted) -> Option<u64> {
+pub(super) fn type_verdicts(e: &MvExpr, counted: &Counted) -> Option<u64> {
     let (mut bits, mut v) = (counted.some, 0u64);
     while bits != 0 {
         let t = bits.trailing_zeros();

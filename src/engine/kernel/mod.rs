@@ -62,6 +62,7 @@ mod chain;
 mod eligible;
 mod first_leap;
 mod flood;
+mod foregone;
 mod hops;
 mod prepass;
 mod quick;
@@ -125,6 +126,8 @@ pub(super) struct Kernels {
     /// Per player: the quick count of a position the pre-pass decides by itself
     /// ([`quick`]), where the game allows one.
     pub quick: Vec<Option<Quick>>,
+    /// A priority that drops every counted move where it applies ([`foregone`]).
+    pub foregone: Option<foregone::Foregone>,
 }
 
 /// What the kernels do for one move type.
@@ -234,8 +237,10 @@ impl Kernels {
                     .leading_zeros()) as usize,
             floods,
             quick: Vec::new(),
+            foregone: None,
         };
         kernels.quick = kernels.quick_counts(def, prio_by_types(def));
+        kernels.foregone = foregone::Foregone::compile(def, &kernels.moves);
         kernels
     }
 

@@ -454,29 +454,16 @@ impl<'g> Generator<'g> {
                 out,
             );
         }
-        let mine = pos.occ[pos.to_move as usize];
         if by_type {
             // Counting: the order of the generated moves does not matter, so go by move type
             // and visit only the pieces the pre-pass left to try.
-            for (ki, mk) in def.moves.iter().enumerate() {
-                if !allowed[ki.min(63)] {
-                    continue;
-                }
-                let try_these = mine.and(&self.cand[ki]);
-                if try_these.is_empty() {
-                    continue;
-                }
-                if !loaded {
-                    self.cells = pos.cells;
-                    self.occ = pos.occ;
-                    loaded = true;
-                }
-                for sq in try_these.iter() {
-                    self.piece_moves(pos, ki, mk, sq, &mut counted, out);
-                }
+            if counted.is_some() && self.kernels.foregone.is_some() {
+                self.search_foregone(pos, allowed, &mut counted, out, &mut loaded);
+            } else {
+                self.search_by_type::<false>(pos, allowed, &mut counted, out, &mut loaded);
             }
         } else {
-            for sq in mine.iter() {
+            for sq in pos.occ[pos.to_move as usize].iter() {
                 for (ki, mk) in def.moves.iter().enumerate() {
                     if allowed[ki.min(63)] && (!self.use_kernels || self.cand[ki].contains(sq)) {
                         self.piece_moves(pos, ki, mk, sq, &mut counted, out);
@@ -531,7 +518,7 @@ impl<'g> Generator<'g> {
 
     /// The moves of type `ki` of the piece on `sq` (generated, or with `counted`, counted
     /// where a kernel can).
-    fn piece_moves(
+    pub(in crate::engine) fn piece_moves(
         &mut self,
         pos: &Position,
         ki: usize,
