@@ -624,3 +624,73 @@ end {
 "#;
     perfts_agree("long-and-short-leaps.rules", text, 5, &[Identity::Path]);
 }
+
+/// A count leaves out a flood's counted moves where a priority bound to drop them applies
+/// (`kernel/foregone.rs`): only once a move its `when` asks for is found and no priority
+/// before it applies. Here the one before (`canter-first`) keeps the canters while a piece
+/// stands on its home row, even where a jump is compulsory; it is decided by the move
+/// types, so the count does not fall back to a full generation there (Camelot's
+/// `leave-castle` reads a move's squares, so its count does).
+#[test]
+fn foregone_counts_wait_for_earlier_priorities() {
+    let text = r#"
+game "Foregone counts"
+players { White Black }
+board {
+  files { a..f }
+  ranks { 1..6 }
+  squares { a1..f6 }
+}
+directions {
+  N (0, 1)
+  NE (1, 1)
+  E (1, 0)
+  SE (1, -1)
+  S (0, -1)
+  SW (-1, -1)
+  W (-1, 0)
+  NW (-1, 1)
+}
+set all { N NE E SE S SW W NW }
+region home { White: a1..f1  Black: a6..f6 }
+pieces { Man }
+setup {
+  White { Man: a1 b1 c2 d2 f1 }
+  Black { Man: a6 b6 d3 d5 e5 }
+}
+leg step {
+  step all
+}
+leg canter {
+  leap all over friend
+}
+leg jump {
+  leap all over enemy
+  capture
+}
+move plain {
+  by { Man }
+  sequence step
+}
+move canter {
+  by { Man }
+  sequence canter+
+}
+move jump {
+  by { Man }
+  sequence jump+!
+}
+priority canter-first {
+  when count(mover in own home) > 0
+  keep move canter
+}
+priority compulsory {
+  when exists move jump
+  keep capturing
+}
+end {
+  win P if blocked(opponent)
+}
+"#;
+    perfts_agree("foregone-counts.rules", text, 4, &[Identity::Effect]);
+}
