@@ -694,3 +694,52 @@ end {
 "#;
     perfts_agree("foregone-counts.rules", text, 4, &[Identity::Effect]);
 }
+
+/// A flood then a leap over any piece (`canter+ then hop`): the squares where the leap may
+/// start are taken once per position from the pieces it may leap, the friends among them
+/// (`Flood::leap_near`); Camelot's Knight's Charge leaps enemies only.
+#[test]
+fn flood_then_leap_over_friends_and_enemies() {
+    let text = r#"
+game "Vaults"
+players { White Black }
+board {
+  files { a..e }
+  ranks { 1..5 }
+  squares { a1..e5 }
+}
+directions {
+  N (0, 1)
+  E (1, 0)
+  S (0, -1)
+  W (-1, 0)
+}
+set all { N E S W }
+pieces { Man }
+setup {
+  White { Man: a1 b1 c2 }
+  Black { Man: c4 d5 e5 }
+}
+leg step {
+  step all
+}
+leg canter {
+  leap all over friend
+}
+leg hop {
+  leap all over any
+}
+move plain {
+  by { Man }
+  sequence step
+}
+move vault {
+  by { Man }
+  sequence canter+ then hop
+}
+end {
+  win P if blocked(opponent)
+}
+"#;
+    perfts_agree("vaults.rules", text, 5, &[Identity::Effect, Identity::Path]);
+}
