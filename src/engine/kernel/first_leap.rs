@@ -27,6 +27,26 @@ pub(in crate::engine) struct FirstLeap {
     /// `from` and the leg's landings (the leg's and the move's `land`), for `can`; `None`
     /// where one reads the board.
     pub start: Vec<Option<(SquareSet, SquareSet)>>,
+    /// With `hops`, `player * MAX_SQUARES + middle`: the squares whose hops pass over that
+    /// middle (empty without hops). A leap starts only next to a piece it may leap, so the
+    /// union over those pieces holds every square it may start from
+    /// ([`FirstLeap::starts_near`]).
+    passes: Vec<SquareSet>,
+    /// Per player, its directions as a mask (`None` past 64): with the pieces it may leap,
+    /// they decide that union, whichever leg it is (a hop table is the board's steps).
+    dir_mask: [Option<u64>; MAX_PLAYERS],
+}
+
+/// The last union [`FirstLeap::starts_near`] took, for a player, a set of directions and the
+/// pieces that may be leapt: the pre-pass takes it for a leap's pieces, and a flood then
+/// that leap (a Knight's Charge) takes it again for every piece of the position.
+#[derive(Debug, Clone, Copy, Default)]
+pub(in crate::engine) struct NearKept {
+    taken: bool,
+    me: u8,
+    dirs: u64,
+    over: SquareSet,
+    near: SquareSet,
 }
 
 impl FirstLeap {
@@ -36,15 +56,71 @@ impl FirstLeap {
             return None;
         };
         let dirs = &def.dir_sets[leg.dirs as usize].per_player;
+        let hops = Hops::compile(def, leg.kind, dirs);
+        let mut passes = Vec::new();
+        if let Some(h) = &hops {
+            passes = vec![SquareSet::EMPTY; h.range.len()];
+            for (at, &(a, b)) in h.range.iter().enumerate() {
+                let (p, r) = (at / MAX_SQUARES, (at % MAX_SQUARES) as Square);
+                for &(m, _) in &h.list[a as usize..b as usize] {
+                    passes[p * MAX_SQUARES + m as usize].insert(r);
+                }
+            }
+        }
+        let mut dir_mask = [None; MAX_PLAYERS];
+        for (p, m) in dir_mask.iter_mut().enumerate() {
+            let ds = dirs.get(p).map_or(&[][..], |d| &d[..]);
+            *m = ds
+                .iter()
+                .try_fold(0u64, |m, &d| (d < 64).then(|| m | 1 << d));
+        }
         Some(FirstLeap {
             over,
             flying,
             dirs: dirs.clone(),
             leapt: leapt_per_player(def, leg.kind),
             kinds: leg.leapt_kinds,
-            hops: Hops::compile(def, leg.kind, dirs),
+            hops,
             start: Vec::new(),
+            passes,
+            dir_mask,
         })
+    }
+
+    /// The squares from which player `me` may start this leap as far as its middles tell:
+    /// next to a piece of `over`, which holds the position's pieces it may leap (every
+    /// square where it has no hop table). The last union taken is kept in `kept`, for the
+    /// next leap with the same directions over the same pieces.
+    #[inline]
+    pub(super) fn starts_near(
+        &self,
+        me: u8,
+        over: &SquareSet,
+        kept: &std::cell::Cell<NearKept>,
+    ) -> SquareSet {
+        let Some(dirs) = self.dir_mask[(me as usize).min(MAX_PLAYERS - 1)] else {
+            return super::FULL;
+        };
+        if self.passes.is_empty() {
+            return super::FULL;
+        }
+        let k = kept.get();
+        if k.taken && k.me == me && k.dirs == dirs && k.over == *over {
+            return k.near;
+        }
+        let base = me as usize * MAX_SQUARES;
+        let mut near = SquareSet::EMPTY;
+        for m in over.iter() {
+            near = near.or(&self.passes[base + m as usize]);
+        }
+        kept.set(NearKept {
+            taken: true,
+            me,
+            dirs,
+            over: *over,
+            near,
+        });
+        near
     }
 
     /// The first leg `li` of move type `mi`, a leap, with the move's folded `from` and its

@@ -9,7 +9,7 @@
 use super::eligible::FloodTake;
 use super::first_leap::{FirstLeap, LeapStart};
 use super::hops::{Hops, deposit, window};
-use super::{FULL, MAX_CHAIN_DIRS, Tables, leapable, leapt_per_player, occupied};
+use super::{MAX_CHAIN_DIRS, Tables, leapable, leapt_per_player, occupied};
 use crate::engine::fold::{SqFold, Which};
 use crate::engine::moves::Move;
 use crate::engine::position::{kind, owner};
@@ -41,11 +41,6 @@ pub(in crate::engine) struct Flood {
     pub leapt: [u8; MAX_PLAYERS],
     /// Its number among the flood kernels (see [`FloodKeep`]).
     pub keep: usize,
-    /// With `then_leap` on a hop table, `player * MAX_SQUARES + middle`: the squares whose
-    /// hops pass over that middle. A leap can start only on a square next to a piece it may
-    /// leap, so the union over those pieces is where it may start (see
-    /// [`Generator::kernel_may_flood_leap`]); empty otherwise.
-    pub leap_near: Vec<SquareSet>,
 }
 
 impl Flood {
@@ -77,19 +72,8 @@ impl Flood {
         }
         let per_player = &def.dir_sets[leg.dirs as usize].per_player;
         let then_leap = f.then_leap.and_then(|l| FirstLeap::new(def, &def.legs[l]));
-        let mut leap_near = Vec::new();
-        if let Some(h) = then_leap.as_ref().and_then(|l| l.hops.as_ref()) {
-            leap_near = vec![SquareSet::EMPTY; h.range.len()];
-            for (at, &(a, b)) in h.range.iter().enumerate() {
-                let (p, r) = (at / MAX_SQUARES, (at % MAX_SQUARES) as Square);
-                for &(m, _) in &h.list[a as usize..b as usize] {
-                    leap_near[p * MAX_SQUARES + m as usize].insert(r);
-                }
-            }
-        }
         Flood {
             keep,
-            leap_near,
             leg: leg.kind,
             li,
             dirs: per_player.clone(),
@@ -750,43 +734,6 @@ impl Generator<'_> {
         n
     }
 
-    /// The squares from which flood-then-leap kernel `mi`'s leap may start in this
-    /// position, as far as its middles tell: next to a piece it may leap (every square
-    /// where its flood has no hop table). Taken once per position and kernel from the
-    /// pieces of the position, the piece lifted off `sq` included (a superset of those of
-    /// the scratch board).
-    fn leap_near(&mut self, mi: usize, sq: Square) -> SquareSet {
-        if let Some(&(node, m, near)) = self.leap_near_kept.as_ref()
-            && node == self.node
-            && m == mi
-        {
-            return near;
-        }
-        let Some(f) = self.kernels.moves[mi].flood.as_ref() else {
-            return FULL;
-        };
-        let Some(leapt) = f.then_leap.as_ref().map(|l| l.leapt[self.mover as usize]) else {
-            return FULL;
-        };
-        if f.leap_near.is_empty() {
-            return FULL;
-        }
-        // The piece lifted is put back for the later pieces. (On a board of vectors no
-        // count tells: a square a flood reaches beside it alone is reached over it, and a
-        // hop back over it lands on the flood's start.)
-        let mut over = leapable(&self.occ, leapt);
-        if leapt >> self.mover & 1 == 1 {
-            over.insert(sq);
-        }
-        let base = self.mover as usize * MAX_SQUARES;
-        let mut near = SquareSet::EMPTY;
-        for m in over.iter() {
-            near = near.or(&f.leap_near[base + m as usize]);
-        }
-        self.leap_near_kept = Some((self.node, mi, near));
-        near
-    }
-
     /// Whether flood-then-leap kernel `mi` (`sequence hop+ then jump`) may have a move for
     /// the piece on `sq` (lifted): `false` proves it has none, since the leap can start
     /// only on a square the flood reaches and does not stop on.
@@ -807,10 +754,6 @@ impl Generator<'_> {
             return true;
         };
         let from = reached.minus(&stopped);
-        // Nowhere next to a piece it may leap: no leap starts (most pieces, most positions).
-        if from.and(&self.leap_near(mi, sq)).is_empty() {
-            return false;
-        }
         let Some(fl) = self.kernels.moves[mi]
             .flood
             .as_ref()
@@ -818,6 +761,21 @@ impl Generator<'_> {
         else {
             return true;
         };
+        // Nowhere next to a piece it may leap: no leap starts (most pieces, most positions).
+        // The pieces are the position's: the one lifted is put back. (On a board of vectors
+        // no count tells: a square a flood reaches beside it alone is reached over it, and a
+        // hop back over it lands on the flood's start.)
+        let leapt = fl.leapt[self.mover as usize];
+        let mut pieces = leapable(&self.occ, leapt);
+        if leapt >> self.mover & 1 == 1 {
+            pieces.insert(sq);
+        }
+        if from
+            .and(&fl.starts_near(self.mover, &pieces, &self.near_kept))
+            .is_empty()
+        {
+            return false;
+        }
         // On landing windows, a word per square and no branch per hop.
         if let Some(ld) = fl.hops.as_ref().and_then(|h| h.lands.as_ref()) {
             let over = leapable(&self.occ, fl.leapt[self.mover as usize]);

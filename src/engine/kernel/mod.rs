@@ -71,6 +71,7 @@ mod shifts;
 mod tally;
 
 pub(super) use bulk::{Counted, PrioMemo, prio_by_types, tally_by_types};
+pub(super) use first_leap::NearKept;
 pub(super) use flood::{FloodKeep, FloodMemo};
 pub(super) use tally::{Tally, TallyMemo};
 

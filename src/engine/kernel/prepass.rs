@@ -495,7 +495,9 @@ impl Generator<'_> {
         {
             let leapt = fl.leapt[me];
             let over = leapable(&pos.occ, leapt);
-            for sq in movers.squares() {
+            // Only the pieces next to one it may leap are tested.
+            let near = fl.starts_near(me as u8, &over, &self.near_kept);
+            for sq in movers.and(Bits::of(&near)).squares() {
                 if let Some(mut hops) = h.over(me as u8, sq, &over) {
                     if hops.any(|(_, t)| pos.cells[idx(t)] == 0) {
                         src.insert(sq);

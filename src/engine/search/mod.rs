@@ -148,8 +148,8 @@ pub struct Generator<'g> {
     // loaded), and per square the last flood kept for reuse in it (see `flood_reach`).
     pub(in crate::engine) node: u32,
     pub(in crate::engine) flood_memo: Vec<kernel::FloodMemo>,
-    /// The squares where a flood-then-leap kernel's leap may start: (node, kernel, squares).
-    pub(in crate::engine) leap_near_kept: Option<(u32, usize, SquareSet)>,
+    /// The last squares where a leap may start, as its middles tell (see `FirstLeap::starts_near`).
+    pub(in crate::engine) near_kept: std::cell::Cell<kernel::NearKept>,
     /// Per flood kernel, player and square: its piece's last flood, for later positions.
     pub(in crate::engine) flood_keep: Vec<kernel::FloodKeep>,
     // Per move type, the squares whose pieces the per-piece loop must try (see `prepass`).
@@ -299,7 +299,7 @@ impl<'g> Generator<'g> {
             lines,
             node: 0,
             flood_memo: vec![kernel::FloodMemo::default(); MAX_SQUARES],
-            leap_near_kept: None,
+            near_kept: Default::default(),
             flood_keep: Vec::new(),
             cand: Vec::new(),
             exact_leaps: 0,
@@ -586,7 +586,6 @@ impl<'g> Generator<'g> {
             self.flood_memo
                 .iter_mut()
                 .for_each(|m| *m = kernel::FloodMemo::default());
-            self.leap_near_kept = None;
             self.node = 1;
         }
     }
