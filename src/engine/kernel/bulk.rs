@@ -117,6 +117,20 @@ impl Generator<'_> {
                 d
             }
         };
+        self.count_dest(mk, sq, dest, counted)
+    }
+
+    /// [`Self::count_flood`]'s count of a flood from `sq` whose moves end on `dest`: none
+    /// where its counter effects would pass a bound; `flood_clash` set where one of them
+    /// may be a step counted, or another flood's from the same square.
+    #[inline(always)]
+    pub(in crate::engine) fn count_dest(
+        &mut self,
+        mk: &MoveKind,
+        sq: Square,
+        dest: SquareSet,
+        counted: &mut Counted,
+    ) -> u64 {
         if dest.is_empty() || !self.bounds_hold(mk, Some(sq)) {
             return 0;
         }

@@ -181,6 +181,26 @@ pub(in crate::engine) struct FloodKeep {
     refused: SquareSet,
 }
 
+impl FloodKeep {
+    /// The squares reached and stopped on, if this flood was of a piece of kind `kind` and
+    /// the board reads the same where it looked: the pieces that may be leapt (`over`),
+    /// every piece, and those `can M` may leap (the piece lifted in none of them).
+    #[inline(always)]
+    pub(super) fn reads_same(
+        &self,
+        kind: u8,
+        over: &SquareSet,
+        occupied: &SquareSet,
+        can_over: Option<&SquareSet>,
+    ) -> Option<(SquareSet, SquareSet)> {
+        (self.kind == kind + 1
+            && over.and(&self.middles) == self.over
+            && occupied.and(&self.landings) == self.occupied
+            && can_over.is_none_or(|c| c.and(&self.can_middles) == self.can_over))
+        .then_some((self.reached, self.stopped))
+    }
+}
+
 impl Generator<'_> {
     /// The squares flood kernel `mi` reaches from `sq` (the piece lifted), each once, as the
     /// interpreter's breadth-first search finds them; with them, those where the move stops
@@ -383,14 +403,12 @@ impl Generator<'_> {
         };
         if kept
             && let Some(e) = self.flood_keep.get(keep_at)
-            && e.kind == kind + 1
-            && over.and(&e.middles) == e.over
-            && occupied.and(&e.landings) == e.occupied
-            && can_over.is_none_or(|c| c.and(&e.can_middles) == e.can_over)
+            && let Some((reached, stopped)) =
+                e.reads_same(kind, &over, &occupied, can_over.as_ref())
         {
             return Some(Reach {
-                reached: e.reached,
-                stopped: e.stopped,
+                reached,
+                stopped,
                 refused: e.refused,
                 todo: SquareSet::EMPTY,
             });

@@ -128,6 +128,10 @@ impl Generator<'_> {
                     self.occ = pos.occ;
                     *loaded = true;
                 }
+                if counted.is_some() && !(FORGO && forego) && self.counts_floods(ki) {
+                    self.count_floods(pos, ki, mk, try_these, counted, out);
+                    continue;
+                }
                 for sq in try_these.iter() {
                     if FORGO && forego && self.counts_in_bulk(ki, kind(pos.cells[idx(sq)])) {
                         continue;

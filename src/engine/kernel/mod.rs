@@ -62,6 +62,7 @@ mod chain;
 mod eligible;
 mod first_leap;
 mod flood;
+mod flood_count;
 mod foregone;
 mod hops;
 mod prepass;

@@ -1,0 +1,111 @@
+//! Counted floods taken from [`FloodKeep`] for the pieces of a move type in one loop.
+//!
+//! At the last ply of perft nearly every piece of a game like Camelot floods (its canters),
+//! and nearly every flood is one kept from a sibling position whose board reads the same
+//! where it looked. Through [`Generator::piece_moves`] each costs a piece lifted and put
+//! back, the move type's checks, the flood's set-up and the keep's test; here the pieces
+//! the keep may decide are tested against it with the position's pieces taken once, and
+//! counted from it without being lifted. Any other piece goes through `piece_moves`.
+
+use super::Counted;
+use super::leapable;
+use super::occupied;
+use crate::engine::fold::{SqFold, Which};
+use crate::engine::moves::Move;
+use crate::engine::position::{Position, kind};
+use crate::engine::search::{Generator, Identity};
+use crate::model::*;
+
+impl Generator<'_> {
+    /// Whether [`Self::count_floods`] takes move type `mi`'s pieces: a count by effect, of a
+    /// flood kernel that is the whole move type.
+    #[inline(always)]
+    pub(in crate::engine) fn counts_floods(&self, mi: usize) -> bool {
+        self.identity == Identity::Effect
+            && self.kernels.moves[mi].quiet.is_none()
+            && self.kernels.moves[mi]
+                .flood
+                .as_ref()
+                .is_some_and(|f| f.whole)
+    }
+
+    /// The moves of flood kernel `mi` (see [`Self::counts_floods`]) of the pieces on
+    /// `pieces`, counted into `counted`: those whose kept flood reads the same here straight
+    /// from it (what [`Self::count_flood`] does after [`Self::flood_reach`]), the others by
+    /// [`Self::piece_moves`].
+    pub(in crate::engine) fn count_floods(
+        &mut self,
+        pos: &Position,
+        mi: usize,
+        mk: &MoveKind,
+        pieces: SquareSet,
+        counted: &mut Option<(&mut Counted, &SquareSet)>,
+        out: &mut Vec<Move>,
+    ) {
+        let me = self.mover as usize;
+        let Some(fl) = self.kernels.moves[mi].flood.as_ref() else {
+            return;
+        };
+        let windows = fl.hops.as_ref().is_some_and(|h| h.lands.is_some());
+        let fits = fl.dirs[me].len() <= super::MAX_CHAIN_DIRS;
+        let keep_base = (fl.keep * self.def.players.len() + me) * MAX_SQUARES;
+        // The position's pieces as the floods read them; each piece's own square is taken
+        // out of them below (it is lifted for its flood).
+        let over_all = leapable(&pos.occ, fl.leapt[me]);
+        let occupied_all = occupied(&pos.occ);
+        for sq in pieces.iter() {
+            let code = pos.cells[idx(sq)];
+            let k = kind(code);
+            if mk.pieces >> k & 1 == 0 {
+                continue;
+            }
+            let Some(fl) = self.kernels.moves[mi].flood.as_ref() else {
+                return;
+            };
+            let sets = &fl.sets[me * MAX_KINDS + k as usize];
+            // The keep holds floods on words whose landings are a set, or a set but for
+            // `can M` whose leap has landing windows; `to` must fold too.
+            let can_leapt = match sets.land {
+                SqFold::Set(_) => Some(None),
+                SqFold::Can { m, .. } => self.kernels.moves[m as usize]
+                    .first_leap
+                    .as_ref()
+                    .filter(|_| self.captured.is_empty())
+                    .map(|f| Some(f.leapt[me])),
+                SqFold::Board => None,
+            };
+            let (Some(to), Some(_), Some(can_leapt), true, true) =
+                (sets.to, sets.stop, can_leapt, windows, fits)
+            else {
+                self.piece_moves(pos, mi, mk, sq, counted, out);
+                continue;
+            };
+            self.piece = code;
+            if !self.cond_at(Which::From(mi), &mk.from, sq) {
+                continue;
+            }
+            let lifted = |mut s: SquareSet| {
+                s.remove(sq);
+                s
+            };
+            let can_over = can_leapt.map(|l| lifted(leapable(&pos.occ, l)));
+            let kept = self.flood_keep.get(keep_base + sq as usize).and_then(|e| {
+                e.reads_same(
+                    k,
+                    &lifted(over_all),
+                    &lifted(occupied_all),
+                    can_over.as_ref(),
+                )
+            });
+            let Some((reached, _)) = kept else {
+                self.piece_moves(pos, mi, mk, sq, counted, out);
+                continue;
+            };
+            let Some((c, _)) = counted.as_mut() else {
+                return;
+            };
+            let n = self.count_dest(mk, sq, reached.and(&to), c);
+            c.add(mi, n);
+        }
+    }
+}
