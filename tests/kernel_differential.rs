@@ -743,3 +743,58 @@ end {
 "#;
     perfts_agree("vaults.rules", text, 5, &[Identity::Effect, Identity::Path]);
 }
+
+/// Counted floods taken from their keep (`kernel/flood_count.rs`) still ask the move's
+/// `from` where it reads the board (`from not can jump`: the pre-pass cannot bar those
+/// pieces); the bundled games' `from` folds to a set.
+#[test]
+fn kept_floods_keep_a_from_that_reads_the_board() {
+    let text = r#"
+game "Canters barred"
+players { White Black }
+board {
+  files { a..e }
+  ranks { 1..5 }
+  squares { a1..e5 }
+}
+directions {
+  N (0, 1)
+  E (1, 0)
+  S (0, -1)
+  W (-1, 0)
+}
+set all { N E S W }
+pieces { Man }
+setup {
+  White { Man: a1 b1 c2 c3 }
+  Black { Man: c4 d5 e5 b3 }
+}
+leg step {
+  step all
+}
+leg canter {
+  leap all over friend
+}
+leg jump {
+  leap all over enemy
+  capture
+}
+move plain {
+  by { Man }
+  sequence step
+}
+move canter {
+  by { Man }
+  from not can jump
+  sequence canter+
+}
+move jump {
+  by { Man }
+  sequence jump
+}
+end {
+  win P if blocked(opponent)
+}
+"#;
+    perfts_agree("canters-barred.rules", text, 4, &[Identity::Effect]);
+}
