@@ -53,42 +53,63 @@ impl Generator<'_> {
         // out of them below (it is lifted for its flood).
         let over_all = leapable(&pos.occ, fl.leapt[me]);
         let occupied_all = occupied(&pos.occ);
+        // Per kind of the move type's, what its pieces' floods need, taken once: `None`
+        // where the keep cannot decide them.
+        let mut plans = [None; MAX_KINDS];
+        let mut ks = mk.pieces & ((1 << MAX_KINDS) - 1);
+        while ks != 0 {
+            let k = ks.trailing_zeros() as usize;
+            ks &= ks - 1;
+            let sets = &fl.sets[me * MAX_KINDS + k];
+            // The keep holds floods on words whose landings are a set, or a set but for
+            // `can M` whose leap has landing windows; `to` must fold too.
+            let can_over = match sets.land {
+                SqFold::Set(_) => Some(None),
+                SqFold::Can { m, .. } => self.kernels.moves[m as usize]
+                    .first_leap
+                    .as_ref()
+                    .filter(|_| self.captured.is_empty())
+                    .map(|f| Some(leapable(&pos.occ, f.leapt[me]))),
+                SqFold::Board => None,
+            };
+            let from = self
+                .folded
+                .get(Which::From(mi))
+                .get(self.mover, k as u8)
+                .copied();
+            if let (Some(to), Some(_), Some(can_over), true, true) =
+                (sets.to, sets.stop, can_over, windows, fits)
+            {
+                plans[k] = Some(KindPlan { to, can_over, from });
+            }
+        }
         for sq in pieces.iter() {
             let code = pos.cells[idx(sq)];
             let k = kind(code);
             if mk.pieces >> k & 1 == 0 {
                 continue;
             }
-            let Some(fl) = self.kernels.moves[mi].flood.as_ref() else {
-                return;
-            };
-            let sets = &fl.sets[me * MAX_KINDS + k as usize];
-            // The keep holds floods on words whose landings are a set, or a set but for
-            // `can M` whose leap has landing windows; `to` must fold too.
-            let can_leapt = match sets.land {
-                SqFold::Set(_) => Some(None),
-                SqFold::Can { m, .. } => self.kernels.moves[m as usize]
-                    .first_leap
-                    .as_ref()
-                    .filter(|_| self.captured.is_empty())
-                    .map(|f| Some(f.leapt[me])),
-                SqFold::Board => None,
-            };
-            let (Some(to), Some(_), Some(can_leapt), true, true) =
-                (sets.to, sets.stop, can_leapt, windows, fits)
-            else {
+            let Some(plan) = plans[k as usize] else {
                 self.piece_moves(pos, mi, mk, sq, counted, out);
                 continue;
             };
-            self.piece = code;
-            if !self.cond_at(Which::From(mi), &mk.from, sq) {
-                continue;
+            match plan.from {
+                Some(from) if !from.contains(sq) => continue,
+                Some(_) => {}
+                None => {
+                    self.piece = code;
+                    if !self.cond_at(Which::From(mi), &mk.from, sq) {
+                        continue;
+                    }
+                }
             }
+            // Sets with the piece's square left in would only make the keep miss (the kept
+            // sets were read with it lifted), never take a flood that reads otherwise.
             let lifted = |mut s: SquareSet| {
                 s.remove(sq);
                 s
             };
-            let can_over = can_leapt.map(|l| lifted(leapable(&pos.occ, l)));
+            let can_over = plan.can_over.map(lifted);
             let kept = self.flood_keep.get(keep_base + sq as usize).and_then(|e| {
                 e.reads_same(
                     k,
@@ -101,6 +122,7 @@ impl Generator<'_> {
                 self.piece_moves(pos, mi, mk, sq, counted, out);
                 continue;
             };
+            let to = plan.to;
             let Some((c, _)) = counted.as_mut() else {
                 return;
             };
@@ -108,4 +130,14 @@ impl Generator<'_> {
             c.add(mi, n);
         }
     }
+}
+
+/// What [`Generator::count_floods`] needs of one kind's floods: the folded `to`, the pieces
+/// `can M` may leap (`None` where the landings are a set), and the folded `from` (`None`
+/// where it reads the board: asked per piece).
+#[derive(Clone, Copy)]
+struct KindPlan {
+    to: SquareSet,
+    can_over: Option<SquareSet>,
+    from: Option<SquareSet>,
 }

@@ -119,7 +119,7 @@ pub struct Generator<'g> {
     // Whether some leg forbids reversing, so that the last direction is part of a state.
     dir_matters: bool,
     // Square conditions folded into sets per (player, kind).
-    folded: Arc<FoldedGame>,
+    pub(in crate::engine) folded: Arc<FoldedGame>,
     // Move types compiled into tables (see `kernel`), and whether to use them. Shared, not
     // copied: a generator is made per call of `legal_moves`, so making one must cost little.
     pub(in crate::engine) kernels: Arc<Kernels>,
