@@ -22,11 +22,11 @@ pub(in crate::engine) struct Counted {
     n: [u64; 64],
     /// Bit `t`: move type `t` has counted moves.
     pub some: u64,
-    /// The destinations counted by floods: the start squares, and per flood its start and
-    /// destinations (few per position; apart, so that a flood's set is stored straight).
+    /// The destinations counted by floods: the start squares, and per start square the
+    /// union of its floods' destinations (meaningful only for the squares of `flood_from`,
+    /// so that it is never cleared: a first flood from a square overwrites its entry).
     pub flood_from: SquareSet,
-    pub flood_sq: Vec<Square>,
-    pub flood_dest: Vec<SquareSet>,
+    pub flood_dest: Box<[SquareSet; MAX_SQUARES]>,
     /// The quick count's work where it found a leap to take, for the pre-pass to take
     /// instead of its own.
     pub pass: Option<super::QuickPass>,
@@ -36,12 +36,19 @@ impl Counted {
     /// Whether a flood from `sq` counted a destination in `to`.
     #[inline]
     pub fn flooded(&self, sq: Square, to: &SquareSet) -> bool {
-        self.flood_from.contains(sq)
-            && self
-                .flood_sq
-                .iter()
-                .zip(&self.flood_dest)
-                .any(|(&f, s)| f == sq && !s.and(to).is_empty())
+        self.flood_from.contains(sq) && !self.flood_dest[sq as usize].and(to).is_empty()
+    }
+
+    /// Records that a flood from `sq` counted the destinations `dest`.
+    #[inline]
+    fn add_flood(&mut self, sq: Square, dest: SquareSet) {
+        let d = &mut self.flood_dest[sq as usize];
+        if self.flood_from.contains(sq) {
+            *d = d.or(&dest);
+        } else {
+            *d = dest;
+            self.flood_from.insert(sq);
+        }
     }
 
     /// Adds `k` counted moves of type `t`.
@@ -138,9 +145,7 @@ impl Generator<'_> {
         if !dest.and(&pot).is_empty() || counted.flooded(sq, &dest) {
             self.flood_clash = true;
         }
-        counted.flood_from.insert(sq);
-        counted.flood_sq.push(sq);
-        counted.flood_dest.push(dest);
+        counted.add_flood(sq, dest);
         dest.len() as u64
     }
 
@@ -184,15 +189,12 @@ impl Generator<'_> {
                 n: [0; 64],
                 some: 0,
                 flood_from: SquareSet::EMPTY,
-                flood_sq: Vec::new(),
-                flood_dest: Vec::new(),
+                flood_dest: Box::new([SquareSet::EMPTY; MAX_SQUARES]),
                 pass: None,
             })
         });
         counted.some = 0;
         counted.flood_from = SquareSet::EMPTY;
-        counted.flood_sq.clear();
-        counted.flood_dest.clear();
         counted.pass = None;
         let r = self.bulk_count_with(pos, out, &mut counted, pass);
         self.counted_scratch = Some(counted);
