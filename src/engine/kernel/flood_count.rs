@@ -26,7 +26,7 @@ impl Generator<'_> {
             && self.kernels.moves[mi]
                 .flood
                 .as_ref()
-                .is_some_and(|f| f.whole)
+                .is_some_and(|f| f.whole || f.then_leap.is_some())
     }
 
     /// The moves of flood kernel `mi` (see [`Self::counts_floods`]) of the pieces on
@@ -53,6 +53,15 @@ impl Generator<'_> {
         // out of them below (it is lifted for its flood).
         let over_all = leapable(&pos.occ, fl.leapt[me]);
         let occupied_all = occupied(&pos.occ);
+        // A flood then a leap: where the leap may start, as its middles tell (the test of
+        // `kernel_may_flood_leap`, with the position's pieces).
+        let near = fl.then_leap.as_ref().map(|l| {
+            l.starts_near(
+                self.mover,
+                &leapable(&pos.occ, l.leapt[me]),
+                &self.near_kept,
+            )
+        });
         // Per kind of the move type's, what its pieces' floods need, taken once: `None`
         // where the keep cannot decide them.
         let mut plans = [None; MAX_KINDS];
@@ -77,10 +86,12 @@ impl Generator<'_> {
                 .get(Which::From(mi))
                 .get(self.mover, k as u8)
                 .copied();
-            if let (Some(to), Some(_), Some(can_over), true, true) =
-                (sets.to, sets.stop, can_over, windows, fits)
-            {
-                plans[k] = Some(KindPlan { to, can_over, from });
+            if let (Some(_), Some(can_over), true, true) = (sets.stop, can_over, windows, fits) {
+                plans[k] = Some(KindPlan {
+                    to: sets.to,
+                    can_over,
+                    from,
+                });
             }
         }
         for sq in pieces.iter() {
@@ -118,11 +129,22 @@ impl Generator<'_> {
                     can_over.as_ref(),
                 )
             });
-            let Some((reached, _)) = kept else {
+            let Some((reached, stopped)) = kept else {
                 self.piece_moves(pos, mi, mk, sq, counted, out);
                 continue;
             };
-            let to = plan.to;
+            // A flood then a leap: no move where the leap starts nowhere it reaches (as
+            // `piece_moves` would find); the others are searched.
+            if let Some(near) = &near {
+                if !reached.minus(&stopped).and(near).is_empty() {
+                    self.piece_moves(pos, mi, mk, sq, counted, out);
+                }
+                continue;
+            }
+            let Some(to) = plan.to else {
+                self.piece_moves(pos, mi, mk, sq, counted, out);
+                continue;
+            };
             let Some((c, _)) = counted.as_mut() else {
                 return;
             };
@@ -137,7 +159,7 @@ impl Generator<'_> {
 /// where it reads the board: asked per piece).
 #[derive(Clone, Copy)]
 struct KindPlan {
-    to: SquareSet,
+    to: Option<SquareSet>,
     can_over: Option<SquareSet>,
     from: Option<SquareSet>,
 }
