@@ -6,8 +6,11 @@
 //! back, the move type's checks, the flood's set-up and the keep's test; here the pieces
 //! the keep may decide are tested against it with the position's pieces taken once, and
 //! counted from it without being lifted. Any other piece goes through `piece_moves`.
+//! A flood then a leap (a Knight's Charge) is proved impossible the same way, and in
+//! `piece_moves` by [`Generator::kernel_may_flood_leap`].
 
 use super::Counted;
+use super::hops::window;
 use super::leapable;
 use super::occupied;
 use crate::engine::fold::{SqFold, Which};
@@ -151,6 +154,60 @@ impl Generator<'_> {
             let n = self.count_dest(mk, sq, reached.and(&to), c);
             c.add(mi, n);
         }
+    }
+
+    /// Whether flood-then-leap kernel `mi` (`sequence hop+ then jump`) may have a move for
+    /// the piece on `sq` (lifted): `false` proves it has none, since the leap can start
+    /// only on a square the flood reaches and does not stop on.
+    pub(in crate::engine) fn kernel_may_flood_leap(
+        &mut self,
+        mk: &MoveKind,
+        mi: usize,
+        sq: Square,
+    ) -> bool {
+        if self.kernels.moves[mi]
+            .flood
+            .as_ref()
+            .is_none_or(|f| f.then_leap.is_none())
+        {
+            return true;
+        }
+        let Some((reached, stopped)) = self.flood_reach(mk, mi, sq) else {
+            return true;
+        };
+        let from = reached.minus(&stopped);
+        let Some(fl) = self.kernels.moves[mi]
+            .flood
+            .as_ref()
+            .and_then(|f| f.then_leap.as_ref())
+        else {
+            return true;
+        };
+        // Nowhere next to a piece it may leap: no leap starts (most pieces, most positions).
+        // The pieces are the position's: the one lifted is put back. (On a board of vectors
+        // no count tells: a square a flood reaches beside it alone is reached over it, and a
+        // hop back over it lands on the flood's start.)
+        let leapt = fl.leapt[self.mover as usize];
+        let mut pieces = leapable(&self.occ, leapt);
+        if leapt >> self.mover & 1 == 1 {
+            pieces.insert(sq);
+        }
+        if from
+            .and(&fl.starts_near(self.mover, &pieces, &self.near_kept))
+            .is_empty()
+        {
+            return false;
+        }
+        // On landing windows, a word per square and no branch per hop.
+        if let Some(ld) = fl.hops.as_ref().and_then(|h| h.lands.as_ref()) {
+            let over = leapable(&self.occ, fl.leapt[self.mover as usize]);
+            let occupied = occupied(&self.occ);
+            return from.iter().any(|r| {
+                let (base, l) = ld.over(self.mover, r, &over);
+                l & !window(&occupied, base) != 0
+            });
+        }
+        from.iter().any(|r| self.may_leap_from(fl, r))
     }
 }
 

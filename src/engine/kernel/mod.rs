@@ -46,8 +46,9 @@
 //! One module per kernel and concern: [`eligible`] decides which move types each kernel
 //! takes (the one place that reads a move type's and its legs' fields for it); [`shifts`]
 //! and [`hops`] are the board tables; [`first_leap`], [`quiet`], [`chain`] and [`flood`]
-//! the kernels; [`prepass`], [`bulk`] and [`quick`] the set-wise work. Here: the list of
-//! kernels and its compilation.
+//! the kernels; [`prepass`], [`bulk`] and [`quick`] the set-wise work; [`flood_count`] a
+//! count's floods taken from their keep in one loop, and [`foregone`] the counts a
+//! priority is bound to drop. Here: the list of kernels and its compilation.
 //!
 //! The kernels run as `impl Generator` blocks, not on a narrower view of it: they read and
 //! write the generator's scratch board and the move under construction (`cells`, `occ`,
