@@ -97,62 +97,69 @@ impl Generator<'_> {
                 });
             }
         }
-        for sq in pieces.iter() {
-            let code = pos.cells[idx(sq)];
-            let k = kind(code);
-            if mk.pieces >> k & 1 == 0 {
-                continue;
-            }
-            let Some(plan) = plans[k as usize] else {
-                self.piece_moves(pos, mi, mk, sq, counted, out);
-                continue;
-            };
-            match plan.from {
-                Some(from) if !from.contains(sq) => continue,
-                Some(_) => {}
-                None => {
-                    self.piece = code;
-                    if !self.cond_at(Which::From(mi), &mk.from, sq) {
-                        continue;
+        // Word by word: the word being emptied stays in a register across the calls.
+        for w in 0..SET_WORDS {
+            let mut bits = pieces.0[w];
+            while bits != 0 {
+                let sq = (w as u32 * 64 + bits.trailing_zeros()) as Square;
+                bits &= bits - 1;
+                let code = pos.cells[idx(sq)];
+                let k = kind(code);
+                if mk.pieces >> k & 1 == 0 {
+                    continue;
+                }
+                let Some(plan) = &plans[k as usize] else {
+                    self.piece_moves(pos, mi, mk, sq, counted, out);
+                    continue;
+                };
+                match plan.from {
+                    Some(from) if !from.contains(sq) => continue,
+                    Some(_) => {}
+                    None => {
+                        self.piece = code;
+                        if !self.cond_at(Which::From(mi), &mk.from, sq) {
+                            continue;
+                        }
                     }
                 }
-            }
-            // Sets with the piece's square left in would only make the keep miss (the kept
-            // sets were read with it lifted), never take a flood that reads otherwise.
-            let lifted = |mut s: SquareSet| {
-                s.remove(sq);
-                s
-            };
-            let can_over = plan.can_over.map(lifted);
-            let kept = self.flood_keep.get(keep_base + sq as usize).and_then(|e| {
-                e.reads_same(
-                    k,
-                    &lifted(over_all),
-                    &lifted(occupied_all),
-                    can_over.as_ref(),
-                )
-            });
-            let Some((reached, stopped)) = kept else {
-                self.piece_moves(pos, mi, mk, sq, counted, out);
-                continue;
-            };
-            // A flood then a leap: no move where the leap starts nowhere it reaches (as
-            // `piece_moves` would find); the others are searched.
-            if let Some(near) = &near {
-                if !reached.minus(&stopped).and(near).is_empty() {
+                // Sets with the piece's square left in would only make the keep miss (the kept
+                // sets were read with it lifted), never take a flood that reads otherwise.
+                let lifted = |mut s: SquareSet| {
+                    s.remove(sq);
+                    s
+                };
+                let can_over = plan.can_over.map(lifted);
+                let to = plan.to;
+                let kept = self.flood_keep.get(keep_base + sq as usize).and_then(|e| {
+                    e.reads_same(
+                        k,
+                        &lifted(over_all),
+                        &lifted(occupied_all),
+                        can_over.as_ref(),
+                    )
+                });
+                let Some((reached, stopped)) = kept else {
                     self.piece_moves(pos, mi, mk, sq, counted, out);
+                    continue;
+                };
+                // A flood then a leap: no move where the leap starts nowhere it reaches (as
+                // `piece_moves` would find); the others are searched.
+                if let Some(near) = &near {
+                    if !reached.minus(&stopped).and(near).is_empty() {
+                        self.piece_moves(pos, mi, mk, sq, counted, out);
+                    }
+                    continue;
                 }
-                continue;
+                let Some(to) = to else {
+                    self.piece_moves(pos, mi, mk, sq, counted, out);
+                    continue;
+                };
+                let Some((c, _)) = counted.as_mut() else {
+                    return;
+                };
+                let n = self.count_dest(mk, sq, reached.and(&to), c);
+                c.add(mi, n);
             }
-            let Some(to) = plan.to else {
-                self.piece_moves(pos, mi, mk, sq, counted, out);
-                continue;
-            };
-            let Some((c, _)) = counted.as_mut() else {
-                return;
-            };
-            let n = self.count_dest(mk, sq, reached.and(&to), c);
-            c.add(mi, n);
         }
     }
 
