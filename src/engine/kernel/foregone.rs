@@ -132,11 +132,17 @@ impl Generator<'_> {
                     self.count_floods(pos, ki, mk, try_these, counted, out);
                     continue;
                 }
-                for sq in try_these.iter() {
-                    if FORGO && forego && self.counts_in_bulk(ki, kind(pos.cells[idx(sq)])) {
-                        continue;
+                // Word by word: the word being emptied stays in a register across the calls.
+                for w in 0..SET_WORDS {
+                    let mut bits = try_these.0[w];
+                    while bits != 0 {
+                        let sq = (w as u32 * 64 + bits.trailing_zeros()) as Square;
+                        bits &= bits - 1;
+                        if FORGO && forego && self.counts_in_bulk(ki, kind(pos.cells[idx(sq)])) {
+                            continue;
+                        }
+                        self.piece_moves(pos, ki, mk, sq, counted, out);
                     }
-                    self.piece_moves(pos, ki, mk, sq, counted, out);
                 }
             }
             if FORGO
