@@ -110,8 +110,13 @@ impl FirstLeap {
         }
         let base = me as usize * MAX_SQUARES;
         let mut near = SquareSet::EMPTY;
-        for m in over.iter() {
-            near = near.or(&self.passes[base + m as usize]);
+        for (w, &word) in over.0.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let m = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                near = near.or(&self.passes[base + m]);
+            }
         }
         kept.set(NearKept {
             taken: true,
