@@ -89,7 +89,8 @@ impl Generator<'_> {
     /// The per-piece loop of a search by move type (counting, or generating in any
     /// order): the pieces the pre-pass left to try, type by type. When counting under a
     /// [`Foregone`] priority, its types come first, and the counted moves of the later
-    /// types are left out where it is seen to apply. Loads the scratch board (`loaded`)
+    /// types are left out where it is seen to apply. A count takes a flood kernel's
+    /// pieces in one loop ([`Generator::count_floods`]). Loads the scratch board (`loaded`)
     /// before the first piece. `FORGO`: whether the game has a [`Foregone`] priority and
     /// this is a count (the loop of every other search stays as lean as it was).
     #[inline(always)]
