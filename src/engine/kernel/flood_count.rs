@@ -1,4 +1,4 @@
-//! Counted floods taken from [`FloodKeep`] for the pieces of a move type in one loop.
+//! Counted floods taken from [`super::FloodKeep`] for the pieces of a move type in one loop.
 //!
 //! At the last ply of perft nearly every piece of a game like Camelot floods (its canters),
 //! and nearly every flood is one kept from a sibling position whose board reads the same
