@@ -21,7 +21,7 @@ use crate::model::*;
 
 impl Generator<'_> {
     /// Whether [`Self::count_floods`] takes move type `mi`'s pieces: a count by effect, of a
-    /// flood kernel that is the whole move type.
+    /// flood kernel that is the whole move type or is followed by a leap.
     #[inline(always)]
     pub(in crate::engine) fn counts_floods(&self, mi: usize) -> bool {
         self.identity == Identity::Effect
@@ -34,7 +34,9 @@ impl Generator<'_> {
 
     /// The moves of flood kernel `mi` (see [`Self::counts_floods`]) of the pieces on
     /// `pieces`, counted into `counted`: those whose kept flood reads the same here straight
-    /// from it (what [`Self::count_flood`] does after [`Self::flood_reach`]), the others by
+    /// from it (what [`Self::count_flood`] does after [`Self::flood_reach`]); for a flood then
+    /// a leap, those whose kept flood reaches no square where the leap may start have none
+    /// (what [`Self::kernel_may_flood_leap`] proves). The others go through
     /// [`Self::piece_moves`].
     pub(in crate::engine) fn count_floods(
         &mut self,
