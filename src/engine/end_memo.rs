@@ -101,6 +101,10 @@ pub(super) struct EndMemo {
     /// otherwise. The number of players is kept beside it.
     floor: Option<u32>,
     players: usize,
+    /// The board's squares fit in the first word of a set: the floor's test counts that word
+    /// alone. Asked at every position of a count, where a whole set's count is a vector
+    /// popcount of four words per player.
+    one_word: bool,
 }
 
 impl EndMemo {
@@ -136,6 +140,7 @@ impl EndMemo {
             owners: ((1u16 << players) - 1) as u8 | 1 << MAX_PLAYERS,
             floor: floor(def, needs_blocked),
             players,
+            one_word: def.board.len() <= 64,
         }
     }
 
@@ -144,7 +149,12 @@ impl EndMemo {
     #[inline]
     pub fn none_can_hold(&self, pos: &Position, blocked: bool) -> bool {
         let Some(k) = self.floor else { return false };
-        !blocked && pos.occ[..self.players].iter().all(|o| o.len() > k)
+        let occ = &pos.occ[..self.players];
+        !blocked
+            && match self.one_word {
+                true => occ.iter().all(|o| o.0[0].count_ones() > k),
+                false => occ.iter().all(|o| o.len() > k),
+            }
     }
 
     /// Whether end rule `i` can be skipped because the side to move is not blocked.

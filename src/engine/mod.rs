@@ -309,6 +309,7 @@ impl Game {
     ///
     /// `moves` are the side to move's legal moves, which `exists M` in an end rule asks of;
     /// `None` only where no end rule reads them ([`Self::bulk_legal_count`]).
+    #[inline(always)]
     fn outcome_given(
         &self,
         g: &mut Generator,
