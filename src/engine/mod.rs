@@ -92,6 +92,8 @@ pub struct Game {
     compiled: Arc<OnceLock<search::Compiled>>,
     /// What the moves can change of a position (perft's copies per ply).
     changing: position::Changing,
+    /// The game's moves are made without the tests of what it never does ([`moves::Plain`]).
+    plain: Option<moves::Plain>,
 }
 
 /// Why a position given from outside is not acceptable.
@@ -130,6 +132,7 @@ impl Game {
             .try_fold(0, |m, b| b.map(|b| m.max(b)));
         let end_reads_moves = def.end.iter().any(|r| reads_moves(&r.cond));
         let changing = position::Changing::of(&def);
+        let plain = moves::Plain::of(&def);
         Game {
             def: Arc::new(def),
             seats,
@@ -140,6 +143,7 @@ impl Game {
             end_reads_moves,
             compiled: Arc::default(),
             changing,
+            plain,
         }
     }
 
@@ -489,7 +493,10 @@ impl Game {
     /// and put, the move type's effects, and the turn passed on.
     #[inline(always)]
     fn apply_pieces(&self, next: &mut Position, mv: &Move) {
-        mv.apply_pieces(&self.def, next);
+        match self.plain {
+            Some(plain) => mv.apply_plain(&self.def, plain, next),
+            None => mv.apply_pieces(&self.def, next),
+        }
     }
 
     /// Before a move's effects: the `same-piece` counters of the mover start again from 0

@@ -4,6 +4,34 @@ use super::position::{PieceCode, Position};
 use crate::model::idx;
 use crate::model::{GameDef, MAX_COUNTER_VALUE, MAX_PATH, MAX_PLAYERS, Square, SquareSet};
 
+/// A game whose moves never mark passed squares, track unmoved pieces, fill a hand or flip
+/// pieces: its moves are made without those tests ([`Move::apply_plain`]). Made at every
+/// move of a count, where they were a fifth of the making.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Plain {
+    /// Bit `c` set: counter `c` is kept per player.
+    per_player: u32,
+}
+
+impl Plain {
+    /// The game's [`Plain`], or `None` when it does one of those.
+    pub(crate) fn of(def: &GameDef) -> Option<Plain> {
+        let plain = !def.marks_passed
+            && !def.tracks_unmoved
+            && def.hand == 0
+            && def.moves.iter().all(|m| m.flip.is_none() && !m.mark_passed)
+            && def.counters.len() <= 32;
+        plain.then(|| Plain {
+            per_player: def
+                .counters
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.per_player)
+                .fold(0, |m, (i, _)| m | 1 << i),
+        })
+    }
+}
+
 /// One legal move, with one path that realises it.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Move {
@@ -86,9 +114,29 @@ impl Move {
     /// anchors are the caller's (`Game::apply`).
     #[inline(always)]
     pub(crate) fn apply_pieces(&self, def: &GameDef, next: &mut Position) {
+        self.apply_pieces_in::<false>(def, 0, next);
+    }
+
+    /// [`Self::apply_pieces`] in a game whose plies are [`Plain`]: the tests of what the
+    /// game never does are left out. `per_player`: bit `c` set, counter `c` is per player.
+    #[inline(always)]
+    pub(crate) fn apply_plain(&self, def: &GameDef, plain: Plain, next: &mut Position) {
+        self.apply_pieces_in::<true>(def, plain.per_player, next);
+    }
+
+    /// The body of both: with `PLAIN`, the game marks no passed squares, tracks no unmoved
+    /// pieces, has no hand and flips nothing, and `per_player` gives the counters kept per
+    /// player (read from `def` otherwise).
+    #[inline(always)]
+    fn apply_pieces_in<const PLAIN: bool>(
+        &self,
+        def: &GameDef,
+        per_player: u32,
+        next: &mut Position,
+    ) {
         let mover = next.to_move;
         let players = def.players.len().clamp(1, MAX_PLAYERS);
-        if def.marks_passed {
+        if !PLAIN && def.marks_passed {
             next.passed = SquareSet::EMPTY;
             next.passer = crate::model::NO_SQUARE;
         }
@@ -96,10 +144,10 @@ impl Move {
             next.to_move = next_player(mover, players);
             return;
         }
-        if def.tracks_unmoved {
+        if !PLAIN && def.tracks_unmoved {
             self.forget_moved(&mut next.unmoved);
         }
-        if def.hand != 0 {
+        if !PLAIN && def.hand != 0 {
             self.keep_hands(def, next);
         }
         if !self.is_drop() {
@@ -117,7 +165,8 @@ impl Move {
             0
         };
         next.put(self.to, self.result);
-        if let Some(set) = def.moves[self.kind as usize].flip {
+        let kind = &def.moves[self.kind as usize];
+        if let Some(set) = kind.flip.filter(|_| !PLAIN) {
             let flipped = super::flank::flanked(def, &next.occ, mover, self.to, set);
             for sq in flipped.iter() {
                 let code = next.take(sq);
@@ -133,12 +182,16 @@ impl Move {
         if self.then_sq != crate::model::NO_SQUARE {
             self.put_then(def, next, mover);
         }
-        if def.moves[self.kind as usize].mark_passed {
+        if !PLAIN && kind.mark_passed {
             next.passed = self.crossed(def);
             next.passer = self.to;
         }
-        for e in &def.moves[self.kind as usize].effects {
-            let p = if def.counters[e.counter as usize].per_player {
+        for e in &kind.effects {
+            let each = match PLAIN {
+                true => per_player >> e.counter & 1 == 1,
+                false => def.counters[e.counter as usize].per_player,
+            };
+            let p = if each {
                 mover
             } else {
                 0
