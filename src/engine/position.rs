@@ -149,18 +149,28 @@ impl Position {
             256 => cells[..256].copy_from_slice(&src.cells[..256]),
             _ => *cells = src.cells,
         }
+        // On a board of one word, the sets' first words alone: the others are empty in both.
+        let set = |to: &mut SquareSet, from: &SquareSet| match c.cells {
+            64 => to.0[0] = from.0[0],
+            _ => *to = *from,
+        };
         if c.two_players {
             for o in [0, 1, crate::model::NEUTRAL as usize] {
-                occ[o] = src.occ[o];
+                set(&mut occ[o], &src.occ[o]);
                 counts[o] = src.counts[o];
             }
         } else {
-            *occ = src.occ;
+            for (to, from) in occ.iter_mut().zip(&src.occ) {
+                set(to, from);
+            }
             *counts = src.counts;
         }
         match c.planes {
-            1 => kind_planes[0] = src.kind_planes[0],
-            2 => kind_planes[..2].copy_from_slice(&src.kind_planes[..2]),
+            1 => set(&mut kind_planes[0], &src.kind_planes[0]),
+            2 => {
+                set(&mut kind_planes[0], &src.kind_planes[0]);
+                set(&mut kind_planes[1], &src.kind_planes[1]);
+            }
             _ => *kind_planes = src.kind_planes,
         }
         *counters = src.counters;
