@@ -279,8 +279,7 @@ impl Generator<'_> {
             return false;
         }
         out.clear();
-        self.cells = pos.cells;
-        self.occ = pos.occ;
+        self.load_board(pos);
         self.begin_position(pos, allowed);
         for &(mi, n) in pass.steps() {
             counted.add(mi as usize, n);

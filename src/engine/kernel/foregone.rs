@@ -125,8 +125,7 @@ impl Generator<'_> {
                     continue;
                 }
                 if !*loaded {
-                    self.cells = pos.cells;
-                    self.occ = pos.occ;
+                    self.load_board(pos);
                     *loaded = true;
                 }
                 if counted.is_some() && !(FORGO && forego) && self.counts_floods(ki) {

@@ -13,8 +13,7 @@ impl Generator<'_> {
     pub fn apply_priorities(&mut self, pos: &Position, out: &mut Vec<Move>) {
         let def = self.def;
         self.new_board();
-        self.cells = pos.cells;
-        self.occ = pos.occ;
+        self.load_board(pos);
         self.mover = pos.to_move;
         for pr in &def.priorities {
             if !self.cond_eval(pos, &pr.when, &mut Env::default(), Some(out), false) {
