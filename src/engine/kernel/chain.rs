@@ -279,7 +279,8 @@ impl Generator<'_> {
             return false;
         }
         out.clear();
-        self.load_board(pos);
+        self.cells = pos.cells;
+        self.occ = pos.occ;
         self.begin_position(pos, allowed);
         for &(mi, n) in pass.steps() {
             counted.add(mi as usize, n);

@@ -125,7 +125,8 @@ impl Generator<'_> {
                     continue;
                 }
                 if !*loaded {
-                    self.load_board(pos);
+                    self.cells = pos.cells;
+                    self.occ = pos.occ;
                     *loaded = true;
                 }
                 if counted.is_some() && !(FORGO && forego) && self.counts_floods(ki) {

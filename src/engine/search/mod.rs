@@ -144,8 +144,6 @@ pub struct Generator<'g> {
     /// and no priority asks about a move's squares (`from`/`to`, whose `can` searches it).
     /// Then a count whose pieces all went set-wise need not load it.
     board_idle_after: bool,
-    /// The board's squares fit in one word of a set ([`Self::load_board`]).
-    one_word_board: bool,
     // The position being generated, counted (bumped whenever the scratch board is
     // loaded), and per square the last flood kept for reuse in it (see `flood_reach`).
     pub(in crate::engine) node: u32,
@@ -329,7 +327,6 @@ impl<'g> Generator<'g> {
                 .moves
                 .iter()
                 .any(|m| m.drop.is_some() || m.hand_drop != 0),
-            one_word_board: def.board.len() <= 64,
             board_idle_after: def
                 .moves
                 .iter()
@@ -447,7 +444,8 @@ impl<'g> Generator<'g> {
         let by_type = self.use_kernels && (counted.is_some() || self.any_order);
         let mut loaded = !(by_type && self.board_idle_after);
         if loaded {
-            self.load_board(pos);
+            self.cells = pos.cells;
+            self.occ = pos.occ;
         }
         self.begin_position(pos, allowed);
         let def = self.def;
@@ -579,23 +577,6 @@ impl<'g> Generator<'g> {
         self.put_back(sq, code);
     }
 
-    /// Loads the pieces of `pos` onto the scratch board. On a board of one word, its cells
-    /// and the sets' first words alone: the rest is empty in every position of the game. A
-    /// search reads those words back at once, and the read of a word just written as part
-    /// of a whole set (a 32-byte store, then an 8-byte load) waits for the write.
-    #[inline(always)]
-    pub(in crate::engine) fn load_board(&mut self, pos: &Position) {
-        if self.one_word_board {
-            self.cells[..64].copy_from_slice(&pos.cells[..64]);
-            for (to, from) in self.occ.iter_mut().zip(&pos.occ) {
-                to.0[0] = from.0[0];
-            }
-        } else {
-            self.cells = pos.cells;
-            self.occ = pos.occ;
-        }
-    }
-
     /// The scratch board is (about to be) another position's: what was kept about the last
     /// one is forgotten.
     #[inline]
@@ -702,7 +683,8 @@ impl<'g> Generator<'g> {
         if !allowed[ki.min(63)] {
             return false;
         }
-        self.load_board(pos);
+        self.cells = pos.cells;
+        self.occ = pos.occ;
         self.mover = pos.to_move;
         self.counters = pos.counters;
         self.passed = pos.passed;

@@ -13,7 +13,8 @@ impl Generator<'_> {
     pub fn apply_priorities(&mut self, pos: &Position, out: &mut Vec<Move>) {
         let def = self.def;
         self.new_board();
-        self.load_board(pos);
+        self.cells = pos.cells;
+        self.occ = pos.occ;
         self.mover = pos.to_move;
         for pr in &def.priorities {
             if !self.cond_eval(pos, &pr.when, &mut Env::default(), Some(out), false) {
