@@ -274,13 +274,9 @@ impl Generator<'_> {
                 }
                 result
             }
-            // The common questions asked of the list without a test of the question per move
-            // (asked of every position's list where a priority's `when` asks them).
-            Cond::Exists(m) => match (moves, m) {
-                (None, _) => false,
-                (Some(list), MvExpr::Capturing) => list.iter().any(Move::is_capture),
-                (Some(list), MvExpr::Kind(k)) => list.iter().any(|mv| mv.kind == *k),
-                (Some(list), _) => list.iter().any(|mv| self.mv_eval(m, mv)),
+            Cond::Exists(m) => match moves {
+                Some(list) => list.iter().any(|mv| self.mv_eval(m, mv)),
+                None => false,
             },
             Cond::Blocked(r) => blocked && self.players(pos, *r, env) >> pos.to_move & 1 == 1,
             Cond::InCheck(r) => {
