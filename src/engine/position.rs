@@ -211,7 +211,8 @@ impl Position {
         self.cells[..64].copy_from_slice(&src.cells[..64]);
         for o in [0, 1, crate::model::NEUTRAL as usize] {
             self.occ[o].0[0] = src.occ[o].0[0];
-            self.counts[o] = src.counts[o];
+            // At most two planes: at most four kinds.
+            self.counts[o][..4].copy_from_slice(&src.counts[o][..4]);
         }
         for b in 0..2.min(KIND_PLANES) {
             self.kind_planes[b].0[0] = src.kind_planes[b].0[0];
