@@ -191,11 +191,7 @@ impl Move {
                 true => per_player >> e.counter & 1 == 1,
                 false => def.counters[e.counter as usize].per_player,
             };
-            let p = if each {
-                mover
-            } else {
-                0
-            };
+            let p = if each { mover } else { 0 };
             let v = next.counter(e.counter, p) as i32;
             let nv = if e.add { v + e.value } else { e.value };
             // Generated moves keep counters in 0..=MAX_COUNTER_VALUE; a move given from
