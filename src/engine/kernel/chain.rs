@@ -285,8 +285,7 @@ impl Generator<'_> {
         for &(mi, n) in pass.steps() {
             counted.add(mi as usize, n);
         }
-        // The kernels, held apart from the generator that the search changes.
-        let kernels = std::sync::Arc::clone(&self.kernels);
+        let kernels = self.hold_kernels();
         let def = self.def;
         for &(mi, src) in pass.leaps() {
             let (Some(mk), Some(ch)) = (
@@ -298,7 +297,7 @@ impl Generator<'_> {
             ) else {
                 // `chains` promised a chain: without one, the count gives up.
                 self.overflow = true;
-                return true;
+                break;
             };
             if !allowed[(mi as usize).min(63)] {
                 continue;
@@ -310,6 +309,7 @@ impl Generator<'_> {
                 self.chain_piece(pos, mk, mi as usize, ch, sq, out);
             }
         }
+        self.release_kernels(kernels);
         true
     }
 
@@ -351,19 +351,22 @@ impl Generator<'_> {
         d: u8,
         out: &mut Vec<Move>,
     ) -> bool {
-        // The kernels, held apart from the generator that the search changes.
-        let kernels = std::sync::Arc::clone(&self.kernels);
+        let kernels = self.hold_kernels();
         let plan = &kernels.moves[mi];
         let chain = if last { &plan.last_chain } else { &plan.chain };
         let i = self.mover as usize * MAX_KINDS + kind(self.piece) as usize;
-        let Some((ch, Some(run))) = chain
+        let found = match chain
             .as_ref()
             .map(|ch| (ch, ch.runs.get(i).and_then(Option::as_ref)))
-        else {
-            return false;
+        {
+            Some((ch, Some(run))) => {
+                self.chain_from(mk, ch, run, sq, d, out);
+                true
+            }
+            _ => false,
         };
-        self.chain_from(mk, ch, run, sq, d, out);
-        true
+        self.release_kernels(kernels);
+        found
     }
 
     /// The piece the chain's leap from `sq` by `d` would jump, if it may: the interpreter's
