@@ -130,6 +130,8 @@ pub struct Generator<'g> {
     kernels_held: Option<Arc<Kernels>>,
     /// The royal rule's attack tables (see [`attack`]), shared like the kernels.
     attack: Arc<attack::AttackTable>,
+    /// A second reference to `attack`, held apart as `kernels_held` is.
+    attack_held: Option<Arc<attack::AttackTable>>,
     /// The line masks of `exactly count(line)` (see [`exact`]), shared like the kernels.
     lines: Arc<exact::Lines>,
     pub(in crate::engine) use_kernels: bool,
@@ -253,6 +255,7 @@ impl<'g> Generator<'g> {
             lines,
         } = compiled;
         let kernels_held = Some(Arc::clone(&kernels));
+        let attack_held = Some(Arc::clone(&attack));
         let mut g = Generator {
             def,
             identity,
@@ -303,6 +306,7 @@ impl<'g> Generator<'g> {
             kernels,
             kernels_held,
             attack,
+            attack_held,
             lines,
             node: 0,
             flood_memo: vec![kernel::FloodMemo::default(); MAX_SQUARES],
@@ -592,6 +596,23 @@ impl<'g> Generator<'g> {
         match self.kernels_held.take() {
             Some(k) => k,
             None => Arc::clone(&self.kernels),
+        }
+    }
+
+    /// The attack tables, held apart as [`Self::hold_kernels`] holds the kernels.
+    #[inline(always)]
+    pub(super) fn hold_attack(&mut self) -> Arc<attack::AttackTable> {
+        match self.attack_held.take() {
+            Some(t) => t,
+            None => Arc::clone(&self.attack),
+        }
+    }
+
+    /// Gives back what [`Self::hold_attack`] gave.
+    #[inline(always)]
+    pub(super) fn release_attack(&mut self, table: Arc<attack::AttackTable>) {
+        if self.attack_held.is_none() {
+            self.attack_held = Some(table);
         }
     }
 

@@ -21,7 +21,6 @@ use super::{Compiled, Generator, Identity};
 use crate::engine::moves::Move;
 use crate::engine::position::{PieceCode, Position, kind, owner};
 use crate::model::*;
-use std::sync::Arc;
 
 /// The second generator and its scratch, made the first time a royal piece is tested.
 pub(super) struct Probe<'g> {
@@ -88,7 +87,7 @@ impl<'g> Generator<'g> {
     /// every attack as it was or blocked: it is kept untested.
     fn keep_royal_safe_by_table(&mut self, pos: &Position, out: &mut Vec<Move>) {
         let def = self.def;
-        let table = Arc::clone(&self.attack);
+        let table = self.hold_attack();
         let mover = pos.to_move;
         let royal = royal_squares(def, &pos.cells, pos.occ.get(mover as usize));
         let in_check = if table.passer && pos.passer != NO_SQUARE && royal.contains(pos.passer) {
@@ -118,6 +117,7 @@ impl<'g> Generator<'g> {
                 };
             untouched || !self.attacked_after(&table, pos, m, royal)
         });
+        self.release_attack(table);
     }
 
     /// Whether making `m` on `pos` leaves a royal piece of the mover attacked, on the attack
@@ -186,9 +186,11 @@ impl<'g> Generator<'g> {
             return false;
         }
         if self.use_kernels && self.attack.complete() {
-            let table = Arc::clone(&self.attack);
+            let table = self.hold_attack();
             let royal = royal_squares(self.def, &pos.cells, pos.occ.get(pos.to_move as usize));
-            return self.attacked_after(&table, pos, mv, royal);
+            let attacked = self.attacked_after(&table, pos, mv, royal);
+            self.release_attack(table);
+            return attacked;
         }
         self.leaves_attacked_generated(pos, mv)
     }
