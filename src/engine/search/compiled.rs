@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use super::{attack, exact};
+use super::{Generator, attack, exact};
 use crate::engine::fold::FoldedGame;
 use crate::engine::kernel::{self, Kernels};
 use crate::model::GameDef;
@@ -46,6 +46,47 @@ impl Compiled {
             kernels: Arc::new(kernels),
             attack: Arc::new(attack::AttackTable::compile(def)),
             lines: Arc::new(exact::Lines::compile(def)),
+        }
+    }
+}
+
+/// The tables a search holds apart from the generator it changes (it reads them while it
+/// changes the generator's scratch state): each the generator's spare reference, moved out
+/// and back, so that no count of references is changed at each position.
+impl Generator<'_> {
+    /// The kernels, held apart from the generator that the search changes: the spare
+    /// reference moved out, or, in a search within a search that holds it already, a clone.
+    /// Given back with [`Self::release_kernels`].
+    #[inline(always)]
+    pub(in crate::engine) fn hold_kernels(&mut self) -> Arc<Kernels> {
+        match self.kernels_held.take() {
+            Some(k) => k,
+            None => Arc::clone(&self.kernels),
+        }
+    }
+
+    /// The attack tables, held apart as [`Self::hold_kernels`] holds the kernels.
+    #[inline(always)]
+    pub(in crate::engine::search) fn hold_attack(&mut self) -> Arc<attack::AttackTable> {
+        match self.attack_held.take() {
+            Some(t) => t,
+            None => Arc::clone(&self.attack),
+        }
+    }
+
+    /// Gives back what [`Self::hold_attack`] gave.
+    #[inline(always)]
+    pub(in crate::engine::search) fn release_attack(&mut self, table: Arc<attack::AttackTable>) {
+        if self.attack_held.is_none() {
+            self.attack_held = Some(table);
+        }
+    }
+
+    /// Gives back what [`Self::hold_kernels`] gave.
+    #[inline(always)]
+    pub(in crate::engine) fn release_kernels(&mut self, kernels: Arc<Kernels>) {
+        if self.kernels_held.is_none() {
+            self.kernels_held = Some(kernels);
         }
     }
 }

@@ -588,42 +588,6 @@ impl<'g> Generator<'g> {
         self.put_back(sq, code);
     }
 
-    /// The kernels, held apart from the generator that the search changes: the spare
-    /// reference moved out, or, in a search within a search that holds it already, a clone.
-    /// Given back with [`Self::release_kernels`].
-    #[inline(always)]
-    pub(in crate::engine) fn hold_kernels(&mut self) -> Arc<Kernels> {
-        match self.kernels_held.take() {
-            Some(k) => k,
-            None => Arc::clone(&self.kernels),
-        }
-    }
-
-    /// The attack tables, held apart as [`Self::hold_kernels`] holds the kernels.
-    #[inline(always)]
-    pub(super) fn hold_attack(&mut self) -> Arc<attack::AttackTable> {
-        match self.attack_held.take() {
-            Some(t) => t,
-            None => Arc::clone(&self.attack),
-        }
-    }
-
-    /// Gives back what [`Self::hold_attack`] gave.
-    #[inline(always)]
-    pub(super) fn release_attack(&mut self, table: Arc<attack::AttackTable>) {
-        if self.attack_held.is_none() {
-            self.attack_held = Some(table);
-        }
-    }
-
-    /// Gives back what [`Self::hold_kernels`] gave.
-    #[inline(always)]
-    pub(in crate::engine) fn release_kernels(&mut self, kernels: Arc<Kernels>) {
-        if self.kernels_held.is_none() {
-            self.kernels_held = Some(kernels);
-        }
-    }
-
     /// The scratch board is (about to be) another position's: what was kept about the last
     /// one is forgotten.
     #[inline]
