@@ -208,17 +208,32 @@ impl Position {
     /// the counts of those owners, the counters and the turn.
     #[inline(always)]
     fn copy_compact(&mut self, src: &Position) {
-        self.cells[..64].copy_from_slice(&src.cells[..64]);
+        // Every field named, as in `copy_changing`: the parts a compact game never changes
+        // are left as they are.
+        let Position {
+            cells,
+            occ,
+            counts,
+            kind_planes,
+            counters,
+            to_move,
+            passed: _,
+            passer: _,
+            unmoved: _,
+            hands: _,
+            promoted: _,
+        } = self;
+        cells[..64].copy_from_slice(&src.cells[..64]);
         for o in [0, 1, crate::model::NEUTRAL as usize] {
-            self.occ[o].0[0] = src.occ[o].0[0];
+            occ[o].0[0] = src.occ[o].0[0];
             // At most two planes: at most four kinds.
-            self.counts[o][..4].copy_from_slice(&src.counts[o][..4]);
+            counts[o][..4].copy_from_slice(&src.counts[o][..4]);
         }
-        for b in 0..2.min(KIND_PLANES) {
-            self.kind_planes[b].0[0] = src.kind_planes[b].0[0];
+        for (b, plane) in kind_planes.iter_mut().enumerate().take(2) {
+            plane.0[0] = src.kind_planes[b].0[0];
         }
-        self.counters = src.counters;
-        self.to_move = src.to_move;
+        *counters = src.counters;
+        *to_move = src.to_move;
     }
 
     /// An empty board with `to_move` to play.
