@@ -137,6 +137,10 @@ impl Position {
     /// costs a call to `memcpy` of about 930 bytes at every position.
     #[inline]
     pub(crate) fn copy_changing(&mut self, src: &Position, c: Changing) {
+        if c.compact {
+            self.copy_compact(src);
+            return;
+        }
         // Every field named: a new one is a compile error here until it is copied or said
         // to be left as it is.
         let Position {
@@ -152,23 +156,6 @@ impl Position {
             hands,
             promoted,
         } = self;
-        // The copy of most games ([`Changing::compact`]), without a test of each part: the
-        // cells of one word, the first words of the sets of both players, the neutral pieces
-        // and two planes, the counts of those owners (at most two planes: at most four
-        // kinds), the counters and the turn. The parts below them a compact game never has.
-        if c.compact {
-            cells[..64].copy_from_slice(&src.cells[..64]);
-            for o in [0, 1, crate::model::NEUTRAL as usize] {
-                occ[o].0[0] = src.occ[o].0[0];
-                counts[o][..4].copy_from_slice(&src.counts[o][..4]);
-            }
-            for (b, plane) in kind_planes.iter_mut().enumerate().take(2) {
-                plane.0[0] = src.kind_planes[b].0[0];
-            }
-            *counters = src.counters;
-            *to_move = src.to_move;
-            return;
-        }
         match c.cells {
             64 => cells[..64].copy_from_slice(&src.cells[..64]),
             128 => cells[..128].copy_from_slice(&src.cells[..128]),
@@ -214,6 +201,39 @@ impl Position {
         if c.promoted {
             *promoted = src.promoted;
         }
+    }
+
+    /// [`Self::copy_changing`] where the copy is [`Changing::compact`]: the cells of one
+    /// word, the first words of the sets of both players, the neutral pieces and two planes,
+    /// the counts of those owners, the counters and the turn.
+    #[inline(always)]
+    fn copy_compact(&mut self, src: &Position) {
+        // Every field named, as in `copy_changing`: the parts a compact game never changes
+        // are left as they are.
+        let Position {
+            cells,
+            occ,
+            counts,
+            kind_planes,
+            counters,
+            to_move,
+            passed: _,
+            passer: _,
+            unmoved: _,
+            hands: _,
+            promoted: _,
+        } = self;
+        cells[..64].copy_from_slice(&src.cells[..64]);
+        for o in [0, 1, crate::model::NEUTRAL as usize] {
+            occ[o].0[0] = src.occ[o].0[0];
+            // At most two planes: at most four kinds.
+            counts[o][..4].copy_from_slice(&src.counts[o][..4]);
+        }
+        for (b, plane) in kind_planes.iter_mut().enumerate().take(2) {
+            plane.0[0] = src.kind_planes[b].0[0];
+        }
+        *counters = src.counters;
+        *to_move = src.to_move;
     }
 
     /// An empty board with `to_move` to play.
